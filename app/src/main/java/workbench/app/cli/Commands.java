@@ -1,0 +1,13 @@
+package workbench.app.cli;
+
+import java.util.List;
+
+/** The subcommands, in the order help lists them. */
+final class Commands {
+    private Commands() {
+    }
+
+    static List<Object> all() {
+        return List.of();
+    }
+}

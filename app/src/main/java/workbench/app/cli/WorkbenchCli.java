@@ -1,0 +1,79 @@
+package workbench.app.cli;
+
+import java.io.PrintWriter;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import workbench.core.BadInputException;
+
+/**
+ * The command-line front end. {@link #execute} is the whole entry point, callable in process by
+ * tests: it returns the exit code (0 done, 2 bad input, 3 failure while running, 130 interrupted)
+ * and prints one line on standard error for any failure, never a stack trace.
+ */
+@Command(name = "workbench", mixinStandardHelpOptions = true, versionProvider = Version.class,
+        description = "MCMC Workbench: run, watch and debug Markov chain Monte Carlo.%n"
+                + "Without a command it opens the window.",
+        subcommands = {CommandLine.HelpCommand.class})
+public final class WorkbenchCli implements Runnable {
+    public static final int OK = 0;
+    public static final int BAD_INPUT = 2;
+    public static final int FAILED = 3;
+    public static final int INTERRUPTED = 130;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public void run() {
+        spec.commandLine().usage(spec.commandLine().getOut());
+    }
+
+    public static CommandLine commandLine() {
+        CommandLine cl = new CommandLine(new WorkbenchCli());
+        for (Object sub : Commands.all()) {
+            cl.addSubcommand(sub);
+        }
+        cl.setExecutionExceptionHandler((ex, line, parsed) -> {
+            PrintWriter err = line.getErr();
+            if (ex instanceof BadInputException) {
+                err.println("error: " + ex.getMessage());
+                err.flush();
+                return BAD_INPUT;
+            }
+            if (ex instanceof CliExit exit) {
+                if (exit.getMessage() != null) {
+                    err.println(exit.getMessage());
+                }
+                err.flush();
+                return exit.code();
+            }
+            err.println("error: " + (ex.getMessage() == null ? ex.getClass().getSimpleName() : ex.getMessage()));
+            err.flush();
+            return FAILED;
+        });
+        cl.setParameterExceptionHandler((ex, args) -> {
+            PrintWriter err = ex.getCommandLine().getErr();
+            String name = ex.getCommandLine().getCommandSpec().qualifiedName();
+            err.println("error: " + ex.getMessage().replace('\n', ' ').trim() + " (see '" + name + " --help')");
+            err.flush();
+            return BAD_INPUT;
+        });
+        return cl;
+    }
+
+    /** Runs the CLI with {@code args} and returns the exit code. */
+    public static int execute(String... args) {
+        return commandLine().execute(args);
+    }
+
+    /** Runs with the given output and error writers (for tests). */
+    public static int execute(PrintWriter out, PrintWriter err, String... args) {
+        CommandLine cl = commandLine();
+        cl.setOut(out);
+        cl.setErr(err);
+        int code = cl.execute(args);
+        out.flush();
+        err.flush();
+        return code;
+    }
+}

@@ -1,0 +1,19 @@
+package workbench.core.kernel;
+
+import workbench.core.model.Model;
+import workbench.core.spec.ParamValues;
+
+/** An immutable sampler configuration that makes the per-chain samplers of a run. */
+public interface Sampler {
+
+    String id();
+
+    /** The validated settings this sampler was built from (recorded in sessions). */
+    ParamValues settings();
+
+    /**
+     * A sampler for one chain of {@code model} whose first {@code warmup} iterations are warmup.
+     * The initial state is given so that samplers can initialise their step size from it.
+     */
+    ChainSampler newChain(Model model, int warmup, ChainState initial, org.apache.commons.rng.UniformRandomProvider rng);
+}

@@ -1,0 +1,40 @@
+package workbench.core.model;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import workbench.core.BadInputException;
+import workbench.core.spec.ParamValues;
+
+/** Every model the workbench offers, by stable id. The CLI, the GUI pickers and sessions read this list. */
+public final class ModelRegistry {
+    private static final Map<String, ModelFactory> FACTORIES = new LinkedHashMap<>();
+
+    static {
+        for (ModelFactory f : workbench.core.model.catalog.Catalog.all()) {
+            FACTORIES.put(f.id(), f);
+        }
+    }
+
+    private ModelRegistry() {
+    }
+
+    public static List<ModelFactory> all() {
+        return new ArrayList<>(FACTORIES.values());
+    }
+
+    public static ModelFactory get(String id) {
+        ModelFactory f = FACTORIES.get(id);
+        if (f == null) {
+            throw new BadInputException("unknown model '" + id + "' (known: " + String.join(", ", FACTORIES.keySet()) + ")");
+        }
+        return f;
+    }
+
+    /** Looks up {@code id} and builds it from settings given as text. */
+    public static Model create(String id, Map<String, String> settings) {
+        ModelFactory f = get(id);
+        return f.create(ParamValues.of("model " + id, f.params(), settings));
+    }
+}

@@ -1,0 +1,302 @@
+package workbench.core.run;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.atomic.DoubleAdder;
+import org.apache.commons.rng.RestorableUniformRandomProvider;
+import org.apache.commons.rng.UniformRandomProvider;
+import workbench.core.BadInputException;
+import workbench.core.kernel.ChainSampler;
+import workbench.core.kernel.ChainState;
+import workbench.core.kernel.Sampler;
+import workbench.core.kernel.Transition;
+import workbench.core.model.DataModel;
+import workbench.core.model.Model;
+import workbench.core.rng.ChainRngs;
+
+/**
+ * Runs the chains of one run on a thread pool and feeds a {@link DrawSink}.
+ *
+ * <p>Each chain owns its random stream ({@link ChainRngs}), its copy of the model and its sampler,
+ * so the draws depend on the seed alone, never on the thread count or the scheduling. Between two
+ * transitions a chain checks for a stop, waits while paused, and applies the commands in its inbox
+ * (step size, beta); each applied command is reported to the sink with the iteration at which it
+ * took effect.
+ */
+public final class ChainRunner {
+    /** Tries at a random start point before a run is refused. */
+    public static final int INIT_TRIES = 100;
+
+    private final RunConfig config;
+    private final Model model;
+    private final Sampler sampler;
+    private final DrawSink sink;
+    private final List<ConcurrentLinkedQueue<Command>> inboxes = new ArrayList<>();
+    private final Object pauseLock = new Object();
+    private final long[] permits;
+    private volatile boolean paused;
+    private volatile boolean stopped;
+    private volatile boolean recordPaths;
+    private final AtomicReference<String> failure = new AtomicReference<>();
+    private final DoubleAdder warmupNanos = new DoubleAdder();
+    private final DoubleAdder samplingNanos = new DoubleAdder();
+
+    private sealed interface Command permits SetStepSize, SetBeta {
+    }
+
+    private record SetStepSize(double value) implements Command {
+    }
+
+    private record SetBeta(double value) implements Command {
+    }
+
+    public ChainRunner(RunConfig config, Model model, Sampler sampler, DrawSink sink) {
+        this.config = config;
+        this.model = model;
+        this.sampler = sampler;
+        this.sink = sink;
+        this.permits = new long[config.chains()];
+        for (int c = 0; c < config.chains(); c++) {
+            inboxes.add(new ConcurrentLinkedQueue<>());
+        }
+    }
+
+    /** Runs every chain to the end (or until stopped) and returns how it ended. Blocks. */
+    public RunOutcome run() {
+        long t0 = System.nanoTime();
+        sink.start(new RunInfo(config, model, sampler, model.outputNames(), ChainRngs.ALGORITHM.name()));
+        int threads = Math.min(config.threads(), config.chains());
+        ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {
+            Thread t = new Thread(r, "chain-worker");
+            t.setDaemon(true);
+            return t;
+        });
+        AtomicInteger started = new AtomicInteger();
+        List<Future<?>> futures = new ArrayList<>();
+        try {
+            for (int c = 0; c < config.chains(); c++) {
+                final int chain = c;
+                futures.add(pool.submit(() -> {
+                    started.incrementAndGet();
+                    runChain(chain);
+                    return null;
+                }));
+            }
+            for (Future<?> f : futures) {
+                try {
+                    f.get();
+                } catch (InterruptedException e) {
+                    stopped = true;
+                    Thread.currentThread().interrupt();
+                } catch (java.util.concurrent.ExecutionException e) {
+                    Throwable cause = e.getCause();
+                    failure.compareAndSet(null, messageOf(cause));
+                    stopped = true;
+                    if (cause instanceof BadInputException bad) {
+                        pool.shutdownNow();
+                        throw bad;
+                    }
+                }
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        double wall = (System.nanoTime() - t0) * 1e-9;
+        RunOutcome.Status status = failure.get() != null ? RunOutcome.Status.FAILED
+                : stopped ? RunOutcome.Status.INTERRUPTED : RunOutcome.Status.FINISHED;
+        RunOutcome outcome = new RunOutcome(status, wall, warmupNanos.sum() * 1e-9, samplingNanos.sum() * 1e-9,
+                failure.get());
+        sink.finish(outcome);
+        return outcome;
+    }
+
+    private static String messageOf(Throwable t) {
+        String m = t.getMessage();
+        return m == null ? t.getClass().getSimpleName() : m;
+    }
+
+    private void runChain(int chain) throws InterruptedException {
+        RestorableUniformRandomProvider rng = ChainRngs.forChain(config.seed(), chain);
+        Model chainModel = model.forChain();
+        ChainState state = initialState(chain, chainModel, rng);
+        ChainSampler cs = sampler.newChain(chainModel, config.warmup(), state, rng);
+        double[] out = new double[chainModel.outputDim()];
+        long n = config.iterations();
+        long it = 0;
+        try {
+            for (; it < n; it++) {
+                if (!awaitTurn(chain)) {
+                    break;
+                }
+                Command cmd;
+                while ((cmd = inboxes.get(chain).poll()) != null) {
+                    if (cmd instanceof SetStepSize s) {
+                        boolean wasAdapting = cs.adapting();
+                        cs.setStepSize(s.value());
+                        sink.event(chain, it, new RunEvent(RunEvent.STEP_SIZE, s.value(), ""));
+                        if (wasAdapting) {
+                            sink.event(chain, it, new RunEvent(RunEvent.ADAPTATION_ENDED, Double.NaN,
+                                    "step size set by hand"));
+                        }
+                    } else if (cmd instanceof SetBeta b) {
+                        if (chainModel instanceof DataModel dm) {
+                            chainModel = dm.withBeta(b.value()).forChain();
+                            cs.setModel(chainModel);
+                            state = ChainState.at(chainModel, state.position());
+                            sink.event(chain, it, new RunEvent(RunEvent.BETA, b.value(), ""));
+                        }
+                    }
+                }
+                boolean warm = it < config.warmup();
+                long s0 = System.nanoTime();
+                Transition t = cs.next(rng, state, warm, recordPaths).withWarmup(warm);
+                long dt = System.nanoTime() - s0;
+                (warm ? warmupNanos : samplingNanos).add(dt);
+                state = t.state();
+                chainModel.toOutput(state.position(), out);
+                sink.transition(chain, it, t, out);
+            }
+        } finally {
+            sink.chainEnded(chain, it, cs.stepSize(), cs.inverseMetric());
+        }
+    }
+
+    private ChainState initialState(int chain, Model m, UniformRandomProvider rng) {
+        int d = m.dim();
+        double[] q = new double[d];
+        if (config.init() != null) {
+            if (config.init().length != d) {
+                throw new BadInputException("--init has " + config.init().length + " values but the model has "
+                        + d + " parameters (" + String.join(", ", m.parameterNames()) + ")");
+            }
+            m.toUnconstrained(config.init(), q);
+            ChainState s = ChainState.at(m, q);
+            if (!s.finite()) {
+                throw new BadInputException("--init: the log density or its gradient is not finite there");
+            }
+            return s;
+        }
+        for (int tries = 0; tries < INIT_TRIES; tries++) {
+            for (int i = 0; i < d; i++) {
+                q[i] = -2 + 4 * rng.nextDouble();
+            }
+            ChainState s = ChainState.at(m, q);
+            if (s.finite()) {
+                return s;
+            }
+        }
+        throw new BadInputException("chain " + (chain + 1) + ": no start point with a finite log density and gradient in "
+                + INIT_TRIES + " tries of uniform(-2, 2); give one with --init");
+    }
+
+    /** Waits while paused without a permit; false when the run is stopped. */
+    private boolean awaitTurn(int chain) throws InterruptedException {
+        if (stopped || Thread.currentThread().isInterrupted()) {
+            return false;
+        }
+        if (!paused) {
+            return true;
+        }
+        synchronized (pauseLock) {
+            while (paused && permits[chain] == 0 && !stopped) {
+                pauseLock.wait(200);
+            }
+            if (stopped) {
+                return false;
+            }
+            if (paused && permits[chain] > 0) {
+                permits[chain]--;
+                if (permits[chain] == 0) {
+                    pauseLock.notifyAll();
+                }
+            }
+            return true;
+        }
+    }
+
+    /** Stops every chain after its current transition; what was drawn is kept. */
+    public void stop() {
+        stopped = true;
+        synchronized (pauseLock) {
+            pauseLock.notifyAll();
+        }
+    }
+
+    public void pause() {
+        synchronized (pauseLock) {
+            paused = true;
+        }
+    }
+
+    public void resume() {
+        synchronized (pauseLock) {
+            paused = false;
+            java.util.Arrays.fill(permits, 0);
+            pauseLock.notifyAll();
+        }
+    }
+
+    public boolean isPaused() {
+        return paused;
+    }
+
+    /** While paused: lets every chain make exactly {@code n} more transitions. */
+    public void advance(long n) {
+        synchronized (pauseLock) {
+            for (int c = 0; c < permits.length; c++) {
+                permits[c] += n;
+            }
+            pauseLock.notifyAll();
+        }
+    }
+
+    /** True when paused and every chain has used up its permits (a step has completed its grant). */
+    public boolean idle() {
+        synchronized (pauseLock) {
+            if (!paused) {
+                return false;
+            }
+            for (long p : permits) {
+                if (p > 0) {
+                    return false;
+                }
+            }
+            return true;
+        }
+    }
+
+    /** New step size for every chain from its next transition on; ends step-size adaptation. */
+    public void setStepSize(double stepSize) {
+        if (!(stepSize > 0) || !Double.isFinite(stepSize) || stepSize < 1e-12 || stepSize > 1e6) {
+            throw new BadInputException("step size must be in [1e-12, 1e6], got " + stepSize);
+        }
+        for (ConcurrentLinkedQueue<Command> q : inboxes) {
+            q.add(new SetStepSize(stepSize));
+        }
+    }
+
+    /** New likelihood temperature for every chain (data models only). */
+    public void setBeta(double beta) {
+        if (!(beta > 0 && beta <= 1)) {
+            throw new BadInputException("beta must be in (0, 1], got " + beta);
+        }
+        for (ConcurrentLinkedQueue<Command> q : inboxes) {
+            q.add(new SetBeta(beta));
+        }
+    }
+
+    /** Whether transitions record their integrator path (for the slow-motion view). */
+    public void setRecordPaths(boolean on) {
+        recordPaths = on;
+    }
+
+    public RunConfig config() {
+        return config;
+    }
+}

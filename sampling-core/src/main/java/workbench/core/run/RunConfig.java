@@ -1,0 +1,41 @@
+package workbench.core.run;
+
+import java.util.Map;
+import workbench.core.BadInputException;
+
+/**
+ * Everything that defines a run, as recorded in a session manifest: model and sampler by id with
+ * their settings as text, the number of chains, warmup and sampling iterations per chain, the seed,
+ * the thread count and optional initial values (constrained scale, one vector used for every chain).
+ */
+public record RunConfig(String modelId, Map<String, String> modelSettings, String samplerId,
+                        Map<String, String> samplerSettings, int chains, int warmup, int draws, long seed,
+                        int threads, double[] init) {
+
+    public static final int MAX_CHAINS = 1024;
+
+    public RunConfig {
+        modelSettings = Map.copyOf(modelSettings);
+        samplerSettings = Map.copyOf(samplerSettings);
+        if (chains < 1 || chains > MAX_CHAINS) {
+            throw new BadInputException("--chains must be in [1, " + MAX_CHAINS + "], got " + chains);
+        }
+        if (warmup < 0) {
+            throw new BadInputException("--warmup must be 0 or more, got " + warmup);
+        }
+        if (draws < 0) {
+            throw new BadInputException("--draws must be 0 or more, got " + draws);
+        }
+        if ((long) warmup + draws < 1) {
+            throw new BadInputException("nothing to do: --warmup and --draws are both 0");
+        }
+        if (threads < 1) {
+            throw new BadInputException("--threads must be 1 or more, got " + threads);
+        }
+        init = init == null ? null : init.clone();
+    }
+
+    public long iterations() {
+        return (long) warmup + draws;
+    }
+}

@@ -1,0 +1,14 @@
+package workbench.core.run;
+
+/**
+ * How a run ended.
+ *
+ * @param status        finished, interrupted (stopped by the user) or failed
+ * @param wallSeconds   elapsed time
+ * @param warmupSeconds sum over chains of time spent in warmup transitions
+ * @param samplingSeconds sum over chains of time spent in sampling transitions
+ * @param error         the failure's message, or null
+ */
+public record RunOutcome(Status status, double wallSeconds, double warmupSeconds, double samplingSeconds, String error) {
+    public enum Status { FINISHED, INTERRUPTED, FAILED }
+}

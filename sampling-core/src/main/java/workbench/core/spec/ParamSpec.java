@@ -1,0 +1,117 @@
+package workbench.core.spec;
+
+import java.util.List;
+import java.util.Locale;
+import workbench.core.BadInputException;
+
+/**
+ * One adjustable setting of a model or sampler: its name, kind, default, bounds and a plain-words
+ * description. The CLI ({@code --set k=v}), the GUI's property sheets and the session manifest all
+ * read these specs, so a setting is declared in one place.
+ *
+ * @param name        the key, as typed after {@code --set}
+ * @param kind        what values it takes
+ * @param defaultValue the default, as text ({@code null} for "none": the setting is optional)
+ * @param min         lower bound for numbers (inclusive unless {@code minExclusive})
+ * @param max         upper bound for numbers (inclusive)
+ * @param minExclusive whether {@code min} itself is refused
+ * @param choices     allowed values for {@link Kind#CHOICE}
+ * @param description one line in plain words
+ */
+public record ParamSpec(String name, Kind kind, String defaultValue, double min, double max,
+                        boolean minExclusive, List<String> choices, String description) {
+
+    public enum Kind { REAL, INT, CHOICE, TEXT }
+
+    public static ParamSpec real(String name, double def, double min, double max, String description) {
+        return new ParamSpec(name, Kind.REAL, fmt(def), min, max, false, List.of(), description);
+    }
+
+    /** A real number that must be strictly greater than {@code min}. */
+    public static ParamSpec positive(String name, double def, double min, double max, String description) {
+        return new ParamSpec(name, Kind.REAL, fmt(def), min, max, true, List.of(), description);
+    }
+
+    public static ParamSpec integer(String name, int def, int min, int max, String description) {
+        return new ParamSpec(name, Kind.INT, Integer.toString(def), min, max, false, List.of(), description);
+    }
+
+    public static ParamSpec choice(String name, String def, List<String> choices, String description) {
+        return new ParamSpec(name, Kind.CHOICE, def, Double.NaN, Double.NaN, false, List.copyOf(choices), description);
+    }
+
+    public static ParamSpec text(String name, String def, String description) {
+        return new ParamSpec(name, Kind.TEXT, def, Double.NaN, Double.NaN, false, List.of(), description);
+    }
+
+    /** Parses and validates a value given as text; throws a one-line {@link BadInputException}. */
+    public Object parse(String owner, String text) {
+        if (text == null) {
+            throw new BadInputException(owner + ": no value given for '" + name + "'");
+        }
+        String t = text.trim();
+        switch (kind) {
+            case REAL -> {
+                double v;
+                try {
+                    v = Double.parseDouble(t);
+                } catch (NumberFormatException e) {
+                    throw new BadInputException(owner + ": '" + name + "' must be a number, got '" + clip(t) + "'");
+                }
+                if (!Double.isFinite(v)) {
+                    throw new BadInputException(owner + ": '" + name + "' must be finite, got '" + clip(t) + "'");
+                }
+                checkRange(owner, v, t);
+                return v;
+            }
+            case INT -> {
+                long v;
+                try {
+                    v = Long.parseLong(t);
+                } catch (NumberFormatException e) {
+                    throw new BadInputException(owner + ": '" + name + "' must be a whole number, got '" + clip(t) + "'");
+                }
+                checkRange(owner, v, t);
+                return (int) v;
+            }
+            case CHOICE -> {
+                if (!choices.contains(t)) {
+                    throw new BadInputException(owner + ": '" + name + "' must be one of " + String.join(", ", choices)
+                            + ", got '" + clip(t) + "'");
+                }
+                return t;
+            }
+            default -> {
+                return t;
+            }
+        }
+    }
+
+    private void checkRange(String owner, double v, String t) {
+        boolean low = minExclusive ? v <= min : v < min;
+        if (low || v > max) {
+            throw new BadInputException(owner + ": '" + name + "' must be " + rangeText() + ", got " + clip(t));
+        }
+    }
+
+    /** The allowed range in words, e.g. "in (0, 1]". */
+    public String rangeText() {
+        return switch (kind) {
+            case REAL, INT -> "in " + (minExclusive ? "(" : "[") + fmt(min) + ", " + fmt(max) + "]";
+            case CHOICE -> "one of " + String.join(", ", choices);
+            default -> "text";
+        };
+    }
+
+    static String clip(String s) {
+        String one = s.replaceAll("[\\r\\n\\t]", " ");
+        return one.length() > 60 ? one.substring(0, 57) + "..." : one;
+    }
+
+    static String fmt(double v) {
+        if (v == Math.rint(v) && Math.abs(v) < 1e15) {
+            return Long.toString((long) v);
+        }
+        return String.format(Locale.ROOT, "%s", v);
+    }
+}
