@@ -2,11 +2,10 @@ package workbench.sessions.io;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
-import java.io.Reader;
+import java.io.ByteArrayInputStream;
+import java.io.SequenceInputStream;
 import java.nio.ByteBuffer;
 import java.nio.CharBuffer;
-import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CharsetDecoder;
 import java.nio.charset.CoderResult;
 import java.nio.charset.CodingErrorAction;
@@ -28,7 +27,13 @@ final class TextSource implements AutoCloseable {
     private final Path path;
     private final String label;
     private final ReadLimits limits;
-    private final Reader reader;
+    private final InputStream in;
+    private final CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
+            .onMalformedInput(CodingErrorAction.REPORT)
+            .onUnmappableCharacter(CodingErrorAction.REPORT);
+    private final ByteBuffer bytes = ByteBuffer.allocate(16384).flip();
+    private boolean inputDone;
+    private boolean badText;
     private final char[] buf = new char[16384];
     private int pos;
     private int len;
@@ -36,11 +41,11 @@ final class TextSource implements AutoCloseable {
     private boolean pendingCr;
     private long line;
 
-    private TextSource(Path path, ReadLimits limits, Reader reader) {
+    private TextSource(Path path, ReadLimits limits, InputStream in) {
         this.path = path;
         this.label = path.toString();
         this.limits = limits;
-        this.reader = reader;
+        this.in = in;
     }
 
     static TextSource open(Path path, ReadLimits limits) {
@@ -75,11 +80,8 @@ final class TextSource implements AutoCloseable {
             in = Files.newInputStream(path);
             byte[] head = in.readNBytes(SNIFF_BYTES);
             sniff(label, head);
-            CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
-                    .onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT);
-            InputStream rest = new java.io.SequenceInputStream(new java.io.ByteArrayInputStream(head), in);
-            TextSource src = new TextSource(path, limits, new InputStreamReader(rest, decoder));
+            InputStream rest = new SequenceInputStream(new ByteArrayInputStream(head), in);
+            TextSource src = new TextSource(path, limits, rest);
             src.skipBom();
             return src;
         } catch (AccessDeniedException e) {
@@ -139,14 +141,37 @@ final class TextSource implements AutoCloseable {
         if (eof) {
             return false;
         }
-        int n = reader.read(buf, 0, buf.length);
-        if (n <= 0) {
-            eof = true;
-            return false;
+        while (true) {
+            if (badText) {
+                // every character before the bad bytes has been handed out: the error is on this line
+                throw error(line + 1, "invalid UTF-8 text (binary data?)");
+            }
+            CharBuffer out = CharBuffer.wrap(buf);
+            CoderResult r = decoder.decode(bytes, out, inputDone);
+            if (r.isError()) {
+                badText = true;
+            }
+            if (out.position() > 0) {
+                pos = 0;
+                len = out.position();
+                return true;
+            }
+            if (badText) {
+                continue;
+            }
+            if (inputDone) {
+                eof = true;
+                return false;
+            }
+            bytes.compact();
+            int k = in.read(bytes.array(), bytes.position(), bytes.remaining());
+            if (k < 0) {
+                inputDone = true;
+            } else {
+                bytes.position(bytes.position() + k);
+            }
+            bytes.flip();
         }
-        pos = 0;
-        len = n;
-        return true;
     }
 
     /** The next line without its line end, or null at the end of the file. */
@@ -192,8 +217,6 @@ final class TextSource implements AutoCloseable {
                 }
                 sb.append(buf, start, chunk);
             }
-        } catch (CharacterCodingException e) {
-            throw error(line + 1, "invalid UTF-8 text (binary data?)");
         } catch (IOException e) {
             throw new BadInputException(label + ": cannot read the file (" + reason(e) + ")", e);
         }
@@ -226,7 +249,7 @@ final class TextSource implements AutoCloseable {
 
     @Override
     public void close() {
-        closeQuietly(reader);
+        closeQuietly(in);
     }
 
     private static void closeQuietly(AutoCloseable c) {
