@@ -82,7 +82,7 @@ class CatalogModelsTest {
         Truth t = m.truth();
         double[] scale = new double[d];
         for (int i = 0; i < d; i++) {
-            scale[i] = t == null ? 1 : Math.min(3, Math.max(1e-2, t.sd()[i]));
+            scale[i] = t == null ? 1 : Math.min(2, Math.max(1e-2, t.sd()[i]));
         }
         for (int k = 0; k < 5; k++) {
             double[] q = new double[d];
