@@ -94,6 +94,34 @@ class CatalogModelsTest {
     }
 
     @Test
+    void logDensityDoesNotAllocate() throws IOException {
+        java.lang.management.ThreadMXBean bean = java.lang.management.ManagementFactory.getThreadMXBean();
+        org.junit.jupiter.api.Assumptions.assumeTrue(bean instanceof com.sun.management.ThreadMXBean);
+        com.sun.management.ThreadMXBean mx = (com.sun.management.ThreadMXBean) bean;
+        long tid = Thread.currentThread().getId();
+        for (ModelFactory f : Catalog.all()) {
+            Model m = defaultModel(f).forChain();
+            double[] q = new double[m.dim()];
+            double[] g = new double[m.dim()];
+            for (int i = 0; i < q.length; i++) {
+                q[i] = 0.1 * (i % 7) - 0.3;
+            }
+            double sink = 0;
+            for (int k = 0; k < 2000; k++) {
+                sink += m.logDensity(q, g);
+            }
+            long before = mx.getThreadAllocatedBytes(tid);
+            for (int k = 0; k < 2000; k++) {
+                sink += m.logDensity(q, g);
+            }
+            long allocated = mx.getThreadAllocatedBytes(tid) - before;
+            assertTrue(Double.isFinite(sink), f.id());
+            // a few hundred bytes of slack for the measurement itself; one array per call would be >= 32 kB
+            assertTrue(allocated < 4096, f.id() + " allocated " + allocated + " bytes in 2000 calls");
+        }
+    }
+
+    @Test
     void namesAndTruthHaveTheRightLengths() throws IOException {
         for (ModelFactory f : Catalog.all()) {
             Model m = defaultModel(f);
