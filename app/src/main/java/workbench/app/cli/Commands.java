@@ -8,6 +8,8 @@ final class Commands {
     }
 
     static List<Object> all() {
-        return List.of();
+        return List.of(
+                new ListCommands.Models(),
+                new ListCommands.Samplers());
     }
 }

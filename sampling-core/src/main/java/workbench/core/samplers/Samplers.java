@@ -9,6 +9,9 @@ public final class Samplers {
     }
 
     public static List<SamplerFactory> all() {
-        return List.of();
+        return List.of(
+                Rwm.FACTORY,
+                Mala.FACTORY,
+                Hmc.FACTORY);
     }
 }
