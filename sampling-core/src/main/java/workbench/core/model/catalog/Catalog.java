@@ -10,6 +10,7 @@ public final class Catalog {
 
     public static List<ModelFactory> all() {
         return List.of(
-                Gaussian2d.FACTORY);
+                Gaussian2d.FACTORY,
+                workbench.core.model.expr.ExprModel.FACTORY);
     }
 }
