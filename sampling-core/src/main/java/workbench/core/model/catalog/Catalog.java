@@ -20,6 +20,7 @@ public final class Catalog {
                 EightSchoolsCentered.FACTORY,
                 EightSchoolsNoncentered.FACTORY,
                 LogisticRegression.PIMA_FACTORY,
-                LogisticRegression.FACTORY);
+                LogisticRegression.FACTORY,
+                workbench.core.model.expr.ExprModel.FACTORY);
     }
 }
