@@ -6,7 +6,88 @@ package workbench.core.diagnostics;
  * variance is exactly 0. Two real chains share one complex transform.
  */
 final class Autocovariance {
+    /** Lags computed by direct sums before switching to the FFT for all lags. */
+    static final int DIRECT_LAGS = 32;
+
     private Autocovariance() {
+    }
+
+    /**
+     * The mean over chains of the autocovariance at each lag, computed on demand: direct sums for
+     * the first {@value #DIRECT_LAGS} lags (enough for well-mixing chains), the FFT for all lags
+     * once a later lag is asked for. Both scale as {@code posterior} does.
+     */
+    static final class MeanOverChains {
+        private final double[][] chains;
+        private final double[][] centered;
+        private final double[] scale;
+        private final int n;
+        private final double[] direct = new double[DIRECT_LAGS];
+        private int computed;
+        private double[] all;
+
+        MeanOverChains(double[][] chains) {
+            this.chains = chains;
+            int m = chains.length;
+            n = chains[0].length;
+            centered = new double[m][];
+            scale = new double[m];
+            for (int c = 0; c < m; c++) {
+                double var = Stats.variance(chains[c]);
+                if (var == 0) {
+                    continue; // a constant chain contributes zeros
+                }
+                double mean = Stats.mean(chains[c]);
+                double[] y = new double[n];
+                double ss = 0;
+                for (int t = 0; t < n; t++) {
+                    y[t] = chains[c][t] - mean;
+                    ss += y[t] * y[t];
+                }
+                centered[c] = y;
+                scale[c] = var * (n - 1) / n / ss;
+            }
+        }
+
+        /** Mean autocovariance at lag k (0 ≤ k < n). */
+        double at(int k) {
+            if (all == null && k < DIRECT_LAGS) {
+                while (computed <= k) {
+                    direct[computed] = directLag(computed);
+                    computed++;
+                }
+                return direct[k];
+            }
+            if (all == null) {
+                double[][] ac = of(chains);
+                all = new double[n];
+                for (double[] a : ac) {
+                    for (int j = 0; j < n; j++) {
+                        all[j] += a[j];
+                    }
+                }
+                for (int j = 0; j < n; j++) {
+                    all[j] /= ac.length;
+                }
+            }
+            return all[k];
+        }
+
+        private double directLag(int k) {
+            double sum = 0;
+            for (int c = 0; c < centered.length; c++) {
+                double[] y = centered[c];
+                if (y == null) {
+                    continue;
+                }
+                double s = 0;
+                for (int t = 0; t + k < n; t++) {
+                    s += y[t] * y[t + k];
+                }
+                sum += s * scale[c];
+            }
+            return sum / centered.length;
+        }
     }
 
     /** Autocovariances at lags 0..n-1 of each chain (all chains of equal length n ≥ 1). */

@@ -429,17 +429,8 @@ public final class Diagnostics {
         if (n < MIN_ESS_DRAWS || shouldReturnNA(x)) {
             return Double.NaN;
         }
-        double[][] acov = Autocovariance.of(x);
-        double[] acovMean = new double[n];
-        for (double[] a : acov) {
-            for (int k = 0; k < n; k++) {
-                acovMean[k] += a[k];
-            }
-        }
-        for (int k = 0; k < n; k++) {
-            acovMean[k] /= m;
-        }
-        double meanVar = acovMean[0] * n / (n - 1);
+        Autocovariance.MeanOverChains acov = new Autocovariance.MeanOverChains(x);
+        double meanVar = acov.at(0) * n / (n - 1);
         double varPlus = meanVar * (n - 1) / n;
         if (m > 1) {
             double[] means = new double[m];
@@ -453,12 +444,12 @@ public final class Diagnostics {
         int t = 0;
         double rhoEven = 1;
         rho[0] = rhoEven;
-        double rhoOdd = 1 - (meanVar - acovMean[1]) / varPlus;
+        double rhoOdd = 1 - (meanVar - acov.at(1)) / varPlus;
         rho[1] = rhoOdd;
         while (t < n - 5 && !Double.isNaN(rhoEven + rhoOdd) && rhoEven + rhoOdd > 0) {
             t += 2;
-            rhoEven = 1 - (meanVar - acovMean[t]) / varPlus;
-            rhoOdd = 1 - (meanVar - acovMean[t + 1]) / varPlus;
+            rhoEven = 1 - (meanVar - acov.at(t)) / varPlus;
+            rhoOdd = 1 - (meanVar - acov.at(t + 1)) / varPlus;
             if (rhoEven + rhoOdd >= 0) {
                 rho[t] = rhoEven;
                 rho[t + 1] = rhoOdd;
