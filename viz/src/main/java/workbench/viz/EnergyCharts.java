@@ -142,12 +142,12 @@ public final class EnergyCharts extends HBox {
         errorData.set(new String[] {"\u0394E"}, new double[] {lo}, (hi - lo) / BINS,
                 new double[][] {Histogram.bin(de, de.length, lo, hi, BINS, false)});
         long divs = buffer.divergences().size();
-        String note = String.format(Locale.ROOT, "%d transitions, %d divergent, %d outside the axis; ", de.length, divs, outside);
+        String note = String.format(Locale.ROOT, "%d transitions, %d divergent, %d off axis", de.length, divs, outside);
         if (THRESHOLD <= hi) {
             plot.addDomainMarker(thresholdMarker);
-            note += "dashed line: divergence threshold \u0394E > 1000";
+            note += "; dashed: divergence threshold 1000";
         } else {
-            note += "divergence threshold \u0394E > 1000 lies off the axis (max \u0394E " + Ticks.number(max) + ")";
+            note += "; threshold 1000 off axis";
         }
         errorNote.setText(note);
     }
@@ -218,7 +218,7 @@ public final class EnergyCharts extends HBox {
         bfmiData.set(new String[] {"marginal energy E \u2212 \u0112", "energy transition \u0394E between draws"},
                 new double[] {lo, lo}, w,
                 new double[][] {Histogram.bin(marginal, m, lo, hi, BINS, true), Histogram.bin(trans, t, lo, hi, BINS, true)});
-        bfmiNote.setText(values + "  (below 0.3: the momentum resampling explores the energy poorly)");
+        bfmiNote.setText(values.toString());
     }
 
     private static double[] finite(double[] a) {

@@ -48,7 +48,15 @@ public final class DiagnosticsViewModel {
             to[c] = src.size(c);
             from[c] = Math.max(Math.max(src.warmup(c), src.first(c)), to[c] - window);
             from[c] = Math.min(from[c], to[c]);
-            total += to[c] - from[c];
+        }
+        // the diagnostics need chains of one length: the latest common number of draws of each
+        long common = Long.MAX_VALUE;
+        for (int c = 0; c < chains; c++) {
+            common = Math.min(common, to[c] - from[c]);
+        }
+        for (int c = 0; c < chains; c++) {
+            from[c] = to[c] - common;
+            total += common;
         }
         List<Line> lines = new ArrayList<>();
         for (int p = 0; p < names.size(); p++) {

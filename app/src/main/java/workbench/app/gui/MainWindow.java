@@ -98,12 +98,12 @@ public final class MainWindow extends BorderPane {
     private final Map<String, TextField> runFields = new HashMap<>();
     private final Map<String, Label> runErrors = new HashMap<>();
 
-    private final Button runButton = new Button("\u25b6 Run");
-    private final Button pauseButton = new Button("\u23f8 Pause");
-    private final Button stepButton = new Button("\u23ed Step");
+    private final Button runButton = new Button("Run");
+    private final Button pauseButton = new Button("Pause");
+    private final Button stepButton = new Button("Step");
     private final Button runNButton = new Button("Run N");
     private final TextField runNCount = new TextField("100");
-    private final Button resetButton = new Button("\u23f9 Reset");
+    private final Button resetButton = new Button("Reset");
     private final Slider speedSlider = new Slider(SPEED_MIN_LOG, SPEED_MAX_LOG, Math.log10(30));
     private final Label speedLabel = new Label();
     private final Slider stepSizeSlider = new Slider(-3, 1, -1);
@@ -203,6 +203,7 @@ public final class MainWindow extends BorderPane {
         quit.setOnAction(e -> {
             Window w = getScene() == null ? null : getScene().getWindow();
             if (w != null) {
+                w.fireEvent(new javafx.stage.WindowEvent(w, javafx.stage.WindowEvent.WINDOW_CLOSE_REQUEST));
                 w.hide();
             }
         });
@@ -641,7 +642,8 @@ public final class MainWindow extends BorderPane {
             return false;
         }
         try {
-            RunConfig config = setup.config(Math.max(1, Runtime.getRuntime().availableProcessors()));
+            // one thread per chain: step and slow motion hand out permits to every chain at once
+            RunConfig config = setup.config(Integer.MAX_VALUE);
             Model model = setup.createModel();
             controller.start(config, model, setup.createSampler(), paused);
             viewModel = model;

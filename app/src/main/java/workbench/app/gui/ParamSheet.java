@@ -48,9 +48,13 @@ public final class ParamSheet extends PropertySheet {
         if (d == null) {
             return;
         }
+        double h = 12;
         for (ParamSpec spec : d.params()) {
             getItems().add(new SpecItem(spec, current, set, after));
+            h += spec.kind() == ParamSpec.Kind.TEXT ? 80 : 32;
         }
+        setPrefHeight(h);
+        setMinHeight(h);
     }
 
     private final class SpecItem implements PropertySheet.Item {

@@ -267,7 +267,7 @@ public final class SetupViewModel {
             throw new BadInputException("no samplers available");
         }
         return new RunConfig(modelId, modelSettings(), samplerId, samplerSettings(), chains, warmup, draws, seed,
-                Math.max(1, threads), null);
+                Math.max(1, Math.min(threads, chains)), null);
     }
 
     /** Every problem that stops a run, one line each (empty: ready). */
