@@ -29,11 +29,8 @@ public final class Legend {
         return rows.isEmpty();
     }
 
-    /** Draws the legend with its top-right corner at (right, top). */
-    public void draw(GraphicsContext g, double right, double top) {
-        if (rows.isEmpty()) {
-            return;
-        }
+    /** Width and height of the legend box. */
+    public double[] size() {
         double textW = 0;
         Text probe = new Text();
         probe.setFont(FONT);
@@ -41,9 +38,18 @@ public final class Legend {
             probe.setText(r.text);
             textW = Math.max(textW, probe.getLayoutBounds().getWidth());
         }
+        return new double[] {textW + 36, rows.size() * 15 + 8};
+    }
+
+    /** Draws the legend with its top-right corner at (right, top). */
+    public void draw(GraphicsContext g, double right, double top) {
+        if (rows.isEmpty()) {
+            return;
+        }
         double rowH = 15;
-        double w = textW + 36;
-        double h = rows.size() * rowH + 8;
+        double[] size = size();
+        double w = size[0];
+        double h = size[1];
         double x = right - w;
         g.setFill(Color.rgb(255, 255, 255, 0.88));
         g.fillRect(x, top, w, h);

@@ -335,7 +335,61 @@ public final class ProjectionView extends Region {
             g.setFont(PlotArea.LABEL_FONT);
             g.fillText("Press Run to start the chains", area.left() + area.width() / 2, area.top() + 16);
         }
-        legend.draw(g, area.left() + area.width() - 6, area.top() + 6);
+        legendRect = placeLegend(legend);
+        if (legendRect != null) {
+            legend.draw(g, legendRect[0] + legendRect[2], legendRect[1]);
+        }
+    }
+
+    private double[] legendRect;
+
+    /** The legend's box {x, y, width, height} in view pixels as last drawn, or null. */
+    public double[] legendBounds() {
+        return legendRect == null ? null : legendRect.clone();
+    }
+
+    /** Puts the legend in the plot corner that hides the fewest draws and divergences. */
+    private double[] placeLegend(Legend legend) {
+        if (legend.isEmpty()) {
+            return null;
+        }
+        double[] size = legend.size();
+        double w = size[0];
+        double h = size[1];
+        double l = area.left() + 6;
+        double r = area.left() + area.width() - 6 - w;
+        double t = area.top() + 6;
+        double b = area.top() + area.height() - 6 - h;
+        double[][] corners = {{r, t}, {l, t}, {r, b}, {l, b}};
+        int[] hidden = new int[4];
+        LiveBuffer buf = buffer;
+        if (buf != null && buf.started()) {
+            for (int c = 0; c < buf.chains(); c++) {
+                long hi = buf.size(c);
+                long lo = Math.max(buf.first(c), hi - 2000);
+                for (long i = lo; i < hi; i++) {
+                    count(hidden, corners, w, h, area.px(buf.value(c, i, xParam)), area.py(buf.value(c, i, yParam)), 1);
+                }
+            }
+            for (LiveBuffer.DivergenceMark d : buf.divergences()) {
+                count(hidden, corners, w, h, area.px(d.position()[xParam]), area.py(d.position()[yParam]), 20);
+            }
+        }
+        int best = 0;
+        for (int k = 1; k < 4; k++) {
+            if (hidden[k] < hidden[best]) {
+                best = k;
+            }
+        }
+        return new double[] {corners[best][0], corners[best][1], w, h};
+    }
+
+    private static void count(int[] hidden, double[][] corners, double w, double h, double x, double y, int weight) {
+        for (int k = 0; k < 4; k++) {
+            if (x >= corners[k][0] && x <= corners[k][0] + w && y >= corners[k][1] && y <= corners[k][1] + h) {
+                hidden[k] += weight;
+            }
+        }
     }
 
     private boolean drawDensity(GraphicsContext g) {

@@ -38,12 +38,12 @@ import javafx.scene.control.TableCell;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
-import javafx.scene.control.ToolBar;
 import javafx.scene.control.Tooltip;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyCodeCombination;
 import javafx.scene.input.KeyCombination;
 import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
@@ -238,7 +238,7 @@ public final class MainWindow extends BorderPane {
         return new MenuBar(file, run, help);
     }
 
-    private ToolBar toolBar() {
+    private Node toolBar() {
         runButton.setId("runButton");
         pauseButton.setId("pauseButton");
         stepButton.setId("stepButton");
@@ -270,15 +270,23 @@ public final class MainWindow extends BorderPane {
                 + "smaller values flatten the likelihood toward the prior. Only for data models."));
         betaSlider.setPrefWidth(110);
         stepSizeNote.getStyleClass().add("note");
-        ToolBar bar = new ToolBar(runButton, pauseButton, stepButton, runNButton, runNCount, resetButton,
-                sep(), new Label("speed"), speedSlider, speedLabel,
-                sep(), new Label("step size"), stepSizeSlider, stepSizeField,
-                sep(), betaLabel, betaSlider, stepSizeNote);
+        HBox buttons = group(runButton, pauseButton, stepButton, runNButton, runNCount, resetButton);
+        HBox speed = group(new Label("speed"), speedSlider, speedLabel);
+        HBox step = group(new Label("step size"), stepSizeSlider, stepSizeField);
+        HBox beta = group(betaLabel, betaSlider);
+        // a flow, not a ToolBar: on a narrow window the controls wrap instead of hiding in an overflow menu
+        FlowPane bar = new FlowPane(14, 4, buttons, speed, step, beta, stepSizeNote);
+        bar.setPadding(new Insets(4, 6, 4, 6));
+        bar.setAlignment(Pos.CENTER_LEFT);
+        bar.setStyle("-fx-background-color: linear-gradient(to bottom, #f6f6f6, #e6e6e6); "
+                + "-fx-border-color: #c8c8c8; -fx-border-width: 0 0 1 0;");
         return bar;
     }
 
-    private static Node sep() {
-        return new javafx.scene.control.Separator(Orientation.VERTICAL);
+    private static HBox group(Node... nodes) {
+        HBox h = new HBox(5, nodes);
+        h.setAlignment(Pos.CENTER_LEFT);
+        return h;
     }
 
     private static Tooltip tip(String text) {
@@ -295,6 +303,8 @@ public final class MainWindow extends BorderPane {
         modelPicker.setTooltip(tip("The target distribution to sample."));
         samplerPicker.setTooltip(tip("The Markov chain Monte Carlo algorithm."));
         modelPicker.setMaxWidth(Double.MAX_VALUE);
+        modelPicker.setVisibleRowCount(20);
+        samplerPicker.setVisibleRowCount(20);
         samplerPicker.setMaxWidth(Double.MAX_VALUE);
         configurePicker(modelPicker);
         configurePicker(samplerPicker);
@@ -870,7 +880,8 @@ public final class MainWindow extends BorderPane {
     }
 
     private void followStepSize(LiveBuffer b) {
-        if (controller.stepSizeByHand() || stepSizeSlider.isValueChanging() || stepSizeField.isFocused()) {
+        boolean editing = getScene() != null && getScene().getFocusOwner() == stepSizeField;
+        if (controller.stepSizeByHand() || stepSizeSlider.isValueChanging() || editing) {
             return;
         }
         double eps = b.lastStepSize(0);

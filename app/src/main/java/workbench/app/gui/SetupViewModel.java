@@ -120,8 +120,12 @@ public final class SetupViewModel {
         if (typed != null) {
             return typed;
         }
-        return d.params().stream().filter(s -> s.name().equals(name)).map(ParamSpec::defaultValue)
-                .findFirst().orElse(null);
+        for (ParamSpec s : d.params()) {
+            if (s.name().equals(name)) {
+                return s.defaultValue();
+            }
+        }
+        return null;
     }
 
     /** Sets a model setting as typed; returns the message when it is not valid, else null. */
