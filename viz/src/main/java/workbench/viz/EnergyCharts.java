@@ -44,12 +44,15 @@ public final class EnergyCharts extends HBox {
         errorChart = chart("Energy error \u0394E = H(proposal) \u2212 H(start)", "\u0394E", "transitions", errorData, false);
         bfmiChart = chart("Energy: marginal vs transition (E-BFMI)", "energy, centred", "density", bfmiData, true);
         errorChart.addSubtitle(errorNote);
+        errorNote.setFont(new Font("SansSerif", Font.PLAIN, 11));
+        bfmiNote.setFont(new Font("SansSerif", Font.PLAIN, 11));
         bfmiChart.addSubtitle(bfmiNote);
         thresholdMarker.setPaint(Palette.awt(Palette.DIVERGENCE));
         thresholdMarker.setStroke(new BasicStroke(2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 1f, new float[] {6f, 4f}, 0f));
         thresholdMarker.setLabel("divergence threshold");
         thresholdMarker.setLabelAnchor(RectangleAnchor.TOP_LEFT);
         thresholdMarker.setLabelTextAnchor(TextAnchor.TOP_RIGHT);
+        thresholdMarker.setLabelOffset(new org.jfree.chart.ui.RectangleInsets(4, 4, 4, 4));
         ChartViewer a = new ChartViewer(errorChart);
         ChartViewer b = new ChartViewer(bfmiChart);
         HBox.setHgrow(a, Priority.ALWAYS);
@@ -119,12 +122,19 @@ public final class EnergyCharts extends HBox {
                     ? "this sampler has no energy (not Hamiltonian)" : "no transitions yet");
             return;
         }
-        double[] sorted = de.clone();
-        Arrays.sort(sorted);
-        double lo = quantile(sorted, 0.005);
-        double hi = quantile(sorted, 0.995);
-        double max = sorted[sorted.length - 1];
-        if (max >= THRESHOLD) {
+        // the bulk of the non-divergent errors sets the axis; the threshold is marked when it falls
+        // inside, else a note says how many errors lie beyond the axis
+        double[] bulk = Arrays.stream(de).filter(d -> d < THRESHOLD).sorted().toArray();
+        double lo;
+        double hi;
+        if (bulk.length > 0) {
+            lo = quantile(bulk, 0.005);
+            hi = quantile(bulk, 0.995);
+        } else {
+            lo = THRESHOLD * 0.9;
+            hi = THRESHOLD * 1.1;
+        }
+        if (hi >= THRESHOLD * 0.5) {
             hi = Math.max(hi, THRESHOLD * 1.1);
         }
         if (!(hi > lo)) {
@@ -133,21 +143,25 @@ public final class EnergyCharts extends HBox {
         double pad = (hi - lo) * 0.05;
         lo -= pad;
         hi += pad;
-        int outside = 0;
+        int below = 0;
+        int beyond = 0;
         for (double d : de) {
-            if (d < lo || d > hi) {
-                outside++;
+            if (d < lo) {
+                below++;
+            } else if (d > hi) {
+                beyond++;
             }
         }
         errorData.set(new String[] {"\u0394E"}, new double[] {lo}, (hi - lo) / BINS,
                 new double[][] {Histogram.bin(de, de.length, lo, hi, BINS, false)});
         long divs = buffer.divergences().size();
-        String note = String.format(Locale.ROOT, "%d transitions, %d divergent, %d off axis", de.length, divs, outside);
+        String note = String.format(Locale.ROOT, "%d transitions, %d divergent", de.length, divs);
         if (THRESHOLD <= hi) {
             plot.addDomainMarker(thresholdMarker);
-            note += "; dashed: divergence threshold 1000";
+            note += "; dashed line: divergence threshold \u0394E = 1000";
         } else {
-            note += "; threshold 1000 off axis";
+            note += String.format(Locale.ROOT, "; threshold \u0394E = 1000 is off the axis to the right (%d beyond the axis%s)",
+                    beyond, below > 0 ? ", " + below + " below" : "");
         }
         errorNote.setText(note);
     }
