@@ -17,7 +17,6 @@ import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import workbench.core.BadInputException;
 import workbench.core.draws.DrawSource;
 import workbench.core.draws.Stat;
@@ -52,7 +51,8 @@ public final class SessionReader implements DrawSource, AutoCloseable {
         LAZY
     }
 
-    private static final int CACHE_CHUNKS = 32;
+    /** Most values the chunk cache holds (64 MiB), though always at least two chunks. */
+    private static final long CACHE_VALUES = 1L << 23;
 
     private final Path dir;
     private final SessionManifest manifest;
@@ -64,12 +64,8 @@ public final class SessionReader implements DrawSource, AutoCloseable {
     private final List<String> recovery = new ArrayList<>();
     private final List<BadInputException> errors = new ArrayList<>();
     private final List<EventRecord> events;
-    private final Map<Long, double[]> cache = new LinkedHashMap<>(64, 0.75f, true) {
-        @Override
-        protected boolean removeEldestEntry(Map.Entry<Long, double[]> e) {
-            return size() > CACHE_CHUNKS;
-        }
-    };
+    private final LinkedHashMap<Long, double[]> cache = new LinkedHashMap<>(64, 0.75f, true);
+    private long cachedValues;
 
     private SessionReader(Path dir, SessionManifest manifest, Verify verify) throws IOException {
         this.dir = dir;
@@ -200,6 +196,9 @@ public final class SessionReader implements DrawSource, AutoCloseable {
                         int n = h.getInt(16);
                         if (n < 1 || n > maxRows) {
                             throw new RecordScanner.Inconsistent("it holds " + n + " rows, outside [1, " + maxRows + "]");
+                        }
+                        if ((long) n * columns > SessionFiles.MAX_CHUNK_VALUES) {
+                            throw new RecordScanner.Inconsistent("it holds " + n + " rows of " + columns + " values, more than a chunk may");
                         }
                         if (h.getInt(20) != columns) {
                             throw new RecordScanner.Inconsistent("it has " + h.getInt(20) + " columns, the manifest implies " + columns);
@@ -350,7 +349,13 @@ public final class SessionReader implements DrawSource, AutoCloseable {
         }
         double[] d = load(chain, ix, k);
         synchronized (cache) {
-            cache.put(key, d);
+            double[] old = cache.put(key, d);
+            cachedValues += d.length - (old == null ? 0 : old.length);
+            var it = cache.values().iterator();
+            while (cachedValues > CACHE_VALUES && cache.size() > 2) {
+                cachedValues -= it.next().length;
+                it.remove();
+            }
         }
         return d;
     }
@@ -531,6 +536,7 @@ public final class SessionReader implements DrawSource, AutoCloseable {
         }
         synchronized (cache) {
             cache.clear();
+            cachedValues = 0;
         }
     }
 }

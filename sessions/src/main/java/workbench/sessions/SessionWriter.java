@@ -80,6 +80,9 @@ public final class SessionWriter implements DrawSink, AutoCloseable {
         }
     }
 
+    /** Most values one chain's chunk buffer holds (8 MiB): wide models get fewer rows per chunk. */
+    private static final long WRITER_CHUNK_VALUES = 1L << 20;
+
     private final Path dir;
     private final Options options;
     private final boolean createdDir;
@@ -151,7 +154,7 @@ public final class SessionWriter implements DrawSink, AutoCloseable {
         RunConfig cfg = info.config();
         outputs = info.names().size();
         columns = outputs + SessionFiles.STAT_COLUMNS;
-        int rows = (int) Math.max(1, Math.min(options.chunkRows(), SessionFiles.MAX_CHUNK_VALUES / columns));
+        int rows = (int) Math.max(1, Math.min(options.chunkRows(), WRITER_CHUNK_VALUES / columns));
         flushNanos = options.flushInterval().toNanos();
         int n = cfg.chains();
         List<String> drawsFiles = new ArrayList<>();
@@ -274,6 +277,11 @@ public final class SessionWriter implements DrawSink, AutoCloseable {
         }
     }
 
+    /**
+     * Writes what is buffered, forces it to disk and records the outcome in the manifest. If a write
+     * already failed during the run (the outcome then says failed), this is best effort and throws
+     * nothing more; a first failure here throws {@link UncheckedIOException}.
+     */
     @Override
     public void finish(RunOutcome outcome) {
         if (!started || finished) {
@@ -281,6 +289,7 @@ public final class SessionWriter implements DrawSink, AutoCloseable {
         }
         finished = true;
         stopFlusher();
+        boolean failedBefore = failure.get() != null;
         try {
             for (ChainOut co : chains) {
                 synchronized (co) {
@@ -292,11 +301,21 @@ public final class SessionWriter implements DrawSink, AutoCloseable {
             events.force(false);
             writeManifest(ManifestJson.statusText(outcome.status()), outcome, Instant.now());
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot finish session in " + dir + ": " + e.getMessage(), e);
+            failure.compareAndSet(null, e);
+            if (!failedBefore) {
+                throw new UncheckedIOException("cannot finish session in " + dir + ": " + e.getMessage(), e);
+            }
         } finally {
             closeQuietly();
         }
-        rethrow();
+        if (!failedBefore) {
+            rethrow();
+        }
+    }
+
+    /** The first write error, or null if every write succeeded so far. */
+    public IOException writeError() {
+        return failure.get();
     }
 
     /**
