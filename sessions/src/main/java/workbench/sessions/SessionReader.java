@@ -6,6 +6,8 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
+import java.nio.channels.ClosedByInterruptException;
+import java.nio.channels.ClosedChannelException;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -66,6 +68,7 @@ public final class SessionReader implements DrawSource, AutoCloseable {
     private final List<EventRecord> events;
     private final LinkedHashMap<Long, double[]> cache = new LinkedHashMap<>(64, 0.75f, true);
     private long cachedValues;
+    private volatile boolean closed;
 
     private SessionReader(Path dir, SessionManifest manifest, Verify verify) throws IOException {
         this.dir = dir;
@@ -133,7 +136,7 @@ public final class SessionReader implements DrawSource, AutoCloseable {
     /** Per chain: its channel and where its chunks are. */
     private static final class ChainIndex {
         final String file;
-        FileChannel channel;
+        volatile FileChannel channel;
         long[] offsets = new long[16];
         long[] firsts = new long[16];
         int[] rows = new int[16];
@@ -361,24 +364,49 @@ public final class SessionReader implements DrawSource, AutoCloseable {
     }
 
     private double[] load(int chain, ChainIndex ix, int k) {
+        try {
+            try {
+                return read(ix, k, ix.channel);
+            } catch (ClosedByInterruptException e) {
+                // this thread was interrupted mid-read, which closes the channel for everyone
+                reopen(ix);
+                throw e;
+            } catch (ClosedChannelException e) {
+                // another reader was interrupted and closed it: reopen and try once more
+                return read(ix, k, reopen(ix));
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("reading " + dir.resolve(ix.file) + ": " + e, e);
+        }
+    }
+
+    private FileChannel reopen(ChainIndex ix) throws IOException {
+        synchronized (ix) {
+            if (closed) {
+                throw new ClosedChannelException();
+            }
+            if (!ix.channel.isOpen()) {
+                ix.channel = FileChannel.open(dir.resolve(ix.file), StandardOpenOption.READ);
+            }
+            return ix.channel;
+        }
+    }
+
+    private double[] read(ChainIndex ix, int k, FileChannel ch) throws IOException {
         int n = ix.rows[k];
         long len = DrawChunks.length(n, columns);
-        try {
-            if (!ix.verified[k]) {
-                if (!RecordScanner.checksumOk(ix.channel, ix.offsets[k], len)) {
-                    throw RecordScanner.corrupt(ix.file, "chunk", k, ix.offsets[k], "its data fails its checksum");
-                }
-                ix.verified[k] = true;
+        if (!ix.verified[k]) {
+            if (!RecordScanner.checksumOk(ch, ix.offsets[k], len)) {
+                throw RecordScanner.corrupt(ix.file, "chunk", k, ix.offsets[k], "its data fails its checksum");
             }
-            ByteBuffer b = ByteBuffer.allocate((int) (len - DrawChunks.HEADER - 4));
-            RecordScanner.readFully(ix.channel, b, ix.offsets[k] + DrawChunks.HEADER);
-            b.flip();
-            double[] d = new double[n * columns];
-            b.asDoubleBuffer().get(d);
-            return d;
-        } catch (IOException e) {
-            throw new UncheckedIOException("reading " + dir.resolve(ix.file) + ": " + e.getMessage(), e);
+            ix.verified[k] = true;
         }
+        ByteBuffer b = ByteBuffer.allocate((int) (len - DrawChunks.HEADER - 4));
+        RecordScanner.readFully(ch, b, ix.offsets[k] + DrawChunks.HEADER);
+        b.flip();
+        double[] d = new double[n * columns];
+        b.asDoubleBuffer().get(d);
+        return d;
     }
 
     // ------------------------------------------------------------------ the rest
@@ -522,13 +550,16 @@ public final class SessionReader implements DrawSource, AutoCloseable {
 
     @Override
     public void close() {
+        closed = true;
         if (index == null) {
             return;
         }
         for (ChainIndex ix : index) {
             if (ix != null && ix.channel != null) {
                 try {
-                    ix.channel.close();
+                    synchronized (ix) {
+                        ix.channel.close();
+                    }
                 } catch (IOException e) {
                     // nothing more to do
                 }

@@ -94,6 +94,8 @@ public final class SessionWriter implements DrawSink, AutoCloseable {
     private volatile boolean started;
     private volatile boolean finished;
     private volatile boolean closed;
+    private volatile boolean stopFlushing;
+    private final Object flushSignal = new Object();
     private int columns;
     private int outputs;
     private long flushNanos;
@@ -373,10 +375,18 @@ public final class SessionWriter implements DrawSink, AutoCloseable {
 
     private void flushLoop() {
         long sleepMillis = Math.max(10, options.flushInterval().toMillis() / 4);
-        while (!finished && !closed) {
-            try {
-                Thread.sleep(sleepMillis);
-            } catch (InterruptedException e) {
+        while (!finished && !closed && !stopFlushing) {
+            // never interrupted: an interrupt during FileChannel I/O would close the channel
+            synchronized (flushSignal) {
+                try {
+                    if (!stopFlushing) {
+                        flushSignal.wait(sleepMillis);
+                    }
+                } catch (InterruptedException e) {
+                    return;
+                }
+            }
+            if (stopFlushing) {
                 return;
             }
             for (ChainOut co : chains) {
@@ -410,7 +420,10 @@ public final class SessionWriter implements DrawSink, AutoCloseable {
     private void stopFlusher() {
         Thread f = flusher;
         if (f != null) {
-            f.interrupt();
+            synchronized (flushSignal) {
+                stopFlushing = true;
+                flushSignal.notifyAll();
+            }
             try {
                 f.join(5000);
             } catch (InterruptedException e) {

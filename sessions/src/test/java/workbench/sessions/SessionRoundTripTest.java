@@ -235,4 +235,22 @@ class SessionRoundTripTest {
         new SessionWriter(dir).close();
         assertFalse(Files.exists(dir));
     }
+
+    @Test
+    void anInterruptedReaderDoesNotBreakTheSessionForOthers(@TempDir Path tmp) throws Exception {
+        SyntheticRun run = new SyntheticRun(1, 0, 4000, 2);
+        Path dir = tmp.resolve("interrupt");
+        run.write(dir, SessionWriter.Options.defaults().withChunkRows(16));
+        try (SessionReader r = SessionReader.open(dir)) {
+            Thread.currentThread().interrupt();
+            try {
+                r.value(0, 3999, 0); // FileChannel reads by an interrupted thread close the channel
+            } catch (java.io.UncheckedIOException expected) {
+                // the interrupted caller may be told so
+            } finally {
+                Thread.interrupted();
+            }
+            assertChainEquals(run, r, 0, 4000);
+        }
+    }
 }
