@@ -9,6 +9,7 @@ public final class Samplers {
     }
 
     public static List<SamplerFactory> all() {
-        return List.of();
+        return List.of(
+                workbench.core.samplers.nuts.Nuts.FACTORY);
     }
 }
