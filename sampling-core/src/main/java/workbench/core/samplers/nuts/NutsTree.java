@@ -45,7 +45,6 @@ public final class NutsTree {
     private final double[] rho;
     private final double[] rhoFwd;
     private final double[] rhoBck;
-    private final double[] rhoExt;
     private Level[] levels;
     private int[] directions;
     private int[] stepsPerDoubling;
@@ -107,7 +106,6 @@ public final class NutsTree {
         rho = new double[dim];
         rhoFwd = new double[dim];
         rhoBck = new double[dim];
-        rhoExt = new double[dim];
         setMaxDepth(maxDepth);
     }
 
@@ -196,31 +194,48 @@ public final class NutsTree {
             }
             logSumWeight = logSumExp(logSumWeight, lw);
 
-            for (int i = 0; i < dim; i++) {
-                rho[i] = rhoBck[i] + rhoFwd[i];
-            }
-            boolean persist = criterion(vBckBck, vFwdFwd, rho);
-            if (persist) {
-                for (int i = 0; i < dim; i++) {
-                    rhoExt[i] = rhoBck[i] + pFwdBck[i];
-                }
-                persist = criterion(vBckBck, vFwdBck, rhoExt);
-            }
-            if (persist) {
-                for (int i = 0; i < dim; i++) {
-                    rhoExt[i] = rhoFwd[i] + pBckFwd[i];
-                }
-                persist = criterion(vBckFwd, vFwdFwd, rhoExt);
-            }
-            if (!persist) {
+            if (!topCriterion()) {
                 break;
             }
         }
         this.rng = null;
     }
 
+    /** The criterion over the whole trajectory and across its last merge (Stan's three checks). */
+    private boolean topCriterion() {
+        double a = 0;
+        double b = 0;
+        for (int i = 0; i < dim; i++) {
+            double r = rhoBck[i] + rhoFwd[i];
+            rho[i] = r;
+            a += vBckBck[i] * r;
+            b += vFwdFwd[i] * r;
+        }
+        if (!(a > 0 && b > 0)) {
+            return false;
+        }
+        a = 0;
+        b = 0;
+        for (int i = 0; i < dim; i++) {
+            double r = rhoBck[i] + pFwdBck[i];
+            a += vBckBck[i] * r;
+            b += vFwdBck[i] * r;
+        }
+        if (!(a > 0 && b > 0)) {
+            return false;
+        }
+        a = 0;
+        b = 0;
+        for (int i = 0; i < dim; i++) {
+            double r = rhoFwd[i] + pBckFwd[i];
+            a += vBckFwd[i] * r;
+            b += vFwdFwd[i] * r;
+        }
+        return a > 0 && b > 0;
+    }
+
     private void take(PhasePoint propose) {
-        zSample.copyFrom(propose);
+        zSample.copySampleFrom(propose);
         moved = true;
     }
 
@@ -252,7 +267,7 @@ public final class NutsTree {
             double logW = h0 - h;
             subtreeLogWeight = logW;
             sumMetroProb += logW > 0 ? 1 : Math.exp(logW);
-            propose.copyFrom(z);
+            propose.copySampleFrom(z);
             copy(z.v, vBeg);
             copy(z.v, vEnd);
             copy(z.p, rhoOut);
@@ -277,32 +292,49 @@ public final class NutsTree {
         // multinomial sample between the two halves
         double lwSub = logSumExp(lwInit, lwFinal);
         if (lwFinal > lwSub) {
-            propose.copyFrom(lv.proposeFinal);
+            propose.copySampleFrom(lv.proposeFinal);
         } else if (rng.nextDouble() < Math.exp(lwFinal - lwSub)) {
-            propose.copyFrom(lv.proposeFinal);
+            propose.copySampleFrom(lv.proposeFinal);
         }
         subtreeLogWeight = lwSub;
 
-        double[] ri = lv.rhoInit;
-        double[] rf = lv.rhoFinal;
+        // the merged subtree, then across the merge: the first half plus the first point of the
+        // second, and the second half plus the last point of the first (fused sums and dot products)
+        final double[] ri = lv.rhoInit;
+        final double[] rf = lv.rhoFinal;
+        final double[] pfb = lv.pFinalBeg;
+        final double[] vfb = lv.vFinalBeg;
+        final double[] pie = lv.pInitEnd;
+        final double[] vie = lv.vInitEnd;
+        double a = 0;
+        double b = 0;
         for (int i = 0; i < dim; i++) {
-            rhoOut[i] = ri[i] + rf[i];
+            double r = ri[i] + rf[i];
+            rhoOut[i] = r;
+            a += vBeg[i] * r;
+            b += vEnd[i] * r;
         }
-        if (!criterion(vBeg, vEnd, rhoOut)) {
+        if (!(a > 0 && b > 0)) {
             return false;
         }
-        // across the merge: first half + first point of the second, second half + last point of the first
-        double[] ext = rhoExt; // free here: the top level reads it only after buildTree returns
+        a = 0;
+        b = 0;
         for (int i = 0; i < dim; i++) {
-            ext[i] = ri[i] + lv.pFinalBeg[i];
+            double r = ri[i] + pfb[i];
+            a += vBeg[i] * r;
+            b += vfb[i] * r;
         }
-        if (!criterion(vBeg, lv.vFinalBeg, ext)) {
+        if (!(a > 0 && b > 0)) {
             return false;
         }
+        a = 0;
+        b = 0;
         for (int i = 0; i < dim; i++) {
-            ext[i] = rf[i] + lv.pInitEnd[i];
+            double r = rf[i] + pie[i];
+            a += vie[i] * r;
+            b += vEnd[i] * r;
         }
-        return criterion(lv.vInitEnd, vEnd, ext);
+        return a > 0 && b > 0;
     }
 
     static boolean criterion(double[] vMinus, double[] vPlus, double[] rho) {
@@ -371,7 +403,7 @@ public final class NutsTree {
         return out;
     }
 
-    /** The kept point of the last trajectory (scratch: copy what you keep). */
+    /** The kept point of the last trajectory: q, g, lp and h (p and v are not kept; scratch: copy what you keep). */
     public PhasePoint sample() {
         return zSample;
     }

@@ -29,4 +29,13 @@ public final class PhasePoint {
         lp = o.lp;
         h = o.h;
     }
+
+    /** Copies only what a kept sample needs: q, g, lp and h (p and v are left stale). */
+    public void copySampleFrom(PhasePoint o) {
+        int d = q.length;
+        System.arraycopy(o.q, 0, q, 0, d);
+        System.arraycopy(o.g, 0, g, 0, d);
+        lp = o.lp;
+        h = o.h;
+    }
 }
