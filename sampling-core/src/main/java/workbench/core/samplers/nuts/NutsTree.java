@@ -248,32 +248,16 @@ public final class NutsTree {
     private boolean buildTree(int depth, PhasePoint propose, double[] vBeg, double[] vEnd, double[] rhoOut,
                               double[] pBeg, double[] pEnd, double eps) {
         if (depth == 0) {
-            double h = dyn.step(z, eps);
-            nLeapfrog++;
-            if (Double.isNaN(h)) {
-                h = Double.POSITIVE_INFINITY;
-            }
-            if (path != null) {
-                path.add(z.q.clone());
-            }
-            if (h - h0 > MAX_DELTA_H) {
-                if (!divergent) {
-                    divQ = z.q.clone();
-                    divP = z.p.clone();
-                    divDeltaH = h - h0;
-                }
-                divergent = true;
-            }
-            double logW = h0 - h;
-            subtreeLogWeight = logW;
-            sumMetroProb += logW > 0 ? 1 : Math.exp(logW);
-            propose.copySampleFrom(z);
+            boolean valid = leaf(propose, eps);
             copy(z.v, vBeg);
             copy(z.v, vEnd);
             copy(z.p, rhoOut);
             copy(z.p, pBeg);
             copy(z.p, pEnd);
-            return !divergent;
+            return valid;
+        }
+        if (depth == 1) {
+            return twoLeaves(propose, vBeg, vEnd, rhoOut, pBeg, pEnd, eps);
         }
         Level lv = levels[depth];
         if (lv == null) {
@@ -332,6 +316,72 @@ public final class NutsTree {
         for (int i = 0; i < dim; i++) {
             double r = rf[i] + pie[i];
             a += vie[i] * r;
+            b += vEnd[i] * r;
+        }
+        return a > 0 && b > 0;
+    }
+
+    /** One integrator step from {@link #z}: energy bookkeeping, divergence check, the leaf as sample. */
+    private boolean leaf(PhasePoint propose, double eps) {
+        double h = dyn.step(z, eps);
+        nLeapfrog++;
+        if (Double.isNaN(h)) {
+            h = Double.POSITIVE_INFINITY;
+        }
+        if (path != null) {
+            path.add(z.q.clone());
+        }
+        if (h - h0 > MAX_DELTA_H) {
+            if (!divergent) {
+                divQ = z.q.clone();
+                divP = z.p.clone();
+                divDeltaH = h - h0;
+            }
+            divergent = true;
+        }
+        double logW = h0 - h;
+        subtreeLogWeight = logW;
+        sumMetroProb += logW > 0 ? 1 : Math.exp(logW);
+        propose.copySampleFrom(z);
+        return !divergent;
+    }
+
+    /**
+     * {@link #buildTree} at depth 1, the same computation with fewer copies: with one point per half
+     * both checks across the merge reduce to the check over the merged pair (same sums, same vectors).
+     */
+    private boolean twoLeaves(PhasePoint propose, double[] vBeg, double[] vEnd, double[] rhoOut,
+                              double[] pBeg, double[] pEnd, double eps) {
+        if (!leaf(propose, eps)) {
+            return false;
+        }
+        copy(z.v, vBeg);
+        copy(z.p, pBeg);
+        double lwInit = subtreeLogWeight;
+        Level lv = levels[1];
+        if (lv == null) {
+            lv = new Level(dim);
+            levels[1] = lv;
+        }
+        if (!leaf(lv.proposeFinal, eps)) {
+            return false;
+        }
+        copy(z.v, vEnd);
+        copy(z.p, pEnd);
+        double lwFinal = subtreeLogWeight;
+        double lwSub = logSumExp(lwInit, lwFinal);
+        if (lwFinal > lwSub) {
+            propose.copySampleFrom(lv.proposeFinal);
+        } else if (rng.nextDouble() < Math.exp(lwFinal - lwSub)) {
+            propose.copySampleFrom(lv.proposeFinal);
+        }
+        subtreeLogWeight = lwSub;
+        double a = 0;
+        double b = 0;
+        for (int i = 0; i < dim; i++) {
+            double r = pBeg[i] + pEnd[i];
+            rhoOut[i] = r;
+            a += vBeg[i] * r;
             b += vEnd[i] * r;
         }
         return a > 0 && b > 0;
