@@ -8,6 +8,9 @@ final class Commands {
     }
 
     static List<Object> all() {
-        return List.of();
+        return List.of(
+                new ListCommands.Models(),
+                new ListCommands.Samplers(),
+                new DiagnoseCommand());
     }
 }

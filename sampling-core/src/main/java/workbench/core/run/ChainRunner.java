@@ -273,9 +273,7 @@ public final class ChainRunner {
 
     /** New step size for every chain from its next transition on; ends step-size adaptation. */
     public void setStepSize(double stepSize) {
-        if (!(stepSize > 0) || !Double.isFinite(stepSize) || stepSize < 1e-12 || stepSize > 1e6) {
-            throw new BadInputException("step size must be in [1e-12, 1e6], got " + stepSize);
-        }
+        workbench.core.samplers.Steps.check(stepSize);
         for (ConcurrentLinkedQueue<Command> q : inboxes) {
             q.add(new SetStepSize(stepSize));
         }

@@ -10,6 +10,9 @@ public final class Samplers {
 
     public static List<SamplerFactory> all() {
         return List.of(
+                Rwm.FACTORY,
+                Mala.FACTORY,
+                Hmc.FACTORY,
                 workbench.core.samplers.nuts.Nuts.FACTORY);
     }
 }

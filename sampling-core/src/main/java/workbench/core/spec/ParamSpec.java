@@ -32,6 +32,11 @@ public record ParamSpec(String name, Kind kind, String defaultValue, double min,
         return new ParamSpec(name, Kind.REAL, fmt(def), min, max, true, List.of(), description);
     }
 
+    /** An optional real number strictly greater than {@code min}; no default (the owner picks one). */
+    public static ParamSpec optionalPositive(String name, double min, double max, String description) {
+        return new ParamSpec(name, Kind.REAL, null, min, max, true, List.of(), description);
+    }
+
     public static ParamSpec integer(String name, int def, int min, int max, String description) {
         return new ParamSpec(name, Kind.INT, Integer.toString(def), min, max, false, List.of(), description);
     }

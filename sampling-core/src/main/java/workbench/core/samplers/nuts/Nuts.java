@@ -13,6 +13,7 @@ import workbench.core.kernel.SamplerFactory;
 import workbench.core.kernel.Transition;
 import workbench.core.model.Model;
 import workbench.core.rng.Normals;
+import workbench.core.samplers.Steps;
 import workbench.core.spec.ParamSpec;
 import workbench.core.spec.ParamValues;
 
@@ -52,7 +53,7 @@ public final class Nuts implements Sampler {
                     ParamSpec.integer("max_treedepth", 10, 1, 30, "largest number of trajectory doublings"),
                     ParamSpec.choice("metric", "diag", List.of("diag", "dense", "unit"),
                             "inverse metric adapted in warmup: diagonal, dense or the identity"),
-                    ParamSpec.positive("step_size", 1, 0, 1e6, "initial step size (searched and adapted in warmup)"));
+                    ParamSpec.positive("step_size", 1, 0, Steps.MAX, "initial step size (searched and adapted in warmup)"));
         }
 
         @Override
@@ -177,9 +178,7 @@ public final class Nuts implements Sampler {
 
         @Override
         public void setStepSize(double value) {
-            if (!(value > 0) || !Double.isFinite(value)) {
-                throw new BadInputException("step size must be finite and positive, got " + value);
-            }
+            Steps.check(value);
             adaptation.setStepSize(value);
         }
 

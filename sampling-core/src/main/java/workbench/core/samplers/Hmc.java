@@ -1,0 +1,173 @@
+package workbench.core.samplers;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.apache.commons.rng.UniformRandomProvider;
+import workbench.core.kernel.ChainSampler;
+import workbench.core.kernel.ChainState;
+import workbench.core.kernel.Divergence;
+import workbench.core.kernel.Sampler;
+import workbench.core.kernel.SamplerFactory;
+import workbench.core.kernel.Transition;
+import workbench.core.model.Model;
+import workbench.core.spec.ParamSpec;
+import workbench.core.spec.ParamValues;
+
+/**
+ * Hamiltonian Monte Carlo with a static trajectory and a diagonal metric: momentum
+ * p ~ N(0, M) with M the inverse of the adapted variance, H = -log p(x) + p' M^{-1} p / 2.
+ * The number of leapfrog steps is drawn uniformly from [L/2, 3L/2] (mean L) each transition, which
+ * breaks the resonances a fixed trajectory length has on near-periodic targets (Mackenzie 1989).
+ * In warmup the step size is tuned by dual averaging toward an acceptance statistic of 0.8 and the
+ * variance estimated in Stan's slow windows. A leapfrog step with H - H0 above
+ * {@link #DIVERGENCE_THRESHOLD} (or a non-finite density) ends the trajectory as a divergence,
+ * recorded where it happened.
+ */
+public record Hmc(ParamValues settings) implements Sampler {
+    public static final double DIVERGENCE_THRESHOLD = 1000;
+
+    public static final SamplerFactory FACTORY = new SamplerFactory() {
+        @Override
+        public String id() {
+            return "hmc";
+        }
+
+        @Override
+        public String description() {
+            return "Hamiltonian Monte Carlo with a fixed number of leapfrog steps, step size tuned toward 80% acceptance";
+        }
+
+        @Override
+        public List<ParamSpec> params() {
+            return List.of(
+                    ParamSpec.integer("steps", 10, 1, 10_000,
+                            "mean number of leapfrog steps per transition (drawn uniformly from steps/2 to 3*steps/2)"),
+                    ParamSpec.positive("step_size", 0.1, 0, Steps.MAX, "initial step size (tuned in warmup)"),
+                    ParamSpec.positive("target_accept", 0.8, 0, 0.999,
+                            "acceptance statistic the step size is tuned toward in warmup"));
+        }
+
+        @Override
+        public Sampler create(ParamValues values) {
+            return new Hmc(values);
+        }
+    };
+
+    @Override
+    public String id() {
+        return "hmc";
+    }
+
+    @Override
+    public ChainSampler newChain(Model model, int warmup, ChainState initial, UniformRandomProvider rng) {
+        return new Chain(model, warmup, settings.real("step_size"), settings.real("target_accept"),
+                settings.integer("steps"));
+    }
+
+    private static final class Chain extends MetropolisChain {
+        private final int steps;
+        private final double[] x;
+        private final double[] p;
+        private final double[] p0;
+        private final double[] g;
+
+        Chain(Model model, int warmup, double eps, double target, int steps) {
+            super(model, warmup, eps, target);
+            this.steps = steps;
+            int d = model.dim();
+            x = new double[d];
+            p = new double[d];
+            p0 = new double[d];
+            g = new double[d];
+        }
+
+        private double kinetic(double[] mom) {
+            double k = 0;
+            for (int i = 0; i < mom.length; i++) {
+                k += mom[i] * mom[i] * variance[i];
+            }
+            return 0.5 * k;
+        }
+
+        /**
+         * The positions of the first {@code n} leapfrog steps from {@code start} with momentum p0,
+         * recomputed (bit for bit the same) so that the main loop need not keep them.
+         */
+        private double[][] replay(ChainState start, double eps, int n) {
+            int d = x.length;
+            double[] rx = start.position().clone();
+            double[] rg = start.gradient().clone();
+            double[] rp = p0.clone();
+            double[][] out = new double[n + 1][];
+            out[0] = rx.clone();
+            for (int s = 0; s < n; s++) {
+                for (int i = 0; i < d; i++) {
+                    rp[i] += 0.5 * eps * rg[i];
+                    rx[i] += eps * variance[i] * rp[i];
+                }
+                model.logDensity(rx, rg);
+                for (int i = 0; i < d; i++) {
+                    rp[i] += 0.5 * eps * rg[i];
+                }
+                out[s + 1] = rx.clone();
+            }
+            return out;
+        }
+
+        @Override
+        protected Transition propose(UniformRandomProvider rng, ChainState state, boolean withPath) {
+            int d = x.length;
+            System.arraycopy(state.position(), 0, x, 0, d);
+            System.arraycopy(state.gradient(), 0, g, 0, d);
+            for (int i = 0; i < d; i++) {
+                p[i] = normals.next(rng) / scale[i];
+            }
+            System.arraycopy(p, 0, p0, 0, d);
+            double h0 = -state.logDensity() + kinetic(p);
+            List<double[]> path = withPath ? new ArrayList<>() : null;
+            if (path != null) {
+                path.add(x.clone());
+            }
+            double eps = stepSize;
+            int low = Math.max(1, steps / 2);
+            int nSteps = low + rng.nextInt(steps + steps / 2 - low + 1);
+            double lp = state.logDensity();
+            int gradients = 0;
+            Divergence divergence = null;
+            double h = h0;
+            for (int s = 0; s < nSteps; s++) {
+                for (int i = 0; i < d; i++) {
+                    p[i] += 0.5 * eps * g[i];
+                    x[i] += eps * variance[i] * p[i];
+                }
+                lp = model.logDensity(x, g);
+                gradients++;
+                boolean fault = numericalFault(lp, g, true);
+                if (!fault) {
+                    for (int i = 0; i < d; i++) {
+                        p[i] += 0.5 * eps * g[i];
+                    }
+                }
+                h = fault ? Double.POSITIVE_INFINITY : -lp + kinetic(p);
+                if (path != null) {
+                    path.add(x.clone());
+                }
+                if (fault || Double.isNaN(h) || h - h0 > DIVERGENCE_THRESHOLD) {
+                    divergence = new Divergence(x.clone(), p.clone(), h - h0, replay(state, eps, gradients));
+                    break;
+                }
+            }
+            double[][] pathArr = path == null ? null : path.toArray(new double[0][]);
+            if (divergence != null) {
+                return new Transition(state, false, 0, h0, divergence.energyError(), true, divergence, eps,
+                        gradients, 0, gradients, false, pathArr, Map.of());
+            }
+            double logRatio = h0 - h;
+            boolean accepted = accept(rng, logRatio);
+            ChainState kept = accepted ? new ChainState(x.clone(), lp, g.clone()) : state;
+            return new Transition(kept, accepted, acceptStat(logRatio), accepted ? h : h0, h - h0, false, null,
+                    eps, gradients, 0, nSteps, false, pathArr, Map.of());
+        }
+    }
+}

@@ -1,0 +1,141 @@
+package workbench.core.samplers;
+
+import java.util.Arrays;
+import java.util.Map;
+import org.apache.commons.rng.UniformRandomProvider;
+import workbench.core.BadInputException;
+import workbench.core.adapt.DualAveraging;
+import workbench.core.adapt.VarianceEstimator;
+import workbench.core.adapt.WindowSchedule;
+import workbench.core.kernel.ChainSampler;
+import workbench.core.kernel.ChainState;
+import workbench.core.kernel.Transition;
+import workbench.core.model.Model;
+import workbench.core.rng.Normals;
+
+/**
+ * The per-chain part shared by the Metropolis samplers (random walk, MALA): a proposal scale
+ * adapted in warmup by dual averaging toward a target acceptance rate, and a diagonal scaling
+ * estimated in Stan's slow windows. Setting the step size by hand ends all adaptation.
+ */
+abstract class MetropolisChain implements ChainSampler {
+    protected Model model;
+    protected final Normals normals = new Normals();
+    protected double stepSize;
+    /** Variance of each coordinate (diagonal inverse metric) and its square root. */
+    protected double[] variance;
+    protected double[] scale;
+
+    private final int warmup;
+    private final DualAveraging dualAveraging;
+    private final WindowSchedule windows;
+    private final VarianceEstimator estimator;
+    private boolean adapting;
+    private int iteration;
+
+    MetropolisChain(Model model, int warmup, double initialStepSize, double targetAcceptance) {
+        this.model = model;
+        this.warmup = warmup;
+        this.stepSize = initialStepSize;
+        int d = model.dim();
+        this.variance = new double[d];
+        this.scale = new double[d];
+        Arrays.fill(variance, 1);
+        Arrays.fill(scale, 1);
+        this.dualAveraging = new DualAveraging(targetAcceptance, initialStepSize);
+        this.windows = new WindowSchedule(warmup);
+        this.estimator = new VarianceEstimator(d);
+        this.adapting = warmup > 0;
+    }
+
+    /** One proposal and its accept/reject from {@code state}, using {@link #stepSize} and {@link #scale}. */
+    protected abstract Transition propose(UniformRandomProvider rng, ChainState state, boolean withPath);
+
+    @Override
+    public final Transition next(UniformRandomProvider rng, ChainState state, boolean warm, boolean withPath) {
+        Transition t = propose(rng, state, withPath);
+        if (adapting && warm && iteration < warmup) {
+            stepSize = dualAveraging.update(t.acceptStat());
+            if (windows.inSlowWindow(iteration)) {
+                estimator.add(t.state().position());
+            }
+            if (windows.endOfSlowWindow(iteration)) {
+                variance = estimator.regularized();
+                for (int i = 0; i < scale.length; i++) {
+                    scale[i] = Math.sqrt(variance[i]);
+                }
+                estimator.reset();
+                dualAveraging.restart(stepSize);
+            }
+            if (iteration == warmup - 1) {
+                stepSize = dualAveraging.finalStepSize();
+                adapting = false;
+            }
+        }
+        iteration++;
+        return t;
+    }
+
+    /** Accepts {@code logRatio} against a uniform draw; a NaN ratio is a rejection. */
+    protected static boolean accept(UniformRandomProvider rng, double logRatio) {
+        if (Double.isNaN(logRatio)) {
+            return false;
+        }
+        return logRatio >= 0 || Math.log(rng.nextDouble()) < logRatio;
+    }
+
+    protected static double acceptStat(double logRatio) {
+        return Double.isNaN(logRatio) ? 0 : Math.min(1, Math.exp(logRatio));
+    }
+
+    protected static Transition metropolis(ChainState kept, boolean accepted, double acceptStat, boolean divergent,
+                                           double stepSize, int gradients, double[][] path) {
+        return new Transition(kept, accepted, acceptStat, Double.NaN, Double.NaN, divergent, null, stepSize,
+                gradients, 0, 1, false, path, Map.of());
+    }
+
+    /** NaN (not -infinity, which is simply outside the support) or a non-finite gradient where the density is finite. */
+    protected static boolean numericalFault(double lp, double[] grad, boolean gradientUsed) {
+        if (Double.isNaN(lp) || lp == Double.POSITIVE_INFINITY) {
+            return true;
+        }
+        if (gradientUsed && Double.isFinite(lp)) {
+            for (double g : grad) {
+                if (!Double.isFinite(g)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    @Override
+    public double stepSize() {
+        return stepSize;
+    }
+
+    @Override
+    public void setStepSize(double eps) {
+        Steps.check(eps);
+        stepSize = eps;
+        adapting = false;
+    }
+
+    @Override
+    public boolean adapting() {
+        return adapting;
+    }
+
+    @Override
+    public void setModel(Model m) {
+        if (m.dim() != model.dim()) {
+            throw new BadInputException("the new model has " + m.dim() + " parameters, the chain " + model.dim());
+        }
+        this.model = m;
+    }
+
+    @Override
+    public double[] inverseMetric() {
+        return variance.clone();
+    }
+}

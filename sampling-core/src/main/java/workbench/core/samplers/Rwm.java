@@ -1,0 +1,85 @@
+package workbench.core.samplers;
+
+import java.util.List;
+import org.apache.commons.rng.UniformRandomProvider;
+import workbench.core.kernel.ChainSampler;
+import workbench.core.kernel.ChainState;
+import workbench.core.kernel.Sampler;
+import workbench.core.kernel.SamplerFactory;
+import workbench.core.kernel.Transition;
+import workbench.core.model.Model;
+import workbench.core.spec.ParamSpec;
+import workbench.core.spec.ParamValues;
+
+/**
+ * Random-walk Metropolis: Gaussian proposals x' = x + eps * s * z with s the square root of the
+ * adapted diagonal variance. In warmup eps is tuned toward an acceptance rate of 0.234 (0.44 in one
+ * dimension: Roberts, Gelman and Gilks 1997).
+ */
+public record Rwm(ParamValues settings) implements Sampler {
+
+    public static final SamplerFactory FACTORY = new SamplerFactory() {
+        @Override
+        public String id() {
+            return "rwm";
+        }
+
+        @Override
+        public String description() {
+            return "Random-walk Metropolis with Gaussian proposals, scale tuned toward 23% acceptance";
+        }
+
+        @Override
+        public List<ParamSpec> params() {
+            return List.of(
+                    ParamSpec.optionalPositive("step_size", 0, Steps.MAX,
+                            "initial proposal scale (default 2.38 / sqrt(dimension))"),
+                    ParamSpec.optionalPositive("target_accept", 0, 0.999,
+                            "acceptance rate the scale is tuned toward in warmup (default 0.234; 0.44 in 1-D)"));
+        }
+
+        @Override
+        public Sampler create(ParamValues values) {
+            return new Rwm(values);
+        }
+    };
+
+    @Override
+    public String id() {
+        return "rwm";
+    }
+
+    @Override
+    public ChainSampler newChain(Model model, int warmup, ChainState initial, UniformRandomProvider rng) {
+        int d = model.dim();
+        double eps = settings.has("step_size") ? settings.real("step_size") : 2.38 / Math.sqrt(d);
+        double target = settings.has("target_accept") ? settings.real("target_accept") : d == 1 ? 0.44 : 0.234;
+        return new Chain(model, warmup, eps, target);
+    }
+
+    private static final class Chain extends MetropolisChain {
+        private final double[] proposal;
+        private final double[] grad;
+
+        Chain(Model model, int warmup, double eps, double target) {
+            super(model, warmup, eps, target);
+            proposal = new double[model.dim()];
+            grad = new double[model.dim()];
+        }
+
+        @Override
+        protected Transition propose(UniformRandomProvider rng, ChainState state, boolean withPath) {
+            double[] x = state.position();
+            for (int i = 0; i < x.length; i++) {
+                proposal[i] = x[i] + stepSize * scale[i] * normals.next(rng);
+            }
+            double lp = model.logDensity(proposal, grad);
+            boolean fault = numericalFault(lp, grad, false);
+            double logRatio = fault ? Double.NaN : lp - state.logDensity();
+            boolean accepted = accept(rng, logRatio);
+            double[][] path = withPath ? new double[][] {x.clone(), proposal.clone()} : null;
+            ChainState kept = accepted ? new ChainState(proposal.clone(), lp, grad.clone()) : state;
+            return metropolis(kept, accepted, acceptStat(logRatio), fault, stepSize, 1, path);
+        }
+    }
+}

@@ -1,0 +1,90 @@
+package workbench.sessions.io;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Splits header cells into parameters (names normalized by {@link ParamNames}) and sampler
+ * statistics (names ending in {@code __}), refusing empty and duplicate names.
+ */
+final class Columns {
+    final List<String> raw = new ArrayList<>();
+    final List<String> names = new ArrayList<>();
+    final List<String> statNames = new ArrayList<>();
+    final int[] paramCol;
+    final int[] statCol;
+    private final int firstColumnNumber;
+
+    /** @param cells the header cells holding values (a long CSV's chain and draw left out) */
+    Columns(TextSource src, String[] cells, int firstColumnNumber) {
+        this.firstColumnNumber = firstColumnNumber;
+        Map<String, Integer> seen = new HashMap<>();
+        List<Integer> pc = new ArrayList<>();
+        List<Integer> sc = new ArrayList<>();
+        for (int j = 0; j < cells.length; j++) {
+            String cell = cells[j].strip();
+            raw.add(cell);
+            int colNo = firstColumnNumber + j;
+            if (cell.isEmpty()) {
+                throw src.error("column " + colNo + " of the header has no name");
+            }
+            boolean stat = cell.endsWith("__");
+            String name = stat ? cell : ParamNames.normalize(cell);
+            Integer before = seen.put(name, colNo);
+            if (before != null) {
+                throw src.error("duplicate column '" + Csv.clip(name) + "' (columns " + before + " and " + colNo + ")");
+            }
+            if (stat) {
+                statNames.add(name);
+                sc.add(j);
+            } else {
+                names.add(name);
+                pc.add(j);
+            }
+        }
+        paramCol = pc.stream().mapToInt(Integer::intValue).toArray();
+        statCol = sc.stream().mapToInt(Integer::intValue).toArray();
+    }
+
+    int size() {
+        return raw.size();
+    }
+
+    /** The name to show for column {@code j} (0-based among these cells). */
+    String display(int j) {
+        return Csv.clip(raw.get(j));
+    }
+
+    /** Refuses a header that differs from the first file's. */
+    void requireSame(TextSource src, Columns first, String firstLabel) {
+        if (first.size() != size()) {
+            throw src.error("the header has " + size() + " columns but " + firstLabel + " has " + first.size()
+                    + "; all files must hold the same parameters");
+        }
+        for (int j = 0; j < size(); j++) {
+            if (!first.raw.get(j).equals(raw.get(j))) {
+                throw src.error("column " + (firstColumnNumber + j) + " is '" + display(j) + "' but '" + first.display(j)
+                        + "' in " + firstLabel + "; all files must hold the same parameters");
+            }
+        }
+    }
+
+    /** Copies rows [from, to) (in {@code order} if not null) into per-parameter and per-statistic arrays. */
+    double[][] params(ColumnBuffer buf, int from, int to, int[] order) {
+        double[][] out = new double[paramCol.length][];
+        for (int p = 0; p < paramCol.length; p++) {
+            out[p] = buf.column(paramCol[p], from, to, order);
+        }
+        return out;
+    }
+
+    double[][] stats(ColumnBuffer buf, int from, int to, int[] order) {
+        double[][] out = new double[statCol.length][];
+        for (int s = 0; s < statCol.length; s++) {
+            out[s] = buf.column(statCol[s], from, to, order);
+        }
+        return out;
+    }
+}

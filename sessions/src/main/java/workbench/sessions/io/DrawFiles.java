@@ -1,0 +1,70 @@
+package workbench.sessions.io;
+
+import java.nio.file.Path;
+import java.util.List;
+import workbench.core.BadInputException;
+
+/**
+ * The entry point for reading draws made by other tools: detects each file's format (CmdStan CSV:
+ * {@code #} comments before the header or {@code lp__} in it; long CSV: a header starting
+ * {@code chain,draw}) and reads all files into one {@link DrawTable}. All files must share one
+ * format and the same columns.
+ */
+public final class DrawFiles {
+    private DrawFiles() {
+    }
+
+    public static DrawTable read(List<Path> files) {
+        return read(files, ReadLimits.DEFAULT);
+    }
+
+    public static DrawTable read(List<Path> files, ReadLimits limits) {
+        if (files.isEmpty()) {
+            throw new BadInputException("no draw files given");
+        }
+        DrawTable.Format format = null;
+        String firstLabel = null;
+        CmdStanCsvReader cmdstan = null;
+        LongCsvReader longCsv = null;
+        for (Path f : files) {
+            try (TextSource src = TextSource.open(f, limits)) {
+                Prelude pre = Prelude.read(src);
+                DrawTable.Format here = detect(src, pre);
+                if (format == null) {
+                    format = here;
+                    firstLabel = src.label();
+                    if (here == DrawTable.Format.CMDSTAN_CSV) {
+                        cmdstan = new CmdStanCsvReader();
+                    } else {
+                        longCsv = new LongCsvReader();
+                    }
+                } else if (here != format) {
+                    throw src.error(pre.headerLine, "a " + here.label() + " file, but " + firstLabel + " is a "
+                            + format.label() + "; give files of one format");
+                }
+                if (cmdstan != null) {
+                    cmdstan.add(src, pre);
+                } else {
+                    longCsv.add(src, pre);
+                }
+            }
+        }
+        return cmdstan != null ? cmdstan.finish() : longCsv.finish();
+    }
+
+    /** The format of a file whose prelude has been read. */
+    static DrawTable.Format detect(TextSource src, Prelude pre) {
+        if (pre.isLongHeader()) {
+            return DrawTable.Format.LONG_CSV;
+        }
+        if (pre.hasColumn("lp__") || pre.comments > 0) {
+            return DrawTable.Format.CMDSTAN_CSV;
+        }
+        if (pre.headerIsNumeric()) {
+            throw src.error(pre.headerLine, "no header: the line holds numbers where a header is expected"
+                    + " (chain,draw,... for a long CSV; lp__,... for CmdStan CSV)");
+        }
+        throw src.error(pre.headerLine, "unknown format: expected a long CSV header chain,draw,... or a CmdStan CSV"
+                + " header with lp__, found '" + Csv.clip(String.join(",", pre.header)) + "'");
+    }
+}

@@ -1,0 +1,269 @@
+package workbench.sessions.io;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.ByteArrayInputStream;
+import java.io.SequenceInputStream;
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CoderResult;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import workbench.core.BadInputException;
+
+/**
+ * A text file read line by line under {@link ReadLimits}: checks that the file exists, is readable,
+ * is not too big, not empty and not binary; decodes strict UTF-8; accepts LF, CRLF and CR line ends;
+ * counts lines from 1 and builds one-line error messages that name the file and the line.
+ */
+final class TextSource implements AutoCloseable {
+    private static final int SNIFF_BYTES = 8192;
+
+    private final Path path;
+    private final String label;
+    private final ReadLimits limits;
+    private final InputStream in;
+    private final CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
+            .onMalformedInput(CodingErrorAction.REPORT)
+            .onUnmappableCharacter(CodingErrorAction.REPORT);
+    private final ByteBuffer bytes = ByteBuffer.allocate(16384).flip();
+    private boolean inputDone;
+    private boolean badText;
+    private final char[] buf = new char[16384];
+    private int pos;
+    private int len;
+    private boolean eof;
+    private boolean pendingCr;
+    private long line;
+
+    private TextSource(Path path, ReadLimits limits, InputStream in) {
+        this.path = path;
+        this.label = path.toString();
+        this.limits = limits;
+        this.in = in;
+    }
+
+    static TextSource open(Path path, ReadLimits limits) {
+        String label = path.toString();
+        if (!Files.exists(path)) {
+            throw new BadInputException(label + ": file not found");
+        }
+        if (Files.isDirectory(path)) {
+            throw new BadInputException(label + ": is a directory, not a file");
+        }
+        if (!Files.isRegularFile(path)) {
+            throw new BadInputException(label + ": not a regular file");
+        }
+        if (!Files.isReadable(path)) {
+            throw new BadInputException(label + ": cannot read the file (permission denied)");
+        }
+        long size;
+        try {
+            size = Files.size(path);
+        } catch (IOException e) {
+            throw new BadInputException(label + ": cannot read the file (" + reason(e) + ")", e);
+        }
+        if (size == 0) {
+            throw new BadInputException(label + ": empty file");
+        }
+        if (size > limits.maxFileBytes()) {
+            throw new BadInputException(label + ": file is too big (" + size + " bytes; at most "
+                    + limits.maxFileBytes() + " are read)");
+        }
+        InputStream in = null;
+        try {
+            in = Files.newInputStream(path);
+            byte[] head = in.readNBytes(SNIFF_BYTES);
+            sniff(label, head);
+            InputStream rest = new SequenceInputStream(new ByteArrayInputStream(head), in);
+            TextSource src = new TextSource(path, limits, rest);
+            src.skipBom();
+            return src;
+        } catch (AccessDeniedException e) {
+            closeQuietly(in);
+            throw new BadInputException(label + ": cannot read the file (permission denied)", e);
+        } catch (NoSuchFileException e) {
+            closeQuietly(in);
+            throw new BadInputException(label + ": file not found", e);
+        } catch (IOException e) {
+            closeQuietly(in);
+            throw new BadInputException(label + ": cannot read the file (" + reason(e) + ")", e);
+        } catch (RuntimeException e) {
+            closeQuietly(in);
+            throw e;
+        }
+    }
+
+    /** Refuses binary content: NUL bytes or invalid UTF-8 among the first bytes. */
+    private static void sniff(String label, byte[] head) {
+        long lineNo = 1;
+        for (byte b : head) {
+            if (b == 0) {
+                throw new BadInputException(label + ", line " + lineNo + ": binary file (NUL byte), not a CSV text file");
+            }
+            if (b == '\n') {
+                lineNo++;
+            }
+        }
+        CharsetDecoder d = StandardCharsets.UTF_8.newDecoder()
+                .onMalformedInput(CodingErrorAction.REPORT)
+                .onUnmappableCharacter(CodingErrorAction.REPORT);
+        ByteBuffer in = ByteBuffer.wrap(head);
+        CharBuffer out = CharBuffer.allocate(head.length + 1);
+        CoderResult r = d.decode(in, out, false);
+        if (r.isError()) {
+            long at = 1;
+            for (int i = 0; i < in.position(); i++) {
+                if (head[i] == '\n') {
+                    at++;
+                }
+            }
+            throw new BadInputException(label + ", line " + at + ": binary file (invalid UTF-8), not a CSV text file");
+        }
+        // an incomplete multi-byte character at the end of the sniffed bytes is fine (underflow)
+    }
+
+    private void skipBom() throws IOException {
+        if (fill() && buf[pos] == '\uFEFF') {
+            pos++;
+        }
+    }
+
+    private boolean fill() throws IOException {
+        if (pos < len) {
+            return true;
+        }
+        if (eof) {
+            return false;
+        }
+        while (true) {
+            if (badText) {
+                // every character before the bad bytes has been handed out: the error is on this line
+                throw error(line + 1, "invalid UTF-8 text (binary data?)");
+            }
+            CharBuffer out = CharBuffer.wrap(buf);
+            CoderResult r = decoder.decode(bytes, out, inputDone);
+            if (r.isError()) {
+                badText = true;
+            }
+            if (out.position() > 0) {
+                pos = 0;
+                len = out.position();
+                return true;
+            }
+            if (badText) {
+                continue;
+            }
+            if (inputDone) {
+                eof = true;
+                return false;
+            }
+            bytes.compact();
+            int k = in.read(bytes.array(), bytes.position(), bytes.remaining());
+            if (k < 0) {
+                inputDone = true;
+            } else {
+                bytes.position(bytes.position() + k);
+            }
+            bytes.flip();
+        }
+    }
+
+    /** The next line without its line end, or null at the end of the file. */
+    String nextLine() {
+        try {
+            StringBuilder sb = null;
+            while (true) {
+                if (!fill()) {
+                    if (sb == null) {
+                        return null;
+                    }
+                    line++;
+                    return sb.toString();
+                }
+                if (pendingCr) {
+                    pendingCr = false;
+                    if (buf[pos] == '\n') {
+                        pos++;
+                        continue;
+                    }
+                }
+                int start = pos;
+                while (pos < len && buf[pos] != '\n' && buf[pos] != '\r') {
+                    pos++;
+                }
+                int chunk = pos - start;
+                int have = sb == null ? 0 : sb.length();
+                if ((long) have + chunk > limits.maxLineChars()) {
+                    throw error(line + 1, "line is too long (more than " + limits.maxLineChars() + " characters)");
+                }
+                if (pos < len) {
+                    char end = buf[pos++];
+                    pendingCr = end == '\r';
+                    line++;
+                    if (sb == null) {
+                        return new String(buf, start, chunk);
+                    }
+                    sb.append(buf, start, chunk);
+                    return sb.toString();
+                }
+                if (sb == null) {
+                    sb = new StringBuilder(Math.max(16, chunk * 2));
+                }
+                sb.append(buf, start, chunk);
+            }
+        } catch (IOException e) {
+            throw new BadInputException(label + ": cannot read the file (" + reason(e) + ")", e);
+        }
+    }
+
+    /** Number of the line last returned by {@link #nextLine()} (1-based; 0 before the first). */
+    long lineNumber() {
+        return line;
+    }
+
+    Path path() {
+        return path;
+    }
+
+    String label() {
+        return label;
+    }
+
+    ReadLimits limits() {
+        return limits;
+    }
+
+    BadInputException error(long lineNo, String problem) {
+        return new BadInputException(label + ", line " + lineNo + ": " + problem);
+    }
+
+    BadInputException error(String problem) {
+        return error(line, problem);
+    }
+
+    @Override
+    public void close() {
+        closeQuietly(in);
+    }
+
+    private static void closeQuietly(AutoCloseable c) {
+        if (c != null) {
+            try {
+                c.close();
+            } catch (Exception ignored) {
+                // nothing more to do for a file we only read
+            }
+        }
+    }
+
+    private static String reason(IOException e) {
+        String m = e.getMessage();
+        return m == null || m.isBlank() ? e.getClass().getSimpleName() : Csv.clip(m.replace('\n', ' '));
+    }
+}
