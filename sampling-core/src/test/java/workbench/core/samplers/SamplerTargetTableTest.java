@@ -56,7 +56,7 @@ class SamplerTargetTableTest {
 
     static Stream<Cell> cells() {
         List<Cell> rows = new ArrayList<>();
-        for (String s : List.of("rwm", "mala", "hmc")) {
+        for (String s : List.of("rwm", "mala", "hmc", "nuts")) {
             rows.add(cell(s, "gaussian-2d", Map.of(), 2000));
             rows.add(cell(s, "banana", Map.of("b", "0.02"), 4000));
             rows.add(cell(s, "donut", Map.of(), 4000));
@@ -64,6 +64,7 @@ class SamplerTargetTableTest {
             rows.add(exprGaussian(s, 2000));
         }
         rows.add(cell("hmc", "eight-schools-noncentered", Map.of(), 1000));
+        rows.add(cell("nuts", "eight-schools-noncentered", Map.of(), 1000));
         return rows.stream();
     }
 
