@@ -11,6 +11,8 @@ final class Commands {
         return List.of(
                 new ListCommands.Models(),
                 new ListCommands.Samplers(),
-                new DiagnoseCommand());
+                new DiagnoseCommand(),
+                new RunCommand(),
+                new SummaryCommand());
     }
 }

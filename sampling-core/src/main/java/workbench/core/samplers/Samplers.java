@@ -12,6 +12,7 @@ public final class Samplers {
         return List.of(
                 Rwm.FACTORY,
                 Mala.FACTORY,
-                Hmc.FACTORY);
+                Hmc.FACTORY,
+                workbench.core.samplers.nuts.Nuts.FACTORY);
     }
 }

@@ -1,0 +1,200 @@
+package workbench.core.samplers.nuts;
+
+import java.util.List;
+import java.util.Map;
+import org.apache.commons.rng.UniformRandomProvider;
+import workbench.core.BadInputException;
+import workbench.core.adapt.StanAdaptation;
+import workbench.core.kernel.ChainSampler;
+import workbench.core.kernel.ChainState;
+import workbench.core.kernel.Divergence;
+import workbench.core.kernel.Sampler;
+import workbench.core.kernel.SamplerFactory;
+import workbench.core.kernel.Transition;
+import workbench.core.model.Model;
+import workbench.core.rng.Normals;
+import workbench.core.samplers.Steps;
+import workbench.core.spec.ParamSpec;
+import workbench.core.spec.ParamValues;
+
+/**
+ * The No-U-Turn sampler as Stan runs it: multinomial NUTS with the generalized no-U-turn criterion
+ * ({@link NutsTree}), a Euclidean metric (diagonal by default) and Stan's windowed warmup
+ * ({@link StanAdaptation}).
+ *
+ * <p>Transition statistics: {@code acceptStat} is Stan's accept_stat__, {@code energy} is H at the
+ * kept point (energy__), {@code energyError} is H(kept) - H0 (0 when the start point is kept),
+ * {@code gradientEvaluations} = {@code leapfrogSteps} = n_leapfrog__ (the extra integration that
+ * rebuilds a divergent trajectory for its record is not counted), {@code accepted} says whether the
+ * kept point differs from the start. A divergent transition records the position and momentum of
+ * its first step with H - H0 &gt; 1000 (or a non-finite H, whose error is then +infinity) and the
+ * trajectory up to that step: the start point, then every leapfrog position in the order the steps
+ * were taken. With {@code withPath} the path is the start point then every leapfrog position, in
+ * the same order.
+ */
+public final class Nuts implements Sampler {
+    public static final String ID = "nuts";
+
+    public static final SamplerFactory FACTORY = new SamplerFactory() {
+        @Override
+        public String id() {
+            return ID;
+        }
+
+        @Override
+        public String description() {
+            return "No-U-Turn sampler as in Stan: multinomial NUTS with windowed warmup of step size and metric";
+        }
+
+        @Override
+        public List<ParamSpec> params() {
+            return List.of(
+                    ParamSpec.positive("adapt_delta", 0.8, 0, 1, "target mean acceptance statistic during warmup, below 1"),
+                    ParamSpec.integer("max_treedepth", 10, 1, 30, "largest number of trajectory doublings"),
+                    ParamSpec.choice("metric", "diag", List.of("diag", "dense", "unit"),
+                            "inverse metric adapted in warmup: diagonal, dense or the identity"),
+                    ParamSpec.positive("step_size", 1, 0, Steps.MAX, "initial step size (searched and adapted in warmup)"));
+        }
+
+        @Override
+        public Sampler create(ParamValues values) {
+            double delta = values.real("adapt_delta");
+            if (!(delta < 1)) {
+                throw new BadInputException("sampler nuts: 'adapt_delta' must be in (0, 1), got " + values.text("adapt_delta"));
+            }
+            return new Nuts(values);
+        }
+    };
+
+    private final ParamValues settings;
+    private final double delta;
+    private final int maxDepth;
+    private final StanAdaptation.Metric metric;
+    private final double stepSize;
+
+    private Nuts(ParamValues settings) {
+        this.settings = settings;
+        this.delta = settings.real("adapt_delta");
+        this.maxDepth = settings.integer("max_treedepth");
+        this.metric = StanAdaptation.Metric.of(settings.text("metric"));
+        this.stepSize = settings.real("step_size");
+    }
+
+    /** NUTS with the given settings (names as in {@link #FACTORY}; missing ones take their defaults). */
+    public static Nuts of(Map<String, String> settings) {
+        return (Nuts) FACTORY.create(ParamValues.of("sampler " + ID, FACTORY.params(), settings));
+    }
+
+    @Override
+    public String id() {
+        return ID;
+    }
+
+    @Override
+    public ParamValues settings() {
+        return settings;
+    }
+
+    @Override
+    public ChainSampler newChain(Model model, int warmup, ChainState initial, UniformRandomProvider rng) {
+        return new Chain(model, warmup, initial, rng);
+    }
+
+    /** The per-chain NUTS sampler: its leapfrog, tree scratch and adaptation. */
+    private final class Chain implements ChainSampler, StanAdaptation.Probe {
+        private final Leapfrog leapfrog;
+        private final NutsTree tree;
+        private final StanAdaptation adaptation;
+        private final Normals normals = new Normals();
+        private final PhasePoint start;
+        private final PhasePoint trial;
+        private UniformRandomProvider rng;
+        private ChainState origin;
+
+        Chain(Model model, int warmup, ChainState initial, UniformRandomProvider rng) {
+            int dim = model.dim();
+            leapfrog = new Leapfrog(model);
+            tree = new NutsTree(leapfrog, dim, maxDepth);
+            adaptation = new StanAdaptation(dim, warmup, delta, stepSize, metric);
+            start = new PhasePoint(dim);
+            trial = new PhasePoint(dim);
+            this.rng = rng;
+            this.origin = initial;
+            adaptation.initialize(this);
+        }
+
+        @Override
+        public Transition next(UniformRandomProvider rng, ChainState state, boolean warmup, boolean withPath) {
+            this.rng = rng;
+            if (!warmup) {
+                adaptation.finishWarmup();
+            }
+            double eps = adaptation.stepSize();
+            Leapfrog.load(start, state.position(), state.logDensity(), state.gradient());
+            leapfrog.refreshMomentum(start, normals, rng);
+            double h0 = start.h;
+            tree.run(start, eps, rng, withPath);
+
+            PhasePoint kept = tree.sample();
+            boolean moved = tree.moved();
+            ChainState next = moved ? new ChainState(kept.q.clone(), kept.lp, kept.g.clone()) : state;
+            Divergence divergence = null;
+            if (tree.divergent()) {
+                divergence = new Divergence(tree.divergencePosition(), tree.divergenceMomentum(),
+                        tree.divergenceEnergyError(), tree.replayTrajectory(start, eps));
+            }
+            double acceptStat = tree.acceptStat();
+            Transition t = new Transition(next, moved, acceptStat, kept.h, kept.h - h0, tree.divergent(), divergence,
+                    eps, tree.leapfrogSteps(), tree.depth(), tree.leapfrogSteps(), warmup, tree.path(), Map.of());
+            if (warmup && adaptation.adapting()) {
+                origin = next;
+                adaptation.learn(acceptStat, next.position(), this);
+            }
+            return t;
+        }
+
+        @Override
+        public double energyChange(double eps) {
+            Leapfrog.load(trial, origin.position(), origin.logDensity(), origin.gradient());
+            leapfrog.refreshMomentum(trial, normals, rng);
+            double h0 = trial.h;
+            double h = leapfrog.step(trial, eps);
+            return h0 - h;
+        }
+
+        @Override
+        public void metricChanged(double[] diagonal, double[] dense) {
+            if (dense != null) {
+                leapfrog.setDenseMetric(dense);
+            } else {
+                leapfrog.setDiagonalMetric(diagonal);
+            }
+        }
+
+        @Override
+        public double stepSize() {
+            return adaptation.stepSize();
+        }
+
+        @Override
+        public void setStepSize(double value) {
+            Steps.check(value);
+            adaptation.setStepSize(value);
+        }
+
+        @Override
+        public boolean adapting() {
+            return adaptation.adapting();
+        }
+
+        @Override
+        public void setModel(Model model) {
+            leapfrog.setModel(model);
+        }
+
+        @Override
+        public double[] inverseMetric() {
+            return leapfrog.inverseMetricDiagonal();
+        }
+    }
+}
