@@ -59,6 +59,9 @@ public final class LiveBuffer implements DrawSink, DrawSource {
     private int energyErrorCount;
     private volatile double[] lastStepSize = new double[0];
     private volatile boolean adaptationEnded;
+    private volatile List<String> names = List.of();
+    private long[] warmups = new long[0];
+    private volatile boolean loaded;
 
     /** A divergence at {@code iteration} of {@code chain}; position and trajectory on the output scale. */
     public record DivergenceMark(int chain, long iteration, double[] position, double energyError,
@@ -103,6 +106,9 @@ public final class LiveBuffer implements DrawSink, DrawSource {
         double[] steps = new double[chains];
         Arrays.fill(steps, Double.NaN);
         this.lastStepSize = steps;
+        this.names = List.copyOf(info.names());
+        this.warmups = new long[chains];
+        Arrays.fill(warmups, info.config().warmup());
         this.info = info;
         version.incrementAndGet();
     }
@@ -192,9 +198,82 @@ public final class LiveBuffer implements DrawSink, DrawSource {
         version.incrementAndGet();
     }
 
-    /** Whether {@link #start} has been called. */
+    /** Whether {@link #start} has been called (or the buffer was loaded from a draw source). */
     public boolean started() {
-        return info != null;
+        return info != null || loaded;
+    }
+
+    /**
+     * A buffer holding every draw and statistic of {@code src} (e.g. draws read from another tool's
+     * files), so the live views can show and diagnose them. Divergent iterations are marked at the
+     * draw (a file does not say where the trajectory diverged); energy errors come from the
+     * {@link Stat#ENERGY_ERROR} statistic where the source has it.
+     */
+    public static LiveBuffer of(DrawSource src) {
+        int chains = src.chains();
+        long longest = 16;
+        for (int c = 0; c < chains; c++) {
+            longest = Math.max(longest, src.size(c) - src.first(c));
+        }
+        if (longest > Integer.MAX_VALUE / Math.max(1, src.names().size() + NS)) {
+            throw new IllegalArgumentException("too many draws to show: " + longest + " per chain");
+        }
+        LiveBuffer b = new LiveBuffer((int) longest);
+        b.chains = chains;
+        b.width = src.names().size();
+        b.capacity = (int) longest;
+        b.margin = 0;
+        b.values = new double[chains][b.capacity * b.width];
+        b.stats = new double[chains][b.capacity * NS];
+        b.sizes = new AtomicLongArray(chains);
+        b.recent = new AtomicReferenceArray<>(chains);
+        b.proposalCounts = new long[chains];
+        b.warmups = new long[chains];
+        double[] steps = new double[chains];
+        for (int c = 0; c < chains; c++) {
+            b.recent.set(c, new Proposal[0]);
+            b.warmups[c] = src.warmup(c);
+            long from = src.first(c);
+            long to = src.size(c);
+            for (long i = from; i < to; i++) {
+                int slot = (int) (i % b.capacity);
+                double[] row = new double[b.width];
+                for (int p = 0; p < b.width; p++) {
+                    row[p] = src.value(c, i, p);
+                }
+                System.arraycopy(row, 0, b.values[c], slot * b.width, b.width);
+                for (Stat st : STATS) {
+                    b.stats[c][slot * NS + st.ordinal()] = src.stat(c, i, st);
+                }
+                double de = src.stat(c, i, Stat.ENERGY_ERROR);
+                if (Double.isFinite(de)) {
+                    synchronized (b.energyLock) {
+                        if (b.energyErrorCount == b.energyErrors.length) {
+                            b.energyErrors = Arrays.copyOf(b.energyErrors, b.energyErrors.length * 2);
+                        }
+                        b.energyErrors[b.energyErrorCount++] = de;
+                    }
+                }
+                if (src.stat(c, i, Stat.DIVERGENT) == 1) {
+                    b.divergences.add(new DivergenceMark(c, i, row, de, null, i < b.warmups[c]));
+                }
+                double g = src.stat(c, i, Stat.GRADIENT_EVALUATIONS);
+                if (Double.isNaN(g)) {
+                    g = src.stat(c, i, Stat.LEAPFROG_STEPS);
+                }
+                if (Double.isFinite(g)) {
+                    b.gradients.add((long) g);
+                }
+                b.transitions.increment();
+            }
+            b.sizes.set(c, to);
+            steps[c] = to > from ? src.stat(c, to - 1, Stat.STEP_SIZE) : Double.NaN;
+        }
+        b.lastStepSize = steps;
+        b.names = List.copyOf(src.names());
+        b.loaded = true;
+        b.version.incrementAndGet();
+        return b;
     }
 
     /** The run's description, or null before it started. */
@@ -209,13 +288,12 @@ public final class LiveBuffer implements DrawSink, DrawSource {
 
     @Override
     public List<String> names() {
-        RunInfo i = info;
-        return i == null ? List.of() : i.names();
+        return names;
     }
 
     @Override
     public int chains() {
-        return info == null ? 0 : chains;
+        return started() ? chains : 0;
     }
 
     @Override
@@ -230,7 +308,7 @@ public final class LiveBuffer implements DrawSink, DrawSource {
 
     @Override
     public long warmup(int chain) {
-        return info.config().warmup();
+        return warmups[chain];
     }
 
     @Override
@@ -314,6 +392,6 @@ public final class LiveBuffer implements DrawSink, DrawSource {
     /** Names of the output columns that are model parameters (not derived quantities). */
     public List<String> parameterNames() {
         RunInfo i = info;
-        return i == null ? List.of() : new ArrayList<>(i.model().parameterNames());
+        return i == null ? names : new ArrayList<>(i.model().parameterNames());
     }
 }

@@ -92,9 +92,25 @@ public final class PosteriorPane extends BorderPane {
         right.setBuffer(buffer);
     }
 
+    /** Shows draws without a model (read from files): the names fill the pickers, no density is drawn. */
+    public void setNames(List<String> names) {
+        fillPickers(names);
+        projection.setModel(null);
+        projection.setNames(names);
+        projection.setAxes(0, names.size() > 1 ? 1 : 0);
+        projection.fitView();
+        marginalsFollow();
+    }
+
     /** The model whose names fill the pickers and whose density is drawn (2-D). */
     public void setModel(Model model) {
         List<String> names = model == null ? List.of() : model.outputNames();
+        fillPickers(names);
+        projection.setModel(model);
+        marginalsFollow();
+    }
+
+    private void fillPickers(List<String> names) {
         updating = true;
         try {
             if (!xPick.getItems().equals(names)) {
@@ -107,8 +123,6 @@ public final class PosteriorPane extends BorderPane {
         } finally {
             updating = false;
         }
-        projection.setModel(model);
-        marginalsFollow();
     }
 
     /** Redraws what changed; called once per frame. */

@@ -149,6 +149,16 @@ public final class ProjectionView extends Region {
         dirty = true;
     }
 
+    /** Names of the output coordinates when there is no model (draws read from files). */
+    public void setNames(List<String> names) {
+        this.names = List.copyOf(names);
+        if (xParam >= names.size() || yParam >= names.size()) {
+            xParam = 0;
+            yParam = Math.min(1, Math.max(0, names.size() - 1));
+        }
+        dirty = true;
+    }
+
     /** Chooses the projected output coordinates. */
     public void setAxes(int x, int y) {
         if (x != xParam || y != yParam) {

@@ -207,7 +207,19 @@ public final class MainWindow extends BorderPane {
                 w.hide();
             }
         });
-        file.getItems().addAll(pngPosterior, pngTrace, pngEnergy, svgError, svgBfmi, new SeparatorMenuItem(), quit);
+        MenuItem open = new MenuItem("Open draws from another tool (CmdStan CSV, long CSV)\u2026");
+        open.setAccelerator(new KeyCodeCombination(KeyCode.O, KeyCombination.SHORTCUT_DOWN));
+        open.setOnAction(e -> {
+            FileChooser fc = new FileChooser();
+            fc.setTitle("Open draws (one file per chain, or one long CSV)");
+            fc.getExtensionFilters().addAll(new FileChooser.ExtensionFilter("CSV draws", "*.csv"),
+                    new FileChooser.ExtensionFilter("All files", "*"));
+            List<File> files = fc.showOpenMultipleDialog(getScene() == null ? null : getScene().getWindow());
+            if (files != null && !files.isEmpty()) {
+                openDraws(files.stream().map(File::toPath).toList());
+            }
+        });
+        file.getItems().addAll(open, new SeparatorMenuItem(), pngPosterior, pngTrace, pngEnergy, svgError, svgBfmi, new SeparatorMenuItem(), quit);
 
         Menu run = new Menu("Run");
         MenuItem mRun = new MenuItem("Run");
@@ -701,6 +713,33 @@ public final class MainWindow extends BorderPane {
         updatePreview();
     }
 
+    /**
+     * Reads draws made by another tool (CmdStan CSV files, one per chain, or a long CSV) off the FX
+     * thread and shows them in the same views and diagnostics; a bad file gives a one-line message.
+     */
+    public void openDraws(List<java.nio.file.Path> files) {
+        showMessage("reading " + files.size() + " file(s)\u2026", false);
+        Thread t = new Thread(() -> {
+            try {
+                workbench.sessions.io.DrawTable table = workbench.sessions.io.DrawFiles.read(files);
+                LiveBuffer b = LiveBuffer.of(table);
+                String what = files.size() == 1 ? files.get(0).getFileName().toString() : files.size() + " files";
+                Platform.runLater(() -> {
+                    controller.reset();
+                    stepSizeNote.setText("");
+                    showBuffer(b, null);
+                    showMessage("showing draws from " + what + " (" + table.format().label() + ")", false);
+                });
+            } catch (BadInputException e) {
+                Platform.runLater(() -> showMessage(e.getMessage(), true));
+            } catch (RuntimeException e) {
+                Platform.runLater(() -> showMessage("could not read the draws: " + e, true));
+            }
+        }, "open-draws");
+        t.setDaemon(true);
+        t.start();
+    }
+
     private void showBuffer(LiveBuffer b, Model model) {
         shownBuffer = b;
         posterior.setBuffer(b);
@@ -715,8 +754,12 @@ public final class MainWindow extends BorderPane {
         divRows.clear();
         diagTable.getItems().clear();
         diagSummary.setText("No draws yet.");
-        if (model != null) {
-            traceParam.getItems().setAll(model.outputNames());
+        List<String> names = model != null ? model.outputNames() : b != null ? b.names() : null;
+        if (model == null && b != null) {
+            posterior.setNames(b.names());
+        }
+        if (names != null) {
+            traceParam.getItems().setAll(names);
             traceParam.getSelectionModel().select(0);
             trace.showParam(0);
         }
@@ -799,10 +842,11 @@ public final class MainWindow extends BorderPane {
 
     private void frame(long now) {
         RunController.Status st = controller.status();
-        LiveBuffer b = controller.buffer();
-        if (b != shownBuffer && b != null) {
-            showBuffer(b, viewModel);
+        LiveBuffer running = controller.buffer();
+        if (running != shownBuffer && running != null) {
+            showBuffer(running, viewModel);
         }
+        LiveBuffer b = shownBuffer;
         updateStatus(st, b);
         posterior.refresh(now);
         if (now - lastTrace > 80_000_000L) {

@@ -232,6 +232,40 @@ class MainWindowFxTest {
     }
 
     @Test
+    void drawsFromAnotherToolAreShownAndDiagnosed(FxRobot robot, @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
+        StringBuilder csv = new StringBuilder("chain,draw,mu,tau\n");
+        java.util.Random r = new java.util.Random(5);
+        for (int c = 1; c <= 2; c++) {
+            for (int d = 1; d <= 300; d++) {
+                csv.append(c).append(',').append(d).append(',').append(r.nextGaussian() + 3).append(',')
+                        .append(Math.abs(r.nextGaussian())).append('\n');
+            }
+        }
+        java.nio.file.Path file = dir.resolve("draws.csv");
+        java.nio.file.Files.writeString(file, csv);
+        robot.interact(() -> window.openDraws(List.of(file)));
+        @SuppressWarnings("unchecked")
+        TableView<DiagnosticsViewModel.Line> diag = robot.lookup("#diagnosticsTable").queryAs(TableView.class);
+        waitUntil("the diagnostics of the file", () -> diag.getItems().size() == 2
+                && Double.isFinite(diag.getItems().get(0).row().rhat()));
+        assertEquals("mu", diag.getItems().get(0).row().name());
+        assertEquals(3, diag.getItems().get(0).row().mean(), 0.2);
+        @SuppressWarnings("unchecked")
+        ComboBox<String> x = robot.lookup("#xParam").queryAs(ComboBox.class);
+        assertEquals(List.of("mu", "tau"), x.getItems());
+        String msg = robot.lookup("#statusMessage").queryAs(Label.class).getText();
+        assertTrue(msg.startsWith("showing draws from draws.csv"), msg);
+
+        java.nio.file.Path bad = dir.resolve("bad.csv");
+        java.nio.file.Files.writeString(bad, "this is not a draw file\n1,2\n");
+        robot.interact(() -> window.openDraws(List.of(bad)));
+        waitUntil("the message", () -> !robot.lookup("#statusMessage").queryAs(Label.class).getText().startsWith("reading"));
+        String err = robot.lookup("#statusMessage").queryAs(Label.class).getText();
+        assertTrue(err.contains("bad.csv"), err);
+    }
+
+    @Test
     void aBrokenFormulaNamesTheColumnAndAFixedOneIsDrawn(FxRobot robot) {
         pick(robot, "#modelPicker", "expr");
         type(robot, "#model-density", "-0.5*(x^2 + y^2");
