@@ -134,7 +134,7 @@ public final class MarginalView extends Region {
             g.fillText("marginal density of " + name + (n > 0 ? "  (" + n + " draws)" : ""), insetLow + 4, 1);
         } else {
             // bars grow to the right: x axis is density, y axis is the parameter range
-            PlotArea a = new PlotArea(8, insetHigh, w - 20, h - insetHigh - insetLow, 0, top, lo, hi);
+            PlotArea a = new PlotArea(14, insetHigh, w - 30, h - insetHigh - insetLow, 0, top, lo, hi);
             a.drawGrid(g, true, false);
             g.setFill(Color.rgb(90, 110, 160, 0.75));
             double bw = (hi - lo) / BINS;

@@ -479,11 +479,11 @@ public final class MainWindow extends BorderPane {
         diagTable.getColumns().add(column("parameter", l -> l.row().name(), null, null));
         diagTable.getColumns().add(column("mean", l -> Ticks.number(l.row().mean()), null, "Posterior mean estimate."));
         diagTable.getColumns().add(column("sd", l -> Ticks.number(l.row().sd()), null, "Posterior standard deviation."));
-        diagTable.getColumns().add(column("R-hat", l -> Ticks.number(l.row().rhat()), DiagnosticsViewModel.Line::rhatWarning,
+        diagTable.getColumns().add(column("R-hat", l -> fixed(l.row().rhat(), 3), DiagnosticsViewModel.Line::rhatWarning,
                 "Rank-normalized split R-hat; above 1.01 the chains disagree."));
-        diagTable.getColumns().add(column("ESS bulk", l -> Ticks.number(l.row().essBulk()),
+        diagTable.getColumns().add(column("ESS bulk", l -> fixed(l.row().essBulk(), 0),
                 DiagnosticsViewModel.Line::essBulkWarning, "Effective sample size for the centre of the distribution."));
-        diagTable.getColumns().add(column("ESS tail", l -> Ticks.number(l.row().essTail()),
+        diagTable.getColumns().add(column("ESS tail", l -> fixed(l.row().essTail(), 0),
                 DiagnosticsViewModel.Line::essTailWarning, "Effective sample size for the 5% and 95% quantiles."));
         diagTable.getColumns().add(column("MCSE mean", l -> Ticks.number(l.row().mcseMean()), null,
                 "Monte Carlo standard error of the mean."));
@@ -492,6 +492,10 @@ public final class MainWindow extends BorderPane {
         diagSummary.getStyleClass().add("diag-summary");
         diagSummary.setWrapText(true);
         return new BorderPane(diagTable, null, null, diagSummary, null);
+    }
+
+    private static String fixed(double v, int decimals) {
+        return Double.isFinite(v) ? String.format(Locale.ROOT, "%." + decimals + "f", v) : Ticks.number(v);
     }
 
     private static TableColumn<DiagnosticsViewModel.Line, String> column(String name,
@@ -898,8 +902,8 @@ public final class MainWindow extends BorderPane {
             perChain = sizes.length == 0 ? 0 : java.util.Arrays.stream(sizes).min().orElse(0);
         }
         setText(statusDraws, String.format(Locale.ROOT, "draws: %d per chain (%d in all)", perChain, st.transitions()));
-        setText(statusRates, String.format(Locale.ROOT, "%s draws/s \u00b7 %s gradients/s",
-                Ticks.number(Math.round(st.drawsPerSecond())), Ticks.number(Math.round(st.gradientsPerSecond()))));
+        setText(statusRates, String.format(Locale.ROOT, "%,.0f draws/s \u00b7 %,.0f gradients/s",
+                st.drawsPerSecond(), st.gradientsPerSecond()));
         double eps = b == null ? Double.NaN : b.lastStepSize(0);
         setText(statusStep, "step size: " + Ticks.number(eps));
         setText(statusDivs, "divergences: " + (b == null ? 0 : b.divergences().size()));
