@@ -36,6 +36,8 @@ public final class LiveBuffer implements DrawSink, DrawSource {
     private static final int NS = STATS.length;
     /** Cap on kept energy errors (memory bound); the histogram uses the first this many. */
     private static final int MAX_ENERGY_ERRORS = 4_000_000;
+    /** Doubles the rings of one run may hold in all. */
+    private static final long MEMORY_BUDGET = 16_000_000L;
 
     private final int requestedCapacity;
     private volatile RunInfo info;
@@ -93,7 +95,9 @@ public final class LiveBuffer implements DrawSink, DrawSource {
         this.chains = info.config().chains();
         this.width = info.names().size();
         long iterations = info.config().iterations();
-        this.capacity = (int) Math.max(16, Math.min(requestedCapacity, iterations));
+        // at most about 16 million doubles (128 MB) of ring, whatever the number of chains
+        long perChainBudget = MEMORY_BUDGET / ((long) chains * (width + NS));
+        this.capacity = (int) Math.max(16, Math.min(Math.min(requestedCapacity, iterations), Math.max(1000, perChainBudget)));
         this.margin = Math.max(1, Math.min(capacity / 16, 1024));
         this.values = new double[chains][capacity * width];
         this.stats = new double[chains][capacity * NS];

@@ -46,7 +46,9 @@ public final class DiagnosticsViewModel {
         long total = 0;
         for (int c = 0; c < chains; c++) {
             to[c] = src.size(c);
-            from[c] = Math.max(Math.max(src.warmup(c), src.first(c)), to[c] - window);
+            // fewer draws per chain for many parameters, so one refresh stays well under a second
+            long perChain = Math.max(1000, Math.min(window, 400_000L / Math.max(1, (long) chains * names.size())));
+            from[c] = Math.max(Math.max(src.warmup(c), src.first(c)), to[c] - perChain);
             from[c] = Math.min(from[c], to[c]);
         }
         // the diagnostics need chains of one length: the latest common number of draws of each

@@ -902,8 +902,8 @@ public final class MainWindow extends BorderPane {
             perChain = sizes.length == 0 ? 0 : java.util.Arrays.stream(sizes).min().orElse(0);
         }
         setText(statusDraws, String.format(Locale.ROOT, "draws: %d per chain (%d in all)", perChain, st.transitions()));
-        setText(statusRates, String.format(Locale.ROOT, "%,.0f draws/s \u00b7 %,.0f gradients/s",
-                st.drawsPerSecond(), st.gradientsPerSecond()));
+        setText(statusRates, String.format(Locale.ROOT, st.drawsPerSecond() < 10 ? "%.1f draws/s \u00b7 %,.0f gradients/s"
+                : "%,.0f draws/s \u00b7 %,.0f gradients/s", st.drawsPerSecond(), st.gradientsPerSecond()));
         double eps = b == null ? Double.NaN : b.lastStepSize(0);
         setText(statusStep, "step size: " + Ticks.number(eps));
         setText(statusDivs, "divergences: " + (b == null ? 0 : b.divergences().size()));

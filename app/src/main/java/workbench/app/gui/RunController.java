@@ -255,14 +255,14 @@ public final class RunController {
         return r == null || state != State.PAUSED || r.idle();
     }
 
-    /** The status line's numbers; rates are averaged over about half a second. */
+    /** The status line's numbers; rates are averaged over about a second. */
     public synchronized Status status() {
         LiveBuffer b = buffer;
         long n = b == null ? 0 : b.totalTransitions();
         long g = b == null ? 0 : b.totalGradients();
         long now = System.nanoTime();
         double dt = (now - rateT0) * 1e-9;
-        if (dt >= 0.5) {
+        if (dt >= 1.0) {
             rateDraws = (n - rateN0) / dt;
             rateGrads = (g - rateG0) / dt;
             rateT0 = now;

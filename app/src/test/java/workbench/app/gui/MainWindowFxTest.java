@@ -74,9 +74,10 @@ class MainWindowFxTest {
 
     private static void type(FxRobot robot, String query, String text) {
         TextInputControl field = robot.lookup(query).queryAs(TextInputControl.class);
-        robot.interact(field::requestFocus);
-        robot.interact(field::clear);
-        robot.clickOn(field);
+        robot.interact(() -> {
+            field.requestFocus();
+            field.clear();
+        });
         robot.write(text);
     }
 
@@ -263,6 +264,55 @@ class MainWindowFxTest {
         waitUntil("the message", () -> !robot.lookup("#statusMessage").queryAs(Label.class).getText().startsWith("reading"));
         String err = robot.lookup("#statusMessage").queryAs(Label.class).getText();
         assertTrue(err.contains("bad.csv"), err);
+    }
+
+    @Test
+    void choicesPersistAndAGuideScenarioStartsItsRun(FxRobot robot, @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
+        pick(robot, "#modelPicker", "gaussian-2d");
+        type(robot, "#model-rho", "0.42");
+        pick(robot, "#samplerPicker", "rwm");
+        type(robot, "#chains", "3");
+        robot.interact(window::savePrefs);
+        MainWindow[] again = new MainWindow[1];
+        robot.interact(() -> again[0] = new MainWindow(ModelRegistry.all(), SamplerRegistry.all(), prefs,
+                new CoreSummaryEngine()));
+        try {
+            assertEquals("gaussian-2d", again[0].setup().modelId());
+            assertEquals("rwm", again[0].setup().samplerId());
+            assertEquals("0.42", again[0].setup().modelSetting("rho"));
+            assertEquals("3", again[0].setup().runField("chains"));
+        } finally {
+            robot.interact(again[0]::shutdown);
+        }
+
+        Scenario funnel = Scenario.all().stream().filter(sc -> sc.title().contains("funnel")).findFirst().orElseThrow();
+        assertTrue(window.available(funnel));
+        robot.interact(() -> assertTrue(window.apply(funnel)));
+        assertEquals("funnel", window.setup().modelId());
+        waitUntil("the scenario's draws", () -> {
+            LiveBuffer b = window.controller().buffer();
+            return b != null && b.started() && b.totalTransitions() > 0;
+        });
+
+        // export: the projection as PNG, the energy-error chart as SVG
+        java.nio.file.Path png = dir.resolve("p.png");
+        java.nio.file.Path svg = dir.resolve("e.svg");
+        robot.interact(() -> {
+            try {
+                workbench.viz.Export.png(window.posterior().plots(), png);
+            } catch (java.io.IOException e) {
+                throw new AssertionError(e);
+            }
+        });
+        workbench.viz.EnergyCharts charts = robot.lookup(n -> n instanceof workbench.viz.EnergyCharts)
+                .queryAs(workbench.viz.EnergyCharts.class);
+        workbench.viz.Export.svg(charts.errorChart(), svg, 600, 400);
+        java.awt.image.BufferedImage img = javax.imageio.ImageIO.read(png.toFile());
+        assertTrue(img.getWidth() > 200 && img.getHeight() > 150, img.getWidth() + "x" + img.getHeight());
+        String text = java.nio.file.Files.readString(svg);
+        assertTrue(text.startsWith("<svg") || text.contains("<svg "), text.substring(0, Math.min(80, text.length())));
+        assertTrue(text.contains("Energy error"));
     }
 
     @Test
