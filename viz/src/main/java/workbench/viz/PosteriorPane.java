@@ -127,10 +127,21 @@ public final class PosteriorPane extends BorderPane {
 
     /** Redraws what changed; called once per frame. */
     public void refresh(long now) {
-        projection.refresh(now);
-        top.refresh();
-        right.refresh();
+        // at most ~30 redraws a second for the cloud, ~10 for the marginals: smooth, and cheap in software rendering
+        if (now - lastProjection >= 30_000_000L) {
+            if (projection.refresh(now)) {
+                lastProjection = now;
+            }
+        }
+        if (now - lastMarginals >= 100_000_000L) {
+            top.refresh();
+            right.refresh();
+            lastMarginals = now;
+        }
     }
+
+    private long lastProjection;
+    private long lastMarginals;
 
     public ProjectionView projection() {
         return projection;

@@ -81,6 +81,12 @@ class MainWindowFxTest {
         robot.write(text);
     }
 
+    /** Sets a field's text at once (the same listeners as typing, without a key event per character). */
+    private static void set(FxRobot robot, String query, String text) {
+        TextInputControl field = robot.lookup(query).queryAs(TextInputControl.class);
+        robot.interact(() -> field.setText(text));
+    }
+
     private static void fullSpeed(FxRobot robot) {
         Slider s = robot.lookup("#speedSlider").queryAs(Slider.class);
         robot.interact(() -> s.setValue(s.getMax()));
@@ -104,7 +110,7 @@ class MainWindowFxTest {
         pick(robot, "#samplerPicker", "rwm");
         assertEquals("gaussian-2d", window.setup().modelId());
         assertEquals("rwm", window.setup().samplerId());
-        type(robot, "#warmup", "50");
+        set(robot, "#warmup", "50");
         robot.clickOn("#runButton");
         waitUntil("draws", () -> {
             LiveBuffer b = window.controller().buffer();
@@ -129,7 +135,7 @@ class MainWindowFxTest {
     void theNextTransitionUsesAStepSizeTypedMidRun(FxRobot robot) {
         pick(robot, "#modelPicker", "gaussian-2d");
         pick(robot, "#samplerPicker", "hmc");
-        type(robot, "#warmup", "100000000");
+        set(robot, "#warmup", "100000000");
         Slider speed = robot.lookup("#speedSlider").queryAs(Slider.class);
         robot.interact(() -> speed.setValue(Math.log10(300)));
         robot.clickOn("#runButton");
@@ -158,10 +164,10 @@ class MainWindowFxTest {
     @Test
     void funnelDivergencesAreMarkedAndListed(FxRobot robot) throws Exception {
         pick(robot, "#modelPicker", "funnel");
-        type(robot, "#model-dim", "2");
+        set(robot, "#model-dim", "2");
         pick(robot, "#samplerPicker", "hmc");
-        type(robot, "#sampler-step_size", "1.5");
-        type(robot, "#warmup", "0");
+        set(robot, "#sampler-step_size", "1.5");
+        set(robot, "#warmup", "0");
         fullSpeed(robot);
         robot.clickOn("#runButton");
         waitUntil("divergences in the list", () -> !window.divergenceRows().isEmpty());
@@ -228,7 +234,7 @@ class MainWindowFxTest {
         String msg = robot.lookup("#statusMessage").queryAs(Label.class).getText();
         assertTrue(msg.contains("'rho' must be a number"), msg);
         assertEquals(RunController.State.IDLE, window.controller().state());
-        type(robot, "#model-rho", "0.5");
+        set(robot, "#model-rho", "0.5");
         assertFalse(err.isVisible());
     }
 
@@ -270,9 +276,9 @@ class MainWindowFxTest {
     void choicesPersistAndAGuideScenarioStartsItsRun(FxRobot robot, @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
             throws Exception {
         pick(robot, "#modelPicker", "gaussian-2d");
-        type(robot, "#model-rho", "0.42");
+        set(robot, "#model-rho", "0.42");
         pick(robot, "#samplerPicker", "rwm");
-        type(robot, "#chains", "3");
+        set(robot, "#chains", "3");
         robot.interact(window::savePrefs);
         MainWindow[] again = new MainWindow[1];
         robot.interact(() -> again[0] = new MainWindow(ModelRegistry.all(), SamplerRegistry.all(), prefs,
@@ -321,7 +327,7 @@ class MainWindowFxTest {
         type(robot, "#model-density", "-0.5*(x^2 + y^2");
         Label err = robot.lookup("#modelError").queryAs(Label.class);
         assertTrue(err.getText().contains("column"), err.getText());
-        type(robot, "#model-density", "-0.5*(x^2 + (y-1)^2)");
+        set(robot, "#model-density", "-0.5*(x^2 + (y-1)^2)");
         assertEquals("", err.getText());
         @SuppressWarnings("unchecked")
         ComboBox<String> x = robot.lookup("#xParam").queryAs(ComboBox.class);
