@@ -214,6 +214,12 @@ class MainWindowFxTest {
                     new java.io.File("target/funnel-failure.png"));
         }
         assertTrue(found, "a divergence mark at " + Arrays.toString(p));
+        // selecting a row replays that divergence's trajectory on the projection
+        @SuppressWarnings("unchecked")
+        TableView<LiveBuffer.DivergenceMark> divs = (TableView<LiveBuffer.DivergenceMark>) table;
+        robot.interact(() -> divs.getSelectionModel().select(0));
+        assertEquals(divs.getItems().get(0), window.posterior().projection().replaying());
+        assertTrue(divs.getItems().get(0).trajectory().length > 1, "the trajectory up to the divergence is kept");
         String count = robot.lookup("#statusDivergences").queryAs(Label.class).getText();
         assertFalse(count.endsWith(": 0"), count);
     }

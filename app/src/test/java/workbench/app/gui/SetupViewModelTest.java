@@ -85,6 +85,19 @@ class SetupViewModelTest {
     }
 
     @Test
+    void betaTempersDataModelsOnly() {
+        assertTrue(vm.selectModel("logistic-pima"));
+        vm.setBeta(0.25);
+        workbench.core.model.Model m = vm.createModel();
+        assertTrue(m instanceof workbench.core.model.DataModel);
+        assertEquals(0.25, ((workbench.core.model.DataModel) m).beta());
+        vm.selectModel("gaussian-2d");
+        assertFalse(vm.createModel() instanceof workbench.core.model.DataModel);
+        assertThrows(BadInputException.class, () -> vm.setBeta(0));
+        assertThrows(BadInputException.class, () -> vm.setBeta(1.5));
+    }
+
+    @Test
     void typedSettingsRoundTripThroughPreferencesKeys() {
         vm.selectModel("gaussian-2d");
         vm.setModelSetting("rho", "0.7");
