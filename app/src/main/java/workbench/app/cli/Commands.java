@@ -10,6 +10,9 @@ final class Commands {
     static List<Object> all() {
         return List.of(
                 new ListCommands.Models(),
-                new ListCommands.Samplers());
+                new ListCommands.Samplers(),
+                new DiagnoseCommand(),
+                new RunCommand(),
+                new SummaryCommand());
     }
 }

@@ -72,7 +72,7 @@ final class ListCommands {
         for (Described d : items) {
             out.printf("%-26s %s%n", d.id(), d.description());
             for (ParamSpec p : d.params()) {
-                String def = p.defaultValue() == null ? "optional" : "default " + p.defaultValue();
+                String def = p.defaultValue() == null ? (p.kind() == ParamSpec.Kind.TEXT ? "required" : "optional") : "default " + p.defaultValue();
                 out.printf("    %s %s=…  (%s; %s) %s%n", flag, p.name(), def, p.rangeText(), p.description());
             }
         }

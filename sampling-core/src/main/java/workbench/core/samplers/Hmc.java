@@ -15,8 +15,10 @@ import workbench.core.spec.ParamSpec;
 import workbench.core.spec.ParamValues;
 
 /**
- * Hamiltonian Monte Carlo with a static number of leapfrog steps and a diagonal metric: momentum
+ * Hamiltonian Monte Carlo with a static trajectory and a diagonal metric: momentum
  * p ~ N(0, M) with M the inverse of the adapted variance, H = -log p(x) + p' M^{-1} p / 2.
+ * The number of leapfrog steps is drawn uniformly from [L/2, 3L/2] (mean L) each transition, which
+ * breaks the resonances a fixed trajectory length has on near-periodic targets (Mackenzie 1989).
  * In warmup the step size is tuned by dual averaging toward an acceptance statistic of 0.8 and the
  * variance estimated in Stan's slow windows. A leapfrog step with H - H0 above
  * {@link #DIVERGENCE_THRESHOLD} (or a non-finite density) ends the trajectory as a divergence,
@@ -39,7 +41,8 @@ public record Hmc(ParamValues settings) implements Sampler {
         @Override
         public List<ParamSpec> params() {
             return List.of(
-                    ParamSpec.integer("steps", 10, 1, 10_000, "leapfrog steps per transition"),
+                    ParamSpec.integer("steps", 10, 1, 10_000,
+                            "mean number of leapfrog steps per transition (drawn uniformly from steps/2 to 3*steps/2)"),
                     ParamSpec.positive("step_size", 0.1, 0, Steps.MAX, "initial step size (tuned in warmup)"),
                     ParamSpec.positive("target_accept", 0.8, 0, 0.999,
                             "acceptance statistic the step size is tuned toward in warmup"));
@@ -127,11 +130,13 @@ public record Hmc(ParamValues settings) implements Sampler {
                 path.add(x.clone());
             }
             double eps = stepSize;
+            int low = Math.max(1, steps / 2);
+            int nSteps = low + rng.nextInt(steps + steps / 2 - low + 1);
             double lp = state.logDensity();
             int gradients = 0;
             Divergence divergence = null;
             double h = h0;
-            for (int s = 0; s < steps; s++) {
+            for (int s = 0; s < nSteps; s++) {
                 for (int i = 0; i < d; i++) {
                     p[i] += 0.5 * eps * g[i];
                     x[i] += eps * variance[i] * p[i];
@@ -162,7 +167,7 @@ public record Hmc(ParamValues settings) implements Sampler {
             boolean accepted = accept(rng, logRatio);
             ChainState kept = accepted ? new ChainState(x.clone(), lp, g.clone()) : state;
             return new Transition(kept, accepted, acceptStat(logRatio), accepted ? h : h0, h - h0, false, null,
-                    eps, gradients, 0, steps, false, pathArr, Map.of());
+                    eps, gradients, 0, nSteps, false, pathArr, Map.of());
         }
     }
 }

@@ -10,6 +10,17 @@ public final class Catalog {
 
     public static List<ModelFactory> all() {
         return List.of(
-                Gaussian2d.FACTORY);
+                Gaussian2d.FACTORY,
+                Banana.FACTORY,
+                Donut.FACTORY,
+                Mixture2d.FACTORY,
+                Funnel.FACTORY,
+                Gaussian.FACTORY,
+                Gaussian.ILLCOND_FACTORY,
+                EightSchoolsCentered.FACTORY,
+                EightSchoolsNoncentered.FACTORY,
+                LogisticRegression.PIMA_FACTORY,
+                LogisticRegression.FACTORY,
+                workbench.core.model.expr.ExprModel.FACTORY);
     }
 }

@@ -1,0 +1,74 @@
+package workbench.app.cli;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import workbench.core.diagnostics.RunSummary;
+import workbench.sessions.io.DrawFiles;
+import workbench.sessions.io.DrawTable;
+
+/** {@code diagnose FILE…}: R-hat, ESS and MCSE for draws written by any tool (CmdStan CSV or long CSV). */
+@Command(name = "diagnose", description = {
+        "Diagnose draws made by any tool: CmdStan CSV files (one per chain) or a long CSV (chain,draw,<param>...).",
+        "Prints mean, sd, quantiles, rank-normalized split R-hat, bulk/tail ESS and MCSE for every parameter."})
+final class DiagnoseCommand implements Callable<Integer> {
+    @Parameters(arity = "1..*", paramLabel = "FILE", description = "CmdStan CSV files or long CSV files.")
+    List<Path> files;
+
+    @Option(names = "--json", description = "Print one JSON object instead of a table.")
+    boolean json;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+        PrintWriter out = spec.commandLine().getOut();
+        DrawTable table = DrawFiles.read(files);
+        RunSummary s = RunSummary.of(table, 0);
+        List<String> notes = new ArrayList<>(table.notes());
+        if (s.unequalLengths()) {
+            notes.add("chains have unequal lengths " + lengths(table) + ": using the common length " + s.drawsPerChain());
+        }
+        if (json) {
+            ObjectNode root = Report.JSON.createObjectNode();
+            root.set("parameters", Report.parameters(s.parameters()));
+            root.put("chains", s.chains());
+            root.put("draws_per_chain", s.drawsPerChain());
+            root.put("format", table.format().label());
+            if (table.hasStat("divergent__")) {
+                root.put("divergences", s.divergencesSampling());
+            }
+            ArrayNode n = root.putArray("notes");
+            notes.forEach(n::add);
+            out.println(Report.json(root));
+        } else {
+            out.printf("%s: %d chain(s) x %d draws%n", table.format().label(), s.chains(), s.drawsPerChain());
+            for (String note : notes) {
+                out.println("note: " + note);
+            }
+            if (table.hasStat("divergent__")) {
+                out.println("divergences: " + s.divergencesSampling());
+            }
+            Report.table(out, s.parameters());
+        }
+        return 0;
+    }
+
+    private static String lengths(DrawTable t) {
+        StringBuilder sb = new StringBuilder();
+        for (int c = 0; c < t.chains(); c++) {
+            sb.append(c == 0 ? "" : ", ").append(t.length(c));
+        }
+        return sb.toString();
+    }
+}

@@ -1,0 +1,157 @@
+package workbench.app.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import workbench.core.BadInputException;
+import workbench.core.kernel.Sampler;
+import workbench.core.kernel.SamplerRegistry;
+import workbench.core.model.Model;
+import workbench.core.model.ModelRegistry;
+import workbench.core.run.ChainRunner;
+import workbench.core.run.RunConfig;
+import workbench.core.run.RunOutcome;
+import workbench.core.run.TeeSink;
+import workbench.sessions.SessionReader;
+import workbench.sessions.SessionWriter;
+
+/** {@code run}: sample a model, store every draw in a session directory, print the summary. */
+@Command(name = "run", description = "Run a sampler on a model and store every draw and transition in --out DIR.")
+final class RunCommand implements Callable<Integer> {
+    @Option(names = "--model", required = true, paramLabel = "ID", description = "Model id (see 'workbench models').")
+    String modelId;
+
+    @Option(names = "--set", paramLabel = "KEY=VALUE", description = "A model setting; repeatable.")
+    List<String> modelSettings;
+
+    @Option(names = "--sampler", required = true, paramLabel = "ID", description = "Sampler id (see 'workbench samplers').")
+    String samplerId;
+
+    @Option(names = "--sampler-set", paramLabel = "KEY=VALUE", description = "A sampler setting; repeatable.")
+    List<String> samplerSettings;
+
+    @Option(names = "--chains", defaultValue = "4", description = "Number of chains (default ${DEFAULT-VALUE}).")
+    int chains;
+
+    @Option(names = "--warmup", defaultValue = "1000", description = "Warmup iterations per chain (default ${DEFAULT-VALUE}).")
+    int warmup;
+
+    @Option(names = "--draws", defaultValue = "1000", description = "Draws per chain after warmup (default ${DEFAULT-VALUE}).")
+    int draws;
+
+    @Option(names = "--seed", description = "Seed; without it one is drawn, printed and recorded.")
+    Long seed;
+
+    @Option(names = "--threads", description = "Threads (default: the number of cores). Draws do not depend on it.")
+    Integer threads;
+
+    @Option(names = "--init", paramLabel = "V1,V2,...", description = "Initial values on the constrained scale, one per parameter (default: uniform(-2, 2) on the unconstrained scale).")
+    String init;
+
+    @Option(names = "--out", required = true, paramLabel = "DIR", description = "Session directory to create (must not exist or be empty).")
+    Path out;
+
+    @Option(names = "--json", description = "Print the final summary as JSON (as 'summary --json').")
+    boolean json;
+
+    @Option(names = "--no-progress", description = "No progress bar on standard error.")
+    boolean noProgress;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+        PrintWriter err = spec.commandLine().getErr();
+        PrintWriter outWriter = spec.commandLine().getOut();
+        Map<String, String> mset = KeyValues.parse("--set", modelSettings);
+        Map<String, String> sset = KeyValues.parse("--sampler-set", samplerSettings);
+        Model model = ModelRegistry.create(modelId, mset);
+        Sampler sampler = SamplerRegistry.create(samplerId, sset);
+        long theSeed;
+        if (seed == null) {
+            theSeed = ThreadLocalRandom.current().nextLong(1, 1L << 31);
+        } else {
+            theSeed = seed;
+        }
+        int nThreads = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
+        RunConfig config = new RunConfig(modelId, mset, samplerId, sampler.settings().asText(), chains, warmup, draws,
+                theSeed, nThreads, KeyValues.numbers("--init", init));
+        if (config.init() != null && config.init().length != model.dim()) {
+            throw new BadInputException("--init has " + config.init().length + " values but model " + modelId + " has "
+                    + model.dim() + " parameters (" + String.join(", ", model.parameterNames()) + ")");
+        }
+        if (config.init() != null) {
+            double[] q = new double[model.dim()];
+            model.toUnconstrained(config.init(), q);
+            if (!workbench.core.kernel.ChainState.at(model, q).finite()) {
+                throw new BadInputException("--init: the log density or its gradient is not finite at "
+                        + String.join(",", init.split(",")));
+            }
+        }
+        if (Files.exists(out) && !Files.isDirectory(out)) {
+            throw new BadInputException("--out " + out + " is a file, not a directory");
+        }
+        if (Files.isDirectory(out)) {
+            try (var entries = Files.list(out)) {
+                if (entries.findAny().isPresent()) {
+                    throw new BadInputException("--out " + out + " is not empty; give a new directory");
+                }
+            }
+        }
+        if (seed == null) {
+            err.println("seed: " + theSeed);
+            err.flush();
+        }
+        ProgressSink progress = new ProgressSink(err, !noProgress);
+        RunOutcome outcome;
+        try (SessionWriter writer = new SessionWriter(out,
+                SessionWriter.Options.defaults().withSoftwareVersion(Version.version()))) {
+            ChainRunner runner = new ChainRunner(config, model, sampler, new TeeSink(writer, progress));
+            CountDownLatch done = new CountDownLatch(1);
+            Thread hook = new Thread(() -> {
+                runner.stop();
+                try {
+                    done.await(10, TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }, "stop-on-interrupt");
+            Runtime.getRuntime().addShutdownHook(hook);
+            try {
+                outcome = runner.run();
+            } finally {
+                writer.close();
+                done.countDown();
+                try {
+                    Runtime.getRuntime().removeShutdownHook(hook);
+                } catch (IllegalStateException shuttingDown) {
+                    // the JVM is exiting on Ctrl-C: the hook waits for the close above, then the exit code is 130
+                }
+            }
+        }
+        switch (outcome.status()) {
+            case FAILED -> throw new CliExit(WorkbenchCli.FAILED,
+                    "error: the run failed: " + outcome.error() + " (draws so far are kept in " + out + ")");
+            case INTERRUPTED -> throw new CliExit(WorkbenchCli.INTERRUPTED,
+                    "interrupted: draws so far are kept in " + out);
+            default -> {
+            }
+        }
+        try (SessionReader reader = SessionReader.open(out)) {
+            SummaryCommand.print(outWriter, reader, json);
+        }
+        err.println("stored in " + out);
+        return 0;
+    }
+}

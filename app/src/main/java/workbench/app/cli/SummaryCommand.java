@@ -1,0 +1,132 @@
+package workbench.app.cli;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import workbench.core.diagnostics.RunSummary;
+import workbench.core.run.RunOutcome;
+import workbench.sessions.SessionManifest;
+import workbench.sessions.SessionReader;
+
+/** {@code summary DIR}: the parameter table and sampler statistics of a stored session. */
+@Command(name = "summary", description = "Summarize a stored session: parameters (mean, sd, quantiles, R-hat, ESS, MCSE)"
+        + " and sampler statistics (divergences, gradient evaluations, times, step sizes, acceptance, E-BFMI).")
+final class SummaryCommand implements Callable<Integer> {
+    @Parameters(index = "0", paramLabel = "DIR", description = "A session directory (or its manifest file).")
+    Path dir;
+
+    @Option(names = "--json", description = "Print one JSON object instead of a table.")
+    boolean json;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+        try (SessionReader reader = SessionReader.open(dir)) {
+            PrintWriter err = spec.commandLine().getErr();
+            for (String note : reader.recovery()) {
+                err.println("note: " + note);
+            }
+            err.flush();
+            print(spec.commandLine().getOut(), reader, json);
+        }
+        return 0;
+    }
+
+    /** Prints the summary of a session, as a table or JSON (shared with {@code run}). */
+    static void print(PrintWriter out, SessionReader reader, boolean json) throws Exception {
+        SessionManifest m = reader.manifest();
+        int maxDepth = treedepthLimit(m.samplerSettings());
+        RunSummary s = RunSummary.of(reader, maxDepth);
+        RunOutcome o = reader.outcome();
+        double[] steps = new double[s.chains()];
+        for (int c = 0; c < steps.length; c++) {
+            steps[c] = reader.finalStepSize(c);
+        }
+        if (json) {
+            ObjectNode root = Report.JSON.createObjectNode();
+            root.set("parameters", Report.parameters(s.parameters()));
+            root.put("chains", s.chains());
+            root.put("draws_per_chain", s.drawsPerChain());
+            ObjectNode sm = root.putObject("sampler");
+            sm.put("id", m.samplerId());
+            ObjectNode div = sm.putObject("divergences");
+            div.put("warmup", s.divergencesWarmup());
+            div.put("sampling", s.divergencesSampling());
+            ObjectNode grads = sm.putObject("gradient_evaluations");
+            grads.put("warmup", s.gradientsWarmup());
+            grads.put("sampling", s.gradientsSampling());
+            Report.put(sm, "warmup_seconds", o == null ? Double.NaN : o.warmupSeconds());
+            Report.put(sm, "sampling_seconds", o == null ? Double.NaN : o.samplingSeconds());
+            Report.put(sm, "wall_seconds", o == null ? Double.NaN : o.wallSeconds());
+            ArrayNode st = sm.putArray("step_size");
+            for (double v : steps) {
+                Report.add(st, v);
+            }
+            ArrayNode acc = sm.putArray("acceptance");
+            for (double v : s.acceptance()) {
+                Report.add(acc, v);
+            }
+            ArrayNode eb = sm.putArray("ebfmi");
+            for (double v : s.ebfmi()) {
+                Report.add(eb, v);
+            }
+            if (maxDepth > 0) {
+                ObjectNode td = sm.putObject("treedepth");
+                Report.put(td, "mean", s.treedepthMean());
+                Report.put(td, "max", s.treedepthMax());
+                td.put("saturated", s.treedepthSaturated());
+            }
+            if (s.unequalLengths()) {
+                root.putArray("notes").add("chains have unequal lengths: using the common length " + s.drawsPerChain());
+            }
+            out.println(Report.json(root));
+        } else {
+            out.printf(Locale.ROOT, "%s on %s: %d chain(s) x %d draws%s%n", m.samplerId(), m.modelId(), s.chains(),
+                    s.drawsPerChain(), s.unequalLengths() ? " (common length of unequal chains)" : "");
+            Report.table(out, s.parameters());
+            out.printf(Locale.ROOT, "divergences: %d in warmup, %d in sampling; gradient evaluations: %d warmup, %d sampling%n",
+                    s.divergencesWarmup(), s.divergencesSampling(), s.gradientsWarmup(), s.gradientsSampling());
+            if (o != null) {
+                out.printf(Locale.ROOT, "time: warmup %.2f s, sampling %.2f s (summed over chains), wall %.2f s%n",
+                        o.warmupSeconds(), o.samplingSeconds(), o.wallSeconds());
+            }
+            out.printf(Locale.ROOT, "step size %s; acceptance %s; E-BFMI %s%n", list(steps, 3), list(s.acceptance(), 3),
+                    list(s.ebfmi(), 2));
+            if (maxDepth > 0) {
+                out.printf(Locale.ROOT, "tree depth: mean %.2f, max %.0f, %d draws at the limit %d%n",
+                        s.treedepthMean(), s.treedepthMax(), s.treedepthSaturated(), maxDepth);
+            }
+        }
+    }
+
+    static int treedepthLimit(Map<String, String> samplerSettings) {
+        String v = samplerSettings == null ? null : samplerSettings.get("max_treedepth");
+        if (v == null) {
+            return 0;
+        }
+        try {
+            return Integer.parseInt(v.trim());
+        } catch (NumberFormatException e) {
+            return 0;
+        }
+    }
+
+    private static String list(double[] v, int digits) {
+        StringBuilder sb = new StringBuilder("[");
+        for (int i = 0; i < v.length; i++) {
+            sb.append(i == 0 ? "" : ", ").append(Report.fixed(v[i], digits));
+        }
+        return sb.append(']').toString();
+    }
+}

@@ -1,0 +1,63 @@
+package workbench.app;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.lang.ArchRule;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** The layering of the modules, checked on the compiled classes of all of them. */
+class ArchitectureTest {
+    private static final String[] GUI = {"javafx..", "org.jfree..", "org.controlsfx..", "java.awt..", "javax.swing.."};
+    private static JavaClasses classes;
+
+    @BeforeAll
+    static void importClasses() {
+        classes = new ClassFileImporter()
+                .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+                .importPackages("workbench");
+    }
+
+    @Test
+    void coreHasNoGui() {
+        ArchRule rule = noClasses().that().resideInAPackage("workbench.core..")
+                .should().dependOnClassesThat().resideInAnyPackage(GUI)
+                .because("sampling-core runs headless in the CLI, in benchmarks and on servers; "
+                        + "a GUI dependency would drag a toolkit into every batch job");
+        rule.check(classes);
+    }
+
+    @Test
+    void coreIsTheBottomLayer() {
+        ArchRule rule = noClasses().that().resideInAPackage("workbench.core..")
+                .should().dependOnClassesThat().resideInAnyPackage("workbench.sessions..", "workbench.viz..",
+                        "workbench.app..")
+                .because("every other module builds on sampling-core; a dependency upward would make a cycle");
+        rule.check(classes);
+    }
+
+    @Test
+    void sessionsHaveNoGui() {
+        ArchRule rule = noClasses().that().resideInAPackage("workbench.sessions..")
+                .should().dependOnClassesThat().resideInAnyPackage(GUI)
+                .because("sessions are written and read by the headless CLI (run, export, replay) as well as the GUI");
+        rule.check(classes);
+    }
+
+    @Test
+    void sessionsAndVizDoNotKnowEachOther() {
+        noClasses().that().resideInAPackage("workbench.sessions..")
+                .should().dependOnClassesThat().resideInAnyPackage("workbench.viz..", "workbench.app..")
+                .because("the store must not depend on how draws are shown; the app wires the two together")
+                .check(classes);
+        noClasses().that().resideInAPackage("workbench.viz..")
+                .should().dependOnClassesThat().resideInAnyPackage("workbench.sessions..", "workbench.app..")
+                .because("views read draws through the core's DrawSource, which both the live buffer "
+                        + "and the session reader implement, so a view works on either")
+                .allowEmptyShould(true)
+                .check(classes);
+    }
+}

@@ -1,0 +1,178 @@
+package workbench.app.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import workbench.core.diagnostics.ParameterSummary;
+import workbench.sessions.io.DrawFiles;
+import workbench.sessions.io.DrawTable;
+
+class DiagnoseCommandTest {
+    @TempDir
+    Path dir;
+
+    private Path resource(String name) throws IOException {
+        Path p = dir.resolve(name);
+        try (InputStream in = getClass().getResourceAsStream(name)) {
+            Files.copy(in, p);
+        }
+        return p;
+    }
+
+    /** The numbers `diagnose --json` prints equal the library's for the same draws. */
+    private static void assertSameAsLibrary(JsonNode params, DrawTable table) {
+        assertEquals(table.names().size(), params.size());
+        for (int p = 0; p < table.names().size(); p++) {
+            ParameterSummary s = ParameterSummary.of(table.names().get(p), table.draws(p));
+            JsonNode row = params.get(p);
+            assertEquals(s.name(), row.get("name").asText());
+            assertEquals(s.mean(), row.get("mean").asDouble(), 0);
+            assertEquals(s.sd(), row.get("sd").asDouble(), 0);
+            assertEquals(s.q5(), row.get("q5").asDouble(), 0);
+            assertEquals(s.q50(), row.get("q50").asDouble(), 0);
+            assertEquals(s.q95(), row.get("q95").asDouble(), 0);
+            assertEquals(s.rhat(), row.get("rhat").asDouble(), 0);
+            assertEquals(s.essBulk(), row.get("ess_bulk").asDouble(), 0);
+            assertEquals(s.essTail(), row.get("ess_tail").asDouble(), 0);
+            assertEquals(s.mcseMean(), row.get("mcse_mean").asDouble(), 0);
+            assertEquals(s.mcseSd(), row.get("mcse_sd").asDouble(), 0);
+        }
+    }
+
+    @Test
+    void cmdstanCsvMatchesLibrary() throws Exception {
+        Path a = resource("cmdstan-chain-1.csv");
+        Path b = resource("cmdstan-chain-2.csv");
+        CliHarness r = CliHarness.run("diagnose", "--json", a.toString(), b.toString());
+        assertEquals(0, r.code, r.err);
+        JsonNode root = new ObjectMapper().readTree(r.out);
+        assertEquals(2, root.get("chains").asInt());
+        assertEquals(20, root.get("draws_per_chain").asInt());
+        assertEquals("theta[1]", root.get("parameters").get(1).get("name").asText());
+        assertSameAsLibrary(root.get("parameters"), DrawFiles.read(List.of(a, b)));
+    }
+
+    @Test
+    void longCsvGivesTheSameNumbersAsTheCmdStanFiles() throws Exception {
+        Path a = resource("cmdstan-chain-1.csv");
+        Path b = resource("cmdstan-chain-2.csv");
+        DrawTable t = DrawFiles.read(List.of(a, b));
+        StringBuilder sb = new StringBuilder("chain,draw");
+        for (String n : t.names()) {
+            sb.append(",\"").append(n).append('"');
+        }
+        sb.append('\n');
+        for (int c = 0; c < t.chains(); c++) {
+            for (int i = 0; i < t.length(c); i++) {
+                sb.append(c + 1).append(',').append(i + 1);
+                for (int p = 0; p < t.names().size(); p++) {
+                    sb.append(',').append(Double.toString(t.value(c, i, p)));
+                }
+                sb.append('\n');
+            }
+        }
+        Path longCsv = dir.resolve("long.csv");
+        Files.writeString(longCsv, sb.toString());
+        CliHarness r = CliHarness.run("diagnose", "--json", longCsv.toString());
+        assertEquals(0, r.code, r.err);
+        JsonNode root = new ObjectMapper().readTree(r.out);
+        assertSameAsLibrary(root.get("parameters"), t);
+        CliHarness fromCmdStan = CliHarness.run("diagnose", "--json", a.toString(), b.toString());
+        assertEquals(new ObjectMapper().readTree(fromCmdStan.out).get("parameters"), root.get("parameters"));
+    }
+
+    @Test
+    void tableNamesEveryParameter() throws Exception {
+        CliHarness r = CliHarness.run("diagnose", resource("cmdstan-chain-1.csv").toString(),
+                resource("cmdstan-chain-2.csv").toString());
+        assertEquals(0, r.code, r.err);
+        assertTrue(r.out.contains("theta[2]"), r.out);
+        assertTrue(r.out.contains("ess_bulk"), r.out);
+    }
+
+    @Test
+    void unequalChainsUseTheCommonLengthAndSaySo() throws Exception {
+        StringBuilder sb = new StringBuilder("chain,draw,x\n");
+        for (int i = 1; i <= 30; i++) {
+            sb.append("1,").append(i).append(',').append(Math.sin(i)).append('\n');
+        }
+        for (int i = 1; i <= 25; i++) {
+            sb.append("2,").append(i).append(',').append(Math.cos(i)).append('\n');
+        }
+        Path f = dir.resolve("ragged.csv");
+        Files.writeString(f, sb.toString());
+        CliHarness r = CliHarness.run("diagnose", "--json", f.toString());
+        assertEquals(0, r.code, r.err);
+        JsonNode root = new ObjectMapper().readTree(r.out);
+        assertEquals(25, root.get("draws_per_chain").asInt());
+        assertTrue(root.get("notes").toString().contains("common length 25"), root.toString());
+    }
+
+    private void assertBadInput(String expected, String... args) {
+        CliHarness r = CliHarness.run(args);
+        assertEquals(2, r.code, r.err);
+        String line = r.oneErrorLine();
+        assertTrue(line.contains(expected), "expected '" + expected + "' in: " + line);
+    }
+
+    @Test
+    void missingFile() {
+        Path f = dir.resolve("nope.csv");
+        assertBadInput(f + ": file not found", "diagnose", f.toString());
+    }
+
+    @Test
+    void emptyFile() throws IOException {
+        Path f = Files.writeString(dir.resolve("empty.csv"), "");
+        assertBadInput("empty.csv: empty file", "diagnose", f.toString());
+    }
+
+    @Test
+    void binaryFile() throws IOException {
+        Path f = Files.write(dir.resolve("bin.csv"), new byte[] {'c', 'h', 'a', 'i', 'n', '\n', 0, 1, 2, 3, 0});
+        CliHarness r = CliHarness.run("diagnose", f.toString());
+        assertEquals(2, r.code);
+        String line = r.oneErrorLine();
+        assertTrue(line.contains("bin.csv") && line.contains("line"), line);
+    }
+
+    @Test
+    void malformedRow() throws IOException {
+        Path f = Files.writeString(dir.resolve("bad.csv"), "chain,draw,x\n1,1,0.5\n1,2\n1,3,0.1\n");
+        assertBadInput("bad.csv, line 3", "diagnose", f.toString());
+    }
+
+    @Test
+    void nonNumericColumnIsNamed() throws IOException {
+        Path f = Files.writeString(dir.resolve("text.csv"), "chain,draw,x\n1,1,0.5\n1,2,abc\n1,3,0.1\n");
+        CliHarness r = CliHarness.run("diagnose", f.toString());
+        assertEquals(2, r.code);
+        String line = r.oneErrorLine();
+        assertTrue(line.contains("text.csv, line 3") && line.contains("'x'"), line);
+    }
+
+    @Test
+    void fewerThanTwoDraws() throws IOException {
+        Path f = Files.writeString(dir.resolve("one.csv"), "chain,draw,x\n1,1,0.5\n");
+        CliHarness r = CliHarness.run("diagnose", f.toString());
+        assertEquals(2, r.code);
+        String line = r.oneErrorLine();
+        assertTrue(line.contains("one.csv") && line.contains("only 1 draw") && line.contains("at least 2"), line);
+    }
+
+    @Test
+    void noFileGiven() {
+        CliHarness r = CliHarness.run("diagnose");
+        assertEquals(2, r.code);
+        assertTrue(r.oneErrorLine().contains("FILE"), r.err);
+    }
+}

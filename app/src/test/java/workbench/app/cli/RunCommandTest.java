@@ -1,0 +1,185 @@
+package workbench.app.cli;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import workbench.core.draws.Stat;
+import workbench.sessions.SessionReader;
+
+class RunCommandTest {
+    @TempDir
+    Path tmp;
+
+    private CliHarness run(Path out, String... extra) {
+        String[] base = {"run", "--no-progress", "--out", out.toString()};
+        String[] args = new String[base.length + extra.length];
+        System.arraycopy(base, 0, args, 0, base.length);
+        System.arraycopy(extra, 0, args, base.length, extra.length);
+        return CliHarness.run(args);
+    }
+
+    @Test
+    void runStoresEveryDrawAndPrintsTheSummary() throws Exception {
+        Path out = tmp.resolve("s");
+        CliHarness r = run(out, "--model", "gaussian-2d", "--sampler", "mala", "--chains", "3", "--warmup", "200",
+                "--draws", "300", "--seed", "11", "--json");
+        assertEquals(0, r.code, r.err);
+        JsonNode root = new ObjectMapper().readTree(r.out);
+        assertEquals(3, root.get("chains").asInt());
+        assertEquals(300, root.get("draws_per_chain").asInt());
+        assertEquals("x[1]", root.get("parameters").get(0).get("name").asText());
+        JsonNode sampler = root.get("sampler");
+        assertEquals("mala", sampler.get("id").asText());
+        assertEquals(3, sampler.get("step_size").size());
+        assertEquals(3, sampler.get("acceptance").size());
+        assertTrue(sampler.get("ebfmi").get(0).isNull(), "MALA has no energy, so no E-BFMI");
+        assertEquals(600, sampler.get("gradient_evaluations").get("warmup").asLong());
+        assertEquals(900, sampler.get("gradient_evaluations").get("sampling").asLong());
+        assertTrue(sampler.get("wall_seconds").asDouble() > 0);
+        try (SessionReader reader = SessionReader.open(out)) {
+            assertEquals(3, reader.chains());
+            for (int c = 0; c < 3; c++) {
+                assertEquals(500, reader.size(c));
+                assertEquals(200, reader.warmup(c));
+            }
+        }
+        CliHarness again = CliHarness.run("summary", "--json", out.toString());
+        assertEquals(0, again.code, again.err);
+        assertEquals(root.get("parameters"), new ObjectMapper().readTree(again.out).get("parameters"));
+    }
+
+    @Test
+    void hamiltonianSummaryHasEbfmi() throws Exception {
+        Path out = tmp.resolve("h");
+        CliHarness r = run(out, "--model", "gaussian", "--set", "dim=5", "--sampler", "hmc", "--chains", "2",
+                "--warmup", "300", "--draws", "300", "--seed", "5", "--json");
+        assertEquals(0, r.code, r.err);
+        JsonNode eb = new ObjectMapper().readTree(r.out).get("sampler").get("ebfmi");
+        assertTrue(eb.get(0).asDouble() > 0.3, eb.toString());
+    }
+
+    private static double[][][] read(Path dir) throws Exception {
+        try (SessionReader r = SessionReader.open(dir)) {
+            double[][][] v = new double[r.chains()][][];
+            for (int c = 0; c < r.chains(); c++) {
+                v[c] = new double[(int) r.size(c)][r.names().size() + 1];
+                for (int i = 0; i < r.size(c); i++) {
+                    for (int p = 0; p < r.names().size(); p++) {
+                        v[c][i][p] = r.value(c, i, p);
+                    }
+                    v[c][i][r.names().size()] = r.stat(c, i, Stat.LOG_DENSITY);
+                }
+            }
+            return v;
+        }
+    }
+
+    private static void assertBitIdentical(double[][][] a, double[][][] b) {
+        assertEquals(a.length, b.length);
+        for (int c = 0; c < a.length; c++) {
+            assertEquals(a[c].length, b[c].length);
+            for (int i = 0; i < a[c].length; i++) {
+                for (int p = 0; p < a[c][i].length; p++) {
+                    assertEquals(Double.doubleToRawLongBits(a[c][i][p]), Double.doubleToRawLongBits(b[c][i][p]),
+                            "chain " + c + " iteration " + i + " column " + p);
+                }
+            }
+        }
+    }
+
+    @ParameterizedTest
+    @CsvSource({"rwm,banana", "mala,funnel", "hmc,eight-schools-noncentered"})
+    void sameSeedGivesBitIdenticalDrawsWhateverTheThreads(String sampler, String model) throws Exception {
+        String[] common = {"--model", model, "--sampler", sampler, "--chains", "4", "--warmup", "150", "--draws",
+                "150", "--seed", "2024"};
+        Path a = tmp.resolve("a");
+        Path b = tmp.resolve("b");
+        Path c = tmp.resolve("c");
+        assertEquals(0, run(a, concat(common, "--threads", "1")).code);
+        assertEquals(0, run(b, concat(common, "--threads", "4")).code);
+        assertEquals(0, run(c, concat(common, "--threads", "1")).code);
+        double[][][] va = read(a);
+        assertBitIdentical(va, read(b));
+        assertBitIdentical(va, read(c));
+        Path d = tmp.resolve("d");
+        assertEquals(0, run(d, "--model", model, "--sampler", sampler, "--chains", "4", "--warmup", "150",
+                "--draws", "150", "--seed", "2025").code);
+        assertFalse(java.util.Arrays.deepEquals(va, read(d)), "another seed must give other draws");
+    }
+
+    private static String[] concat(String[] a, String... b) {
+        String[] out = new String[a.length + b.length];
+        System.arraycopy(a, 0, out, 0, a.length);
+        System.arraycopy(b, 0, out, a.length, b.length);
+        return out;
+    }
+
+    @Test
+    void withoutSeedOneIsDrawnPrintedAndRecorded() throws Exception {
+        Path out = tmp.resolve("noseed");
+        CliHarness r = run(out, "--model", "gaussian-2d", "--sampler", "rwm", "--warmup", "10", "--draws", "10");
+        assertEquals(0, r.code, r.err);
+        String line = r.err.lines().filter(l -> l.startsWith("seed: ")).findFirst().orElseThrow();
+        long seed = Long.parseLong(line.substring(6).trim());
+        try (SessionReader reader = SessionReader.open(out)) {
+            assertEquals(seed, reader.manifest().seed());
+        }
+    }
+
+    /** Bad input on run: exit 2, one line naming the problem, and nothing written. */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+        "unknown model|unknown model 'nope'|--model nope --sampler hmc",
+        "unknown sampler|unknown sampler 'nope'|--model banana --sampler nope",
+        "unknown model parameter|unknown setting 'c'|--model banana --sampler hmc --set c=1",
+        "unknown sampler parameter|unknown setting 'depth'|--model banana --sampler hmc --sampler-set depth=3",
+        "out-of-range model value|'b' must be in (0, 1], got -1|--model banana --sampler hmc --set b=-1",
+        "out-of-range sampler value|'steps' must be in [1, 10000], got 0|--model banana --sampler hmc --sampler-set steps=0",
+        "non-numeric value|'rho' must be a number|--model gaussian-2d --sampler hmc --set rho=abc",
+        "unreadable data file|cannot read data file|--model logistic --sampler hmc --set data=/nonexistent/x.csv --set target=y",
+        "bad --init count|--init has 3 values|--model banana --sampler hmc --init 1,2,3",
+        "bad --init value|--init: value 2 is not a number|--model banana --sampler hmc --init 1,abc",
+        "--init outside the support|tau must be a finite number > 0|--model eight-schools-noncentered --sampler hmc --init 0,-1,0,0,0,0,0,0,0,0",
+        "non-finite density at --init|--init: the log density or its gradient is not finite|--model expr --set density=log(x) --sampler hmc --init -1",
+        "zero chains|--chains must be in [1, 1024]|--model banana --sampler hmc --chains 0",
+        "negative draws|--draws must be 0 or more|--model banana --sampler hmc --draws -5",
+        "missing --model|--model|--sampler hmc",
+        "malformed --set|--set expects key=value|--model banana --sampler hmc --set b",
+        "broken expr|column|--model expr --sampler hmc --set density=-0.5*(x^2"})
+    void badInput(String what, String expected, String args) {
+        Path out = tmp.resolve("bad");
+        CliHarness r = run(out, args.split(" "));
+        assertEquals(2, r.code, what + ": " + r.err);
+        String line = r.oneErrorLine();
+        assertTrue(line.contains(expected), what + ": expected '" + expected + "' in: " + line);
+        assertFalse(Files.exists(out), what + ": nothing may be written");
+    }
+
+    @Test
+    void refusesAnOutputDirectoryThatIsNotEmpty() throws Exception {
+        Path out = Files.createDirectories(tmp.resolve("full"));
+        Path existing = Files.writeString(out.resolve("keep.txt"), "mine");
+        CliHarness r = run(out, "--model", "banana", "--sampler", "hmc", "--draws", "10", "--warmup", "10");
+        assertEquals(2, r.code, r.err);
+        r.oneErrorLine();
+        assertEquals("mine", Files.readString(existing));
+        assertArrayEquals(new String[] {"keep.txt"}, Files.list(out).map(p -> p.getFileName().toString()).toArray());
+    }
+
+    @Test
+    void summaryOfAMissingDirectory() {
+        CliHarness r = CliHarness.run("summary", tmp.resolve("none").toString());
+        assertEquals(2, r.code);
+        assertTrue(r.oneErrorLine().contains("none"), r.err);
+    }
+}

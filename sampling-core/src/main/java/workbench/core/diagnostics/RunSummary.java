@@ -1,0 +1,110 @@
+package workbench.core.diagnostics;
+
+import java.util.ArrayList;
+import java.util.List;
+import workbench.core.draws.DrawSource;
+import workbench.core.draws.Stat;
+
+/**
+ * The summary of a run computed from its draws and transition statistics: a {@link ParameterSummary}
+ * per output coordinate (post-warmup draws, chains cut to their common length) and the sampler's
+ * statistics (divergences and gradient evaluations by phase, acceptance, E-BFMI and tree depth per
+ * chain). Pure: reads a {@link DrawSource}, whether live or stored.
+ *
+ * @param parameters     one row per output coordinate
+ * @param chains         number of chains
+ * @param drawsPerChain  post-warmup draws per chain used (the common length)
+ * @param unequalLengths whether chains had different lengths and were cut to the common one
+ */
+public record RunSummary(List<ParameterSummary> parameters, int chains, long drawsPerChain, boolean unequalLengths,
+                         long divergencesWarmup, long divergencesSampling, long gradientsWarmup, long gradientsSampling,
+                         double[] acceptance, double[] ebfmi, double treedepthMean, double treedepthMax,
+                         long treedepthSaturated) {
+
+    /**
+     * @param maxTreedepth the sampler's tree-depth limit (draws that reach it count as saturated), or 0 when the
+     *                     sampler builds no trees
+     */
+    public static RunSummary of(DrawSource src, int maxTreedepth) {
+        int chains = src.chains();
+        long common = Long.MAX_VALUE;
+        long longest = 0;
+        for (int c = 0; c < chains; c++) {
+            long n = Math.max(0, src.size(c) - Math.max(src.warmup(c), src.first(c)));
+            common = Math.min(common, n);
+            longest = Math.max(longest, n);
+        }
+        if (chains == 0) {
+            common = 0;
+        }
+        List<ParameterSummary> rows = new ArrayList<>();
+        List<String> names = src.names();
+        for (int p = 0; p < names.size(); p++) {
+            double[][] x = new double[chains][(int) common];
+            for (int c = 0; c < chains; c++) {
+                long from = Math.max(src.warmup(c), src.first(c));
+                for (int i = 0; i < common; i++) {
+                    x[c][i] = src.value(c, from + i, p);
+                }
+            }
+            rows.add(ParameterSummary.of(names.get(p), x));
+        }
+        long divW = 0;
+        long divS = 0;
+        long gradW = 0;
+        long gradS = 0;
+        double[] acceptance = new double[chains];
+        double[] ebfmi = new double[chains];
+        double depthSum = 0;
+        double depthMax = 0;
+        long depthN = 0;
+        long saturated = 0;
+        for (int c = 0; c < chains; c++) {
+            long warm = src.warmup(c);
+            long from = Math.max(warm, src.first(c));
+            long to = src.size(c);
+            for (long i = src.first(c); i < to; i++) {
+                boolean w = i < warm;
+                double div = src.stat(c, i, Stat.DIVERGENT);
+                double grads = src.stat(c, i, Stat.GRADIENT_EVALUATIONS);
+                if (div > 0) {
+                    if (w) {
+                        divW++;
+                    } else {
+                        divS++;
+                    }
+                }
+                if (!Double.isNaN(grads)) {
+                    if (w) {
+                        gradW += (long) grads;
+                    } else {
+                        gradS += (long) grads;
+                    }
+                }
+            }
+            int n = (int) Math.max(0, to - from);
+            double accSum = 0;
+            double[] energy = new double[n];
+            boolean energyKnown = n > 1;
+            for (int i = 0; i < n; i++) {
+                accSum += src.stat(c, from + i, Stat.ACCEPT_STAT);
+                energy[i] = src.stat(c, from + i, Stat.ENERGY);
+                energyKnown &= Double.isFinite(energy[i]);
+                if (maxTreedepth > 0) {
+                    double d = src.stat(c, from + i, Stat.TREE_DEPTH);
+                    depthSum += d;
+                    depthMax = Math.max(depthMax, d);
+                    depthN++;
+                    if (d >= maxTreedepth) {
+                        saturated++;
+                    }
+                }
+            }
+            acceptance[c] = n == 0 ? Double.NaN : accSum / n;
+            ebfmi[c] = energyKnown ? Diagnostics.ebfmi(energy) : Double.NaN;
+        }
+        return new RunSummary(rows, chains, common, chains > 0 && common != longest, divW, divS, gradW, gradS,
+                acceptance, ebfmi, depthN == 0 ? Double.NaN : depthSum / depthN, depthN == 0 ? Double.NaN : depthMax,
+                saturated);
+    }
+}

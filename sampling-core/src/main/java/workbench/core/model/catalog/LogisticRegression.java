@@ -1,0 +1,297 @@
+package workbench.core.model.catalog;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import workbench.core.BadInputException;
+import workbench.core.model.DataModel;
+import workbench.core.model.Model;
+import workbench.core.model.ModelFactory;
+import workbench.core.model.Truth;
+import workbench.core.spec.ParamSpec;
+import workbench.core.spec.ParamValues;
+
+/**
+ * Bayesian logistic regression with standardized predictors: alpha ~ N(0, 1), beta[k] ~ N(0, 1),
+ * y[i] ~ Bernoulli(logit^-1(alpha + x[i] . beta)), the likelihood tempered by {@link #beta()}:
+ * log p = log prior + beta * log likelihood (constants dropped; at beta = 1 this is Stan's lp__ of
+ * {@code logistic_pima.stan}). Two catalog entries: {@code logistic-pima} (the Pima diabetes data,
+ * 532 rows, 7 predictors, with a Stan long-run truth) and {@code logistic} (a user CSV, predictors
+ * standardized here with the sample sd).
+ */
+public final class LogisticRegression implements DataModel {
+    private final int n;
+    private final int k;
+    private final double[] x; // row-major n x k
+    private final double[] y;
+    private final double beta;
+    private final List<String> names;
+    private final List<String> predictors;
+    private final Truth truth;
+
+    private LogisticRegression(int n, int k, double[] x, double[] y, double beta, List<String> predictors, Truth truth) {
+        this.n = n;
+        this.k = k;
+        this.x = x;
+        this.y = y;
+        this.beta = beta;
+        this.predictors = predictors;
+        this.names = Names.prefixed("alpha", "beta", k);
+        this.truth = truth;
+    }
+
+    private static ParamSpec betaSpec() {
+        return ParamSpec.positive("beta", 1, 0, 1, "likelihood temperature: log p = log prior + beta * log likelihood");
+    }
+
+    /** {@code logistic-pima}: the Pima Indians diabetes data shipped with the workbench. */
+    public static final ModelFactory PIMA_FACTORY = new ModelFactory() {
+        @Override
+        public String id() {
+            return "logistic-pima";
+        }
+
+        @Override
+        public String description() {
+            return "Bayesian logistic regression, Pima diabetes data (532 rows, 7 standardized predictors)";
+        }
+
+        @Override
+        public List<ParamSpec> params() {
+            return List.of(betaSpec());
+        }
+
+        @Override
+        public Model create(ParamValues v) {
+            return pima(v.real("beta"));
+        }
+    };
+
+    /** {@code logistic}: a CSV file given by the user, {@code --set data=PATH --set target=COLUMN}. */
+    public static final ModelFactory FACTORY = new ModelFactory() {
+        @Override
+        public String id() {
+            return "logistic";
+        }
+
+        @Override
+        public String description() {
+            return "Bayesian logistic regression on your CSV: a 0/1 target column, all other columns predictors";
+        }
+
+        @Override
+        public List<ParamSpec> params() {
+            return List.of(
+                    ParamSpec.text("data", null, "path of a CSV file with a header line; every cell a number"),
+                    ParamSpec.text("target", null, "name of the 0/1 outcome column; the other columns are predictors"),
+                    betaSpec());
+        }
+
+        @Override
+        public Model create(ParamValues v) {
+            String owner = "model logistic";
+            if (!v.has("data") || v.text("data").isEmpty()) {
+                throw new BadInputException(owner + ": setting 'data' is required (--set data=PATH to a CSV file)");
+            }
+            if (!v.has("target") || v.text("target").isEmpty()) {
+                throw new BadInputException(owner + ": setting 'target' is required (--set target=COLUMN, a 0/1 column)");
+            }
+            return fromCsv(v.text("data"), v.text("target"), v.real("beta"));
+        }
+    };
+
+    private static final class PimaHolder {
+        static final LogisticRegression PIMA = loadPima();
+    }
+
+    /** The Pima model at likelihood temperature {@code beta}. */
+    public static LogisticRegression pima(double beta) {
+        return PimaHolder.PIMA.withBeta(beta);
+    }
+
+    private static LogisticRegression loadPima() {
+        String res = "pima_standardized.csv";
+        NumericCsv t;
+        try (InputStream raw = LogisticRegression.class.getResourceAsStream(res)) {
+            if (raw == null) {
+                throw new IllegalStateException("missing resource " + res);
+            }
+            t = NumericCsv.read(new BufferedReader(new InputStreamReader(raw, StandardCharsets.UTF_8)), "model logistic-pima", res);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        LogisticRegression m = build(t, "y", "model logistic-pima", false, 1.0, null);
+        Truth truth = ReferenceTruth.load("logistic_pima_truth.csv", m.parameterNames());
+        return new LogisticRegression(m.n, m.k, m.x, m.y, 1.0, m.predictors, truth);
+    }
+
+    /** Reads a user CSV; predictors are standardized to mean 0 and sample sd 1. */
+    public static LogisticRegression fromCsv(String path, String target, double beta) {
+        String owner = "model logistic";
+        Path p;
+        try {
+            p = Path.of(path);
+        } catch (InvalidPathException e) {
+            throw new BadInputException(owner + ": cannot read data file '" + path + "': invalid path");
+        }
+        NumericCsv t;
+        try (BufferedReader in = Files.newBufferedReader(p, StandardCharsets.UTF_8)) {
+            t = NumericCsv.read(in, owner, path);
+        } catch (NoSuchFileException e) {
+            throw new BadInputException(owner + ": cannot read data file '" + path + "': no such file");
+        } catch (CharacterCodingException e) {
+            throw new BadInputException(owner + ": cannot read data file '" + path + "': not UTF-8 text");
+        } catch (IOException e) {
+            String why = Files.isDirectory(p) ? "it is a directory" : String.valueOf(e.getMessage());
+            throw new BadInputException(owner + ": cannot read data file '" + path + "': " + why);
+        }
+        return build(t, target, owner, true, beta, null);
+    }
+
+    private static LogisticRegression build(NumericCsv t, String target, String owner, boolean standardize,
+                                            double beta, Truth truth) {
+        int ty = t.column(target, owner);
+        int n = t.rows;
+        if (n < 2) {
+            throw new BadInputException(owner + ": " + t.source + " needs at least 2 data rows, found " + n);
+        }
+        int cols = t.columns.size();
+        int k = cols - 1;
+        List<String> predictors = new ArrayList<>(k);
+        for (int c = 0; c < cols; c++) {
+            if (c != ty) {
+                predictors.add(t.columns.get(c));
+            }
+        }
+        double[] y = new double[n];
+        double[] x = new double[n * k];
+        for (int i = 0; i < n; i++) {
+            double v = t.get(i, ty);
+            if (v != 0 && v != 1) {
+                throw new BadInputException(owner + ": " + t.source + " line " + t.lines[i] + ", column '" + target
+                        + "': the target must be 0 or 1, got " + Names.num(v));
+            }
+            y[i] = v;
+            int j = 0;
+            for (int c = 0; c < cols; c++) {
+                if (c != ty) {
+                    x[i * k + j++] = t.get(i, c);
+                }
+            }
+        }
+        if (standardize) {
+            for (int j = 0; j < k; j++) {
+                double mean = 0;
+                for (int i = 0; i < n; i++) {
+                    mean += x[i * k + j];
+                }
+                mean /= n;
+                double ss = 0;
+                for (int i = 0; i < n; i++) {
+                    double d = x[i * k + j] - mean;
+                    ss += d * d;
+                }
+                double sd = Math.sqrt(ss / (n - 1));
+                if (!(sd > 1e-12 * Math.max(1, Math.abs(mean)))) {
+                    throw new BadInputException(owner + ": " + t.source + ", column '" + predictors.get(j)
+                            + "' is constant; cannot standardize it (remove the column)");
+                }
+                for (int i = 0; i < n; i++) {
+                    x[i * k + j] = (x[i * k + j] - mean) / sd;
+                }
+            }
+        }
+        return new LogisticRegression(n, k, x, y, beta, List.copyOf(predictors), truth);
+    }
+
+    /** Number of data rows. */
+    public int rows() {
+        return n;
+    }
+
+    /** Names of the predictor columns, in the order of beta[1..K]. */
+    public List<String> predictors() {
+        return predictors;
+    }
+
+    @Override
+    public double beta() {
+        return beta;
+    }
+
+    @Override
+    public LogisticRegression withBeta(double b) {
+        if (!(b > 0 && b <= 1)) {
+            throw new BadInputException("likelihood temperature 'beta' must be in (0, 1], got " + b);
+        }
+        return new LogisticRegression(n, k, x, y, b, predictors, truth);
+    }
+
+    @Override
+    public int dim() {
+        return k + 1;
+    }
+
+    @Override
+    public List<String> parameterNames() {
+        return names;
+    }
+
+    @Override
+    public double logDensity(double[] q, double[] grad) {
+        double a = q[0];
+        double prior = -0.5 * a * a;
+        for (int j = 0; j <= k; j++) {
+            grad[j] = 0;
+        }
+        for (int j = 1; j <= k; j++) {
+            prior -= 0.5 * q[j] * q[j];
+        }
+        double ll = 0;
+        for (int i = 0, row = 0; i < n; i++, row += k) {
+            double eta = a;
+            for (int j = 0; j < k; j++) {
+                eta += x[row + j] * q[j + 1];
+            }
+            // log p(y | eta) = y eta - log(1 + e^eta)
+            ll += y[i] * eta - Names.softplus(eta);
+            double r = y[i] - Names.sigmoid(eta);
+            grad[0] += r;
+            for (int j = 0; j < k; j++) {
+                grad[j + 1] += r * x[row + j];
+            }
+        }
+        for (int j = 0; j <= k; j++) {
+            grad[j] = beta * grad[j] - q[j];
+        }
+        return prior + beta * ll;
+    }
+
+    /** The log likelihood alone (untempered), at {@code q}. */
+    public double logLikelihood(double[] q) {
+        double ll = 0;
+        for (int i = 0, row = 0; i < n; i++, row += k) {
+            double eta = q[0];
+            for (int j = 0; j < k; j++) {
+                eta += x[row + j] * q[j + 1];
+            }
+            ll += y[i] * eta - Names.softplus(eta);
+        }
+        return ll;
+    }
+
+    @Override
+    public Truth truth() {
+        return beta == 1.0 ? truth : null;
+    }
+}

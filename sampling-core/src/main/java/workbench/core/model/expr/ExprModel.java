@@ -1,0 +1,124 @@
+package workbench.core.model.expr;
+
+import java.util.List;
+import workbench.core.model.Model;
+import workbench.core.model.ModelFactory;
+import workbench.core.model.Truth;
+import workbench.core.spec.ParamSpec;
+import workbench.core.spec.ParamValues;
+
+/**
+ * A log density typed as a formula, e.g. {@code -0.5*(x^2 + y^2/4)}. The formula is parsed by
+ * {@link #parse} (our own parser; no script engine) and compiled to a flat tape; the gradient comes
+ * from reverse-mode automatic differentiation over that tape. The variables, in order of first
+ * use, are the parameters, all unconstrained. Non-finite values are returned as they are.
+ *
+ * <p>Each instance owns scratch arrays, so it must not be shared between threads:
+ * {@link #forChain()} returns a fresh copy that shares the compiled tape.
+ */
+public final class ExprModel implements Model {
+    /** The formula used when none is given. */
+    public static final String DEFAULT_DENSITY = "-0.5*(x^2 + y^2/4)";
+
+    private final String source;
+    private final List<String> names;
+    private final Tape tape;
+    private final Tape.Scratch scratch;
+    private final Truth truth;
+
+    private ExprModel(String source, List<String> names, Tape tape, Truth truth) {
+        this.source = source;
+        this.names = names;
+        this.tape = tape;
+        this.scratch = new Tape.Scratch(tape);
+        this.truth = truth;
+    }
+
+    /**
+     * Parses and compiles {@code formula}. Cheap enough to call on every keystroke.
+     *
+     * @throws workbench.core.BadInputException with a one-line message naming the 1-based column
+     */
+    public static ExprModel parse(String formula) {
+        Parser.Result r = Parser.parse(formula);
+        return new ExprModel(formula, r.variables(), Tape.compile(r.root(), r.variables().size()), null);
+    }
+
+    /** The same density with a known truth for its parameters (length {@link #dim()} each). */
+    public ExprModel withTruth(Truth truth) {
+        if (truth != null && truth.mean().length != dim()) {
+            throw new IllegalArgumentException("truth has " + truth.mean().length + " entries, model has " + dim());
+        }
+        return new ExprModel(source, names, tape, truth);
+    }
+
+    /** The formula as typed. */
+    public String source() {
+        return source;
+    }
+
+    /** Number of slots in the compiled tape (variables, constants and operations). */
+    public int tapeSize() {
+        return tape.size;
+    }
+
+    public static final ModelFactory FACTORY = new ModelFactory() {
+        @Override
+        public String id() {
+            return "expr";
+        }
+
+        @Override
+        public String description() {
+            return "Log density typed as a formula, e.g. -0.5*(x^2 + y^2/4)";
+        }
+
+        @Override
+        public List<ParamSpec> params() {
+            return List.of(ParamSpec.text("density", DEFAULT_DENSITY,
+                    "log density up to a constant; names are parameters; + - * / ^, exp, log, normal_lpdf(x, mu, sigma), ..."));
+        }
+
+        @Override
+        public Model create(ParamValues values) {
+            return parse(values.text("density"));
+        }
+    };
+
+    @Override
+    public int dim() {
+        return tape.dim;
+    }
+
+    @Override
+    public List<String> parameterNames() {
+        return names;
+    }
+
+    /** Log density at {@code q}; writes the gradient into {@code grad} unless it is null. Allocates nothing. */
+    @Override
+    public double logDensity(double[] q, double[] grad) {
+        return tape.logDensity(q, grad, scratch);
+    }
+
+    @Override
+    public Truth truth() {
+        return truth;
+    }
+
+    /** [-4, 4]^2 for a formula in two variables, else null. */
+    @Override
+    public double[] plotBox() {
+        return dim() == 2 ? new double[] {-4, 4, -4, 4} : null;
+    }
+
+    @Override
+    public Model forChain() {
+        return new ExprModel(source, names, tape, truth);
+    }
+
+    @Override
+    public String toString() {
+        return "expr " + source;
+    }
+}

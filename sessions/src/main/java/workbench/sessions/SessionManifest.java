@@ -1,0 +1,41 @@
+package workbench.sessions;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import workbench.core.run.RunConfig;
+import workbench.core.run.RunOutcome;
+
+/**
+ * The contents of {@code session.mcmcwb.json}: what defines the run, where its files are, and how
+ * it ended. Chain indices in this record are 0-based; list positions follow the chains.
+ *
+ * @param status           {@code running} while the writer works (or after a crash), then
+ *                         {@code finished}, {@code interrupted} or {@code failed}
+ * @param finished         when the outcome was written, or null
+ * @param samplerSettings  the sampler's validated settings as text (defaults included)
+ * @param init             the initial values given (constrained scale), or null
+ * @param chainStreams     per chain, how its random stream derives from the seed
+ * @param names            output names: parameters then derived quantities
+ * @param parameterCount   how many of {@code names} are parameters
+ * @param statColumns      names of the columns after the outputs in each draws row
+ * @param chunkRows        most rows per draws chunk
+ * @param outcome          how the run ended, or null while running
+ * @param chainResults     per chain, its final adaptation, or null for a chain that has not ended
+ */
+public record SessionManifest(int formatVersion, String status, String softwareVersion, String javaVersion,
+                              String os, Instant created, Instant finished, String modelId,
+                              Map<String, String> modelSettings, String samplerId, Map<String, String> samplerSettings,
+                              int chains, int warmup, int draws, long seed, int threads, double[] init,
+                              String rngAlgorithm, List<String> chainStreams, List<String> names, int parameterCount,
+                              List<String> statColumns, int chunkRows, String eventsFile, List<String> drawsFiles,
+                              List<String> divergencesFiles, RunOutcome outcome, List<ChainResult> chainResults) {
+
+    public static final String RUNNING = "running";
+
+    /** The run configuration this session was made with (for replay and resume). */
+    public RunConfig runConfig() {
+        return new RunConfig(modelId, modelSettings, samplerId, samplerSettings, chains, warmup, draws, seed,
+                threads, init);
+    }
+}

@@ -1,0 +1,573 @@
+package workbench.sessions;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.ClosedByInterruptException;
+import java.nio.channels.ClosedChannelException;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import workbench.core.BadInputException;
+import workbench.core.draws.DrawSource;
+import workbench.core.draws.Stat;
+import workbench.core.run.RunEvent;
+import workbench.core.run.RunOutcome;
+
+/**
+ * Reads a session directory written by {@link SessionWriter} (format: {@code sessions/FORMAT.md}).
+ *
+ * <p>{@link #open} reads the manifest, then walks every chain's draws file and builds an index of
+ * its chunks (offsets only), checking checksums as told by {@link Verify}. Values are read chunk by
+ * chunk on demand through a small LRU cache, so a session far larger than memory opens quickly.
+ *
+ * <p>Damage is reported, not hidden. A torn final chunk (what an interrupted append leaves) is
+ * dropped and described in {@link #recovery()}. Corruption before the final chunk makes that
+ * chain's {@link #chainError} non-null; the chain then holds only the draws before the damaged
+ * chunk, and the other chains read normally. {@link #requireIntact()} turns any such error into an
+ * exception for callers that want all or nothing. Chain indices are 0-based.
+ *
+ * <p>Thread-safe for reading.
+ */
+public final class SessionReader implements DrawSource, AutoCloseable {
+
+    /** How much to check when opening. */
+    public enum Verify {
+        /** Check every chunk's checksum at open (reads every byte once, in bounded memory). */
+        FULL,
+        /**
+         * Check headers and the final chunk at open, other chunks when first read: a damaged middle
+         * chunk then throws {@link BadInputException} from {@link #value} or {@link #stat}.
+         */
+        LAZY
+    }
+
+    /** Most values the chunk cache holds (64 MiB), though always at least two chunks. */
+    private static final long CACHE_VALUES = 1L << 23;
+
+    private final Path dir;
+    private final SessionManifest manifest;
+    private final Verify verify;
+    private final int outputs;
+    private final int columns;
+    private final int[] statColumn = new int[Stat.values().length];
+    private final ChainIndex[] index;
+    private final List<String> recovery = new ArrayList<>();
+    private final List<BadInputException> errors = new ArrayList<>();
+    private final List<EventRecord> events;
+    private final LinkedHashMap<Long, double[]> cache = new LinkedHashMap<>(64, 0.75f, true);
+    private long cachedValues;
+    private volatile boolean closed;
+
+    private SessionReader(Path dir, SessionManifest manifest, Verify verify) throws IOException {
+        this.dir = dir;
+        this.manifest = manifest;
+        this.verify = verify;
+        this.outputs = manifest.names().size();
+        this.columns = outputs + manifest.statColumns().size();
+        Arrays.fill(statColumn, -1);
+        for (Stat s : Stat.values()) {
+            int i = manifest.statColumns().indexOf(s.column());
+            statColumn[s.ordinal()] = i < 0 ? -1 : outputs + i;
+        }
+        SessionFiles.resolveInside(dir, manifest.eventsFile(), "events file");
+        index = new ChainIndex[manifest.chains()];
+        for (int c = 0; c < index.length; c++) {
+            SessionFiles.resolveInside(dir, manifest.drawsFiles().get(c), "draws file of chain " + (c + 1));
+            SessionFiles.resolveInside(dir, manifest.divergencesFiles().get(c), "divergences file of chain " + (c + 1));
+        }
+        try {
+            for (int c = 0; c < index.length; c++) {
+                index[c] = scanChain(c);
+            }
+            events = readEvents();
+        } catch (IOException | RuntimeException e) {
+            close();
+            throw e;
+        }
+    }
+
+    /** Opens a session, checking every checksum ({@link Verify#FULL}). */
+    public static SessionReader open(Path path) {
+        return open(path, Verify.FULL);
+    }
+
+    /**
+     * Opens a session.
+     *
+     * @param path the session directory, or its manifest file ({@code *.mcmcwb.json})
+     * @throws BadInputException if there is no session there, its manifest is malformed or of
+     *                           another format version, or it names files outside the directory
+     */
+    public static SessionReader open(Path path, Verify verify) {
+        Path dir = path;
+        Path manifestFile;
+        if (Files.isRegularFile(path) && path.getFileName().toString().endsWith(SessionFiles.MANIFEST_SUFFIX)) {
+            dir = path.toAbsolutePath().getParent();
+            manifestFile = path;
+        } else if (Files.isDirectory(path)) {
+            manifestFile = path.resolve(SessionFiles.MANIFEST);
+        } else if (!Files.exists(path)) {
+            throw new BadInputException(path + ": no such session directory");
+        } else {
+            throw new BadInputException(path + ": not a session directory or " + SessionFiles.MANIFEST_SUFFIX + " file");
+        }
+        SessionManifest m = ManifestJson.read(manifestFile);
+        try {
+            return new SessionReader(dir, m, verify);
+        } catch (IOException e) {
+            throw new BadInputException("cannot read session " + dir + ": " + e.getMessage(), e);
+        }
+    }
+
+    // ------------------------------------------------------------------ scanning
+
+    /** Per chain: its channel and where its chunks are. */
+    private static final class ChainIndex {
+        final String file;
+        volatile FileChannel channel;
+        long[] offsets = new long[16];
+        long[] firsts = new long[16];
+        int[] rows = new int[16];
+        boolean[] verified = new boolean[16];
+        int chunks;
+        long size;
+        long warmup;
+        BadInputException error;
+
+        ChainIndex(String file) {
+            this.file = file;
+        }
+
+        void add(long offset, long first, int n, boolean checked, int warm) {
+            if (chunks == offsets.length) {
+                int cap = chunks * 2;
+                offsets = Arrays.copyOf(offsets, cap);
+                firsts = Arrays.copyOf(firsts, cap);
+                rows = Arrays.copyOf(rows, cap);
+                verified = Arrays.copyOf(verified, cap);
+            }
+            offsets[chunks] = offset;
+            firsts[chunks] = first;
+            rows[chunks] = n;
+            verified[chunks] = checked;
+            chunks++;
+            size = first + n;
+            warmup += warm;
+        }
+
+        int chunkOf(long iteration) {
+            int i = Arrays.binarySearch(firsts, 0, chunks, iteration);
+            return i >= 0 ? i : -i - 2;
+        }
+    }
+
+    private ChainIndex scanChain(int c) throws IOException {
+        String name = manifest.drawsFiles().get(c);
+        ChainIndex ix = new ChainIndex(name);
+        Path file = dir.resolve(name);
+        if (!Files.exists(file)) {
+            ix.error = new BadInputException(name + ": missing (the manifest lists it for chain " + (c + 1) + ")");
+            errors.add(ix.error);
+            return ix;
+        }
+        ix.channel = FileChannel.open(file, StandardOpenOption.READ);
+        long fileSize = ix.channel.size();
+        int maxRows = manifest.chunkRows();
+        RecordScanner.Result r = RecordScanner.scan(ix.channel, name, "chunk", DrawChunks.MAGIC, DrawChunks.HEADER,
+                new RecordScanner.Records() {
+                    @Override
+                    public long lengthOf(int i, ByteBuffer h) throws RecordScanner.Inconsistent {
+                        if (h.getInt(4) != i) {
+                            throw new RecordScanner.Inconsistent("it says it is chunk " + h.getInt(4));
+                        }
+                        long first = h.getLong(8);
+                        if (first != ix.size) {
+                            throw new RecordScanner.Inconsistent("it starts at iteration " + first + ", expected " + ix.size);
+                        }
+                        int n = h.getInt(16);
+                        if (n < 1 || n > maxRows) {
+                            throw new RecordScanner.Inconsistent("it holds " + n + " rows, outside [1, " + maxRows + "]");
+                        }
+                        if ((long) n * columns > SessionFiles.MAX_CHUNK_VALUES) {
+                            throw new RecordScanner.Inconsistent("it holds " + n + " rows of " + columns + " values, more than a chunk may");
+                        }
+                        if (h.getInt(20) != columns) {
+                            throw new RecordScanner.Inconsistent("it has " + h.getInt(20) + " columns, the manifest implies " + columns);
+                        }
+                        int warm = h.getInt(24);
+                        if (warm < 0 || warm > n) {
+                            throw new RecordScanner.Inconsistent("it claims " + warm + " warmup rows of " + n);
+                        }
+                        return DrawChunks.length(n, columns);
+                    }
+
+                    @Override
+                    public void accept(int i, long offset, ByteBuffer h) {
+                        boolean checked = verify == Verify.FULL || offset + DrawChunks.length(h.getInt(16), columns) == fileSize;
+                        ix.add(offset, h.getLong(8), h.getInt(16), checked, h.getInt(24));
+                    }
+                }, verify == Verify.FULL);
+        if (r.torn() != null) {
+            recovery.add(name + ": recovered " + ix.size + " draws; dropped a torn final chunk (" + r.torn() + ")");
+        }
+        if (r.error() != null) {
+            ix.error = new BadInputException(r.error().getMessage() + "; chain " + (c + 1) + " keeps its first "
+                    + ix.size + " draws");
+            errors.add(ix.error);
+        }
+        return ix;
+    }
+
+    private List<EventRecord> readEvents() throws IOException {
+        String name = manifest.eventsFile();
+        Path file = dir.resolve(name);
+        List<EventRecord> out = new ArrayList<>();
+        if (!Files.exists(file)) {
+            return Collections.unmodifiableList(out);
+        }
+        byte[] all = Files.readAllBytes(file);
+        String text = new String(all, StandardCharsets.UTF_8);
+        boolean tornTail = !text.isEmpty() && !text.endsWith("\n");
+        String[] lines = text.isEmpty() ? new String[0] : text.split("\n", -1);
+        int n = text.endsWith("\n") ? lines.length - 1 : lines.length;
+        for (int i = 0; i < n; i++) {
+            boolean last = i == n - 1;
+            try {
+                out.add(parseEvent(lines[i]));
+            } catch (JsonProcessingException | IllegalArgumentException e) {
+                if (last && tornTail) {
+                    recovery.add(name + ": dropped a torn final line (line " + (i + 1) + ")");
+                } else {
+                    errors.add(new BadInputException(name + ": line " + (i + 1) + " is not a valid event; "
+                            + out.size() + " events before it are kept"));
+                }
+                if (!(last && tornTail)) {
+                    break;
+                }
+            }
+        }
+        return Collections.unmodifiableList(out);
+    }
+
+    private EventRecord parseEvent(String line) throws JsonProcessingException {
+        JsonNode o = ManifestJson.MAPPER.readTree(line);
+        if (o == null || !o.isObject()) {
+            throw new IllegalArgumentException("not an object");
+        }
+        JsonNode chain = o.get("chain");
+        JsonNode it = o.get("iteration");
+        JsonNode kind = o.get("kind");
+        if (chain == null || !chain.isIntegralNumber() || chain.intValue() < 1 || chain.intValue() > manifest.chains()
+                || it == null || !it.isIntegralNumber() || kind == null || !kind.isTextual()) {
+            throw new IllegalArgumentException("missing fields");
+        }
+        JsonNode v = o.get("value");
+        double value;
+        if (v == null || v.isNull()) {
+            value = Double.NaN;
+        } else if (v.isNumber()) {
+            value = v.doubleValue();
+        } else if (v.isTextual()) {
+            value = Double.parseDouble(v.asText());
+        } else {
+            throw new IllegalArgumentException("bad value");
+        }
+        JsonNode d = o.get("detail");
+        return new EventRecord(chain.intValue() - 1, it.longValue(),
+                new RunEvent(kind.asText(), value, d == null || d.isNull() ? "" : d.asText()));
+    }
+
+    // ------------------------------------------------------------------ DrawSource
+
+    @Override
+    public List<String> names() {
+        return manifest.names();
+    }
+
+    @Override
+    public int chains() {
+        return manifest.chains();
+    }
+
+    /** Iterations readable for the chain (those before any damage). */
+    @Override
+    public long size(int chain) {
+        return index[chain].size;
+    }
+
+    @Override
+    public long warmup(int chain) {
+        return index[chain].warmup;
+    }
+
+    @Override
+    public double value(int chain, long iteration, int param) {
+        if (param < 0 || param >= outputs) {
+            throw new IndexOutOfBoundsException("param " + param + " of " + outputs);
+        }
+        return cell(chain, iteration, param);
+    }
+
+    @Override
+    public double stat(int chain, long iteration, Stat stat) {
+        int col = statColumn[stat.ordinal()];
+        return col < 0 ? Double.NaN : cell(chain, iteration, col);
+    }
+
+    /** Whether the transition at {@code iteration} of {@code chain} was a warmup transition. */
+    public boolean isWarmup(int chain, long iteration) {
+        int col = manifest.statColumns().indexOf(SessionFiles.WARMUP_COLUMN);
+        return col >= 0 && cell(chain, iteration, outputs + col) != 0;
+    }
+
+    private double cell(int chain, long iteration, int col) {
+        ChainIndex ix = index[chain];
+        if (iteration < 0 || iteration >= ix.size) {
+            throw new IndexOutOfBoundsException("chain " + (chain + 1) + " iteration " + iteration + " of " + ix.size);
+        }
+        int k = ix.chunkOf(iteration);
+        double[] data = chunk(chain, ix, k);
+        return data[(int) (iteration - ix.firsts[k]) * columns + col];
+    }
+
+    private double[] chunk(int chain, ChainIndex ix, int k) {
+        long key = ((long) chain << 32) | k;
+        synchronized (cache) {
+            double[] d = cache.get(key);
+            if (d != null) {
+                return d;
+            }
+        }
+        double[] d = load(chain, ix, k);
+        synchronized (cache) {
+            double[] old = cache.put(key, d);
+            cachedValues += d.length - (old == null ? 0 : old.length);
+            var it = cache.values().iterator();
+            while (cachedValues > CACHE_VALUES && cache.size() > 2) {
+                cachedValues -= it.next().length;
+                it.remove();
+            }
+        }
+        return d;
+    }
+
+    private double[] load(int chain, ChainIndex ix, int k) {
+        try {
+            try {
+                return read(ix, k, ix.channel);
+            } catch (ClosedByInterruptException e) {
+                // this thread was interrupted mid-read, which closes the channel for everyone
+                reopen(ix);
+                throw e;
+            } catch (ClosedChannelException e) {
+                // another reader was interrupted and closed it: reopen and try once more
+                return read(ix, k, reopen(ix));
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("reading " + dir.resolve(ix.file) + ": " + e, e);
+        }
+    }
+
+    private FileChannel reopen(ChainIndex ix) throws IOException {
+        synchronized (ix) {
+            if (closed) {
+                throw new ClosedChannelException();
+            }
+            if (!ix.channel.isOpen()) {
+                ix.channel = FileChannel.open(dir.resolve(ix.file), StandardOpenOption.READ);
+            }
+            return ix.channel;
+        }
+    }
+
+    private double[] read(ChainIndex ix, int k, FileChannel ch) throws IOException {
+        int n = ix.rows[k];
+        long len = DrawChunks.length(n, columns);
+        if (!ix.verified[k]) {
+            if (!RecordScanner.checksumOk(ch, ix.offsets[k], len)) {
+                throw RecordScanner.corrupt(ix.file, "chunk", k, ix.offsets[k], "its data fails its checksum");
+            }
+            ix.verified[k] = true;
+        }
+        ByteBuffer b = ByteBuffer.allocate((int) (len - DrawChunks.HEADER - 4));
+        RecordScanner.readFully(ch, b, ix.offsets[k] + DrawChunks.HEADER);
+        b.flip();
+        double[] d = new double[n * columns];
+        b.asDoubleBuffer().get(d);
+        return d;
+    }
+
+    // ------------------------------------------------------------------ the rest
+
+    /** The session directory. */
+    public Path directory() {
+        return dir;
+    }
+
+    public SessionManifest manifest() {
+        return manifest;
+    }
+
+    /** How the run ended, or null if the manifest records none (still running, or the writer died). */
+    public RunOutcome outcome() {
+        return manifest.outcome();
+    }
+
+    /** The chain's final step size, NaN if it did not report one. */
+    public double finalStepSize(int chain) {
+        ChainResult r = manifest.chainResults().get(chain);
+        return r == null ? Double.NaN : r.stepSize();
+    }
+
+    /** The chain's final inverse metric, or null if it did not report one. */
+    public double[] finalInverseMetric(int chain) {
+        ChainResult r = manifest.chainResults().get(chain);
+        return r == null || r.inverseMetric() == null ? null : r.inverseMetric().clone();
+    }
+
+    /** The event log in file order. */
+    public List<EventRecord> events() {
+        return events;
+    }
+
+    /** What was dropped while opening (torn tails), one line each, e.g. "chain-2.draws: recovered 1280 draws; dropped a torn final chunk (...)". */
+    public List<String> recovery() {
+        synchronized (recovery) {
+            return List.copyOf(recovery);
+        }
+    }
+
+    /** Corruption found in the chain's draws file (the chain holds only the draws before it), or null. */
+    public BadInputException chainError(int chain) {
+        return index[chain].error;
+    }
+
+    /** Every corruption found (draws, divergences, events), in the order found. */
+    public List<BadInputException> errors() {
+        synchronized (errors) {
+            return List.copyOf(errors);
+        }
+    }
+
+    /** Throws the first corruption found, for callers that want the whole session or nothing. */
+    public void requireIntact() {
+        synchronized (errors) {
+            if (!errors.isEmpty()) {
+                throw errors.get(0);
+            }
+        }
+    }
+
+    /**
+     * The chain's divergences, read from its file now (not kept in memory). A torn final record is
+     * dropped; corruption before it ends the list there and is added to {@link #errors()}.
+     */
+    public List<DivergenceRecord> divergences(int chain) {
+        String name = manifest.divergencesFiles().get(chain);
+        Path file = dir.resolve(name);
+        List<DivergenceRecord> out = new ArrayList<>();
+        if (!Files.exists(file)) {
+            return out;
+        }
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
+            List<long[]> spans = new ArrayList<>();
+            RecordScanner.Result r = RecordScanner.scan(ch, name, "record", Divergences.MAGIC, Divergences.HEADER,
+                    new RecordScanner.Records() {
+                        @Override
+                        public long lengthOf(int i, ByteBuffer h) throws RecordScanner.Inconsistent {
+                            if (h.getInt(4) != i) {
+                                throw new RecordScanner.Inconsistent("it says it is record " + h.getInt(4));
+                            }
+                            int dim = h.getInt(16);
+                            int flags = h.getInt(20);
+                            int rows = h.getInt(24);
+                            if (dim < 0 || dim > Divergences.MAX_DIM || rows < 0 || rows > Divergences.MAX_TRAJECTORY
+                                    || (flags & ~3) != 0 || ((flags & Divergences.HAS_TRAJECTORY) == 0 && rows != 0)) {
+                                throw new RecordScanner.Inconsistent("implausible sizes (dimension " + dim + ", "
+                                        + rows + " trajectory rows)");
+                            }
+                            long len = Divergences.length(dim, flags, rows);
+                            if (len > Integer.MAX_VALUE - 8) {
+                                throw new RecordScanner.Inconsistent("too large");
+                            }
+                            return len;
+                        }
+
+                        @Override
+                        public void accept(int i, long offset, ByteBuffer h) {
+                            spans.add(new long[] {offset, Divergences.length(h.getInt(16), h.getInt(20), h.getInt(24))});
+                        }
+                    }, true);
+            for (long[] s : spans) {
+                ByteBuffer b = ByteBuffer.allocate((int) s[1]);
+                RecordScanner.readFully(ch, b, s[0]);
+                b.flip();
+                out.add(Divergences.decode(chain, b));
+            }
+            if (r.torn() != null) {
+                String note = name + ": recovered " + out.size() + " divergences; dropped a torn final record (" + r.torn() + ")";
+                synchronized (recovery) {
+                    if (!recovery.contains(note)) {
+                        recovery.add(note);
+                    }
+                }
+            }
+            if (r.error() != null) {
+                synchronized (errors) {
+                    if (errors.stream().noneMatch(e -> e.getMessage().equals(r.error().getMessage()))) {
+                        errors.add(r.error());
+                    }
+                }
+            }
+        } catch (NoSuchFileException e) {
+            return out;
+        } catch (IOException e) {
+            throw new UncheckedIOException("reading " + file + ": " + e.getMessage(), e);
+        }
+        return out;
+    }
+
+    /** All chains' divergences, chain by chain. */
+    public List<DivergenceRecord> divergences() {
+        List<DivergenceRecord> out = new ArrayList<>();
+        for (int c = 0; c < chains(); c++) {
+            out.addAll(divergences(c));
+        }
+        return out;
+    }
+
+    @Override
+    public void close() {
+        closed = true;
+        if (index == null) {
+            return;
+        }
+        for (ChainIndex ix : index) {
+            if (ix != null && ix.channel != null) {
+                try {
+                    synchronized (ix) {
+                        ix.channel.close();
+                    }
+                } catch (IOException e) {
+                    // nothing more to do
+                }
+            }
+        }
+        synchronized (cache) {
+            cache.clear();
+            cachedValues = 0;
+        }
+    }
+}

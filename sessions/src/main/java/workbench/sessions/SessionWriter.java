@@ -1,0 +1,544 @@
+package workbench.sessions;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
+import workbench.core.BadInputException;
+import workbench.core.draws.Stat;
+import workbench.core.kernel.Divergence;
+import workbench.core.kernel.Transition;
+import workbench.core.run.DrawSink;
+import workbench.core.run.RunConfig;
+import workbench.core.run.RunEvent;
+import workbench.core.run.RunInfo;
+import workbench.core.run.RunOutcome;
+
+/**
+ * Writes a run into a session directory as it happens (format: {@code sessions/FORMAT.md}).
+ *
+ * <p>The constructor checks the directory (absent or empty; created if absent). {@link #start}
+ * writes the manifest and opens one draws file and one divergences file per chain. Each chain's
+ * rows collect in one chunk buffer that is appended to its file when it holds
+ * {@link Options#chunkRows()} rows, when its oldest row is {@link Options#flushInterval()} old
+ * (checked on each transition and by a background flusher), and when the chain ends. Divergences
+ * and events are appended at once. The manifest is rewritten atomically when a chain ends and at
+ * {@link #finish}. Memory held: one chunk per chain.
+ *
+ * <p>An I/O failure (e.g. a full disk) surfaces as an {@link UncheckedIOException} naming the file,
+ * thrown from the next sink call, so the runner ends the run as failed.
+ */
+public final class SessionWriter implements DrawSink, AutoCloseable {
+
+    /**
+     * Writer settings.
+     *
+     * @param chunkRows       rows per draws chunk, in [1, {@value SessionFiles#MAX_CHUNK_ROWS}]
+     * @param flushInterval   the longest a row waits in memory before it is written
+     * @param softwareVersion recorded in the manifest; null reads the system property
+     *                        {@code workbench.version} (else "unknown")
+     */
+    public record Options(int chunkRows, Duration flushInterval, String softwareVersion) {
+        public Options {
+            if (chunkRows < 1 || chunkRows > SessionFiles.MAX_CHUNK_ROWS) {
+                throw new IllegalArgumentException("chunkRows must be in [1, " + SessionFiles.MAX_CHUNK_ROWS + "], got " + chunkRows);
+            }
+            if (flushInterval.isNegative() || flushInterval.isZero()) {
+                throw new IllegalArgumentException("flushInterval must be positive");
+            }
+        }
+
+        public static Options defaults() {
+            return new Options(SessionFiles.DEFAULT_CHUNK_ROWS, Duration.ofSeconds(1), null);
+        }
+
+        public Options withChunkRows(int rows) {
+            return new Options(rows, flushInterval, softwareVersion);
+        }
+
+        public Options withFlushInterval(Duration d) {
+            return new Options(chunkRows, d, softwareVersion);
+        }
+
+        public Options withSoftwareVersion(String v) {
+            return new Options(chunkRows, flushInterval, v);
+        }
+    }
+
+    /** Most values one chain's chunk buffer holds (8 MiB): wide models get fewer rows per chunk. */
+    private static final long WRITER_CHUNK_VALUES = 1L << 20;
+
+    private final Path dir;
+    private final Options options;
+    private final boolean createdDir;
+    private final AtomicReference<IOException> failure = new AtomicReference<>();
+    private final Object manifestLock = new Object();
+    private ChainOut[] chains;
+    private FileChannel events;
+    private Thread flusher;
+    private volatile boolean started;
+    private volatile boolean finished;
+    private volatile boolean closed;
+    private volatile boolean stopFlushing;
+    private final Object flushSignal = new Object();
+    private int columns;
+    private int outputs;
+    private long flushNanos;
+    // manifest state
+    private SessionManifest base;
+    private ChainResult[] results;
+
+    /** A writer into {@code dir} with default options. */
+    public SessionWriter(Path dir) {
+        this(dir, Options.defaults());
+    }
+
+    /**
+     * A writer into {@code dir}, which must be absent (it is created) or an empty directory.
+     *
+     * @throws BadInputException if the directory cannot be used
+     */
+    public SessionWriter(Path dir, Options options) {
+        this.dir = dir;
+        this.options = options;
+        if (Files.exists(dir)) {
+            if (!Files.isDirectory(dir)) {
+                throw new BadInputException("session directory " + dir + " exists and is not a directory");
+            }
+            try (var list = Files.list(dir)) {
+                if (list.findAny().isPresent()) {
+                    throw new BadInputException("session directory " + dir + " is not empty; choose a new directory");
+                }
+            } catch (IOException e) {
+                throw new BadInputException("cannot read session directory " + dir + ": " + e.getMessage(), e);
+            }
+            createdDir = false;
+        } else {
+            try {
+                Files.createDirectories(dir);
+            } catch (IOException e) {
+                throw new BadInputException("cannot create session directory " + dir + ": " + e.getMessage(), e);
+            }
+            createdDir = true;
+        }
+    }
+
+    /** The session directory. */
+    public Path directory() {
+        return dir;
+    }
+
+    /** The manifest file (what a user opens). */
+    public Path manifestFile() {
+        return dir.resolve(SessionFiles.MANIFEST);
+    }
+
+    @Override
+    public void start(RunInfo info) {
+        if (started) {
+            throw new IllegalStateException("start called twice");
+        }
+        RunConfig cfg = info.config();
+        outputs = info.names().size();
+        columns = outputs + SessionFiles.STAT_COLUMNS;
+        int rows = (int) Math.max(1, Math.min(options.chunkRows(), WRITER_CHUNK_VALUES / columns));
+        flushNanos = options.flushInterval().toNanos();
+        int n = cfg.chains();
+        List<String> drawsFiles = new ArrayList<>();
+        List<String> divFiles = new ArrayList<>();
+        List<String> streams = new ArrayList<>();
+        for (int c = 0; c < n; c++) {
+            drawsFiles.add(SessionFiles.drawsFile(c));
+            divFiles.add(SessionFiles.divergencesFile(c));
+            streams.add("seed " + cfg.seed() + " jumped " + c + " times");
+        }
+        List<String> statColumns = new ArrayList<>();
+        for (Stat s : SessionFiles.STATS) {
+            statColumns.add(s.column());
+        }
+        statColumns.add(SessionFiles.WARMUP_COLUMN);
+        Map<String, String> samplerSettings = info.sampler() != null ? info.sampler().settings().asText()
+                : cfg.samplerSettings();
+        String version = options.softwareVersion() != null ? options.softwareVersion()
+                : System.getProperty("workbench.version", "unknown");
+        int params = info.model() != null ? info.model().parameterNames().size() : outputs;
+        base = new SessionManifest(SessionFiles.FORMAT_VERSION, SessionManifest.RUNNING, version,
+                System.getProperty("java.version") + " (" + System.getProperty("java.vendor") + ")",
+                System.getProperty("os.name") + " " + System.getProperty("os.version") + " (" + System.getProperty("os.arch") + ")",
+                Instant.now(), null, cfg.modelId(), cfg.modelSettings(), cfg.samplerId(), samplerSettings,
+                n, cfg.warmup(), cfg.draws(), cfg.seed(), cfg.threads(), cfg.init(), info.rngAlgorithm(),
+                List.copyOf(streams), List.copyOf(info.names()), params, List.copyOf(statColumns), rows,
+                SessionFiles.EVENTS, List.copyOf(drawsFiles), List.copyOf(divFiles), null, List.of());
+        results = new ChainResult[n];
+        chains = new ChainOut[n];
+        try {
+            writeManifest(SessionManifest.RUNNING, null, null);
+            events = open(SessionFiles.EVENTS);
+            for (int c = 0; c < n; c++) {
+                chains[c] = new ChainOut(c, open(drawsFiles.get(c)), open(divFiles.get(c)), rows, columns);
+            }
+        } catch (IOException e) {
+            closeQuietly();
+            throw new UncheckedIOException("cannot write session in " + dir + ": " + e.getMessage(), e);
+        }
+        started = true;
+        flusher = new Thread(this::flushLoop, "session-flusher");
+        flusher.setDaemon(true);
+        flusher.start();
+    }
+
+    private FileChannel open(String name) throws IOException {
+        return FileChannel.open(dir.resolve(name), StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE,
+                StandardOpenOption.APPEND);
+    }
+
+    @Override
+    public void transition(int chain, long iteration, Transition t, double[] output) {
+        rethrow();
+        ChainOut co = chains[chain];
+        if (output.length != outputs) {
+            throw new IllegalArgumentException("chain " + chain + ": output has " + output.length + " values, expected " + outputs);
+        }
+        try {
+            synchronized (co) {
+                co.add(iteration, t, output);
+                if (t.divergent() && t.divergence() != null) {
+                    Divergence d = t.divergence();
+                    ByteBuffer rec = Divergences.encode(co.divergences, iteration, d.position(), d.momentum(),
+                            d.energyError(), d.trajectory());
+                    RecordScanner.writeFully(co.divChannel, rec);
+                    co.divergences++;
+                    co.dirty = true;
+                }
+                if (co.rows == co.capacity || System.nanoTime() - co.firstRowNanos >= flushNanos) {
+                    co.flush();
+                }
+            }
+        } catch (IOException e) {
+            throw failed(co.drawsName, e);
+        }
+    }
+
+    @Override
+    public void event(int chain, long iteration, RunEvent event) {
+        rethrow();
+        ObjectNode o = ManifestJson.MAPPER.createObjectNode();
+        o.put("chain", chain + 1);
+        o.put("iteration", iteration);
+        o.put("kind", event.kind());
+        if (Double.isFinite(event.value())) {
+            o.put("value", event.value());
+        } else if (Double.isNaN(event.value())) {
+            o.putNull("value");
+        } else {
+            o.put("value", Double.toString(event.value()));
+        }
+        o.put("detail", event.detail() == null ? "" : event.detail());
+        try {
+            byte[] line = (ManifestJson.MAPPER.writer().without(com.fasterxml.jackson.databind.SerializationFeature.INDENT_OUTPUT)
+                    .writeValueAsString(o) + "\n").getBytes(StandardCharsets.UTF_8);
+            synchronized (events) {
+                RecordScanner.writeFully(events, ByteBuffer.wrap(line));
+            }
+        } catch (IOException e) {
+            throw failed(SessionFiles.EVENTS, e);
+        }
+    }
+
+    @Override
+    public void chainEnded(int chain, long iterations, double stepSize, double[] inverseMetric) {
+        ChainOut co = chains[chain];
+        try {
+            synchronized (co) {
+                co.flush();
+            }
+            co.drawsChannel.force(false);
+            co.divChannel.force(false);
+            synchronized (manifestLock) {
+                results[chain] = new ChainResult(chain, iterations, stepSize,
+                        inverseMetric == null ? null : inverseMetric.clone());
+                writeManifest(SessionManifest.RUNNING, null, null);
+            }
+        } catch (IOException e) {
+            throw failed(co.drawsName, e);
+        }
+    }
+
+    /**
+     * Writes what is buffered, forces it to disk and records the outcome in the manifest. If a write
+     * already failed during the run (the outcome then says failed), this is best effort and throws
+     * nothing more; a first failure here throws {@link UncheckedIOException}.
+     */
+    @Override
+    public void finish(RunOutcome outcome) {
+        if (!started || finished) {
+            return;
+        }
+        finished = true;
+        stopFlusher();
+        boolean failedBefore = failure.get() != null;
+        try {
+            for (ChainOut co : chains) {
+                synchronized (co) {
+                    co.flush();
+                }
+                co.drawsChannel.force(false);
+                co.divChannel.force(false);
+            }
+            events.force(false);
+            writeManifest(ManifestJson.statusText(outcome.status()), outcome, Instant.now());
+        } catch (IOException e) {
+            failure.compareAndSet(null, e);
+            if (!failedBefore) {
+                throw new UncheckedIOException("cannot finish session in " + dir + ": " + e.getMessage(), e);
+            }
+        } finally {
+            closeQuietly();
+        }
+        if (!failedBefore) {
+            rethrow();
+        }
+    }
+
+    /** The first write error, or null if every write succeeded so far. */
+    public IOException writeError() {
+        return failure.get();
+    }
+
+    /**
+     * Ends the session. After {@link #finish} it only releases files; without it (the run was
+     * abandoned, e.g. by an exception) it writes what is buffered and records the run as failed.
+     * Removes the directory again if it was created here and nothing was started.
+     */
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        if (started && !finished) {
+            try {
+                finish(new RunOutcome(RunOutcome.Status.FAILED, Double.NaN, Double.NaN, Double.NaN,
+                        "the run ended without reporting an outcome"));
+            } catch (UncheckedIOException e) {
+                // already failing; the files hold what could be written
+            }
+        }
+        closeQuietly();
+        if (!started && createdDir) {
+            try {
+                Files.deleteIfExists(dir);
+            } catch (IOException e) {
+                // leave an empty directory behind
+            }
+        }
+    }
+
+    private void writeManifest(String status, RunOutcome outcome, Instant finishedAt) throws IOException {
+        synchronized (manifestLock) {
+            SessionManifest b = base;
+            SessionManifest m = new SessionManifest(b.formatVersion(), status, b.softwareVersion(), b.javaVersion(),
+                    b.os(), b.created(), finishedAt, b.modelId(), b.modelSettings(), b.samplerId(), b.samplerSettings(),
+                    b.chains(), b.warmup(), b.draws(), b.seed(), b.threads(), b.init(), b.rngAlgorithm(),
+                    b.chainStreams(), b.names(), b.parameterCount(), b.statColumns(), b.chunkRows(), b.eventsFile(),
+                    b.drawsFiles(), b.divergencesFiles(), outcome,
+                    Collections.unmodifiableList(Arrays.asList(results.clone())));
+            byte[] bytes = ManifestJson.write(m);
+            Path tmp = dir.resolve(SessionFiles.MANIFEST + ".tmp");
+            try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+                    StandardOpenOption.TRUNCATE_EXISTING)) {
+                RecordScanner.writeFully(ch, ByteBuffer.wrap(bytes));
+                ch.force(true);
+            }
+            Path target = dir.resolve(SessionFiles.MANIFEST);
+            try {
+                Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            } catch (AtomicMoveNotSupportedException e) {
+                Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING);
+            }
+        }
+    }
+
+    private void flushLoop() {
+        long sleepMillis = Math.max(10, options.flushInterval().toMillis() / 4);
+        while (!finished && !closed && !stopFlushing) {
+            // never interrupted: an interrupt during FileChannel I/O would close the channel
+            synchronized (flushSignal) {
+                try {
+                    if (!stopFlushing) {
+                        flushSignal.wait(sleepMillis);
+                    }
+                } catch (InterruptedException e) {
+                    return;
+                }
+            }
+            if (stopFlushing) {
+                return;
+            }
+            for (ChainOut co : chains) {
+                boolean force;
+                try {
+                    synchronized (co) {
+                        if (finished || closed) {
+                            return;
+                        }
+                        if (co.rows > 0 && System.nanoTime() - co.firstRowNanos >= flushNanos) {
+                            co.flush();
+                        }
+                        force = co.dirty;
+                        co.dirty = false;
+                    }
+                    if (force) {
+                        co.drawsChannel.force(false);
+                        co.divChannel.force(false);
+                    }
+                } catch (IOException e) {
+                    failure.compareAndSet(null, new IOException(co.drawsName + ": " + e.getMessage(), e));
+                    return;
+                } catch (RuntimeException e) {
+                    // channel closed under us at the end of the run
+                    return;
+                }
+            }
+        }
+    }
+
+    private void stopFlusher() {
+        Thread f = flusher;
+        if (f != null) {
+            synchronized (flushSignal) {
+                stopFlushing = true;
+                flushSignal.notifyAll();
+            }
+            try {
+                f.join(5000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    private void rethrow() {
+        IOException e = failure.get();
+        if (e != null) {
+            throw new UncheckedIOException("writing session in " + dir + ": " + e.getMessage(), e);
+        }
+    }
+
+    private UncheckedIOException failed(String file, IOException e) {
+        failure.compareAndSet(null, e);
+        return new UncheckedIOException("writing " + dir.resolve(file) + ": " + e.getMessage(), e);
+    }
+
+    private void closeQuietly() {
+        closed = true;
+        stopFlusher();
+        if (chains != null) {
+            for (ChainOut co : chains) {
+                if (co != null) {
+                    synchronized (co) {
+                        closeChannel(co.drawsChannel);
+                        closeChannel(co.divChannel);
+                    }
+                }
+            }
+        }
+        if (events != null) {
+            closeChannel(events);
+        }
+    }
+
+    private static void closeChannel(FileChannel ch) {
+        try {
+            ch.close();
+        } catch (IOException e) {
+            // nothing more to do
+        }
+    }
+
+    /** One chain's open files and its current chunk. Guarded by its own monitor. */
+    private static final class ChainOut {
+        final int chain;
+        final String drawsName;
+        final FileChannel drawsChannel;
+        final FileChannel divChannel;
+        final int capacity;
+        final int cols;
+        final double[] buf;
+        final ByteBuffer out;
+        int rows;
+        int warmupRows;
+        long first;
+        long next;
+        int chunkIndex;
+        int divergences;
+        long firstRowNanos;
+        boolean dirty;
+
+        ChainOut(int chain, FileChannel draws, FileChannel div, int capacity, int cols) {
+            this.chain = chain;
+            this.drawsName = SessionFiles.drawsFile(chain);
+            this.drawsChannel = draws;
+            this.divChannel = div;
+            this.capacity = capacity;
+            this.cols = cols;
+            this.buf = new double[capacity * cols];
+            this.out = ByteBuffer.allocate((int) DrawChunks.length(capacity, cols));
+        }
+
+        void add(long iteration, Transition t, double[] output) throws IOException {
+            if (iteration != next) {
+                throw new IllegalArgumentException("chain " + chain + ": iteration " + iteration + " arrived, expected " + next);
+            }
+            if (rows == 0) {
+                first = iteration;
+                firstRowNanos = System.nanoTime();
+            }
+            int o = rows * cols;
+            System.arraycopy(output, 0, buf, o, output.length);
+            int s = o + output.length;
+            buf[s] = t.state().logDensity();
+            buf[s + 1] = t.acceptStat();
+            buf[s + 2] = t.stepSize();
+            buf[s + 3] = t.treeDepth();
+            buf[s + 4] = t.leapfrogSteps();
+            buf[s + 5] = t.divergent() ? 1 : 0;
+            buf[s + 6] = t.energy();
+            buf[s + 7] = t.energyError();
+            buf[s + 8] = t.gradientEvaluations();
+            buf[s + 9] = t.accepted() ? 1 : 0;
+            buf[s + 10] = t.warmup() ? 1 : 0;
+            if (t.warmup()) {
+                warmupRows++;
+            }
+            rows++;
+            next++;
+        }
+
+        void flush() throws IOException {
+            if (rows == 0) {
+                return;
+            }
+            DrawChunks.encode(out, chunkIndex, first, rows, cols, warmupRows, buf);
+            RecordScanner.writeFully(drawsChannel, out);
+            chunkIndex++;
+            rows = 0;
+            warmupRows = 0;
+            dirty = true;
+        }
+    }
+}
