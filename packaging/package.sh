@@ -89,14 +89,22 @@ done
 ls "$work/fxmods"/javafx-graphics-*.jar >/dev/null 2>&1 || { echo "package.sh: no platform JavaFX jars in $lib" >&2; exit 2; }
 
 # --- the runtime: only the modules the code uses --------------------------------------------------------------------
-sep=":"; [ "$os" = windows ] && sep=";"
+# A path list for the JDK tools: Windows programs want "C:\\..." paths joined by ";" (Git Bash converts single
+# path arguments by itself, but not lists).
+modpath() {
+  if [ "$os" = windows ]; then
+    printf '%s;%s' "$(cygpath -w "$1")" "$(cygpath -w "$2")"
+  else
+    printf '%s:%s' "$1" "$2"
+  fi
+}
 "$jbin/java" "$here/tools/StripModuleInfo.java" "$work/jdeps" "$work/input"/*.jar
 deps="$("$jbin/jdeps" --multi-release 17 --ignore-missing-deps --print-module-deps \
   --module-path "$work/fxmods" "$work/jdeps"/*.jar)"
 # The GUI is loaded by reflection when present, so name its JavaFX modules explicitly.
 modules="$(printf '%s\n' "${deps//,/$'\n'}" javafx.controls javafx.swing | grep -v '^$' | sort -u | paste -sd, -)"
 echo "package.sh: runtime modules: $modules" >&2
-"$jbin/jlink" --module-path "$JAVA_HOME/jmods$sep$work/fxmods" --add-modules "$modules" \
+"$jbin/jlink" --module-path "$(modpath "$JAVA_HOME/jmods" "$work/fxmods")" --add-modules "$modules" \
   --strip-debug --no-header-files --no-man-pages --strip-native-commands \
   --output "$work/runtime"
 
