@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Smoke test of the packaged application, for CI after the unit tests (about 20-40 s):
+# Smoke test of the packaged application, for CI after the unit tests (under a minute; see README.md):
 #   1. builds the app-image with package.sh (jlink + jpackage, no installer);
 #   2. runs its launcher with a bare environment (no JAVA_HOME, no java on PATH): --version, then a short CLI job
 #      (`run` when the CLI has it, else `models` and `samplers`);
