@@ -7,7 +7,7 @@
 #       dmg or pkg (macOS), or "installer" for this system's usual one (deb, msi, dmg). An installer type builds the
 #       app-image first and packs it. --skip-build uses app/target as it is (after `mvn package` or `mvn verify`);
 #       otherwise the app is built with `mvn -DskipTests -pl app -am package`. Output goes to --dest
-#       (default packaging/target/dist). Work files: packaging/target/jpackage.
+#       (default packaging/target/dist). Work files: packaging/target/jpackage-TYPE.
 # Environment: JAVA_HOME picks the JDK (default: the one `java` on PATH belongs to); WORKBENCH_MAINTAINER sets the
 # .deb maintainer e-mail.
 set -euo pipefail
@@ -25,7 +25,7 @@ while [ $# -gt 0 ]; do
     --skip-build) build=no; shift ;;
     --dest) dest="${2:?--dest needs a folder}"; shift 2 ;;
     --dest=*) dest="${1#--dest=}"; shift ;;
-    -h|--help) sed -n '2,14p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,12p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "package.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
   esac
 done

@@ -52,7 +52,9 @@ fi
 
 # The GUI, when this build has it (app/.../gui/WorkbenchApp is looked up by reflection at start).
 jarfile="$out/dist/workbench/lib/app/app-$version.jar"
-if unzip -Z1 "$jarfile" 2>/dev/null | grep -q '^workbench/app/gui/WorkbenchApp.class$'; then
+if command -v unzip >/dev/null; then entries="$(unzip -Z1 "$jarfile")"; else entries="$(jar tf "$jarfile")"; fi \
+  || fail "cannot list $jarfile (needs unzip or the JDK's jar)"
+if grep -q '^workbench/app/gui/WorkbenchApp.class$' <<< "$entries"; then
   if ! command -v xvfb-run >/dev/null || ! command -v import >/dev/null || ! command -v xwininfo >/dev/null; then
     step "installing xvfb, imagemagick, x11-utils, libgtk-3-0"
     sudo=; [ "$(id -u)" = 0 ] || sudo=sudo
