@@ -65,6 +65,9 @@ class SamplerTargetTableTest {
         }
         rows.add(cell("hmc", "eight-schools-noncentered", Map.of(), 1000));
         rows.add(cell("nuts", "eight-schools-noncentered", Map.of(), 1000));
+        rows.add(cell("nuts", "gaussian", Map.of("dim", "100"), 1000));
+        rows.add(cell("nuts", "gaussian-illcond", Map.of("dim", "100"), 1000));
+        rows.add(cell("nuts", "logistic-pima", Map.of(), 1000));
         return rows.stream();
     }
 
