@@ -466,6 +466,10 @@ public final class MainWindow extends BorderPane {
         TabPane lower = new TabPane(diagTab, divTab, statTab);
         lower.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
 
+        exportMenu(posterior.plots(), "projection.png");
+        exportMenu(trace, "trace.png");
+        exportMenu(samplerStats, "sampler-over-time.png");
+
         mainSplit.setOrientation(Orientation.VERTICAL);
         mainSplit.getItems().addAll(upperSplit, lower);
         mainSplit.setDividerPositions(0.7);
@@ -476,7 +480,8 @@ public final class MainWindow extends BorderPane {
     private Node diagnosticsPane() {
         diagTable.setId("diagnosticsTable");
         diagTable.setPlaceholder(new Label("Diagnostics appear once the chains have post-warmup draws."));
-        diagTable.getColumns().add(column("parameter", l -> l.row().name(), null, null));
+        diagTable.getColumns().add(column("parameter", l -> l.row().name(), null,
+                "Output coordinate: parameters, then derived quantities."));
         diagTable.getColumns().add(column("mean", l -> Ticks.number(l.row().mean()), null, "Posterior mean estimate."));
         diagTable.getColumns().add(column("sd", l -> Ticks.number(l.row().sd()), null, "Posterior standard deviation."));
         diagTable.getColumns().add(column("R-hat", l -> fixed(l.row().rhat(), 3), DiagnosticsViewModel.Line::rhatWarning,
@@ -575,6 +580,13 @@ public final class MainWindow extends BorderPane {
         statusRates.setId("statusRates");
         statusMessage.setId("statusMessage");
         statusDivs.setId("statusDivergences");
+        statusState.setTooltip(tip("What the run is doing: ready, running, paused, finished or failed."));
+        statusDraws.setTooltip(tip("Transitions made so far: the fewest of any chain, and the total over chains."));
+        statusRates.setTooltip(tip("Throughput over the last second: transitions and gradient evaluations per second, "
+                + "all chains together. Gradients are what costs on real models."));
+        statusStep.setTooltip(tip("The step size chain 1 used in its latest transition."));
+        statusDivs.setTooltip(tip("Transitions whose energy error exceeded 1000 (warmup included); "
+                + "see the Divergences tab."));
         Region grow = new Region();
         HBox.setHgrow(grow, Priority.ALWAYS);
         HBox bar = new HBox(18, statusState, statusDraws, statusRates, statusStep, statusDivs, grow, statusMessage);
@@ -917,8 +929,14 @@ public final class MainWindow extends BorderPane {
         stepButton.setDisable(setup.samplerFactory() == null);
         runNButton.setDisable(setup.samplerFactory() == null);
         resetButton.setDisable(s == RunController.State.IDLE);
-        modelPicker.setDisable(active);
-        samplerPicker.setDisable(active);
+        if (modelPicker.isDisabled() != active) {
+            // the settings of a running run cannot change; the sheets unlock on Reset or when it ends
+            modelPicker.setDisable(active);
+            samplerPicker.setDisable(active);
+            modelSheet.setDisable(active);
+            samplerSheet.setDisable(active);
+            runFields.values().forEach(f -> f.setDisable(active));
+        }
     }
 
     private static void setText(Label l, String text) {
@@ -973,6 +991,15 @@ public final class MainWindow extends BorderPane {
     }
 
     // ---------------------------------------------------------------- export
+
+    /** Right click on a canvas view: export it as PNG (the JFreeChart charts have their own menu with SVG). */
+    private void exportMenu(Node node, String name) {
+        javafx.scene.control.ContextMenu menu = new javafx.scene.control.ContextMenu();
+        MenuItem png = new MenuItem("Export as PNG\u2026");
+        png.setOnAction(e -> exportNode(node, name));
+        menu.getItems().add(png);
+        node.setOnContextMenuRequested(e -> menu.show(node, e.getScreenX(), e.getScreenY()));
+    }
 
     private void exportNode(Node node, String name) {
         File f = choose(name, "PNG image", "*.png");
