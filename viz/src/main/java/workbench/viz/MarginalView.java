@@ -50,11 +50,15 @@ public final class MarginalView extends Region {
     }
 
     /** Which output coordinate, and where its visible range comes from. */
-    public void setParam(int param, Supplier<double[]> range) {
+    public void setParam(int param, Supplier<double[]> range, String name) {
         this.param = param;
         this.range = range;
+        this.name = name;
         this.lastVersion = -1;
+        this.lastKey = "";
     }
+
+    private String name = "";
 
     @Override
     protected void layoutChildren() {
@@ -119,7 +123,7 @@ public final class MarginalView extends Region {
             max = Math.max(max, d);
         }
         double top = max > 0 ? max * 1.1 : 1;
-        String name = buffer != null && param < buffer.names().size() ? buffer.names().get(param) : "";
+        String name = buffer != null && param < buffer.names().size() ? buffer.names().get(param) : this.name;
         if (!vertical) {
             double plotH = h - 22;
             PlotArea a = new PlotArea(insetLow, 16, w - insetLow - insetHigh, plotH - 16, lo, hi, 0, top);

@@ -76,14 +76,17 @@ public final class PosteriorPane extends BorderPane {
     }
 
     private void marginalsFollow() {
-        top.setParam(projection.xParam(), () -> {
+        List<String> names = xPick.getItems();
+        int x = projection.xParam();
+        int y = projection.yParam();
+        top.setParam(x, () -> {
             double[] b = projection.box();
             return new double[] {b[0], b[1]};
-        });
-        right.setParam(projection.yParam(), () -> {
+        }, x < names.size() ? names.get(x) : "");
+        right.setParam(y, () -> {
             double[] b = projection.box();
             return new double[] {b[2], b[3]};
-        });
+        }, y < names.size() ? names.get(y) : "");
     }
 
     public void setBuffer(LiveBuffer buffer) {

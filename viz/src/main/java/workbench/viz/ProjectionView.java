@@ -343,7 +343,7 @@ public final class ProjectionView extends Region {
             g.setFill(Palette.INK);
             g.setTextAlign(TextAlignment.CENTER);
             g.setFont(PlotArea.LABEL_FONT);
-            g.fillText("Press Run to start the chains", area.left() + area.width() / 2, area.top() + 16);
+            g.fillText("Press Run to start the chains", area.left() + area.width() / 2, area.top() + area.height() - 14);
         }
         legendRect = placeLegend(legend);
         if (legendRect != null) {

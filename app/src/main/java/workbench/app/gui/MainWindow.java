@@ -844,6 +844,11 @@ public final class MainWindow extends BorderPane {
         if (m != null && (idle || shownBuffer == null)) {
             viewModel = m;
             posterior.setModel(m);
+            if (!traceParam.getItems().equals(m.outputNames())) {
+                traceParam.getItems().setAll(m.outputNames());
+                traceParam.getSelectionModel().select(0);
+                trace.showParam(0);
+            }
         } else if (m != null && viewModel != null && data && viewModel instanceof DataModel) {
             posterior.setModel(m);
         }

@@ -298,6 +298,12 @@ class MainWindowFxTest {
             robot.interact(again[0]::shutdown);
         }
 
+        robot.clickOn("Help").clickOn("Guide");
+        java.util.function.Predicate<Node> tryIt = n -> n instanceof javafx.scene.control.Button bt && "Try it".equals(bt.getText());
+        waitUntil("the guide", () -> robot.lookup(tryIt).queryAll().size() == Scenario.all().size());
+        assertTrue(robot.lookup(tryIt).queryAll().stream().allMatch(n -> !n.isDisabled()), "every scenario runs in this build");
+        robot.interact(() -> robot.lookup(tryIt).query().getScene().getWindow().hide());
+
         Scenario funnel = Scenario.all().stream().filter(sc -> sc.title().contains("funnel")).findFirst().orElseThrow();
         assertTrue(window.available(funnel));
         robot.interact(() -> assertTrue(window.apply(funnel)));
