@@ -97,7 +97,7 @@ public final class LiveBuffer implements DrawSink, DrawSource {
         long iterations = info.config().iterations();
         // at most about 16 million doubles (128 MB) of ring, whatever the number of chains
         long perChainBudget = MEMORY_BUDGET / ((long) chains * (width + NS));
-        this.capacity = (int) Math.max(16, Math.min(Math.min(requestedCapacity, iterations), Math.max(1000, perChainBudget)));
+        this.capacity = (int) Math.max(16, Math.min(Math.min(requestedCapacity, iterations), perChainBudget));
         this.margin = Math.max(1, Math.min(capacity / 16, 1024));
         this.values = new double[chains][capacity * width];
         this.stats = new double[chains][capacity * NS];

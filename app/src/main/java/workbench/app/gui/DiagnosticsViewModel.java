@@ -25,8 +25,12 @@ public final class DiagnosticsViewModel {
     }
 
     /** Everything the table shows. */
-    public record Table(List<Line> lines, long draws, int divergences, double[] ebfmi, String ebfmiWarning) {
+    public record Table(List<Line> lines, long draws, int divergences, double[] ebfmi, String ebfmiWarning,
+                        int parameters) {
     }
+
+    /** Rows computed at most (the first ones); a model with more parameters says so under the table. */
+    public static final int MAX_ROWS = 1000;
 
     private final SummaryEngine engine;
     private final int window;
@@ -47,7 +51,7 @@ public final class DiagnosticsViewModel {
         for (int c = 0; c < chains; c++) {
             to[c] = src.size(c);
             // fewer draws per chain for many parameters, so one refresh stays well under a second
-            long perChain = Math.max(1000, Math.min(window, 400_000L / Math.max(1, (long) chains * names.size())));
+            long perChain = Math.max(1000, Math.min(window, 400_000L / Math.max(1, (long) chains * Math.min(names.size(), MAX_ROWS))));
             from[c] = Math.max(Math.max(src.warmup(c), src.first(c)), to[c] - perChain);
             from[c] = Math.min(from[c], to[c]);
         }
@@ -61,7 +65,7 @@ public final class DiagnosticsViewModel {
             total += common;
         }
         List<Line> lines = new ArrayList<>();
-        for (int p = 0; p < names.size(); p++) {
+        for (int p = 0; p < Math.min(names.size(), MAX_ROWS); p++) {
             double[][] x = new double[chains][];
             for (int c = 0; c < chains; c++) {
                 x[c] = new double[(int) (to[c] - from[c])];
@@ -98,7 +102,7 @@ public final class DiagnosticsViewModel {
         }
         String ebfmiWarning = low ? "E-BFMI below " + EBFMI_MIN + ": resampling the momentum barely changes the energy, "
                 + "so the sampler explores the tails slowly (often a sign of a badly scaled or heavy-tailed target)" : null;
-        return new Table(lines, total, divergences, ebfmi, ebfmiWarning);
+        return new Table(lines, total, divergences, ebfmi, ebfmiWarning, names.size());
     }
 
     /** Why an R-hat matters, or null when it is fine (or unknown). */

@@ -889,11 +889,12 @@ public final class MainWindow extends BorderPane {
             followStepSize(b);
             if (now - lastDiag > 1_000_000_000L && diagBusy.compareAndSet(false, true)) {
                 lastDiag = now;
-                int nd = divs.size();
+                int nd = (int) divs.stream().filter(d -> !d.warmup()).count();
+                int warmupDivs = divs.size() - nd;
                 diagPool.submit(() -> {
                     try {
                         DiagnosticsViewModel.Table t = diagnostics.compute(b, nd);
-                        Platform.runLater(() -> showDiagnostics(b, t));
+                        Platform.runLater(() -> showDiagnostics(b, t, warmupDivs));
                     } catch (RuntimeException e) {
                         Platform.runLater(() -> showMessage("diagnostics failed: " + e, true));
                     } finally {
@@ -970,13 +971,17 @@ public final class MainWindow extends BorderPane {
         }
     }
 
-    private void showDiagnostics(LiveBuffer b, DiagnosticsViewModel.Table t) {
+    private void showDiagnostics(LiveBuffer b, DiagnosticsViewModel.Table t, int warmupDivergences) {
         if (b != shownBuffer) {
             return;
         }
         diagTable.getItems().setAll(t.lines());
         StringBuilder sb = new StringBuilder();
-        sb.append("post-warmup draws used: ").append(t.draws()).append(" \u00b7 divergences: ").append(t.divergences());
+        if (t.parameters() > t.lines().size()) {
+            sb.append("first ").append(t.lines().size()).append(" of ").append(t.parameters()).append(" coordinates \u00b7 ");
+        }
+        sb.append("post-warmup draws used: ").append(t.draws()).append(" \u00b7 divergences after warmup: ")
+                .append(t.divergences()).append(" (").append(warmupDivergences).append(" in warmup)");
         sb.append(" \u00b7 E-BFMI by chain: ");
         for (int c = 0; c < t.ebfmi().length && c < 8; c++) {
             sb.append(c == 0 ? "" : ", ").append(Ticks.number(t.ebfmi()[c]));
@@ -986,8 +991,8 @@ public final class MainWindow extends BorderPane {
         diagSummary.getStyleClass().setAll("label", "diag-summary");
         if (bad) {
             diagSummary.setStyle("-fx-text-fill: #a00000; -fx-font-weight: bold;");
-            String why = t.divergences() > 0 ? "Divergences: the sampler met curvature its step size cannot follow; "
-                    + "the estimates may be biased there (reparameterize or lower the step size). " : "";
+            String why = t.divergences() > 0 ? "Divergences after warmup: the sampler met curvature its step size cannot "
+                    + "follow; the estimates may be biased there (reparameterize, or raise adapt_delta). " : "";
             diagSummary.setTooltip(tip(why + (t.ebfmiWarning() == null ? "" : t.ebfmiWarning())));
         } else {
             diagSummary.setStyle("");
