@@ -16,7 +16,7 @@ import org.apache.commons.statistics.distribution.NormalDistribution;
  * with the first values and divides the variance by 1 - 0.5^(t-4)): bias-corrected EMAs as in Adam,
  * M = (1 - r) M + r a, m = M / (1 - (1 - r)^t); V = (1 - r) V + r (a - m)^2, v = V / (1 - (1 - r)^t),
  * m clipped to [1e-6, 1e6]; shape k = m^2 / (v + 1e-6), scale theta = (v + 1e-6) / m, k clipped to
- * [1e-4, 1e8].
+ * [1e-4, 1e4] (beyond 1e4 the Gamma is as good as normal, and the inverse CDF slows down).
  *
  * <p>Quantiles: {@link Quantiles#EXACT} inverts the Gamma CDF (Apache Commons Statistics);
  * {@link Quantiles#WILSON_HILFERTY} uses k theta (1 - 1/(9k) + z_p / (3 sqrt k))^3 as the reference
@@ -33,7 +33,7 @@ public final class EnergyTuner {
     public static final int START = 10;
     public static final double RATE = 0.01;
     public static final double MIN_SHAPE = 1e-4;
-    public static final double MAX_SHAPE = 1e8;
+    public static final double MAX_SHAPE = 1e4;
 
     private final double resetProb;
     private final double lowProb;
@@ -55,6 +55,10 @@ public final class EnergyTuner {
     private double qHigh = Double.NaN;
     private double qLow = Double.NaN;
     private long rejections;
+    // exact quantiles of Gamma(shape, 1) at the last fit: the starting points of the next solve
+    private double unitReset = Double.NaN;
+    private double unitHigh = Double.NaN;
+    private double unitLow = Double.NaN;
     private double lastFactor = 1;
 
     /**
@@ -81,6 +85,31 @@ public final class EnergyTuner {
         }
         double z = NormalDistribution.of(0, 1).inverseCumulativeProbability(p);
         return wilsonHilferty(z, k, theta);
+    }
+
+    /**
+     * The p-quantile of {@code g} (scale 1): Newton's method on F(e^y) = p in y = ln x, started from the
+     * previous fit's quantile (the shape moves little from one value to the next), to a relative
+     * tolerance of 1e-12; falls back to Commons Statistics' inverse CDF when it does not converge.
+     */
+    static double unitQuantile(GammaDistribution g, double p, double start) {
+        if (Double.isFinite(start) && start > 0) {
+            double y = Math.log(start);
+            for (int it = 0; it < 12; it++) {
+                double x = Math.exp(y);
+                double h = g.cumulativeProbability(x) - p;
+                double slope = Math.exp(g.logDensity(x) + y);
+                if (!(slope > 0) || !Double.isFinite(h)) {
+                    break;
+                }
+                double step = Math.max(-2, Math.min(2, h / slope));
+                y -= step;
+                if (Math.abs(step) < 1e-12) {
+                    return Math.exp(y);
+                }
+            }
+        }
+        return g.inverseCumulativeProbability(p);
     }
 
     private static double wilsonHilferty(double z, double k, double theta) {
@@ -118,10 +147,13 @@ public final class EnergyTuner {
         shape = Math.min(MAX_SHAPE, Math.max(MIN_SHAPE, mean * mean / (var + 1e-6)));
         scale = (var + 1e-6) / mean;
         if (quantiles == Quantiles.EXACT) {
-            GammaDistribution g = GammaDistribution.of(shape, scale);
-            qReset = g.inverseCumulativeProbability(resetProb);
-            qHigh = g.inverseCumulativeProbability(highProb);
-            qLow = g.inverseCumulativeProbability(lowProb);
+            GammaDistribution g = GammaDistribution.of(shape, 1);
+            unitReset = unitQuantile(g, resetProb, unitReset);
+            unitHigh = unitQuantile(g, highProb, unitHigh);
+            unitLow = unitQuantile(g, lowProb, unitLow);
+            qReset = scale * unitReset;
+            qHigh = scale * unitHigh;
+            qLow = scale * unitLow;
         } else {
             qReset = wilsonHilferty(zReset, shape, scale);
             qHigh = wilsonHilferty(zHigh, shape, scale);

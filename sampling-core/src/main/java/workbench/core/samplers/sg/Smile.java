@@ -29,7 +29,9 @@ import workbench.core.spec.ParamValues;
  * 0, so the next momentum update points along the gradient. The step size is multiplied by the
  * tuner's factor (1 -+ delta), clipped to [1e-8, 10]. A non-finite estimate reverts the step, resets
  * the momentum, is marked divergent and, while adapting, shrinks the step size by 0.8; the tuner does
- * not see it. The initial momentum is 0.
+ * not see it. The initial momentum is 0. A rejection right after a rejection sets the momentum to a
+ * random unit direction instead of 0 (without that, a model with noise-free estimates would repeat the
+ * same rejected step for ever; with noisy gradients it is rare).
  *
  * <p>{@code adapt}: {@code always} (the reference: tuning throughout), {@code warmup} (frozen after
  * warmup), {@code off} (the step size stays at {@code step_size}; pSMILE still estimates its
@@ -110,6 +112,7 @@ public record Smile(ParamValues settings, boolean preconditioned) implements Sam
         private final EnergyTuner tuner;
         private final boolean pre;
         private boolean byHand;
+        private boolean lastRejected;
         private final double[] x;
         private final double[] g;
         private final double[] gs;
@@ -253,13 +256,33 @@ public record Smile(ParamValues settings, boolean preconditioned) implements Sam
                         gvar[i] = 0.99 * gvar[i] + 0.01 * e * e;
                     }
                 }
-                next = rejected ? new ChainState(q0, lp0, state.gradient(), new double[d])
-                        : new ChainState(x.clone(), lp, g.clone(), u.clone());
+                if (rejected) {
+                    double[] u0 = new double[d];
+                    if (lastRejected) {
+                        randomDirection(rng, u0);
+                    }
+                    next = new ChainState(q0, lp0, state.gradient(), u0);
+                } else {
+                    next = new ChainState(x.clone(), lp, g.clone(), u.clone());
+                }
             }
+            lastRejected = rejected;
             Map<String, Double> extras = extras(Math.abs(dE), rejected, fault, shape, scale, qReset, qHigh, qLow,
                     factor);
             return new Transition(next, !(fault || rejected), fault || rejected ? 0 : 1, Double.NaN, dE, fault,
                     null, eps, 2, 0, 1, false, path, extras);
+        }
+
+        private void randomDirection(UniformRandomProvider rng, double[] v) {
+            double nn = 0;
+            for (int i = 0; i < v.length; i++) {
+                v[i] = normals.next(rng);
+                nn += v[i] * v[i];
+            }
+            double inv = 1 / Math.sqrt(nn);
+            for (int i = 0; i < v.length; i++) {
+                v[i] *= inv;
+            }
         }
 
         private Map<String, Double> extras(double a, boolean rejected, boolean fault, double shape, double scale,
