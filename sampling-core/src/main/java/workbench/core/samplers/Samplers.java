@@ -13,6 +13,9 @@ public final class Samplers {
                 Rwm.FACTORY,
                 Mala.FACTORY,
                 Hmc.FACTORY,
-                workbench.core.samplers.nuts.Nuts.FACTORY);
+                workbench.core.samplers.nuts.Nuts.FACTORY,
+                workbench.core.samplers.mclmc.Mclmc.FACTORY,
+                workbench.core.samplers.mclmc.AdjustedMclmc.FACTORY,
+                workbench.core.samplers.mclmc.Mile.FACTORY);
     }
 }
