@@ -28,7 +28,7 @@ import workbench.core.spec.ParamValues;
  * {@code energy} is NaN (MCLMC has no conserved Hamiltonian to report); {@code acceptStat} is 1 (0
  * for a reverted step); {@code gradientEvaluations} is 2 per step with the minimal-norm integrator,
  * 1 with leapfrog. Extras: {@code phase} ({@link Phase}), {@code L}, {@code step_size_cap} (the
- * tuner's cap, +infinity when none).
+ * tuner's cap on the step size, NaN when there is none).
  *
  * <p>In warmup the step size and L are tuned by {@link MclmcTuning}; {@code tune=off} keeps the
  * given ones. Setting the step size by hand ends tuning and keeps L.
@@ -136,7 +136,6 @@ public final class Mclmc implements Sampler {
 
     /** One chain: its integrator, step size, L, scale and tuner. */
     static final class Chain implements ChainSampler {
-        private Model model;
         private Isokinetic.Target target;
         private final Isokinetic integrator;
         private final Normals normals = new Normals();
@@ -147,7 +146,6 @@ public final class Mclmc implements Sampler {
         private MclmcTuning tuning;
 
         Chain(Model model, Isokinetic.Scheme scheme, double eps, double lengthL, MclmcTuning tuning) {
-            this.model = model;
             this.target = model::logDensity;
             this.integrator = new Isokinetic(scheme, null);
             this.point = new Isokinetic.Point(model.dim());
@@ -161,7 +159,7 @@ public final class Mclmc implements Sampler {
             int d = point.dim();
             boolean tuningNow = tuning != null && warmup && !tuning.done();
             double phase = tuningNow ? tuning.phase() : Phase.FIXED;
-            double cap = tuningNow ? tuning.cap() : Double.POSITIVE_INFINITY;
+            double cap = tuningNow && tuning.cap() < Double.POSITIVE_INFINITY ? tuning.cap() : Double.NaN;
             double stepSize = eps;
             double usedL = lengthL;
             double[] u = state.momentum();
@@ -229,7 +227,6 @@ public final class Mclmc implements Sampler {
             if (m.dim() != point.dim()) {
                 throw new BadInputException("the new model has " + m.dim() + " parameters, the chain " + point.dim());
             }
-            model = m;
             target = m::logDensity;
         }
 

@@ -104,7 +104,10 @@ class MclmcTuningTest {
                 assertTrue(java.util.Arrays.equals(t.state().position(), i == 0 ? t.state().position()
                         : tr.get(i - 1).state().position()), "a reverted step keeps the position");
             }
-            minCap = Math.min(minCap, t.extras().get("step_size_cap"));
+            double cap = t.extras().get("step_size_cap");
+            if (!Double.isNaN(cap)) {
+                minCap = Math.min(minCap, cap);
+            }
         }
         int nanSampling = 0;
         for (int i = 1000; i < tr.size(); i++) {
