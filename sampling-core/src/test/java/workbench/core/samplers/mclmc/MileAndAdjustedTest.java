@@ -117,6 +117,30 @@ class MileAndAdjustedTest {
         assertTrue(divergent > 10, "only " + divergent + " divergences");
     }
 
+    /** The draws depend on the seed alone, not on the number of threads. */
+    @Test
+    void sameSeedSameDrawsWhateverTheThreads() {
+        Model model = Gaussian.standard(4);
+        for (String sampler : List.of(Mclmc.ID, AdjustedMclmc.ID, Mile.ID)) {
+            double[][] first = null;
+            for (int threads : new int[] {1, 3}) {
+                MemoryDraws d = new MemoryDraws();
+                workbench.core.run.RunConfig cfg = new workbench.core.run.RunConfig("t", Map.of(), sampler, Map.of(), 3,
+                        200, 100, 77, threads, null);
+                new workbench.core.run.ChainRunner(cfg, model,
+                        workbench.core.kernel.SamplerRegistry.create(sampler, Map.of()), d).run();
+                double[][] rows = d.rows(2);
+                if (first == null) {
+                    first = rows;
+                } else {
+                    for (int i = 0; i < rows.length; i++) {
+                        assertArrayEquals(first[i], rows[i], 0, sampler + " iteration " + i);
+                    }
+                }
+            }
+        }
+    }
+
     @Test
     void adjustedStepSizeIsTunedTowardTheTargetAcceptance() {
         MemoryDraws d = Runs.run("mclmc-adjusted", Map.of("target_accept", "0.7"), Gaussian.standard(20), 2, 1000, 2000,
