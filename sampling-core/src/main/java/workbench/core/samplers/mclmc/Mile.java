@@ -1,6 +1,7 @@
 package workbench.core.samplers.mclmc;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -28,9 +29,15 @@ import workbench.core.spec.ParamValues;
  * each Adam step is one transition (extras {@code phase} = {@link Phase#OPTIMIZER}, one gradient
  * evaluation, step size = the learning rate, energy and energy error NaN). A step to a point where
  * the density or its gradient is not finite is undone and the learning rate halved.
+ *
+ * <p>The settings are MILE's own plus those of both kernels; one that only the other kernel takes is
+ * refused when given a value other than its default.
  */
 public final class Mile implements Sampler {
     public static final String ID = "mile";
+
+    /** MILE's own settings; the others belong to the kernels. */
+    private static final Set<String> OWN = Set.of("kernel", "optimizer_steps", "learning_rate");
 
     public static final SamplerFactory FACTORY = new SamplerFactory() {
         @Override
@@ -84,12 +91,19 @@ public final class Mile implements Sampler {
         for (ParamSpec p : specs) {
             names.add(p.name());
         }
+        String owner = "sampler " + ID;
+        Map<String, String> defaults = new HashMap<>();
+        for (ParamSpec p : FACTORY.params()) {
+            defaults.put(p.name(), p.defaultValue());
+        }
         for (Map.Entry<String, String> e : settings.asText().entrySet()) {
             if (names.contains(e.getKey())) {
                 given.put(e.getKey(), e.getValue());
+            } else if (!OWN.contains(e.getKey()) && !e.getValue().equals(defaults.get(e.getKey()))) {
+                throw new BadInputException(owner + ": '" + e.getKey() + "' is a setting of kernel="
+                        + (adjusted ? "unadjusted" : "adjusted") + " only");
             }
         }
-        String owner = "sampler " + ID;
         ParamValues inner = ParamValues.of(owner, specs, given);
         this.kernel = adjusted ? new AdjustedMclmc(inner, owner) : new Mclmc(inner, owner);
         this.optimizerSteps = settings.integer("optimizer_steps");

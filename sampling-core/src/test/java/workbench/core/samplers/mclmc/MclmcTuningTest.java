@@ -168,6 +168,11 @@ class MclmcTuningTest {
                 () -> SamplerRegistry.create("mclmc", Map.of("tune1", "0.5", "tune2", "0.3", "tune3", "0.3")));
         assertThrows(BadInputException.class, () -> SamplerRegistry.create("mclmc", Map.of("integrator", "rk4")));
         assertThrows(BadInputException.class, () -> SamplerRegistry.create("mclmc-adjusted", Map.of("target_accept", "1")));
+        BadInputException foreign = assertThrows(BadInputException.class,
+                () -> SamplerRegistry.create("mile", Map.of("target_accept", "0.8")));
+        assertTrue(foreign.getMessage().contains("kernel=adjusted only"), foreign.getMessage());
+        SamplerRegistry.create("mile", Map.of("kernel", "adjusted", "target_accept", "0.8"));
+        assertThrows(BadInputException.class, () -> SamplerRegistry.create("mile", Map.of("kernel", "adjusted", "tune3", "0.2")));
         BadInputException e = assertThrows(BadInputException.class,
                 () -> Runs.run("mclmc", Map.of(), ModelRegistry.create("gaussian", Map.of("dim", "1")), 1, 10, 10, 1, false));
         assertTrue(e.getMessage().contains("at least 2"), e.getMessage());
