@@ -18,6 +18,9 @@ public final class Samplers {
                 workbench.core.samplers.sg.Sghmc.FACTORY,
                 workbench.core.samplers.sg.Csgld.FACTORY,
                 workbench.core.samplers.sg.Smile.FACTORY,
-                workbench.core.samplers.sg.Smile.PSMILE_FACTORY);
+                workbench.core.samplers.sg.Smile.PSMILE_FACTORY,
+                workbench.core.samplers.mclmc.Mclmc.FACTORY,
+                workbench.core.samplers.mclmc.AdjustedMclmc.FACTORY,
+                workbench.core.samplers.mclmc.Mile.FACTORY);
     }
 }
