@@ -3,7 +3,6 @@ package workbench.viz;
 import java.util.ArrayList;
 import java.util.List;
 import javafx.geometry.VPos;
-import javafx.scene.canvas.GraphicsContext;
 import javafx.scene.paint.Color;
 import javafx.scene.text.Font;
 import javafx.scene.text.Text;
@@ -42,7 +41,7 @@ public final class Legend {
     }
 
     /** Draws the legend with its top-right corner at (right, top). */
-    public void draw(GraphicsContext g, double right, double top) {
+    public void draw(Pen g, double right, double top) {
         if (rows.isEmpty()) {
             return;
         }
@@ -69,7 +68,7 @@ public final class Legend {
         }
     }
 
-    static void drawSymbol(GraphicsContext g, Symbol s, Color c, double sx, double cy) {
+    static void drawSymbol(Pen g, Symbol s, Color c, double sx, double cy) {
         g.setStroke(c);
         g.setFill(c);
         g.setLineDashes();
@@ -96,12 +95,12 @@ public final class Legend {
         }
     }
 
-    static void cross(GraphicsContext g, double x, double y, double r) {
+    static void cross(Pen g, double x, double y, double r) {
         g.strokeLine(x - r, y - r, x + r, y + r);
         g.strokeLine(x - r, y + r, x + r, y - r);
     }
 
-    static void triangle(GraphicsContext g, double x, double y, double r) {
+    static void triangle(Pen g, double x, double y, double r) {
         g.fillPolygon(new double[] {x, x - r, x + r}, new double[] {y - r, y + r * 0.8, y + r * 0.8}, 3);
     }
 }

@@ -3,7 +3,6 @@ package workbench.viz;
 import java.util.function.Supplier;
 import javafx.geometry.VPos;
 import javafx.scene.canvas.Canvas;
-import javafx.scene.canvas.GraphicsContext;
 import javafx.scene.layout.Region;
 import javafx.scene.paint.Color;
 import javafx.scene.text.TextAlignment;
@@ -16,6 +15,7 @@ import javafx.scene.text.TextAlignment;
 public final class MarginalView extends Region {
     private static final int BINS = 40;
     private final Canvas canvas = new Canvas();
+    private final FxPen pen = new FxPen(canvas.getGraphicsContext2D());
     private final boolean vertical;
     private final double insetLow;
     private final double insetHigh;
@@ -84,9 +84,15 @@ public final class MarginalView extends Region {
     }
 
     private void draw(double[] r) {
-        double w = canvas.getWidth();
-        double h = canvas.getHeight();
-        GraphicsContext g = canvas.getGraphicsContext2D();
+        paint(pen, canvas.getWidth(), canvas.getHeight(), r);
+    }
+
+    /** Paints the view at its current size with the given pen (the screen, or an SVG file). */
+    public void paint(Pen g) {
+        paint(g, canvas.getWidth(), canvas.getHeight(), range.get());
+    }
+
+    private void paint(Pen g, double w, double h, double[] r) {
         g.setFill(Color.WHITE);
         g.fillRect(0, 0, w, h);
         double lo = r[0];
@@ -165,7 +171,7 @@ public final class MarginalView extends Region {
         }
     }
 
-    private static void drawBarsUp(GraphicsContext g, PlotArea a, double[] dens, double lo, double hi) {
+    private static void drawBarsUp(Pen g, PlotArea a, double[] dens, double lo, double hi) {
         g.setFill(Color.rgb(90, 110, 160, 0.75));
         double bw = (hi - lo) / BINS;
         for (int k = 0; k < BINS; k++) {

@@ -1,7 +1,6 @@
 package workbench.viz;
 
 import javafx.geometry.VPos;
-import javafx.scene.canvas.GraphicsContext;
 import javafx.scene.text.Font;
 import javafx.scene.text.TextAlignment;
 
@@ -36,7 +35,7 @@ public record PlotArea(double left, double top, double width, double height,
     }
 
     /** Grid lines at the ticks (drawn first, under the data). */
-    public void drawGrid(GraphicsContext g, boolean vertical, boolean horizontal) {
+    public void drawGrid(Pen g, boolean vertical, boolean horizontal) {
         g.setStroke(Palette.GRID);
         g.setLineWidth(1);
         if (vertical) {
@@ -54,7 +53,7 @@ public record PlotArea(double left, double top, double width, double height,
     }
 
     /** The bottom axis with ticks, tick labels and a label under it (null label: none). */
-    public void drawXAxis(GraphicsContext g, String label, boolean tickLabels) {
+    public void drawXAxis(Pen g, String label, boolean tickLabels) {
         double[] ticks = Ticks.nice(xmin, xmax, (int) Math.max(2, width / 80));
         double spacing = ticks.length > 1 ? ticks[1] - ticks[0] : 1;
         double y0 = top + height;
@@ -79,7 +78,7 @@ public record PlotArea(double left, double top, double width, double height,
     }
 
     /** The left axis with ticks, tick labels and a vertical label beside it (null label: none). */
-    public void drawYAxis(GraphicsContext g, String label) {
+    public void drawYAxis(Pen g, String label) {
         double[] ticks = Ticks.nice(ymin, ymax, (int) Math.max(2, height / 50));
         double spacing = ticks.length > 1 ? ticks[1] - ticks[0] : 1;
         g.setStroke(Palette.INK);

@@ -150,6 +150,14 @@ public final class PosteriorPane extends BorderPane {
         return projection;
     }
 
+    public MarginalView topMarginal() {
+        return top;
+    }
+
+    public MarginalView rightMarginal() {
+        return right;
+    }
+
     /** The plots without the pickers, for export. */
     public GridPane plots() {
         return plots;

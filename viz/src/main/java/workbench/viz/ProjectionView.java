@@ -7,9 +7,6 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 import javafx.application.Platform;
 import javafx.scene.canvas.Canvas;
-import javafx.scene.canvas.GraphicsContext;
-import javafx.scene.image.PixelFormat;
-import javafx.scene.image.WritableImage;
 import javafx.scene.input.MouseButton;
 import javafx.scene.layout.Region;
 import javafx.scene.paint.Color;
@@ -34,6 +31,7 @@ public final class ProjectionView extends Region {
     private static final int RECENT_PATH = 30;
 
     private final Canvas canvas = new Canvas();
+    private final FxPen pen = new FxPen(canvas.getGraphicsContext2D());
     private final ExecutorService densityPool = Executors.newSingleThreadExecutor(r -> {
         Thread t = new Thread(r, "density-grid");
         t.setDaemon(true);
@@ -50,7 +48,8 @@ public final class ProjectionView extends Region {
     private boolean boxFromModel;
     private long lastVersion = -1;
     private boolean dirty = true;
-    private WritableImage densityImage;
+    private DensityGrid densityImage;
+    private int[] densityArgb;
     private String densityKey = "";
     private long lastAutoFit;
     private double pathSeconds;
@@ -313,9 +312,11 @@ public final class ProjectionView extends Region {
     }
 
     private void draw(long now) {
-        double w = canvas.getWidth();
-        double h = canvas.getHeight();
-        GraphicsContext g = canvas.getGraphicsContext2D();
+        paint(pen, canvas.getWidth(), canvas.getHeight(), now);
+    }
+
+    /** Paints the view at the given size with the given pen: the screen, or an SVG file. */
+    public void paint(Pen g, double w, double h, long now) {
         g.setFill(Color.WHITE);
         g.fillRect(0, 0, w, h);
         if (w < LEFT + RIGHT + 20 || h < TOP + BOTTOM + 20) {
@@ -323,9 +324,7 @@ public final class ProjectionView extends Region {
         }
         area = new PlotArea(LEFT, TOP, w - LEFT - RIGHT, h - TOP - BOTTOM, box[0], box[1], box[2], box[3]);
         g.save();
-        g.beginPath();
-        g.rect(area.left(), area.top(), area.width(), area.height());
-        g.clip();
+        g.clipRect(area.left(), area.top(), area.width(), area.height());
         area.drawGrid(g, true, true);
         Legend legend = new Legend();
         boolean density = drawDensity(g);
@@ -402,7 +401,7 @@ public final class ProjectionView extends Region {
         }
     }
 
-    private boolean drawDensity(GraphicsContext g) {
+    private boolean drawDensity(Pen g) {
         Model m = densityModel;
         if (m == null || m.dim() != 2 || m.outputDim() < 2 || xParam != 0 || yParam != 1) {
             return false;
@@ -432,17 +431,16 @@ public final class ProjectionView extends Region {
                     if (done == null) {
                         densityImage = null;
                     } else {
-                        WritableImage img = new WritableImage(done.nx(), done.ny());
-                        img.getPixelWriter().setPixels(0, 0, done.nx(), done.ny(), PixelFormat.getIntArgbInstance(),
-                                done.argb(), 0, done.nx());
-                        densityImage = img;
+                        densityImage = done;
+                        densityArgb = done.argb();
                         densityBox = b;
                     }
                     dirty = true;
                 });
             });
         }
-        WritableImage img = densityImage;
+        DensityGrid img = densityImage;
+        int[] argb = densityArgb;
         if (img == null || densityBox == null) {
             return false;
         }
@@ -450,14 +448,13 @@ public final class ProjectionView extends Region {
         double x1 = area.px(densityBox[1]);
         double y0 = area.py(densityBox[3]);
         double y1 = area.py(densityBox[2]);
-        g.setImageSmoothing(true);
-        g.drawImage(img, x0, y0, x1 - x0, y1 - y0);
+        g.drawArgb(argb, img.nx(), img.ny(), x0, y0, x1 - x0, y1 - y0);
         return true;
     }
 
     private double[] densityBox;
 
-    private void drawDraws(GraphicsContext g, Legend legend, long now) {
+    private void drawDraws(Pen g, Legend legend, long now) {
         LiveBuffer b = buffer;
         if (b == null || !b.started()) {
             return;
@@ -580,7 +577,7 @@ public final class ProjectionView extends Region {
         }
     }
 
-    private void drawPath(GraphicsContext g, double[][] path, double progress) {
+    private void drawPath(Pen g, double[][] path, double progress) {
         int n = path.length;
         int shown = Math.max(1, Math.min(n, (int) Math.ceil(progress * n)));
         g.setStroke(Palette.PATH);
@@ -598,7 +595,7 @@ public final class ProjectionView extends Region {
         }
     }
 
-    private void drawReplay(GraphicsContext g, long now, Legend legend) {
+    private void drawReplay(Pen g, long now, Legend legend) {
         LiveBuffer.DivergenceMark d = replay;
         if (d == null || d.trajectory() == null || d.trajectory().length == 0) {
             return;
@@ -624,7 +621,7 @@ public final class ProjectionView extends Region {
                 + ", draw " + (d.iteration() + 1) + ")");
     }
 
-    private void drawHistogram2d(GraphicsContext g, LiveBuffer b) {
+    private void drawHistogram2d(Pen g, LiveBuffer b) {
         int cell = 4;
         int nx = Math.max(1, (int) (area.width() / cell));
         int ny = Math.max(1, (int) (area.height() / cell));
@@ -661,7 +658,7 @@ public final class ProjectionView extends Region {
         }
     }
 
-    private static void arrow(GraphicsContext g, double fx, double fy, double tx, double ty) {
+    private static void arrow(Pen g, double fx, double fy, double tx, double ty) {
         g.strokeLine(fx, fy, tx, ty);
         double a = Math.atan2(ty - fy, tx - fx);
         double r = 7;

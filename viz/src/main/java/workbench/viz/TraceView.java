@@ -3,7 +3,6 @@ package workbench.viz;
 import java.util.List;
 import javafx.geometry.VPos;
 import javafx.scene.canvas.Canvas;
-import javafx.scene.canvas.GraphicsContext;
 import javafx.scene.layout.Region;
 import javafx.scene.paint.Color;
 import javafx.scene.text.TextAlignment;
@@ -23,6 +22,7 @@ public final class TraceView extends Region {
     private static final double BOTTOM = 34;
 
     private final Canvas canvas = new Canvas();
+    private final FxPen pen = new FxPen(canvas.getGraphicsContext2D());
     private LiveBuffer buffer;
     private int param = -1;
     private Stat stat;
@@ -89,9 +89,11 @@ public final class TraceView extends Region {
     }
 
     private void draw() {
-        double w = canvas.getWidth();
-        double h = canvas.getHeight();
-        GraphicsContext g = canvas.getGraphicsContext2D();
+        paint(pen, canvas.getWidth(), canvas.getHeight());
+    }
+
+    /** Paints the view at the given size with the given pen: the screen, or an SVG file. */
+    public void paint(Pen g, double w, double h) {
         g.setFill(Color.WHITE);
         g.fillRect(0, 0, w, h);
         if (w < LEFT + RIGHT + 20 || h < TOP + BOTTOM + 10) {

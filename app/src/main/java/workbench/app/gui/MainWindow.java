@@ -190,6 +190,10 @@ public final class MainWindow extends BorderPane {
         Menu file = new Menu("File");
         MenuItem pngPosterior = new MenuItem("Export projection as PNG\u2026");
         pngPosterior.setOnAction(e -> exportNode(posterior.plots(), "projection.png"));
+        MenuItem svgPosterior = new MenuItem("Export projection as SVG\u2026");
+        svgPosterior.setOnAction(e -> exportVector("projection.svg", f -> Export.svg(posterior, f)));
+        MenuItem svgTrace = new MenuItem("Export trace as SVG\u2026");
+        svgTrace.setOnAction(e -> exportVector("trace.svg", f -> Export.svg(trace, f)));
         MenuItem pngTrace = new MenuItem("Export trace as PNG\u2026");
         pngTrace.setOnAction(e -> exportNode(trace, "trace.png"));
         MenuItem pngEnergy = new MenuItem("Export energy charts as PNG\u2026");
@@ -219,7 +223,8 @@ public final class MainWindow extends BorderPane {
                 openDraws(files.stream().map(File::toPath).toList());
             }
         });
-        file.getItems().addAll(open, new SeparatorMenuItem(), pngPosterior, pngTrace, pngEnergy, svgError, svgBfmi, new SeparatorMenuItem(), quit);
+        file.getItems().addAll(open, new SeparatorMenuItem(), pngPosterior, svgPosterior, pngTrace, svgTrace, pngEnergy,
+                svgError, svgBfmi, new SeparatorMenuItem(), quit);
 
         Menu run = new Menu("Run");
         MenuItem mRun = new MenuItem("Run");
@@ -1016,6 +1021,22 @@ public final class MainWindow extends BorderPane {
         if (f != null) {
             try {
                 Export.png(node, f.toPath());
+                showMessage("wrote " + f, false);
+            } catch (IOException e) {
+                showMessage("could not write " + f + ": " + e.getMessage(), true);
+            }
+        }
+    }
+
+    private interface Writer {
+        void write(java.nio.file.Path file) throws IOException;
+    }
+
+    private void exportVector(String name, Writer writer) {
+        File f = choose(name, "SVG image", "*.svg");
+        if (f != null) {
+            try {
+                writer.write(f.toPath());
                 showMessage("wrote " + f, false);
             } catch (IOException e) {
                 showMessage("could not write " + f + ": " + e.getMessage(), true);

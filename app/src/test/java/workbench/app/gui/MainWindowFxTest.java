@@ -326,6 +326,17 @@ class MainWindowFxTest {
         workbench.viz.EnergyCharts charts = robot.lookup(n -> n instanceof workbench.viz.EnergyCharts)
                 .queryAs(workbench.viz.EnergyCharts.class);
         workbench.viz.Export.svg(charts.errorChart(), svg, 600, 400);
+        java.nio.file.Path projectionSvg = dir.resolve("p.svg");
+        robot.interact(() -> {
+            try {
+                workbench.viz.Export.svg(window.posterior(), projectionSvg);
+            } catch (java.io.IOException e) {
+                throw new AssertionError(e);
+            }
+        });
+        String vector = java.nio.file.Files.readString(projectionSvg);
+        assertTrue(vector.contains("<svg"), "an SVG document");
+        assertTrue(vector.contains("chain 1") && vector.contains("marginal density of v"), "legend and marginal titles as text");
         java.awt.image.BufferedImage img = javax.imageio.ImageIO.read(png.toFile());
         assertTrue(img.getWidth() > 200 && img.getHeight() > 150, img.getWidth() + "x" + img.getHeight());
         String text = java.nio.file.Files.readString(svg);
