@@ -49,4 +49,42 @@ public final class LongCsvExport {
             w.flush();
         });
     }
+
+    /**
+     * Writes rows that are not a session's (a distilled set): {@code chain,draw,<names>,<extra>}
+     * with chain 1 and draws 1, 2, …; names in CmdStan's dotted form. Refuses an existing file.
+     *
+     * @param extra extra columns per row (names ending in {@code __}, which readers take as
+     *              statistics), or null
+     */
+    public static void writeRows(Path file, java.util.List<String> names, double[][] rows,
+                                 java.util.List<String> extraNames, double[][] extra) throws IOException {
+        OutputFiles.write(file, out -> {
+            Writer w = new OutputStreamWriter(out, StandardCharsets.UTF_8);
+            StringBuilder sb = new StringBuilder("chain,draw");
+            for (String n : names) {
+                sb.append(',').append(ColumnNames.toCmdStan(n));
+            }
+            if (extra != null) {
+                for (String n : extraNames) {
+                    sb.append(',').append(n);
+                }
+            }
+            w.write(sb.append('\n').toString());
+            for (int r = 0; r < rows.length; r++) {
+                sb.setLength(0);
+                sb.append("1,").append(r + 1);
+                for (double v : rows[r]) {
+                    sb.append(',').append(Numbers.text(v));
+                }
+                if (extra != null) {
+                    for (double v : extra[r]) {
+                        sb.append(',').append(Numbers.text(v));
+                    }
+                }
+                w.write(sb.append('\n').toString());
+            }
+            w.flush();
+        });
+    }
 }
