@@ -17,7 +17,7 @@ public final class Distiller {
     public static final int MEDIAN_MAX = 1000;
     /** Draws per support-point iteration at most. */
     public static final int SUPPORT_BATCH = 4000;
-    public static final int SUPPORT_ITERATIONS = 200;
+    public static final int SUPPORT_ITERATIONS = 100;
     public static final double SUPPORT_TOL = 1e-5;
 
     private Distiller() {
