@@ -26,11 +26,12 @@ import workbench.sessions.export.LongCsvExport;
  * {@code distill DIR --method M --size K --out PATH}: compress a session's post-warmup draws (all
  * chains pooled) to K points and report how well they stand for the full set.
  */
-@Command(name = "distill", description = {
-        "Compress a session's post-warmup draws (chains pooled) to K points: thin (every k-th draw),",
-        "stein (Stein thinning, uses the model's gradients), herding (kernel herding) or support (support points).",
-        "Reports MMD^2 (unbiased, RBF kernel, median-heuristic bandwidth) and KSD against the full set, for K",
-        "and along K = 10, 20, 50, 100, ...; writes the points as a long CSV that 'diagnose' reads."})
+@Command(name = "distill", mixinStandardHelpOptions = true, description = {
+        "Compress a session's post-warmup draws (chains pooled) to K points by thin (every k-th draw), "
+                + "stein (Stein thinning, with the model's gradients), herding (kernel herding) or support (support points).",
+        "Reports MMD^2 (unbiased, RBF kernel, median-heuristic bandwidth) and KSD against the full set, "
+                + "at K and along K = 10, 20, 50, 100, ...",
+        "Writes the points as a long CSV that 'diagnose' reads."})
 final class DistillCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "DIR", description = "Session directory (or its .mcmcwb.json file).")
     Path session;
@@ -70,6 +71,10 @@ final class DistillCommand implements Callable<Integer> {
                 }
             } catch (BadInputException e) {
                 model = null;
+            }
+            if (model == null && m == Distiller.Method.STEIN) {
+                throw new BadInputException("stein needs the model's gradients, but model " + man.modelId()
+                        + " cannot be rebuilt here");
             }
             if (model == null) {
                 err.println("note: model " + man.modelId() + " cannot be rebuilt here; working on the constrained"

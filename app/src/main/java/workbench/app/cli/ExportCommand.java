@@ -14,10 +14,10 @@ import workbench.sessions.export.ExportFormat;
 import workbench.sessions.export.ExportSelection;
 
 /** {@code export DIR --format F --out PATH}: a session's draws as CmdStan CSV, NumPy .npz or long CSV. */
-@Command(name = "export", description = {
-        "Export a session's draws: cmdstan-csv (a directory of chain-K.csv files that rstan, cmdstanpy and",
-        "ArviZ read), npz (one NumPy .npz) or csv (one long CSV chain,draw,<params>, as 'diagnose' reads).",
-        "Post-warmup draws by default; never overwrites a file."})
+@Command(name = "export", mixinStandardHelpOptions = true, description = {
+        "Export a session's draws as cmdstan-csv (a directory of chain-K.csv files for rstan, cmdstanpy, ArviZ), "
+                + "npz (one NumPy .npz file) or csv (one long CSV chain,draw,<params>, as 'diagnose' reads).",
+        "Post-warmup draws by default. Never overwrites a file."})
 final class ExportCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "DIR", description = "Session directory (or its .mcmcwb.json file).")
     Path session;

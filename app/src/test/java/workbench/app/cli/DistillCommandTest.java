@@ -124,6 +124,36 @@ class DistillCommandTest {
         assertTrue(Files.readAllLines(out).get(0).startsWith("chain,draw,x.1,x.2"));
     }
 
+    /** A model this build does not know: constrained parameters, no gradients, no KSD, no stein. */
+    @Test
+    void withoutTheModel() throws Exception {
+        Path copy = tmp.resolve("unknown-model");
+        Files.createDirectories(copy);
+        try (var files = Files.list(banana)) {
+            for (Path f : files.toList()) {
+                Files.copy(f, copy.resolve(f.getFileName()));
+            }
+        }
+        Path manifest = copy.resolve("session.mcmcwb.json");
+        String text = Files.readString(manifest);
+        String renamed = text.replaceFirst("\"id\"\\s*:\\s*\"banana\"", "\"id\" : \"banana-from-the-future\"");
+        assertTrue(!renamed.equals(text), "model id replaced");
+        Files.writeString(manifest, renamed);
+        Path out = tmp.resolve("nomodel.csv");
+        CliHarness r = CliHarness.run("distill", copy.toString(), "--method", "herding", "--size", "30", "--out",
+                out.toString(), "--json");
+        assertEquals(0, r.code, r.err);
+        assertTrue(r.err.contains("cannot be rebuilt"), r.err);
+        JsonNode j = new ObjectMapper().readTree(r.out);
+        assertTrue(j.get("ksd").isNull());
+        assertTrue(j.get("curve").get(0).get("ksd").isNull());
+        assertTrue(j.get("mmd2").isNumber());
+        CliHarness s = CliHarness.run("distill", copy.toString(), "--method", "stein", "--size", "30", "--out",
+                tmp.resolve("nomodel-stein.csv").toString());
+        assertEquals(2, s.code);
+        assertTrue(s.oneErrorLine().contains("stein needs the model's gradients"), s.err);
+    }
+
     @Test
     void badInput() {
         Path out = tmp.resolve("x.csv");
