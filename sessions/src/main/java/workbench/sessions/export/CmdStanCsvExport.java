@@ -108,17 +108,19 @@ public final class CmdStanCsvExport {
         line(w, "#   seed = " + m.seed());
         line(w, "# output");
         line(w, "#   file = " + fileName(c));
-        line(w, "# workbench");
-        line(w, "#   sampler = " + m.samplerId() + (stan ? "" : " (not a Stan sampler: see sampler columns in EXPORT.md)"));
+        // our own block uses ':' rather than '=', so readers that collect "key = value" pairs
+        // (rstan, cmdstanpy) do not mistake it for CmdStan settings
+        line(w, "# workbench:");
+        line(w, "#   sampler: " + m.samplerId() + (stan ? "" : " (not a Stan sampler; see EXPORT.md for the sampler columns)"));
         for (Map.Entry<String, String> e : new java.util.TreeMap<>(m.samplerSettings()).entrySet()) {
-            line(w, "#     " + e.getKey() + " : " + e.getValue());
+            line(w, "#     " + e.getKey() + ": " + e.getValue());
         }
-        line(w, "#   model = " + m.modelId());
+        line(w, "#   model: " + m.modelId());
         for (Map.Entry<String, String> e : new java.util.TreeMap<>(m.modelSettings()).entrySet()) {
-            line(w, "#     " + e.getKey() + " : " + e.getValue());
+            line(w, "#     " + e.getKey() + ": " + e.getValue());
         }
-        line(w, "#   session_chain = " + (c + 1));
-        line(w, "#   draws_exported = " + (sel.from() + 1) + " to " + sel.to() + " of the post-warmup draws");
+        line(w, "#   session chain: " + (c + 1));
+        line(w, "#   post-warmup draws exported: " + (sel.from() + 1) + " to " + sel.to());
         StringBuilder header = new StringBuilder(String.join(",", SAMPLER_COLUMNS));
         for (int p : sel.params()) {
             header.append(',').append(ColumnNames.toCmdStan(src.names().get(p)));
@@ -189,12 +191,13 @@ public final class CmdStanCsvExport {
                 }
                 line(w, sb.toString());
             }
+        } else if (kind.equals("unit_e")) {
+            line(w, "# No free parameters for unit metric"); // what Stan writes for unit_e
         } else {
             line(w, "# Diagonal elements of inverse mass matrix:");
             StringBuilder sb = new StringBuilder("# ");
-            int n = metric == null ? dim : metric.length;
-            for (int i = 0; i < n; i++) {
-                sb.append(i == 0 ? "" : ", ").append(Numbers.text(metric == null ? 1.0 : metric[i]));
+            for (int i = 0; i < metric.length; i++) {
+                sb.append(i == 0 ? "" : ", ").append(Numbers.text(metric[i]));
             }
             line(w, sb.toString());
         }

@@ -31,6 +31,7 @@ class ExportTest {
     static Path shared;
     static Path synthetic;
     static Path nuts;
+    static Path hmc;
 
     @TempDir
     Path tmp;
@@ -44,6 +45,11 @@ class ExportTest {
         try (SessionWriter w = new SessionWriter(nuts, SessionWriter.Options.defaults())) {
             new ChainRunner(cfg, ModelRegistry.create(cfg.modelId(), cfg.modelSettings()),
                     SamplerRegistry.create("nuts", Map.of()), w).run();
+        }
+        hmc = shared.resolve("hmc");
+        RunConfig h = new RunConfig("banana", Map.of(), "hmc", Map.of(), 2, 50, 60, 8, 2, null);
+        try (SessionWriter w = new SessionWriter(hmc, SessionWriter.Options.defaults())) {
+            new ChainRunner(h, ModelRegistry.create("banana", Map.of()), SamplerRegistry.create("hmc", Map.of()), w).run();
         }
     }
 
@@ -65,12 +71,17 @@ class ExportTest {
     /** Every value, statistic and the adaptation block survive a CmdStan CSV export read by our reader. */
     @Test
     void cmdstanExportReadsBackIdentically() throws Exception {
-        for (Path session : List.of(synthetic, nuts)) {
+        for (Path session : List.of(synthetic, nuts, hmc)) {
             Path out = tmp.resolve(session.getFileName() + "-csv");
             try (SessionReader r = SessionReader.open(session)) {
                 ExportSelection sel = ExportSelection.all(r);
                 List<Path> files = ExportFormat.CMDSTAN_CSV.write(r, sel, out);
                 assertEquals(r.chains(), files.size());
+                for (Path f : files) {
+                    Map<String, String> cfg = StrictStanCsv.check(f);
+                    assertEquals(r.finalInverseMetric(0) == null ? "unit_e" : "diag_e", cfg.get("metric"));
+                    assertEquals(r.manifest().modelId(), cfg.get("model"));
+                }
                 DrawTable t = DrawFiles.read(files);
                 assertEquals(DrawTable.Format.CMDSTAN_CSV, t.format());
                 assertEquals(List.of(), t.notes(), "the reader found nothing odd");
@@ -82,6 +93,9 @@ class ExportTest {
                     assertEquals(c + 1, t.chainInfo(c).sourceId());
                     assertSame(r.finalStepSize(c), t.chainInfo(c).stepSize(), "step size");
                     double[] m = r.finalInverseMetric(c);
+                    if (m == null) {
+                        m = new double[0];
+                    }
                     double[] back = t.chainInfo(c).inverseMetric();
                     assertEquals(m.length, back.length);
                     for (int j = 0; j < m.length; j++) {
@@ -113,6 +127,7 @@ class ExportTest {
             List<Path> files = ExportFormat.CMDSTAN_CSV.write(r, sel, out);
             assertEquals(List.of(out.resolve("chain-1.csv"), out.resolve("chain-3.csv")), files);
             for (Path f : files) {
+                StrictStanCsv.check(f);
                 List<String> lines = Files.readAllLines(f);
                 Map<String, String> cfg = new java.util.HashMap<>();
                 int rows = 0;
