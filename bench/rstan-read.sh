@@ -20,7 +20,7 @@ if [ -z "$session" ]; then
      --seed 42 --out "$session" >/dev/null
 fi
 wb export "$session" --format cmdstan-csv --out "$work/csv" >/dev/null
-wb export "$session" --format cmdstan-csv --warmup --draws 101:600 --chains 2,4 --out "$work/csv-warmup" >/dev/null
+wb export "$session" --format cmdstan-csv --warmup --draws 51:150 --chains 2,4 --out "$work/csv-warmup" >/dev/null
 wb export "$session" --format csv --out "$work/long.csv" >/dev/null
 Rscript - "$work" <<'REOF'
 suppressMessages(library(rstan))
