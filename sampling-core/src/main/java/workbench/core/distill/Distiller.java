@@ -55,7 +55,11 @@ public final class Distiller {
                     return m;
                 }
             }
-            throw new BadInputException("unknown distillation method '" + id + "' (known: thin, stein, herding, support)");
+            StringBuilder shown = new StringBuilder();
+            id.codePoints().limit(60).forEach(cp -> shown.append(Character.isISOControl(cp) || cp == 0x2028
+                    || cp == 0x2029 || Character.getType(cp) == Character.FORMAT ? String.format("\\u%04x", cp)
+                    : new String(Character.toChars(cp))));
+            throw new BadInputException("unknown distillation method '" + shown + "' (known: thin, stein, herding, support)");
         }
     }
 

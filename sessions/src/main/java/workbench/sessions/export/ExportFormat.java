@@ -34,7 +34,7 @@ public enum ExportFormat {
                 return f;
             }
         }
-        throw new BadInputException("unknown export format '" + id + "' (known: "
+        throw new BadInputException("unknown export format '" + ExportSelection.shown(id) + "' (known: "
                 + Arrays.stream(values()).map(ExportFormat::id).collect(Collectors.joining(", ")) + ")");
     }
 

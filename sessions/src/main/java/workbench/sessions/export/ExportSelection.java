@@ -68,13 +68,13 @@ public record ExportSelection(int[] params, int[] chains, long from, long to, lo
             long a;
             long b;
             try {
-                if (colon < 0 || t.indexOf(':', colon + 1) >= 0) {
+                if (!drawsText.matches("\\s*[0-9]+\\s*:\\s*[0-9]+\\s*")) { // ASCII digits and spaces only
                     throw new NumberFormatException();
                 }
                 a = Long.parseLong(t.substring(0, colon).strip());
                 b = Long.parseLong(t.substring(colon + 1).strip());
             } catch (NumberFormatException e) {
-                throw new BadInputException("--draws '" + drawsText + "' is not a range FROM:TO of whole numbers (e.g. 1:500)");
+                throw new BadInputException("--draws '" + shown(drawsText) + "' is not a range FROM:TO of whole numbers (e.g. 1:500)");
             }
             if (a < 1 || b < a) {
                 throw new BadInputException("--draws " + a + ":" + b + " is not a range: need 1 <= FROM <= TO");
@@ -130,7 +130,7 @@ public record ExportSelection(int[] params, int[] chains, long from, long to, lo
         for (String raw : text.split(",", -1)) {
             String want = raw.strip();
             if (want.isEmpty()) {
-                throw new BadInputException("--params '" + text + "' has an empty name");
+                throw new BadInputException("--params '" + shown(text) + "' has an empty name");
             }
             List<Integer> hits = new ArrayList<>();
             for (int i = 0; i < names.size(); i++) {
@@ -140,7 +140,7 @@ public record ExportSelection(int[] params, int[] chains, long from, long to, lo
                 }
             }
             if (hits.isEmpty()) {
-                throw new BadInputException("--params: no output named '" + want + "' (outputs: "
+                throw new BadInputException("--params: no output named '" + shown(want) + "' (outputs: "
                         + clip(String.join(", ", names)) + ")");
             }
             out.addAll(hits);
@@ -160,9 +160,12 @@ public record ExportSelection(int[] params, int[] chains, long from, long to, lo
         for (String raw : text.split(",", -1)) {
             int k;
             try {
+                if (!raw.matches("\\s*[0-9]+\\s*")) { // ASCII digits and spaces only
+                    throw new NumberFormatException();
+                }
                 k = Integer.parseInt(raw.strip());
             } catch (NumberFormatException e) {
-                throw new BadInputException("--chains '" + text + "' is not a list of chain numbers (e.g. 1,3)");
+                throw new BadInputException("--chains '" + shown(text) + "' is not a list of chain numbers (e.g. 1,3)");
             }
             if (k < 1 || k > count) {
                 throw new BadInputException("--chains: no chain " + k + " (the session has chains 1 to " + count + ")");
@@ -170,6 +173,23 @@ public record ExportSelection(int[] params, int[] chains, long from, long to, lo
             out.add(k - 1);
         }
         return out.stream().mapToInt(Integer::intValue).toArray();
+    }
+
+    /**
+     * User text as it may appear in a one-line message: control and line-breaking characters
+     * escaped as {@code \\uXXXX}, clipped to 60 characters.
+     */
+    public static String shown(String s) {
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < s.length() && sb.length() < 60; i++) {
+            char ch = s.charAt(i);
+            if (Character.isISOControl(ch) || ch == '\u2028' || ch == '\u2029' || Character.getType(ch) == Character.FORMAT) {
+                sb.append(String.format("\\u%04x", (int) ch));
+            } else {
+                sb.append(ch);
+            }
+        }
+        return sb.length() < 60 || s.length() <= 60 ? sb.toString() : sb + "...";
     }
 
     private static String clip(String s) {
