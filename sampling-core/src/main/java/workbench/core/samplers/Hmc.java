@@ -138,7 +138,7 @@ public record Hmc(ParamValues settings) implements Sampler {
                 x[i] += eps * variance[i] * p[i];
             }
             double lp = model.logDensity(x, g);
-            if (MetropolisChain.numericalFault(lp, g, true) || lp == Double.NEGATIVE_INFINITY) {
+            if (Metropolis.numericalFault(lp, g, true) || lp == Double.NEGATIVE_INFINITY) {
                 return Double.NaN;
             }
             for (int i = 0; i < d; i++) {
@@ -173,10 +173,7 @@ public record Hmc(ParamValues settings) implements Sampler {
 
         @Override
         public void setModel(Model m) {
-            if (m.dim() != model.dim()) {
-                throw new workbench.core.BadInputException("the new model has " + m.dim() + " parameters, the chain "
-                        + model.dim());
-            }
+            ChainSampler.requireDimension(m, model.dim());
             model = m;
         }
 
@@ -236,7 +233,7 @@ public record Hmc(ParamValues settings) implements Sampler {
                 }
                 lp = model.logDensity(x, g);
                 gradients++;
-                boolean fault = MetropolisChain.numericalFault(lp, g, true);
+                boolean fault = Metropolis.numericalFault(lp, g, true);
                 if (!fault) {
                     for (int i = 0; i < d; i++) {
                         p[i] += 0.5 * eps * g[i];
@@ -257,9 +254,9 @@ public record Hmc(ParamValues settings) implements Sampler {
                         gradients, 0, gradients, false, pathArr, Map.of());
             }
             double logRatio = h0 - h;
-            boolean accepted = MetropolisChain.accept(rng, logRatio);
+            boolean accepted = Metropolis.accept(rng, logRatio);
             ChainState kept = accepted ? new ChainState(x.clone(), lp, g.clone()) : state;
-            return new Transition(kept, accepted, MetropolisChain.acceptStat(logRatio), accepted ? h : h0, h - h0,
+            return new Transition(kept, accepted, Metropolis.acceptStat(logRatio), accepted ? h : h0, h - h0,
                     false, null, eps, gradients, 0, nSteps, false, pathArr, Map.of());
         }
     }

@@ -82,7 +82,7 @@ public record Mala(ParamValues settings) implements Sampler {
             }
             forward *= -0.5;
             double lp = model.logDensity(proposal, grad);
-            boolean fault = numericalFault(lp, grad, true);
+            boolean fault = Metropolis.numericalFault(lp, grad, true);
             double logRatio;
             if (fault) {
                 logRatio = Double.NaN;
@@ -97,10 +97,10 @@ public record Mala(ParamValues settings) implements Sampler {
                 backward *= -0.5;
                 logRatio = lp - state.logDensity() + backward - forward;
             }
-            boolean accepted = accept(rng, logRatio);
+            boolean accepted = Metropolis.accept(rng, logRatio);
             double[][] path = withPath ? new double[][] {x.clone(), proposal.clone()} : null;
             ChainState kept = accepted ? new ChainState(proposal.clone(), lp, grad.clone()) : state;
-            return metropolis(kept, accepted, acceptStat(logRatio), fault, stepSize, 1, path);
+            return metropolis(kept, accepted, Metropolis.acceptStat(logRatio), fault, stepSize, 1, path);
         }
     }
 }

@@ -3,7 +3,6 @@ package workbench.core.samplers;
 import java.util.Arrays;
 import java.util.Map;
 import org.apache.commons.rng.UniformRandomProvider;
-import workbench.core.BadInputException;
 import workbench.core.adapt.DualAveraging;
 import workbench.core.adapt.VarianceEstimator;
 import workbench.core.adapt.WindowSchedule;
@@ -76,37 +75,10 @@ abstract class MetropolisChain implements ChainSampler {
         return t;
     }
 
-    /** Accepts {@code logRatio} against a uniform draw; a NaN ratio is a rejection. */
-    protected static boolean accept(UniformRandomProvider rng, double logRatio) {
-        if (Double.isNaN(logRatio)) {
-            return false;
-        }
-        return logRatio >= 0 || Math.log(rng.nextDouble()) < logRatio;
-    }
-
-    protected static double acceptStat(double logRatio) {
-        return Double.isNaN(logRatio) ? 0 : Math.min(1, Math.exp(logRatio));
-    }
-
     protected static Transition metropolis(ChainState kept, boolean accepted, double acceptStat, boolean divergent,
                                            double stepSize, int gradients, double[][] path) {
         return new Transition(kept, accepted, acceptStat, Double.NaN, Double.NaN, divergent, null, stepSize,
                 gradients, 0, 1, false, path, Map.of());
-    }
-
-    /** NaN (not -infinity, which is simply outside the support) or a non-finite gradient where the density is finite. */
-    protected static boolean numericalFault(double lp, double[] grad, boolean gradientUsed) {
-        if (Double.isNaN(lp) || lp == Double.POSITIVE_INFINITY) {
-            return true;
-        }
-        if (gradientUsed && Double.isFinite(lp)) {
-            for (double g : grad) {
-                if (!Double.isFinite(g)) {
-                    return true;
-                }
-            }
-        }
-        return false;
     }
 
     @Override
@@ -128,9 +100,7 @@ abstract class MetropolisChain implements ChainSampler {
 
     @Override
     public void setModel(Model m) {
-        if (m.dim() != model.dim()) {
-            throw new BadInputException("the new model has " + m.dim() + " parameters, the chain " + model.dim());
-        }
+        ChainSampler.requireDimension(m, model.dim());
         this.model = m;
     }
 

@@ -74,12 +74,12 @@ public record Rwm(ParamValues settings) implements Sampler {
                 proposal[i] = x[i] + stepSize * scale[i] * normals.next(rng);
             }
             double lp = model.logDensity(proposal, grad);
-            boolean fault = numericalFault(lp, grad, false);
+            boolean fault = Metropolis.numericalFault(lp, grad, false);
             double logRatio = fault ? Double.NaN : lp - state.logDensity();
-            boolean accepted = accept(rng, logRatio);
+            boolean accepted = Metropolis.accept(rng, logRatio);
             double[][] path = withPath ? new double[][] {x.clone(), proposal.clone()} : null;
             ChainState kept = accepted ? new ChainState(proposal.clone(), lp, grad.clone()) : state;
-            return metropolis(kept, accepted, acceptStat(logRatio), fault, stepSize, 1, path);
+            return metropolis(kept, accepted, Metropolis.acceptStat(logRatio), fault, stepSize, 1, path);
         }
     }
 }

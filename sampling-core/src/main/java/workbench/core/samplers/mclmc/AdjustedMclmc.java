@@ -14,6 +14,7 @@ import workbench.core.kernel.SamplerFactory;
 import workbench.core.kernel.Transition;
 import workbench.core.model.Model;
 import workbench.core.rng.Normals;
+import workbench.core.samplers.Metropolis;
 import workbench.core.samplers.Steps;
 import workbench.core.spec.ParamSpec;
 import workbench.core.spec.ParamValues;
@@ -215,8 +216,8 @@ public final class AdjustedMclmc implements Sampler {
                 acceptStat = 0;
                 next = state;
             } else {
-                acceptStat = Math.min(1, Math.exp(logRatio));
-                accepted = logRatio >= 0 || Math.log(rng.nextDouble()) < logRatio;
+                acceptStat = Metropolis.acceptStat(logRatio);
+                accepted = Metropolis.accept(rng, logRatio);
                 next = accepted ? new ChainState(point.x.clone(), point.logDensity, point.g.clone()) : state;
             }
             if (warm && adapting) {
@@ -290,9 +291,7 @@ public final class AdjustedMclmc implements Sampler {
 
         @Override
         public void setModel(Model m) {
-            if (m.dim() != point.dim()) {
-                throw new BadInputException("the new model has " + m.dim() + " parameters, the chain " + point.dim());
-            }
+            ChainSampler.requireDimension(m, point.dim());
             target = m::logDensity;
         }
 

@@ -224,9 +224,7 @@ public final class Mclmc implements Sampler {
 
         @Override
         public void setModel(Model m) {
-            if (m.dim() != point.dim()) {
-                throw new BadInputException("the new model has " + m.dim() + " parameters, the chain " + point.dim());
-            }
+            ChainSampler.requireDimension(m, point.dim());
             target = m::logDensity;
         }
 

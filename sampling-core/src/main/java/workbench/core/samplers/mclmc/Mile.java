@@ -15,6 +15,7 @@ import workbench.core.kernel.Sampler;
 import workbench.core.kernel.SamplerFactory;
 import workbench.core.kernel.Transition;
 import workbench.core.model.Model;
+import workbench.core.samplers.Metropolis;
 import workbench.core.samplers.Steps;
 import workbench.core.spec.ParamSpec;
 import workbench.core.spec.ParamValues;
@@ -173,10 +174,7 @@ public final class Mile implements Sampler {
             double rate = adam.rate();
             adam.step(state.position(), state.gradient(), proposal);
             double lp = model.logDensity(proposal, gradient);
-            boolean ok = Double.isFinite(lp);
-            for (double g : gradient) {
-                ok &= Double.isFinite(g);
-            }
+            boolean ok = Double.isFinite(lp) && Metropolis.allFinite(gradient);
             ChainState next;
             if (ok) {
                 next = new ChainState(proposal.clone(), lp, gradient.clone());
@@ -214,9 +212,7 @@ public final class Mile implements Sampler {
 
         @Override
         public void setModel(Model m) {
-            if (m.dim() != model.dim()) {
-                throw new BadInputException("the new model has " + m.dim() + " parameters, the chain " + model.dim());
-            }
+            ChainSampler.requireDimension(m, model.dim());
             model = m;
             if (inner != null) {
                 inner.setModel(m);
