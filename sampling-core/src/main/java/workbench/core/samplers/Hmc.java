@@ -30,32 +30,15 @@ import workbench.core.spec.ParamValues;
 public record Hmc(ParamValues settings) implements Sampler {
     public static final double DIVERGENCE_THRESHOLD = 1000;
 
-    public static final SamplerFactory FACTORY = new SamplerFactory() {
-        @Override
-        public String id() {
-            return "hmc";
-        }
-
-        @Override
-        public String description() {
-            return "Hamiltonian Monte Carlo with a fixed number of leapfrog steps, step size tuned toward 80% acceptance";
-        }
-
-        @Override
-        public List<ParamSpec> params() {
-            return List.of(
+    public static final SamplerFactory FACTORY = SamplerFactory.of("hmc",
+            "Hamiltonian Monte Carlo with a fixed number of leapfrog steps, step size tuned toward 80% acceptance",
+            List.of(
                     ParamSpec.integer("steps", 10, 1, 10_000,
                             "mean number of leapfrog steps per transition (drawn uniformly from steps/2 to 3*steps/2)"),
                     ParamSpec.positive("step_size", 0.1, 0, Steps.MAX, "initial step size (tuned in warmup)"),
                     ParamSpec.positive("target_accept", 0.8, 0, 0.999,
-                            "acceptance statistic the step size is tuned toward in warmup"));
-        }
-
-        @Override
-        public Sampler create(ParamValues values) {
-            return new Hmc(values);
-        }
-    };
+                            "acceptance statistic the step size is tuned toward in warmup")),
+            Hmc::new);
 
     @Override
     public String id() {

@@ -19,31 +19,14 @@ import workbench.core.spec.ParamValues;
  */
 public record Mala(ParamValues settings) implements Sampler {
 
-    public static final SamplerFactory FACTORY = new SamplerFactory() {
-        @Override
-        public String id() {
-            return "mala";
-        }
-
-        @Override
-        public String description() {
-            return "Metropolis-adjusted Langevin: a gradient step plus noise, step tuned toward 57% acceptance";
-        }
-
-        @Override
-        public List<ParamSpec> params() {
-            return List.of(
+    public static final SamplerFactory FACTORY = SamplerFactory.of("mala",
+            "Metropolis-adjusted Langevin: a gradient step plus noise, step tuned toward 57% acceptance",
+            List.of(
                     ParamSpec.optionalPositive("step_size", 0, Steps.MAX,
                             "initial step size (default 1.65 / dimension^(1/6) * 0.5)"),
                     ParamSpec.optionalPositive("target_accept", 0, 0.999,
-                            "acceptance rate the step size is tuned toward in warmup (default 0.574)"));
-        }
-
-        @Override
-        public Sampler create(ParamValues values) {
-            return new Mala(values);
-        }
-    };
+                            "acceptance rate the step size is tuned toward in warmup (default 0.574)")),
+            Mala::new);
 
     @Override
     public String id() {

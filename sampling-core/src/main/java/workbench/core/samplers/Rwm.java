@@ -18,31 +18,14 @@ import workbench.core.spec.ParamValues;
  */
 public record Rwm(ParamValues settings) implements Sampler {
 
-    public static final SamplerFactory FACTORY = new SamplerFactory() {
-        @Override
-        public String id() {
-            return "rwm";
-        }
-
-        @Override
-        public String description() {
-            return "Random-walk Metropolis with Gaussian proposals, scale tuned toward 23% acceptance";
-        }
-
-        @Override
-        public List<ParamSpec> params() {
-            return List.of(
+    public static final SamplerFactory FACTORY = SamplerFactory.of("rwm",
+            "Random-walk Metropolis with Gaussian proposals, scale tuned toward 23% acceptance",
+            List.of(
                     ParamSpec.optionalPositive("step_size", 0, Steps.MAX,
                             "initial proposal scale (default 2.38 / sqrt(dimension))"),
                     ParamSpec.optionalPositive("target_accept", 0, 0.999,
-                            "acceptance rate the scale is tuned toward in warmup (default 0.234; 0.44 in 1-D)"));
-        }
-
-        @Override
-        public Sampler create(ParamValues values) {
-            return new Rwm(values);
-        }
-    };
+                            "acceptance rate the scale is tuned toward in warmup (default 0.234; 0.44 in 1-D)")),
+            Rwm::new);
 
     @Override
     public String id() {

@@ -57,27 +57,10 @@ public final class AdjustedMclmc implements Sampler {
                 ParamSpec.real("tune2", 0.3, 0, 1, "fraction of warmup over which the variance is collected"));
     }
 
-    public static final SamplerFactory FACTORY = new SamplerFactory() {
-        @Override
-        public String id() {
-            return ID;
-        }
-
-        @Override
-        public String description() {
-            return "Metropolis-adjusted microcanonical dynamics: isokinetic trajectories with an accept/reject step";
-        }
-
-        @Override
-        public List<ParamSpec> params() {
-            return AdjustedMclmc.params();
-        }
-
-        @Override
-        public Sampler create(ParamValues values) {
-            return new AdjustedMclmc(values, "sampler " + ID);
-        }
-    };
+    public static final SamplerFactory FACTORY = SamplerFactory.of(ID,
+            "Metropolis-adjusted microcanonical dynamics: isokinetic trajectories with an accept/reject step",
+            AdjustedMclmc.params(),
+            values -> new AdjustedMclmc(values, "sampler " + ID));
 
     private final ParamValues settings;
     private final Isokinetic.Scheme scheme;
@@ -93,7 +76,7 @@ public final class AdjustedMclmc implements Sampler {
 
     /** Adjusted MCLMC with the given settings (names as in {@link #FACTORY}; missing ones take their defaults). */
     public static AdjustedMclmc of(Map<String, String> settings) {
-        return (AdjustedMclmc) FACTORY.create(ParamValues.of("sampler " + ID, FACTORY.params(), settings));
+        return (AdjustedMclmc) FACTORY.create(settings);
     }
 
     @Override

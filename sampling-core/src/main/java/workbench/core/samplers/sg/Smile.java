@@ -55,21 +55,10 @@ public record Smile(ParamValues settings, boolean preconditioned) implements Sam
     public static final SamplerFactory PSMILE_FACTORY = factory(true);
 
     private static SamplerFactory factory(boolean pre) {
-        return new SamplerFactory() {
-            @Override
-            public String id() {
-                return pre ? "psmile" : "smile";
-            }
-
-            @Override
-            public String description() {
-                return pre ? "pSMILE: SMILE with a diagonal preconditioner from the gradient-noise variance"
-                        : "SMILE: minibatch MCLMC with an energy-variance step-size tuner and reject-and-reset";
-            }
-
-            @Override
-            public List<ParamSpec> params() {
-                return List.of(
+        return SamplerFactory.of(pre ? "psmile" : "smile",
+                pre ? "pSMILE: SMILE with a diagonal preconditioner from the gradient-noise variance"
+                        : "SMILE: minibatch MCLMC with an energy-variance step-size tuner and reject-and-reset",
+                List.of(
                         ParamSpec.positive("step_size", 0.1, 0, 10, "initial step size (tuned unless adapt=off)"),
                         ParamSpec.choice("adapt", "always", List.of("always", "warmup", "off"),
                                 "when the step size is tuned (and pSMILE's preconditioner estimated)"),
@@ -78,14 +67,8 @@ public record Smile(ParamValues settings, boolean preconditioned) implements Sam
                         ParamSpec.positive("alpha", 0.05, 0, 0.5, "tail mass for step-size changes"),
                         ParamSpec.positive("delta", 0.02, 0, 0.5, "relative step-size change"),
                         ParamSpec.choice("quantiles", "exact", List.of("exact", "wilson-hilferty"),
-                                "Gamma quantiles: exact inverse CDF or the Wilson-Hilferty approximation"));
-            }
-
-            @Override
-            public Sampler create(ParamValues values) {
-                return new Smile(values, pre);
-            }
-        };
+                                "Gamma quantiles: exact inverse CDF or the Wilson-Hilferty approximation")),
+                values -> new Smile(values, pre));
     }
 
     @Override
