@@ -42,13 +42,8 @@ public record Mala(ParamValues settings) implements Sampler {
     }
 
     private static final class Chain extends MetropolisChain {
-        private final double[] proposal;
-        private final double[] grad;
-
         Chain(Model model, int warmup, double eps, double target) {
             super(model, warmup, eps, target);
-            proposal = new double[model.dim()];
-            grad = new double[model.dim()];
         }
 
         @Override
@@ -80,10 +75,7 @@ public record Mala(ParamValues settings) implements Sampler {
                 backward *= -0.5;
                 logRatio = lp - state.logDensity() + backward - forward;
             }
-            boolean accepted = Metropolis.accept(rng, logRatio);
-            double[][] path = withPath ? new double[][] {x.clone(), proposal.clone()} : null;
-            ChainState kept = accepted ? new ChainState(proposal.clone(), lp, grad.clone()) : state;
-            return metropolis(kept, accepted, Metropolis.acceptStat(logRatio), fault, stepSize, 1, path);
+            return decide(rng, state, logRatio, lp, fault, withPath);
         }
     }
 }

@@ -24,6 +24,9 @@ abstract class MetropolisChain implements ChainSampler {
     /** Variance of each coordinate (diagonal inverse metric) and its square root. */
     protected double[] variance;
     protected double[] scale;
+    /** Scratch for the proposal and its gradient. */
+    protected final double[] proposal;
+    protected final double[] grad;
 
     private final int warmup;
     private final DualAveraging dualAveraging;
@@ -41,6 +44,8 @@ abstract class MetropolisChain implements ChainSampler {
         this.scale = new double[d];
         Arrays.fill(variance, 1);
         Arrays.fill(scale, 1);
+        this.proposal = new double[d];
+        this.grad = new double[d];
         this.dualAveraging = new DualAveraging(targetAcceptance, initialStepSize);
         this.windows = new WindowSchedule(warmup);
         this.estimator = new VarianceEstimator(d);
@@ -75,10 +80,17 @@ abstract class MetropolisChain implements ChainSampler {
         return t;
     }
 
-    protected static Transition metropolis(ChainState kept, boolean accepted, double acceptStat, boolean divergent,
-                                           double stepSize, int gradients, double[][] path) {
-        return new Transition(kept, accepted, acceptStat, Double.NaN, Double.NaN, divergent, null, stepSize,
-                gradients, 0, 1, false, path, Map.of());
+    /**
+     * The accept/reject step for {@link #proposal} (log density {@code lp}, gradient {@link #grad}) from
+     * {@code state} with this log ratio (NaN for a numerical fault, reported as divergent).
+     */
+    protected Transition decide(UniformRandomProvider rng, ChainState state, double logRatio, double lp, boolean fault,
+                                boolean withPath) {
+        boolean accepted = Metropolis.accept(rng, logRatio);
+        double[][] path = withPath ? new double[][] {state.position().clone(), proposal.clone()} : null;
+        ChainState kept = accepted ? new ChainState(proposal.clone(), lp, grad.clone()) : state;
+        return new Transition(kept, accepted, Metropolis.acceptStat(logRatio), Double.NaN, Double.NaN, fault, null,
+                stepSize, 1, 0, 1, false, path, Map.of());
     }
 
     @Override

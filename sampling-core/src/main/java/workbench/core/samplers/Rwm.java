@@ -41,13 +41,8 @@ public record Rwm(ParamValues settings) implements Sampler {
     }
 
     private static final class Chain extends MetropolisChain {
-        private final double[] proposal;
-        private final double[] grad;
-
         Chain(Model model, int warmup, double eps, double target) {
             super(model, warmup, eps, target);
-            proposal = new double[model.dim()];
-            grad = new double[model.dim()];
         }
 
         @Override
@@ -59,10 +54,7 @@ public record Rwm(ParamValues settings) implements Sampler {
             double lp = model.logDensity(proposal, grad);
             boolean fault = Metropolis.numericalFault(lp, grad, false);
             double logRatio = fault ? Double.NaN : lp - state.logDensity();
-            boolean accepted = Metropolis.accept(rng, logRatio);
-            double[][] path = withPath ? new double[][] {x.clone(), proposal.clone()} : null;
-            ChainState kept = accepted ? new ChainState(proposal.clone(), lp, grad.clone()) : state;
-            return metropolis(kept, accepted, Metropolis.acceptStat(logRatio), fault, stepSize, 1, path);
+            return decide(rng, state, logRatio, lp, fault, withPath);
         }
     }
 }

@@ -111,7 +111,6 @@ public final class AdjustedMclmc implements Sampler {
         private final double[] u0;
         private double eps;
         private double lengthL;
-        private double[] scale;
         private final int warmup;
         private final int end1;
         private final int end2;
@@ -221,7 +220,7 @@ public final class AdjustedMclmc implements Sampler {
             if (iteration == end2 && end2 > end1 + 1) {
                 double[] v = variance.regularized();
                 if (precondition) {
-                    scale = new double[v.length];
+                    double[] scale = new double[v.length];
                     for (int i = 0; i < v.length; i++) {
                         scale[i] = Math.sqrt(v[i]);
                     }
@@ -280,14 +279,7 @@ public final class AdjustedMclmc implements Sampler {
 
         @Override
         public double[] inverseMetric() {
-            if (scale == null) {
-                return null;
-            }
-            double[] v = new double[scale.length];
-            for (int i = 0; i < v.length; i++) {
-                v[i] = scale[i] * scale[i];
-            }
-            return v;
+            return integrator.inverseMetric();
         }
     }
 }

@@ -147,6 +147,18 @@ public final class Isokinetic {
         return scale == null ? null : scale.clone();
     }
 
+    /** The diagonal inverse metric s^2 the scale vector stands for, or null when there is none. */
+    public double[] inverseMetric() {
+        if (scale == null) {
+            return null;
+        }
+        double[] v = new double[scale.length];
+        for (int i = 0; i < v.length; i++) {
+            v[i] = scale[i] * scale[i];
+        }
+        return v;
+    }
+
     /** Target evaluations made by the last {@link #step}. */
     public int lastEvaluations() {
         return lastEvaluations;

@@ -213,14 +213,7 @@ public final class Mclmc implements Sampler {
 
         @Override
         public double[] inverseMetric() {
-            if (scale == null) {
-                return null;
-            }
-            double[] v = new double[scale.length];
-            for (int i = 0; i < v.length; i++) {
-                v[i] = scale[i] * scale[i];
-            }
-            return v;
+            return integrator.inverseMetric();
         }
     }
 }
