@@ -12,6 +12,8 @@ final class Commands {
                 new ListCommands.Models(),
                 new ListCommands.Samplers(),
                 new DiagnoseCommand(),
+                new DistillCommand(),
+                new ExportCommand(),
                 new RunCommand(),
                 new SummaryCommand());
     }
