@@ -918,12 +918,16 @@ public final class MainWindow extends BorderPane {
             case FINISHED -> "finished";
             case FAILED -> "failed";
         };
-        setText(statusState, state);
         long perChain = 0;
         if (b != null && b.started()) {
             long[] sizes = b.sizes();
             perChain = sizes.length == 0 ? 0 : java.util.Arrays.stream(sizes).min().orElse(0);
+            if ((st.state() == RunController.State.RUNNING || st.state() == RunController.State.PAUSED)
+                    && b.chains() > 0) {
+                state += perChain < b.warmup(0) ? " \u00b7 warmup" : " \u00b7 sampling";
+            }
         }
+        setText(statusState, state);
         setText(statusDraws, String.format(Locale.ROOT, "draws: %d per chain (%d in all)", perChain, st.transitions()));
         setText(statusRates, String.format(Locale.ROOT, st.drawsPerSecond() < 10 ? "%.1f draws/s \u00b7 %,.0f gradients/s"
                 : "%,.0f draws/s \u00b7 %,.0f gradients/s", st.drawsPerSecond(), st.gradientsPerSecond()));
