@@ -100,12 +100,23 @@ public final class RunController {
         }
     }
 
-    private synchronized void finished(ChainRunner r, State s, String msg) {
-        if (r == runner) {
-            cancelTick();
-            state = s;
-            message = msg;
+    /**
+     * Called on the run's thread when it ends. Takes no lock: {@link #stopRunner} joins this thread
+     * while holding the controller's monitor, and (having cleared {@code runner} first) is not affected.
+     */
+    private void finished(ChainRunner r, State s, String msg) {
+        if (r != runner) {
+            return;
         }
+        state = s;
+        message = msg;
+        ticker.execute(() -> {
+            synchronized (this) {
+                if (r == runner) {
+                    cancelTick();
+                }
+            }
+        });
     }
 
     /** Runs on (from paused) at the chosen speed. */
