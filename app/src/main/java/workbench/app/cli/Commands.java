@@ -13,6 +13,8 @@ final class Commands {
                 new ListCommands.Samplers(),
                 new DiagnoseCommand(),
                 new RunCommand(),
+                new ResumeCommand(),
+                new ReplayCommand(),
                 new SummaryCommand());
     }
 }
