@@ -12,9 +12,15 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import workbench.core.kernel.SamplerRegistry;
+import workbench.core.model.ModelRegistry;
+import workbench.core.run.ChainRunner;
+import workbench.core.run.RunConfig;
+import workbench.sessions.SessionWriter;
 import workbench.sessions.SessionReader;
 
 /**
@@ -74,9 +80,12 @@ class CrashResumeTest {
         long start = System.nanoTime();
         List<String> log = new ArrayList<>();
         Path ref = tmp.resolve("ref");
-        CliHarness r = CliHarness.run(args("--draws", String.valueOf(DRAWS), "--out", ref.toString(),
-                "--no-progress"));
-        assertEquals(0, r.code, r.err);
+        // the uninterrupted run, in process (as 'run' with the same options does it, without the summary)
+        RunConfig cfg = new RunConfig("gaussian", Map.of("dim", "50"), "nuts", Map.of(), 2, 200, DRAWS, 4242, 2, null);
+        try (SessionWriter w = new SessionWriter(ref)) {
+            new ChainRunner(cfg, ModelRegistry.create("gaussian", cfg.modelSettings()),
+                    SamplerRegistry.create("nuts", Map.of()), w).run();
+        }
         long[][] want = SessionBits.of(ref);
         log.add(String.format("reference %.1f s", (System.nanoTime() - start) * 1e-9));
 
