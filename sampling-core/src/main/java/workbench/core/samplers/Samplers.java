@@ -13,6 +13,14 @@ public final class Samplers {
                 Rwm.FACTORY,
                 Mala.FACTORY,
                 Hmc.FACTORY,
-                workbench.core.samplers.nuts.Nuts.FACTORY);
+                workbench.core.samplers.nuts.Nuts.FACTORY,
+                workbench.core.samplers.sg.Sgld.FACTORY,
+                workbench.core.samplers.sg.Sghmc.FACTORY,
+                workbench.core.samplers.sg.Csgld.FACTORY,
+                workbench.core.samplers.sg.Smile.FACTORY,
+                workbench.core.samplers.sg.Smile.PSMILE_FACTORY,
+                workbench.core.samplers.mclmc.Mclmc.FACTORY,
+                workbench.core.samplers.mclmc.AdjustedMclmc.FACTORY,
+                workbench.core.samplers.mclmc.Mile.FACTORY);
     }
 }
