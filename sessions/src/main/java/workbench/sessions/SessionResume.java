@@ -86,8 +86,16 @@ public final class SessionResume implements DrawSink, AutoCloseable {
                             d.trajectory() == null ? 0 : d.trajectory().length);
                 }
             }
-            if (!r.errors().isEmpty()) {
-                throw new BadInputException("cannot resume " + r.directory() + ": " + r.errors().get(0).getMessage());
+            for (BadInputException e : r.errors()) {
+                // a draws file that is missing altogether (a kill before the writer created it) is an empty chain
+                boolean missingFile = false;
+                for (int c = 0; c < n; c++) {
+                    missingFile |= e == r.chainError(c)
+                            && !Files.exists(SessionFiles.resolveInside(r.directory(), m.drawsFiles().get(c), "draws file"));
+                }
+                if (!missingFile) {
+                    throw new BadInputException("cannot resume " + r.directory() + ": " + e.getMessage());
+                }
             }
             int total = draws == null ? m.draws() : draws;
             if (total < 0) {

@@ -316,6 +316,17 @@ class SessionResumeTest {
     }
 
     @Test
+    void aKillBeforeTheChainFilesExistedLeavesEmptyChains() throws Exception {
+        Path ref = tmp.resolve("ref");
+        write(ref, config(40), Schedule.NONE);
+        Path s = tmp.resolve("s");
+        Files.createDirectories(s);
+        Files.copy(ref.resolve(SessionFiles.MANIFEST), s.resolve(SessionFiles.MANIFEST));
+        resume(s, null);
+        assertArrayEqualsDeep(bits(ref), bits(s));
+    }
+
+    @Test
     void corruptionIsNotResumed() throws Exception {
         Path s = tmp.resolve("s");
         write(s, config(60), Schedule.NONE);
