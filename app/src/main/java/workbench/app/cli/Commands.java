@@ -15,6 +15,8 @@ final class Commands {
                 new DistillCommand(),
                 new ExportCommand(),
                 new RunCommand(),
+                new ResumeCommand(),
+                new ReplayCommand(),
                 new SummaryCommand());
     }
 }
