@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Headless soak: one CLI run of DRAWS transitions in all (default 10^7: 4 chains x 2.5e6 on gaussian-2d
-# with rwm), written to a session, with the heap and the thread count sampled every 2 s.
-# The heap is capped (-Xmx256m) so a leak would show as growth or an OutOfMemoryError.
+# with rwm), written to a session, with the heap and the thread count sampled every 0.5 s.
+# The sampling run's heap is capped (-Xmx256m) so a leak would show as growth or an OutOfMemoryError;
+# the summary afterwards holds one parameter's 10^7 draws at a time and gets 2 GiB.
 # Usage: stress/soak-headless.sh [DRAWS_TOTAL]   -> prints a Markdown report; the session is deleted after.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -12,7 +13,7 @@ trap 'rm -rf "$dir"' EXIT
 [ -f app/target/app-0.1.0.jar ] || mvn -B -q -DskipTests install >/dev/null
 log="$dir/samples.tsv"
 java -Xmx256m -cp "app/target/app-0.1.0.jar:app/target/lib/*" workbench.app.Main run --model gaussian-2d \
-  --sampler rwm --chains 4 --warmup 0 --draws "$per" --seed 1 --threads 2 --no-progress --out "$dir/s" \
+  --sampler rwm --chains 4 --warmup 0 --draws "$per" --seed 1 --threads 2 --no-progress --no-summary --out "$dir/s" \
   > "$dir/out.txt" 2> "$dir/err.txt" &
 pid=$!
 t0=$(date +%s)
@@ -21,11 +22,12 @@ while kill -0 $pid 2>/dev/null; do
   heap=$(jcmd $pid GC.heap_info 2>/dev/null | awk '/garbage-first heap|total/ {for(i=1;i<=NF;i++){if($i=="total"){c=$(i+1)} if($i=="used"){u=$(i+1)}}} END{gsub("K,","",c); gsub("K","",u); printf "%.1f\t%.1f", u/1024, c/1024}')
   thr=$(awk '/^Threads:/{print $2}' /proc/$pid/status 2>/dev/null || echo 0)
   [ -n "$heap" ] && echo -e "$(( $(date +%s) - t0 ))\t$heap\t$thr" >> "$log"
-  sleep 2
+  sleep 0.5
 done
-wait $pid; rc=$?
+rc=0; wait $pid || rc=$?
+[ $rc = 0 ] || { echo "the run failed (exit $rc):"; tail -3 "$dir/err.txt"; }
 secs=$(( $(date +%s) - t0 ))
-rows=$(java -cp "app/target/app-0.1.0.jar:app/target/lib/*" workbench.app.Main summary "$dir/s" --json | python3 -c 'import json,sys; d=json.load(sys.stdin); print(d["chains"]*d["draws_per_chain"])')
+rows=$(java -Xmx2g -cp "app/target/app-0.1.0.jar:app/target/lib/*" workbench.app.Main summary "$dir/s" --json | python3 -c 'import json,sys; d=json.load(sys.stdin); print(d["chains"]*d["draws_per_chain"])')
 size=$(du -sh "$dir/s" | cut -f1)
 python3 - "$log" "$rc" "$secs" "$rows" "$total" "$size" <<'PY'
 import sys, statistics

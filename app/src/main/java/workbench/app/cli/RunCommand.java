@@ -67,6 +67,10 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--no-progress", description = "No progress bar on standard error.")
     boolean noProgress;
 
+    @Option(names = "--no-summary", description = "Do not print the summary at the end (it holds one parameter's "
+            + "draws in memory at a time; 'summary DIR' prints it later).")
+    boolean noSummary;
+
     @Spec
     CommandSpec spec;
 
@@ -148,8 +152,10 @@ final class RunCommand implements Callable<Integer> {
             default -> {
             }
         }
-        try (SessionReader reader = SessionReader.open(out)) {
-            SummaryCommand.print(outWriter, reader, json);
+        if (!noSummary) {
+            try (SessionReader reader = SessionReader.open(out)) {
+                SummaryCommand.print(outWriter, reader, json);
+            }
         }
         err.println("stored in " + out);
         return 0;

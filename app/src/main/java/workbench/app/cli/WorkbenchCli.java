@@ -84,7 +84,14 @@ public final class WorkbenchCli implements Runnable {
 
     /** Runs the CLI with {@code args} and returns the exit code. */
     public static int execute(String... args) {
-        return commandLine().execute(args);
+        try {
+            return commandLine().execute(args);
+        } catch (OutOfMemoryError e) {
+            System.err.println("error: out of memory (" + Runtime.getRuntime().maxMemory() / (1 << 20)
+                    + " MiB heap); draws already stored stay on disk; give Java more with "
+                    + "WORKBENCH_JAVA_OPTS=-Xmx4g");
+            return FAILED;
+        }
     }
 
     /** Runs with the given output and error writers (for tests). */
