@@ -21,6 +21,8 @@ public final class Catalog {
                 EightSchoolsNoncentered.FACTORY,
                 LogisticRegression.PIMA_FACTORY,
                 LogisticRegression.FACTORY,
+                workbench.core.model.bnn.Bnn.REGRESSION,
+                workbench.core.model.bnn.Bnn.CLASSIFICATION,
                 workbench.core.model.expr.ExprModel.FACTORY);
     }
 }
