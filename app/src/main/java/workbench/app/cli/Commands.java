@@ -13,6 +13,7 @@ final class Commands {
                 new ListCommands.Samplers(),
                 new DiagnoseCommand(),
                 new RunCommand(),
-                new SummaryCommand());
+                new SummaryCommand(),
+                new EvaluateCommand());
     }
 }

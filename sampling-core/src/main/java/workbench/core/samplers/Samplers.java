@@ -13,6 +13,9 @@ public final class Samplers {
                 Rwm.FACTORY,
                 Mala.FACTORY,
                 Hmc.FACTORY,
-                workbench.core.samplers.nuts.Nuts.FACTORY);
+                workbench.core.samplers.nuts.Nuts.FACTORY,
+                Optimizers.MAP,
+                Optimizers.DEEP_ENSEMBLE,
+                Optimizers.LAPLACE_DIAG);
     }
 }

@@ -51,6 +51,7 @@ final class Nd4jEngine implements Engine {
      *              copied in once), or a minibatch size (rows are gathered in per call)
      */
     Nd4jEngine(Mlp net, Head head, double[] x, double[] y, int batch) {
+        Nd4jSetup.init();
         this.net = net;
         this.head = head;
         this.x = x;
