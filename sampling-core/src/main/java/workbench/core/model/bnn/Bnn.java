@@ -21,6 +21,8 @@ public final class Bnn {
         s.add(ParamSpec.positive("prior_scale", 1, 0, 1e3, "prior sd of every weight and bias: N(0, s^2)"));
         s.add(ParamSpec.choice("engine", "auto", List.of("auto", "plain", "nd4j"),
                 "how the network is evaluated: plain loops, ND4J, or auto (by network and batch size)"));
+        s.add(ParamSpec.integer("batch_size", 64, 1, 100_000_000,
+                "rows per minibatch for stochastic-gradient samplers (all rows if larger than the data)"));
         s.add(ParamSpec.positive("beta", 1, 0, 1, "likelihood temperature: log p = log prior + beta * log likelihood"));
         return s;
     }
@@ -54,7 +56,8 @@ public final class Bnn {
             Mlp net = Mlp.of(d.p, v.integer("width"), v.integer("layers"), 1, activation(v));
             double sigma = v.has("sigma") ? v.real("sigma") : Double.NaN;
             Head head = new Head.Gaussian(sigma, net.params());
-            return new BnnModel(net, head, d, v.real("prior_scale"), v.real("beta"), new EngineChoice(v.text("engine")));
+            return new BnnModel(net, head, d, v.real("prior_scale"), v.real("beta"), new EngineChoice(v.text("engine")),
+                    v.integer("batch_size"));
         }
     };
 
@@ -84,7 +87,8 @@ public final class Bnn {
             BnnData d = BnnData.classification(v.text("data"), v.text("target"), owner);
             Mlp net = Mlp.of(d.p, v.integer("width"), v.integer("layers"), d.classes, activation(v));
             return new BnnModel(net, new Head.Softmax(d.classes), d, v.real("prior_scale"), v.real("beta"),
-                    new EngineChoice(v.text("engine")));
+                    new EngineChoice(v.text("engine")),
+                    v.integer("batch_size"));
         }
     };
 

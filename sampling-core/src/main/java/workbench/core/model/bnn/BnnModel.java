@@ -2,6 +2,7 @@ package workbench.core.model.bnn;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.commons.rng.UniformRandomProvider;
 import workbench.core.BadInputException;
 import workbench.core.model.DataModel;
 import workbench.core.model.Model;
@@ -26,6 +27,7 @@ public final class BnnModel implements DataModel, PredictiveModel {
     private final double priorScale;
     private final double beta;
     private final EngineChoice engineChoice;
+    private final int batch;
     private final List<String> names;
     private final int dim;
     // per-chain scratch (lazily made in a chain's copy)
@@ -34,8 +36,12 @@ public final class BnnModel implements DataModel, PredictiveModel {
     private int batchSize = -1;
     private PlainEngine predictor;
     private double[] llGrad;
+    // per-chain minibatch state: this epoch's permutation of the rows, where the next batch starts
+    private int[] perm;
+    private int nextRow;
+    private int[] batchRows;
 
-    BnnModel(Mlp net, Head head, BnnData data, double priorScale, double beta, EngineChoice engineChoice) {
+    BnnModel(Mlp net, Head head, BnnData data, double priorScale, double beta, EngineChoice engineChoice, int batch) {
         if (!(beta > 0 && beta <= 1)) {
             throw new BadInputException("likelihood temperature 'beta' must be in (0, 1], got " + beta);
         }
@@ -45,6 +51,10 @@ public final class BnnModel implements DataModel, PredictiveModel {
         this.priorScale = priorScale;
         this.beta = beta;
         this.engineChoice = engineChoice;
+        if (batch < 1) {
+            throw new BadInputException("batch size must be 1 or more, got " + batch);
+        }
+        this.batch = Math.min(batch, data.trainSize());
         this.dim = net.params() + head.extraParams();
         List<String> n = new ArrayList<>(net.names());
         if (head.extraParams() == 1) {
@@ -70,7 +80,7 @@ public final class BnnModel implements DataModel, PredictiveModel {
 
     /** The same model evaluated by another engine (for tests and benchmarks). */
     public BnnModel withEngine(EngineChoice choice) {
-        return new BnnModel(net, head, data, priorScale, beta, choice);
+        return new BnnModel(net, head, data, priorScale, beta, choice, batch);
     }
 
     @Override
@@ -80,7 +90,7 @@ public final class BnnModel implements DataModel, PredictiveModel {
 
     @Override
     public BnnModel withBeta(double b) {
-        return new BnnModel(net, head, data, priorScale, b, engineChoice);
+        return new BnnModel(net, head, data, priorScale, b, engineChoice, batch);
     }
 
     @Override
@@ -95,7 +105,7 @@ public final class BnnModel implements DataModel, PredictiveModel {
 
     @Override
     public Model forChain() {
-        return new BnnModel(net, head, data, priorScale, beta, engineChoice);
+        return new BnnModel(net, head, data, priorScale, beta, engineChoice, batch);
     }
 
     /** Number of training rows N. */
@@ -143,6 +153,55 @@ public final class BnnModel implements DataModel, PredictiveModel {
         }
         double ll = engine(count).logLik(q, rows, count, llGrad);
         return combine(q, grad, ll, beta * data.trainSize() / count);
+    }
+
+    /** Rows per minibatch of {@link #batchLogDensity} (all rows when the setting is not smaller). */
+    public int batchSize() {
+        return batch;
+    }
+
+    /** Whether {@link #batchLogDensity} is exact (the batch is the whole training set). */
+    public boolean exactLogDensity() {
+        return batch >= data.trainSize();
+    }
+
+    /**
+     * Moves to the next minibatch: the next {@link #batchSize()} rows of this epoch's permutation,
+     * reshuffled (from {@code rng}) when fewer remain, so each batch is a uniform subset without
+     * replacement. Use on a {@link #forChain()} copy.
+     */
+    public void nextBatch(UniformRandomProvider rng) {
+        int n = data.trainSize();
+        if (perm == null) {
+            perm = new int[n];
+            for (int i = 0; i < n; i++) {
+                perm[i] = i;
+            }
+            batchRows = new int[batch];
+            nextRow = n;
+        }
+        if (nextRow + batch > n) {
+            for (int i = n - 1; i > 0; i--) {
+                int j = rng.nextInt(i + 1);
+                int t = perm[i];
+                perm[i] = perm[j];
+                perm[j] = t;
+            }
+            nextRow = 0;
+        }
+        System.arraycopy(perm, nextRow, batchRows, 0, batch);
+        nextRow += batch;
+    }
+
+    /** The minibatch estimate of the log density and gradient on the current batch (see {@link #nextBatch}). */
+    public double batchLogDensity(double[] q, double[] grad) {
+        if (exactLogDensity()) {
+            return logDensity(q, grad);
+        }
+        if (batchRows == null) {
+            throw new IllegalStateException("no batch drawn yet: call nextBatch first");
+        }
+        return logDensityMinibatch(q, batchRows, batch, grad);
     }
 
     private double combine(double[] q, double[] grad, double ll, double scale) {

@@ -39,6 +39,34 @@ class MinibatchTest {
     }
 
     @Test
+    void anEpochOfBatchesCoversEveryRowOnce() {
+        BnnModel m = (BnnModel) workbench.core.model.ModelRegistry.create("bnn-regression",
+                java.util.Map.of("data", "toy1d", "width", "7", "batch_size", "5")).forChain();
+        assertEquals(5, m.batchSize());
+        int d = m.dim();
+        double[] q = BnnGradientTest.point(d, 2, 0.5);
+        double[] full = new double[d];
+        double lpFull = m.logDensity(q, full);
+        var rng = org.apache.commons.rng.simple.RandomSource.XO_RO_SHI_RO_128_PP.create(3L);
+        double[] g = new double[d];
+        for (int epoch = 0; epoch < 2; epoch++) {
+            double[] mean = new double[d];
+            double lp = 0;
+            for (int k = 0; k < 4; k++) {
+                m.nextBatch(rng);
+                lp += m.batchLogDensity(q, g) / 4;
+                for (int i = 0; i < d; i++) {
+                    mean[i] += g[i] / 4;
+                }
+            }
+            assertEquals(lpFull, lp, 1e-9 * Math.abs(lpFull), "epoch " + epoch);
+            for (int i = 0; i < d; i++) {
+                assertEquals(full[i], mean[i], 1e-9 * Math.max(1, Math.abs(full[i])), "epoch " + epoch + ", coordinate " + i);
+            }
+        }
+    }
+
+    @Test
     void randomBatchesAreUnbiasedWithinMonteCarloError() {
         BnnModel m = (BnnModel) BnnGradientTest.model("bnn-classification", "pima", 1, 4, "tanh", "").forChain();
         int n = m.dataSize();
