@@ -4,6 +4,7 @@ import java.util.Arrays;
 import org.bytedeco.javacpp.DoublePointer;
 import org.bytedeco.javacpp.Pointer;
 import org.nd4j.linalg.api.buffer.DataType;
+import org.nd4j.linalg.api.concurrency.AffinityManager;
 import org.nd4j.linalg.api.ndarray.INDArray;
 import org.nd4j.linalg.api.ops.impl.transforms.pairwise.arithmetic.MulOp;
 import org.nd4j.linalg.factory.Nd4j;
@@ -111,6 +112,17 @@ final class Nd4jEngine implements Engine {
             }
         }
         inputPtr.position(0).put(xBuf, 0, m * p);
+        wroteHost(acts[0]);
+    }
+
+    /** Marks the host copy as the current one (a no-op on CPU; on a GPU the device copy is refreshed before use). */
+    private static void wroteHost(INDArray a) {
+        Nd4j.getAffinityManager().tagLocation(a, AffinityManager.Location.HOST);
+    }
+
+    /** Brings the host copy up to date before it is read (a no-op on CPU). */
+    private static void readHost(INDArray a) {
+        Nd4j.getAffinityManager().ensureLocation(a, AffinityManager.Location.HOST);
     }
 
     @Override
@@ -127,6 +139,7 @@ final class Nd4jEngine implements Engine {
         int layers = net.layers();
         for (int l = 0; l < layers; l++) {
             weightPtr[l].position(0).put(q, net.offset(l), (net.size(l) + 1) * net.size(l + 1));
+            wroteHost(weights[l]);
         }
         // forward
         for (int l = 0; l < layers; l++) {
@@ -142,6 +155,7 @@ final class Nd4jEngine implements Engine {
         }
         // likelihood head on the host
         int c = net.outputs();
+        readHost(outputs);
         outPtr.position(0).get(fBuf, 0, m * c);
         double ll = 0;
         for (int r = 0; r < m; r++) {
@@ -149,6 +163,7 @@ final class Nd4jEngine implements Engine {
             ll += head.row(fBuf, r, m, y[i], q, dfBuf, llGrad);
         }
         deltaOutPtr.position(0).put(dfBuf, 0, m * c);
+        wroteHost(deltas[layers - 1]);
         // backward
         for (int l = layers - 1; l >= 0; l--) {
             Nd4j.gemm(acts[l], deltas[l], grads[l], true, false, 1.0, 0.0);
@@ -168,6 +183,7 @@ final class Nd4jEngine implements Engine {
             }
         }
         for (int l = 0; l < layers; l++) {
+            readHost(grads[l]);
             gradPtr[l].position(0).get(llGrad, net.offset(l), (net.size(l) + 1) * net.size(l + 1));
         }
         return ll;
