@@ -16,7 +16,7 @@ public final class Bnn {
         List<ParamSpec> s = new ArrayList<>();
         s.add(ParamSpec.text("target", null, "for a CSV: the target column (default: the last column)"));
         s.add(ParamSpec.integer("layers", 1, 1, 8, "hidden layers"));
-        s.add(ParamSpec.integer("width", 50, 1, 4096, "units per hidden layer"));
+        s.add(ParamSpec.integer("width", 20, 1, 4096, "units per hidden layer"));
         s.add(ParamSpec.choice("activation", "tanh", List.of("tanh", "relu"), "hidden-layer activation"));
         s.add(ParamSpec.positive("prior_scale", 1, 0, 1e3, "prior sd of every weight and bias: N(0, s^2)"));
         s.add(ParamSpec.choice("engine", "auto", List.of("auto", "plain", "nd4j"),

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.Map;
 import java.util.Random;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.nd4j.linalg.api.buffer.DataType;
@@ -95,5 +96,27 @@ class BnnGradientTest {
         for (int i = 0; i < q.length; i++) {
             assertEquals(g1[i], g2[i], 1e-9 * Math.max(1, Math.abs(g1[i])), "minibatch coordinate " + i);
         }
+    }
+
+    @Test
+    void nd4jEngineAllocatesNoNativeMemoryPerCall() {
+        BnnModel m = (BnnModel) model("bnn-regression", "boston", 2, 16, "tanh", "engine=nd4j").forChain();
+        double[] q = point(m.dim(), 1, 0.3);
+        double[] g = new double[m.dim()];
+        int[] rows = {1, 2, 3, 4, 5, 6, 7, 8};
+        for (int k = 0; k < 50; k++) {
+            m.logDensity(q, g);
+            m.logDensityMinibatch(q, rows, rows.length, g);
+        }
+        long before = org.bytedeco.javacpp.Pointer.totalBytes();
+        for (int k = 0; k < 300; k++) {
+            m.logDensity(q, g);
+            m.logDensityMinibatch(q, rows, rows.length, g);
+        }
+        double perCall = (org.bytedeco.javacpp.Pointer.totalBytes() - before) / 600.0;
+        // ND4J's op descriptors take about 320 bytes of native memory per call (shape information, freed
+        // with their Java objects); the smallest full-batch array (405 outputs) would be 3240 bytes, the
+        // activations 405 x 17 x 8 = 55 kB
+        assertTrue(perCall < 1024, "native memory grew by " + perCall + " bytes per call");
     }
 }
