@@ -7,6 +7,8 @@
 #                  G/2 warmup + G/2 draws each                             (G + 4G = 5G gradients)
 # over 3 seeds; every run is a session evaluated by 'workbench evaluate --json'.
 # Usage: bench/bnn.sh [G (default 1000)] [seeds (default "1 2 3")]
+# SAMPLER (default mala) and SAMPLER_SET (e.g. "step_size=0.001") choose the warm-started sampler; it must
+# take one gradient per iteration for the budget to hold (mala; the sg samplers once they are on main).
 # Writes bench/target/bnn/{results.jsonl,table.md}. Runs single-threaded (--threads 1).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -48,7 +50,8 @@ for spec in "bnn-regression boston" "bnn-classification pima"; do
     run map "$model" "$data" map 1 "$G" 1 "$seed" --sampler-set init_scale=0.1
     run deep-ensemble "$model" "$data" deep-ensemble 5 "$G" 1 "$seed"
     init=$(map_point "$OUTDIR/$model-map-$seed.run.json")
-    run mala-from-map "$model" "$data" mala 4 $((G / 2)) $((G / 2)) "$seed" --init "$init"
+    extra=(); [ -n "${SAMPLER_SET:-}" ] && extra=(--sampler-set "$SAMPLER_SET")
+    run mala-from-map "$model" "$data" "${SAMPLER:-mala}" 4 $((G / 2)) $((G / 2)) "$seed" --init "$init" "${extra[@]}"
   done
 done
 

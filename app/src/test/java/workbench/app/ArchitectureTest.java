@@ -48,6 +48,23 @@ class ArchitectureTest {
     }
 
     @Test
+    void noJavaSerialization() {
+        noClasses().should().dependOnClassesThat().haveFullyQualifiedName("java.io.ObjectInputStream")
+                .orShould().dependOnClassesThat().haveFullyQualifiedName("java.io.ObjectOutputStream")
+                .because("sessions and exports travel between people: they are data only, never Java objects "
+                        + "that could run code when read")
+                .check(classes);
+    }
+
+    @Test
+    void noScriptEngine() {
+        noClasses().should().dependOnClassesThat().resideInAPackage("javax.script..")
+                .because("a typed log density is parsed by our own parser into an expression tree; "
+                        + "a script engine would run whatever a shared session or a pasted formula contains")
+                .check(classes);
+    }
+
+    @Test
     void sessionsAndVizDoNotKnowEachOther() {
         noClasses().that().resideInAPackage("workbench.sessions..")
                 .should().dependOnClassesThat().resideInAnyPackage("workbench.viz..", "workbench.app..")

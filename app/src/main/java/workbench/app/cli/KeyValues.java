@@ -37,6 +37,9 @@ final class KeyValues {
         double[] v = new double[parts.length];
         for (int i = 0; i < parts.length; i++) {
             try {
+                if (!workbench.core.spec.ParamSpec.isDecimal(parts[i])) {
+                    throw new NumberFormatException(parts[i]);
+                }
                 v[i] = Double.parseDouble(parts[i].trim());
             } catch (NumberFormatException e) {
                 throw new BadInputException(option + ": value " + (i + 1) + " is not a number: '" + clip(parts[i].trim()) + "'");

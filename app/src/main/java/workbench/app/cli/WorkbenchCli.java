@@ -36,7 +36,7 @@ public final class WorkbenchCli implements Runnable {
         cl.setExecutionExceptionHandler((ex, line, parsed) -> {
             PrintWriter err = line.getErr();
             if (ex instanceof BadInputException) {
-                err.println("error: " + ex.getMessage());
+                err.println("error: " + oneLine(ex.getMessage()));
                 err.flush();
                 return BAD_INPUT;
             }
@@ -47,18 +47,39 @@ public final class WorkbenchCli implements Runnable {
                 err.flush();
                 return exit.code();
             }
-            err.println("error: " + (ex.getMessage() == null ? ex.getClass().getSimpleName() : ex.getMessage()));
+            err.println("error: " + oneLine(ex.getMessage() == null ? ex.getClass().getSimpleName() : ex.getMessage()));
             err.flush();
             return FAILED;
         });
         cl.setParameterExceptionHandler((ex, args) -> {
             PrintWriter err = ex.getCommandLine().getErr();
             String name = ex.getCommandLine().getCommandSpec().qualifiedName();
-            err.println("error: " + ex.getMessage().replace('\n', ' ').trim() + " (see '" + name + " --help')");
+            err.println("error: " + oneLine(ex.getMessage().trim()) + " (see '" + name + " --help')");
             err.flush();
             return BAD_INPUT;
         });
+        StrictNumbers.register(cl);
         return cl;
+    }
+
+    /** A message as one printable line: control characters (a newline in a typed id, say) are escaped. */
+    static String oneLine(String message) {
+        StringBuilder sb = new StringBuilder(message.length());
+        for (int i = 0; i < message.length(); i++) {
+            char ch = message.charAt(i);
+            if (ch == '\n') {
+                sb.append("\\n");
+            } else if (ch == '\r') {
+                sb.append("\\r");
+            } else if (ch == '\t') {
+                sb.append("\\t");
+            } else if (Character.isISOControl(ch)) {
+                sb.append(String.format("\\u%04x", (int) ch));
+            } else {
+                sb.append(ch);
+            }
+        }
+        return sb.toString();
     }
 
     /** Runs the CLI with {@code args} and returns the exit code. */

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.apache.commons.rng.UniformRandomProvider;
+import workbench.core.adapt.StanAdaptation;
 import workbench.core.kernel.ChainSampler;
 import workbench.core.kernel.ChainState;
 import workbench.core.kernel.Divergence;
@@ -11,6 +12,7 @@ import workbench.core.kernel.Sampler;
 import workbench.core.kernel.SamplerFactory;
 import workbench.core.kernel.Transition;
 import workbench.core.model.Model;
+import workbench.core.rng.Normals;
 import workbench.core.spec.ParamSpec;
 import workbench.core.spec.ParamValues;
 
@@ -19,8 +21,9 @@ import workbench.core.spec.ParamValues;
  * p ~ N(0, M) with M the inverse of the adapted variance, H = -log p(x) + p' M^{-1} p / 2.
  * The number of leapfrog steps is drawn uniformly from [L/2, 3L/2] (mean L) each transition, which
  * breaks the resonances a fixed trajectory length has on near-periodic targets (Mackenzie 1989).
- * In warmup the step size is tuned by dual averaging toward an acceptance statistic of 0.8 and the
- * variance estimated in Stan's slow windows. A leapfrog step with H - H0 above
+ * Warmup is Stan's ({@link StanAdaptation}): the step-size search from the start point, dual averaging
+ * toward an acceptance statistic of 0.8, the variance estimated in the slow windows and the step
+ * size searched again after each metric update. A leapfrog step with H - H0 above
  * {@link #DIVERGENCE_THRESHOLD} (or a non-finite density) ends the trajectory as a divergence,
  * recorded where it happened.
  */
@@ -62,24 +65,40 @@ public record Hmc(ParamValues settings) implements Sampler {
     @Override
     public ChainSampler newChain(Model model, int warmup, ChainState initial, UniformRandomProvider rng) {
         return new Chain(model, warmup, settings.real("step_size"), settings.real("target_accept"),
-                settings.integer("steps"));
+                settings.integer("steps"), initial, rng);
     }
 
-    private static final class Chain extends MetropolisChain {
+    private static final class Chain implements ChainSampler, StanAdaptation.Probe {
         private final int steps;
+        private final StanAdaptation adaptation;
+        private final Normals normals = new Normals();
+        private Model model;
+        private double[] variance;
+        private double[] scale;
         private final double[] x;
         private final double[] p;
         private final double[] p0;
         private final double[] g;
+        private UniformRandomProvider rng;
+        private ChainState origin;
 
-        Chain(Model model, int warmup, double eps, double target, int steps) {
-            super(model, warmup, eps, target);
+        Chain(Model model, int warmup, double eps, double target, int steps, ChainState initial,
+              UniformRandomProvider rng) {
+            this.model = model;
             this.steps = steps;
             int d = model.dim();
             x = new double[d];
             p = new double[d];
             p0 = new double[d];
             g = new double[d];
+            variance = new double[d];
+            scale = new double[d];
+            java.util.Arrays.fill(variance, 1);
+            java.util.Arrays.fill(scale, 1);
+            adaptation = new StanAdaptation(d, warmup, target, eps, StanAdaptation.Metric.DIAG);
+            this.rng = rng;
+            this.origin = initial;
+            adaptation.initialize(this);
         }
 
         private double kinetic(double[] mom) {
@@ -88,6 +107,82 @@ public record Hmc(ParamValues settings) implements Sampler {
                 k += mom[i] * mom[i] * variance[i];
             }
             return 0.5 * k;
+        }
+
+        @Override
+        public Transition next(UniformRandomProvider rng, ChainState state, boolean warmup, boolean withPath) {
+            this.rng = rng;
+            if (!warmup) {
+                adaptation.finishWarmup();
+            }
+            Transition t = propose(rng, state, withPath, adaptation.stepSize());
+            if (warmup && adaptation.adapting()) {
+                origin = t.state();
+                adaptation.learn(t.acceptStat(), t.state().position(), this);
+            }
+            return t;
+        }
+
+        /** One leapfrog step from the chain's current point with fresh momentum: H0 - H (Stan's step-size search). */
+        @Override
+        public double energyChange(double eps) {
+            int d = x.length;
+            System.arraycopy(origin.position(), 0, x, 0, d);
+            System.arraycopy(origin.gradient(), 0, g, 0, d);
+            for (int i = 0; i < d; i++) {
+                p[i] = normals.next(rng) / scale[i];
+            }
+            double h0 = -origin.logDensity() + kinetic(p);
+            for (int i = 0; i < d; i++) {
+                p[i] += 0.5 * eps * g[i];
+                x[i] += eps * variance[i] * p[i];
+            }
+            double lp = model.logDensity(x, g);
+            if (MetropolisChain.numericalFault(lp, g, true) || lp == Double.NEGATIVE_INFINITY) {
+                return Double.NaN;
+            }
+            for (int i = 0; i < d; i++) {
+                p[i] += 0.5 * eps * g[i];
+            }
+            return h0 - (-lp + kinetic(p));
+        }
+
+        @Override
+        public void metricChanged(double[] diagonal, double[] dense) {
+            variance = diagonal.clone();
+            for (int i = 0; i < scale.length; i++) {
+                scale[i] = Math.sqrt(variance[i]);
+            }
+        }
+
+        @Override
+        public double stepSize() {
+            return adaptation.stepSize();
+        }
+
+        @Override
+        public void setStepSize(double value) {
+            Steps.check(value);
+            adaptation.setStepSize(value);
+        }
+
+        @Override
+        public boolean adapting() {
+            return adaptation.adapting();
+        }
+
+        @Override
+        public void setModel(Model m) {
+            if (m.dim() != model.dim()) {
+                throw new workbench.core.BadInputException("the new model has " + m.dim() + " parameters, the chain "
+                        + model.dim());
+            }
+            model = m;
+        }
+
+        @Override
+        public double[] inverseMetric() {
+            return variance.clone();
         }
 
         /**
@@ -115,8 +210,7 @@ public record Hmc(ParamValues settings) implements Sampler {
             return out;
         }
 
-        @Override
-        protected Transition propose(UniformRandomProvider rng, ChainState state, boolean withPath) {
+        private Transition propose(UniformRandomProvider rng, ChainState state, boolean withPath, double eps) {
             int d = x.length;
             System.arraycopy(state.position(), 0, x, 0, d);
             System.arraycopy(state.gradient(), 0, g, 0, d);
@@ -129,7 +223,6 @@ public record Hmc(ParamValues settings) implements Sampler {
             if (path != null) {
                 path.add(x.clone());
             }
-            double eps = stepSize;
             int low = Math.max(1, steps / 2);
             int nSteps = low + rng.nextInt(steps + steps / 2 - low + 1);
             double lp = state.logDensity();
@@ -143,7 +236,7 @@ public record Hmc(ParamValues settings) implements Sampler {
                 }
                 lp = model.logDensity(x, g);
                 gradients++;
-                boolean fault = numericalFault(lp, g, true);
+                boolean fault = MetropolisChain.numericalFault(lp, g, true);
                 if (!fault) {
                     for (int i = 0; i < d; i++) {
                         p[i] += 0.5 * eps * g[i];
@@ -164,10 +257,10 @@ public record Hmc(ParamValues settings) implements Sampler {
                         gradients, 0, gradients, false, pathArr, Map.of());
             }
             double logRatio = h0 - h;
-            boolean accepted = accept(rng, logRatio);
+            boolean accepted = MetropolisChain.accept(rng, logRatio);
             ChainState kept = accepted ? new ChainState(x.clone(), lp, g.clone()) : state;
-            return new Transition(kept, accepted, acceptStat(logRatio), accepted ? h : h0, h - h0, false, null,
-                    eps, gradients, 0, nSteps, false, pathArr, Map.of());
+            return new Transition(kept, accepted, MetropolisChain.acceptStat(logRatio), accepted ? h : h0, h - h0,
+                    false, null, eps, gradients, 0, nSteps, false, pathArr, Map.of());
         }
     }
 }

@@ -10,6 +10,7 @@ import workbench.core.kernel.Sampler;
 import workbench.core.kernel.SamplerFactory;
 import workbench.core.kernel.Transition;
 import workbench.core.model.Model;
+import workbench.core.model.StochasticModel;
 import workbench.core.rng.Normals;
 import workbench.core.spec.ParamSpec;
 import workbench.core.spec.ParamValues;
@@ -18,7 +19,8 @@ import workbench.core.spec.ParamValues;
  * Optimization baselines run as samplers, so that their results are sessions like any other:
  * <ul>
  *   <li>{@code map}: Adam (Kingma and Ba 2015) ascends the log density; every warmup iteration is
- *       one Adam step (one gradient), every sampling iteration repeats the final estimate.</li>
+ *       one Adam step (one gradient; with {@code gradients=minibatch} a minibatch estimate from the
+ *       model), every sampling iteration repeats the final estimate.</li>
  *   <li>{@code deep-ensemble}: the same from a random start N(0, init_scale^2) drawn per chain,
  *       so the K chains are K independent MAP fits (Lakshminarayanan et al. 2017, without
  *       adversarial training).</li>
@@ -37,15 +39,20 @@ public record Optimizers(String id, ParamValues settings) implements Sampler {
         return ParamSpec.positive("learning_rate", 0.01, 0, 10, "Adam learning rate");
     }
 
+    private static ParamSpec gradients() {
+        return ParamSpec.choice("gradients", "full", List.of("full", "minibatch"),
+                "Adam on the full gradient, or on the model's minibatch estimates (models with batches)");
+    }
+
     public static final SamplerFactory MAP = factory("map",
             "MAP estimate by Adam: each warmup iteration is one Adam step; draws repeat the final estimate",
             List.of(rate(), ParamSpec.optionalPositive("init_scale", 0, 1e3,
-                    "start from N(0, init_scale^2) drawn per chain instead of the run's start point")));
+                    "start from N(0, init_scale^2) drawn per chain instead of the run's start point"), gradients()));
 
     public static final SamplerFactory DEEP_ENSEMBLE = factory("deep-ensemble",
             "deep ensemble: each chain is an independent Adam MAP fit from its own random start",
             List.of(rate(), ParamSpec.positive("init_scale", 0.1, 0, 1e3,
-                    "each chain starts from N(0, init_scale^2), drawn from its own stream")));
+                    "each chain starts from N(0, init_scale^2), drawn from its own stream"), gradients()));
 
     public static final SamplerFactory LAPLACE_DIAG = factory("laplace-diag",
             "diagonal Laplace: Adam to the mode in warmup, then draws from N(mode, diag(-1/Hessian))",
@@ -54,7 +61,7 @@ public record Optimizers(String id, ParamValues settings) implements Sampler {
                     ParamSpec.positive("min_precision", 1, 0, 1e12,
                             "floor on -d2 log p / dx_i^2 (where the curvature is flat or positive)"),
                     ParamSpec.positive("fd_step", 1e-4, 0, 1,
-                            "relative step of the central differences of the gradient")));
+                            "relative step of the central differences of the gradient"), gradients()));
 
     private static SamplerFactory factory(String id, String description, List<ParamSpec> params) {
         return new SamplerFactory() {
@@ -84,8 +91,13 @@ public record Optimizers(String id, ParamValues settings) implements Sampler {
     public ChainSampler newChain(Model model, int warmup, ChainState initial, UniformRandomProvider rng) {
         double initScale = settings.has("init_scale") ? settings.real("init_scale") : Double.NaN;
         boolean laplace = id.equals("laplace-diag");
+        boolean minibatch = "minibatch".equals(settings.text("gradients"));
+        if (minibatch && !(model instanceof StochasticModel)) {
+            throw new BadInputException("sampler " + id + ": gradients=minibatch needs a model with minibatches"
+                    + " (e.g. logistic, bnn-regression, bnn-classification)");
+        }
         return new Chain(model, warmup, settings.real("learning_rate"), initScale, laplace,
-                laplace ? settings.real("min_precision") : 0, laplace ? settings.real("fd_step") : 0);
+                laplace ? settings.real("min_precision") : 0, laplace ? settings.real("fd_step") : 0, minibatch);
     }
 
     /** Adam state of one chain, then (Laplace) the Gaussian it draws from. */
@@ -97,6 +109,7 @@ public record Optimizers(String id, ParamValues settings) implements Sampler {
         private final boolean laplace;
         private final double minPrecision;
         private final double fdStep;
+        private final boolean minibatch;
         private final Normals normals = new Normals();
         private final double[] m;
         private final double[] v;
@@ -106,8 +119,9 @@ public record Optimizers(String id, ParamValues settings) implements Sampler {
         private double[] mode;
 
         Chain(Model model, int warmup, double rate, double initScale, boolean laplace, double minPrecision,
-              double fdStep) {
+              double fdStep, boolean minibatch) {
             this.model = model;
+            this.minibatch = minibatch;
             this.warmup = warmup;
             this.rate = rate;
             this.initScale = initScale;
@@ -131,7 +145,7 @@ public record Optimizers(String id, ParamValues settings) implements Sampler {
             }
             started = true;
             if (warm) {
-                return adamStep(state, grads, withPath);
+                return adamStep(rng, state, grads, withPath);
             }
             if (!laplace) {
                 return transition(state, true, false, grads, null);
@@ -147,7 +161,7 @@ public record Optimizers(String id, ParamValues settings) implements Sampler {
             return transition(draw, true, !draw.finite(), grads + 1, null);
         }
 
-        private Transition adamStep(ChainState state, int grads, boolean withPath) {
+        private Transition adamStep(UniformRandomProvider rng, ChainState state, int grads, boolean withPath) {
             double[] x = state.position();
             double[] g = state.gradient();
             steps++;
@@ -159,7 +173,16 @@ public record Optimizers(String id, ParamValues settings) implements Sampler {
                 v[i] = BETA2 * v[i] + (1 - BETA2) * g[i] * g[i];
                 q[i] = x[i] + rate * (m[i] / c1) / (Math.sqrt(v[i] / c2) + ADAM_EPS);
             }
-            ChainState next = ChainState.at(model, q);
+            ChainState next;
+            if (minibatch) {
+                // the state carries the batch estimates: the next step's gradient is a minibatch gradient
+                StochasticModel sm = (StochasticModel) model;
+                double[] g2 = new double[q.length];
+                sm.nextBatch(rng);
+                next = new ChainState(q, sm.batchLogDensity(q, g2), g2);
+            } else {
+                next = ChainState.at(model, q);
+            }
             double[][] path = withPath ? new double[][] {x.clone(), q.clone()} : null;
             if (!next.finite()) {
                 // a step into a non-finite region: stay, and take smaller steps from now on
@@ -216,6 +239,9 @@ public record Optimizers(String id, ParamValues settings) implements Sampler {
 
         @Override
         public void setModel(Model newModel) {
+            if (minibatch && !(newModel instanceof StochasticModel)) {
+                throw new BadInputException("gradients=minibatch needs a model with minibatches");
+            }
             if (newModel.dim() != model.dim()) {
                 throw new BadInputException("the new model has " + newModel.dim() + " parameters, the chain " + model.dim());
             }

@@ -23,6 +23,15 @@ public record ParamSpec(String name, Kind kind, String defaultValue, double min,
 
     public enum Kind { REAL, INT, CHOICE, TEXT }
 
+    /** Plain decimal numbers only: no hexadecimal, no Java suffixes ({@code 1d}), no NaN or Infinity words. */
+    private static final java.util.regex.Pattern DECIMAL =
+            java.util.regex.Pattern.compile("[+-]?(\\d+\\.?\\d*|\\.\\d+)([eE][+-]?\\d+)?");
+
+    /** Whether {@code text} is a plain decimal number (what every numeric setting accepts). */
+    public static boolean isDecimal(String text) {
+        return DECIMAL.matcher(text.trim()).matches();
+    }
+
     public static ParamSpec real(String name, double def, double min, double max, String description) {
         return new ParamSpec(name, Kind.REAL, fmt(def), min, max, false, List.of(), description);
     }
@@ -59,6 +68,9 @@ public record ParamSpec(String name, Kind kind, String defaultValue, double min,
             case REAL -> {
                 double v;
                 try {
+                    if (!DECIMAL.matcher(t).matches()) {
+                        throw new NumberFormatException(t);
+                    }
                     v = Double.parseDouble(t);
                 } catch (NumberFormatException e) {
                     throw new BadInputException(owner + ": '" + name + "' must be a number, got '" + clip(t) + "'");

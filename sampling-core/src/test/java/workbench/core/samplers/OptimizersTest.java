@@ -40,6 +40,23 @@ class OptimizersTest {
     }
 
     @Test
+    void minibatchAdamEndsNearTheMode() {
+        MemoryDraws d = run("logistic-pima", Map.of("batch_size", "64"), "map",
+                Map.of("learning_rate", "0.005", "gradients", "minibatch"), 1, 3000, 1, 4);
+        Truth truth = ModelRegistry.create("logistic-pima", Map.of()).truth();
+        for (int j = 0; j < truth.mean().length; j++) {
+            // minibatch noise keeps Adam jittering around the mode: within half a posterior sd
+            assertEquals(truth.mean()[j], d.value(0, 3000, j), 0.5 * truth.sd()[j], "coordinate " + j);
+        }
+    }
+
+    @Test
+    void minibatchGradientsNeedAModelWithBatches() {
+        org.junit.jupiter.api.Assertions.assertThrows(workbench.core.BadInputException.class, () -> run("gaussian-2d",
+                Map.of(), "map", Map.of("gradients", "minibatch"), 1, 10, 1, 1));
+    }
+
+    @Test
     void deepEnsembleChainsAreDistinctFitsAndImproveTheirStart() {
         Map<String, String> mset = Map.of("data", "moons", "width", "6");
         MemoryDraws d = run("bnn-classification", mset, "deep-ensemble", Map.of("learning_rate", "0.02"), 3, 400, 1, 8);

@@ -47,6 +47,11 @@ class SamplerTargetTableTest {
                 1000 + Math.abs((sampler + label).hashCode() % 1000));
     }
 
+    static Cell cell(String sampler, Map<String, String> samplerSettings, String modelId, int draws) {
+        Cell c = cell(sampler, modelId, Map.of(), draws);
+        return new Cell(sampler, samplerSettings, c.label() + " " + samplerSettings, c.model(), draws, c.seed());
+    }
+
     static Cell exprGaussian(String sampler, int draws) {
         return new Cell(sampler, Map.of(), "expr -0.5*(x^2 + y^2/4)",
                 () -> ExprModel.parse("-0.5*(x^2 + y^2/4)")
@@ -56,7 +61,7 @@ class SamplerTargetTableTest {
 
     static Stream<Cell> cells() {
         List<Cell> rows = new ArrayList<>();
-        for (String s : List.of("rwm", "mala", "hmc", "nuts")) {
+        for (String s : List.of("rwm", "mala", "hmc", "nuts", "mclmc-adjusted")) {
             rows.add(cell(s, "gaussian-2d", Map.of(), 2000));
             rows.add(cell(s, "banana", Map.of("b", "0.02"), 4000));
             rows.add(cell(s, "donut", Map.of(), 4000));
@@ -65,6 +70,10 @@ class SamplerTargetTableTest {
         }
         rows.add(cell("hmc", "eight-schools-noncentered", Map.of(), 1000));
         rows.add(cell("nuts", "eight-schools-noncentered", Map.of(), 1000));
+        rows.add(cell("nuts", "gaussian", Map.of("dim", "100"), 1000));
+        rows.add(cell("nuts", "gaussian-illcond", Map.of("dim", "100"), 1000));
+        rows.add(cell("nuts", "logistic-pima", Map.of(), 1000));
+        rows.add(cell("mile", Map.of("kernel", "adjusted"), "eight-schools-noncentered", 1000));
         return rows.stream();
     }
 

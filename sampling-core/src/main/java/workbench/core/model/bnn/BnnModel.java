@@ -5,8 +5,8 @@ import java.util.List;
 import org.apache.commons.rng.UniformRandomProvider;
 import workbench.core.BadInputException;
 import workbench.core.model.DataModel;
-import workbench.core.model.Model;
 import workbench.core.model.PredictiveModel;
+import workbench.core.model.StochasticModel;
 
 /**
  * A Bayesian neural network: an MLP with an isotropic Gaussian prior N(0, s^2) on every weight and
@@ -18,7 +18,7 @@ import workbench.core.model.PredictiveModel;
  * or ND4J matrix products, chosen per network size (see {@link EngineChoice}). The instance built by
  * the factory holds no scratch; {@link #forChain()} returns a copy with its own engines.
  */
-public final class BnnModel implements DataModel, PredictiveModel {
+public final class BnnModel implements DataModel, PredictiveModel, StochasticModel {
     private static final double LOG_2PI = Math.log(2 * Math.PI);
 
     private final Mlp net;
@@ -104,7 +104,7 @@ public final class BnnModel implements DataModel, PredictiveModel {
     }
 
     @Override
-    public Model forChain() {
+    public BnnModel forChain() {
         return new BnnModel(net, head, data, priorScale, beta, engineChoice, batch);
     }
 
@@ -156,11 +156,13 @@ public final class BnnModel implements DataModel, PredictiveModel {
     }
 
     /** Rows per minibatch of {@link #batchLogDensity} (all rows when the setting is not smaller). */
+    @Override
     public int batchSize() {
         return batch;
     }
 
     /** Whether {@link #batchLogDensity} is exact (the batch is the whole training set). */
+    @Override
     public boolean exactLogDensity() {
         return batch >= data.trainSize();
     }
@@ -170,6 +172,7 @@ public final class BnnModel implements DataModel, PredictiveModel {
      * reshuffled (from {@code rng}) when fewer remain, so each batch is a uniform subset without
      * replacement. Use on a {@link #forChain()} copy.
      */
+    @Override
     public void nextBatch(UniformRandomProvider rng) {
         int n = data.trainSize();
         if (perm == null) {
@@ -194,6 +197,7 @@ public final class BnnModel implements DataModel, PredictiveModel {
     }
 
     /** The minibatch estimate of the log density and gradient on the current batch (see {@link #nextBatch}). */
+    @Override
     public double batchLogDensity(double[] q, double[] grad) {
         if (exactLogDensity()) {
             return logDensity(q, grad);

@@ -21,6 +21,9 @@ public final class Catalog {
                 EightSchoolsNoncentered.FACTORY,
                 LogisticRegression.PIMA_FACTORY,
                 LogisticRegression.FACTORY,
+                NoisyTarget.GAUSSIAN_FACTORY,
+                NoisyTarget.BANANA_FACTORY,
+                NoisyTarget.FUNNEL_FACTORY,
                 workbench.core.model.bnn.Bnn.REGRESSION,
                 workbench.core.model.bnn.Bnn.CLASSIFICATION,
                 workbench.core.model.expr.ExprModel.FACTORY);

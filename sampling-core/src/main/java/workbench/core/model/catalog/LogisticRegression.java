@@ -15,8 +15,10 @@ import java.util.ArrayList;
 import java.util.List;
 import workbench.core.BadInputException;
 import workbench.core.model.DataModel;
+import org.apache.commons.rng.UniformRandomProvider;
 import workbench.core.model.Model;
 import workbench.core.model.ModelFactory;
+import workbench.core.model.StochasticModel;
 import workbench.core.model.Truth;
 import workbench.core.spec.ParamSpec;
 import workbench.core.spec.ParamValues;
@@ -28,8 +30,16 @@ import workbench.core.spec.ParamValues;
  * {@code logistic_pima.stan}). Two catalog entries: {@code logistic-pima} (the Pima diabetes data,
  * 532 rows, 7 predictors, with a Stan long-run truth) and {@code logistic} (a user CSV, predictors
  * standardized here with the sample sd).
+ *
+ * <p>As a {@link StochasticModel} it estimates log prior + (N/n) * beta * (batch log likelihood) from
+ * batches of n = {@code batch_size} rows (the whole data when n >= N, then exact), drawn without
+ * replacement within an epoch from a permutation that is reshuffled with the chain's stream whenever
+ * fewer than n rows of it remain (the rest is skipped, so each batch is a uniform n-subset).
  */
-public final class LogisticRegression implements DataModel {
+public final class LogisticRegression implements DataModel, StochasticModel {
+    /** Default rows per minibatch. */
+    public static final int DEFAULT_BATCH = 64;
+
     private final int n;
     private final int k;
     private final double[] x; // row-major n x k
@@ -38,8 +48,32 @@ public final class LogisticRegression implements DataModel {
     private final List<String> names;
     private final List<String> predictors;
     private final Truth truth;
+    private final int batch;
+    private final Batches batches; // per-chain scratch; null on the shared instance
+
+    /** Per-chain batch state: the epoch's permutation of the rows and where the next batch starts. */
+    private static final class Batches {
+        final int[] perm;
+        int next;
+        int start = -1; // first row of the current batch in perm, -1 before the first batch
+
+        Batches(int n) {
+            perm = new int[n];
+            for (int i = 0; i < n; i++) {
+                perm[i] = i;
+            }
+            next = n; // forces a shuffle at the first batch
+        }
+    }
 
     private LogisticRegression(int n, int k, double[] x, double[] y, double beta, List<String> predictors, Truth truth) {
+        this(n, k, x, y, beta, predictors, truth, DEFAULT_BATCH, null);
+    }
+
+    private LogisticRegression(int n, int k, double[] x, double[] y, double beta, List<String> predictors, Truth truth,
+                               int batch, Batches batches) {
+        this.batch = Math.min(batch, n);
+        this.batches = batches;
         this.n = n;
         this.k = k;
         this.x = x;
@@ -52,6 +86,11 @@ public final class LogisticRegression implements DataModel {
 
     private static ParamSpec betaSpec() {
         return ParamSpec.positive("beta", 1, 0, 1, "likelihood temperature: log p = log prior + beta * log likelihood");
+    }
+
+    private static ParamSpec batchSpec() {
+        return ParamSpec.integer("batch_size", DEFAULT_BATCH, 1, 100_000_000,
+                "rows per minibatch for stochastic-gradient samplers (all rows if larger than the data)");
     }
 
     /** {@code logistic-pima}: the Pima Indians diabetes data shipped with the workbench. */
@@ -68,12 +107,12 @@ public final class LogisticRegression implements DataModel {
 
         @Override
         public List<ParamSpec> params() {
-            return List.of(betaSpec());
+            return List.of(betaSpec(), batchSpec());
         }
 
         @Override
         public Model create(ParamValues v) {
-            return pima(v.real("beta"));
+            return pima(v.real("beta")).withBatchSize(v.integer("batch_size"));
         }
     };
 
@@ -94,7 +133,8 @@ public final class LogisticRegression implements DataModel {
             return List.of(
                     ParamSpec.text("data", null, "path of a CSV file with a header line; every cell a number"),
                     ParamSpec.text("target", null, "name of the 0/1 outcome column; the other columns are predictors"),
-                    betaSpec());
+                    betaSpec(),
+                    batchSpec());
         }
 
         @Override
@@ -106,7 +146,7 @@ public final class LogisticRegression implements DataModel {
             if (!v.has("target") || v.text("target").isEmpty()) {
                 throw new BadInputException(owner + ": setting 'target' is required (--set target=COLUMN, a 0/1 column)");
             }
-            return fromCsv(v.text("data"), v.text("target"), v.real("beta"));
+            return fromCsv(v.text("data"), v.text("target"), v.real("beta")).withBatchSize(v.integer("batch_size"));
         }
     };
 
@@ -234,7 +274,95 @@ public final class LogisticRegression implements DataModel {
         if (!(b > 0 && b <= 1)) {
             throw new BadInputException("likelihood temperature 'beta' must be in (0, 1], got " + b);
         }
-        return new LogisticRegression(n, k, x, y, b, predictors, truth);
+        return new LogisticRegression(n, k, x, y, b, predictors, truth, batch, null);
+    }
+
+    /** The same model with {@code size} rows per minibatch (capped at the number of rows). */
+    public LogisticRegression withBatchSize(int size) {
+        if (size < 1) {
+            throw new BadInputException("batch size must be 1 or more, got " + size);
+        }
+        return new LogisticRegression(n, k, x, y, beta, predictors, truth, size, null);
+    }
+
+    @Override
+    public int batchSize() {
+        return batch;
+    }
+
+    @Override
+    public boolean exactLogDensity() {
+        return batch >= n;
+    }
+
+    /** A copy with its own batch state. */
+    @Override
+    public LogisticRegression forChain() {
+        return new LogisticRegression(n, k, x, y, beta, predictors, truth, batch, new Batches(n));
+    }
+
+    private Batches batches() {
+        if (batches == null) {
+            throw new IllegalStateException("minibatch estimates need the per-chain copy from forChain()");
+        }
+        return batches;
+    }
+
+    @Override
+    public void nextBatch(UniformRandomProvider rng) {
+        Batches b = batches();
+        if (batch >= n) {
+            b.start = 0;
+            return;
+        }
+        if (b.next + batch > n) {
+            int[] p = b.perm;
+            for (int i = n - 1; i > 0; i--) {
+                int j = rng.nextInt(i + 1);
+                int t = p[i];
+                p[i] = p[j];
+                p[j] = t;
+            }
+            b.next = 0;
+        }
+        b.start = b.next;
+        b.next += batch;
+    }
+
+    @Override
+    public double batchLogDensity(double[] q, double[] grad) {
+        Batches b = batches();
+        if (b.start < 0) {
+            throw new IllegalStateException("nextBatch() was never called");
+        }
+        double a = q[0];
+        double prior = -0.5 * a * a;
+        for (int j = 0; j <= k; j++) {
+            grad[j] = 0;
+        }
+        for (int j = 1; j <= k; j++) {
+            prior -= 0.5 * q[j] * q[j];
+        }
+        double ll = 0;
+        for (int s = b.start, end = b.start + batch; s < end; s++) {
+            int i = b.perm[s];
+            int row = i * k;
+            double eta = a;
+            for (int j = 0; j < k; j++) {
+                eta += x[row + j] * q[j + 1];
+            }
+            ll += y[i] * eta - Names.softplus(eta);
+            double r = y[i] - Names.sigmoid(eta);
+            grad[0] += r;
+            for (int j = 0; j < k; j++) {
+                grad[j + 1] += r * x[row + j];
+            }
+        }
+        double w = beta * n / batch;
+        for (int j = 0; j <= k; j++) {
+            grad[j] = w * grad[j] - q[j];
+        }
+        return prior + w * ll;
     }
 
     @Override

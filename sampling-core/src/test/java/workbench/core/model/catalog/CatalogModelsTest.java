@@ -54,8 +54,8 @@ class CatalogModelsTest {
     void catalogListsEveryModelOnce() {
         List<String> ids = Catalog.all().stream().map(ModelFactory::id).toList();
         assertEquals(List.of("gaussian-2d", "banana", "donut", "mixture-2d", "funnel", "gaussian", "gaussian-illcond",
-                "eight-schools-centered", "eight-schools-noncentered", "logistic-pima", "logistic", "bnn-regression",
-                "bnn-classification", "expr"), ids);
+                "eight-schools-centered", "eight-schools-noncentered", "logistic-pima", "logistic", "noisy-gaussian",
+                "noisy-banana", "noisy-funnel", "bnn-regression", "bnn-classification", "expr"), ids);
         for (ModelFactory f : Catalog.all()) {
             assertFalse(f.description().isBlank(), f.id());
             assertFalse(f.description().contains("\n"), f.id());

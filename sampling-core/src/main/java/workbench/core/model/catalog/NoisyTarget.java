@@ -1,0 +1,298 @@
+package workbench.core.model.catalog;
+
+import java.util.Arrays;
+import java.util.List;
+import org.apache.commons.rng.UniformRandomProvider;
+import workbench.core.BadInputException;
+import workbench.core.model.Model;
+import workbench.core.model.ModelFactory;
+import workbench.core.model.StochasticModel;
+import workbench.core.model.Truth;
+import workbench.core.rng.Normals;
+import workbench.core.spec.ParamSpec;
+import workbench.core.spec.ParamValues;
+
+/**
+ * An analytic target with synthetic gradient noise, the benchmark of the SMILE paper: the stochastic
+ * estimate returns the exact log density and the exact gradient plus zero-mean noise
+ * {@code noise_scale * e}, where e is drawn once per batch ({@link #nextBatch}) from the chain's
+ * stream, so the gradient estimate is unbiased. {@link #logDensity} itself is exact. Noise kinds, with
+ * z ~ N(0, I) and multipliers m_i log-spaced from 10 down to 0.1 across the coordinates and
+ * normalized to a root mean square of 1 (large noise on the first coordinates, which for
+ * {@code noisy-gaussian} are the narrow ones, as minibatch noise follows the precision):
+ * <ul>
+ * <li>{@code isotropic}: e_i = z_i;</li>
+ * <li>{@code diagonal}: e_i = m_i z_i;</li>
+ * <li>{@code correlated}: e_i = m_i (sqrt(0.9) c + sqrt(0.1) z_i) with c ~ N(0, 1) shared by all coordinates
+ * (correlation 0.9);</li>
+ * <li>{@code position-dependent}: e_i = sqrt(1 + q_i^2) z_i (q on the unconstrained scale).</li>
+ * </ul>
+ * Targets: {@code noisy-gaussian} (independent normals, mean 0, sds log-spaced from 1/sqrt(cond) to
+ * sqrt(cond)), {@code noisy-banana} (the banana in the first two coordinates, the others standard
+ * normal) and {@code noisy-funnel} (Neal's funnel). Truths are exact.
+ */
+public final class NoisyTarget implements StochasticModel {
+    /** Noise kinds, as typed after {@code --set noise=}. */
+    public static final List<String> KINDS = List.of("isotropic", "diagonal", "correlated", "position-dependent");
+    /** Correlation between coordinates for {@code correlated} noise. */
+    public static final double RHO = 0.9;
+
+    private final Model base;
+    private final String kind;
+    private final double scale;
+    private final double[] mult;
+    private final Truth truth;
+    private final double[] box;
+    // per-chain scratch (null on the shared instance)
+    private final double[] z;
+    private final Normals normals;
+    private boolean drawn;
+
+    private NoisyTarget(Model base, String kind, double scale, Truth truth, double[] box, boolean scratch) {
+        if (!KINDS.contains(kind)) {
+            throw new BadInputException("noise must be one of " + String.join(", ", KINDS) + ", got '" + kind + "'");
+        }
+        if (!(scale >= 0 && Double.isFinite(scale))) {
+            throw new BadInputException("noise_scale must be finite and 0 or more, got " + scale);
+        }
+        this.base = base;
+        this.kind = kind;
+        this.scale = scale;
+        this.truth = truth;
+        this.box = box;
+        int d = base.dim();
+        this.mult = new double[d];
+        if (kind.equals("diagonal") || kind.equals("correlated")) {
+            double ss = 0;
+            for (int i = 0; i < d; i++) {
+                mult[i] = d == 1 ? 1 : Math.pow(10, 1 - 2.0 * i / (d - 1));
+                ss += mult[i] * mult[i];
+            }
+            double rms = Math.sqrt(ss / d);
+            for (int i = 0; i < d; i++) {
+                mult[i] /= rms;
+            }
+        } else {
+            Arrays.fill(mult, 1);
+        }
+        this.z = scratch ? new double[d + 1] : null;
+        this.normals = scratch ? new Normals() : null;
+    }
+
+    /** {@code noisy-gaussian}: independent normals, sds log-spaced from 1/sqrt(cond) to sqrt(cond). */
+    public static NoisyTarget gaussian(int dim, double cond, String noise, double scale) {
+        double[] sd = new double[dim];
+        for (int i = 0; i < dim; i++) {
+            double f = dim == 1 ? 0.5 : (double) i / (dim - 1);
+            sd[i] = Math.pow(cond, f - 0.5);
+        }
+        Gaussian g = new Gaussian(sd);
+        return new NoisyTarget(g, noise, scale, g.truth(), g.plotBox(), false);
+    }
+
+    /** {@code noisy-banana}: the banana of curvature b in (x[1], x[2]), further coordinates standard normal. */
+    public static NoisyTarget banana(int dim, double b, String noise, double scale) {
+        Banana banana = new Banana(b);
+        List<String> names = Names.vector("x", dim);
+        Model m = new Model() {
+            @Override
+            public int dim() {
+                return dim;
+            }
+
+            @Override
+            public List<String> parameterNames() {
+                return names;
+            }
+
+            @Override
+            public double logDensity(double[] q, double[] grad) {
+                double lp = banana.logDensity(q, grad); // reads and writes coordinates 0 and 1 only
+                for (int i = 2; i < dim; i++) {
+                    grad[i] = -q[i];
+                    lp -= 0.5 * q[i] * q[i];
+                }
+                return lp;
+            }
+        };
+        double[] sd = new double[dim];
+        Arrays.fill(sd, 1);
+        sd[0] = 10;
+        sd[1] = Math.sqrt(2e4 * b * b + 1);
+        return new NoisyTarget(m, noise, scale, Truth.analytic(new double[dim], sd), banana.plotBox(), false);
+    }
+
+    /** {@code noisy-funnel}: Neal's funnel in {@code dim} dimensions. */
+    public static NoisyTarget funnel(int dim, String noise, double scale) {
+        Funnel f = new Funnel(dim);
+        return new NoisyTarget(f, noise, scale, f.truth(), f.plotBox(), false);
+    }
+
+    private static List<ParamSpec> noiseSpecs() {
+        return List.of(
+                ParamSpec.choice("noise", "isotropic", KINDS, "kind of synthetic gradient noise"),
+                ParamSpec.real("noise_scale", 1, 0, 1e6, "standard deviation scale of the gradient noise"));
+    }
+
+    private static ParamSpec dimSpec() {
+        return ParamSpec.integer("dim", 10, 2, 100_000, "dimension");
+    }
+
+    public static final ModelFactory GAUSSIAN_FACTORY = new ModelFactory() {
+        @Override
+        public String id() {
+            return "noisy-gaussian";
+        }
+
+        @Override
+        public String description() {
+            return "Ill-conditioned normal with synthetic gradient noise (stochastic-gradient benchmark)";
+        }
+
+        @Override
+        public List<ParamSpec> params() {
+            return List.of(dimSpec(),
+                    ParamSpec.real("cond", 10, 1, 1e6, "ratio of the largest to the smallest standard deviation"),
+                    noiseSpecs().get(0), noiseSpecs().get(1));
+        }
+
+        @Override
+        public Model create(ParamValues v) {
+            return gaussian(v.integer("dim"), v.real("cond"), v.text("noise"), v.real("noise_scale"));
+        }
+    };
+
+    public static final ModelFactory BANANA_FACTORY = new ModelFactory() {
+        @Override
+        public String id() {
+            return "noisy-banana";
+        }
+
+        @Override
+        public String description() {
+            return "Banana in the first two coordinates, standard normal in the rest, with synthetic gradient noise";
+        }
+
+        @Override
+        public List<ParamSpec> params() {
+            return List.of(dimSpec(), ParamSpec.positive("b", 0.1, 0, 1, "curvature of the banana"),
+                    noiseSpecs().get(0), noiseSpecs().get(1));
+        }
+
+        @Override
+        public Model create(ParamValues v) {
+            return banana(v.integer("dim"), v.real("b"), v.text("noise"), v.real("noise_scale"));
+        }
+    };
+
+    public static final ModelFactory FUNNEL_FACTORY = new ModelFactory() {
+        @Override
+        public String id() {
+            return "noisy-funnel";
+        }
+
+        @Override
+        public String description() {
+            return "Neal's funnel with synthetic gradient noise";
+        }
+
+        @Override
+        public List<ParamSpec> params() {
+            return List.of(dimSpec(), noiseSpecs().get(0), noiseSpecs().get(1));
+        }
+
+        @Override
+        public Model create(ParamValues v) {
+            return funnel(v.integer("dim"), v.text("noise"), v.real("noise_scale"));
+        }
+    };
+
+    /** The noise kind. */
+    public String noise() {
+        return kind;
+    }
+
+    /** The noise scale. */
+    public double noiseScale() {
+        return scale;
+    }
+
+    @Override
+    public NoisyTarget forChain() {
+        Model b = base.forChain();
+        return new NoisyTarget(b, kind, scale, truth, box, true);
+    }
+
+    @Override
+    public void nextBatch(UniformRandomProvider rng) {
+        if (z == null) {
+            throw new IllegalStateException("noisy estimates need the per-chain copy from forChain()");
+        }
+        normals.fill(rng, z);
+        drawn = true;
+    }
+
+    @Override
+    public double batchLogDensity(double[] q, double[] grad) {
+        if (!drawn) {
+            throw new IllegalStateException("nextBatch() was never called");
+        }
+        double lp = base.logDensity(q, grad);
+        int d = grad.length;
+        switch (kind) {
+            case "isotropic", "diagonal" -> {
+                for (int i = 0; i < d; i++) {
+                    grad[i] += scale * mult[i] * z[i];
+                }
+            }
+            case "correlated" -> {
+                double common = Math.sqrt(RHO) * z[d];
+                double own = Math.sqrt(1 - RHO);
+                for (int i = 0; i < d; i++) {
+                    grad[i] += scale * mult[i] * (common + own * z[i]);
+                }
+            }
+            default -> {
+                for (int i = 0; i < d; i++) {
+                    grad[i] += scale * Math.sqrt(1 + q[i] * q[i]) * z[i];
+                }
+            }
+        }
+        return lp;
+    }
+
+    @Override
+    public boolean exactLogDensity() {
+        return true;
+    }
+
+    @Override
+    public int batchSize() {
+        return 0;
+    }
+
+    @Override
+    public int dim() {
+        return base.dim();
+    }
+
+    @Override
+    public List<String> parameterNames() {
+        return base.parameterNames();
+    }
+
+    @Override
+    public double logDensity(double[] q, double[] grad) {
+        return base.logDensity(q, grad);
+    }
+
+    @Override
+    public Truth truth() {
+        return truth;
+    }
+
+    @Override
+    public double[] plotBox() {
+        return box == null ? null : box.clone();
+    }
+}

@@ -1,0 +1,139 @@
+package workbench.core.samplers.sg;
+
+import java.util.List;
+import java.util.Map;
+import org.apache.commons.rng.UniformRandomProvider;
+import workbench.core.BadInputException;
+import workbench.core.kernel.ChainSampler;
+import workbench.core.kernel.ChainState;
+import workbench.core.kernel.Sampler;
+import workbench.core.kernel.SamplerFactory;
+import workbench.core.kernel.Transition;
+import workbench.core.model.Model;
+import workbench.core.samplers.Steps;
+import workbench.core.spec.ParamSpec;
+import workbench.core.spec.ParamValues;
+
+/**
+ * Stochastic-gradient Hamiltonian Monte Carlo (Chen, Fox and Guestrin 2014) in BlackJAX's
+ * parametrization: theta += eps * p; then p = (1 - alpha eps) p + eps g + sqrt(eps T (2 alpha - eps T
+ * betaHat)) xi, with g the minibatch gradient at the new theta (so the scheme is a symplectic Euler
+ * step plus friction; BlackJAX takes g at the old theta), friction alpha, posterior temperature T
+ * (not the likelihood temperature beta) and betaHat an estimate of the gradient-noise variance
+ * (default 0). The momentum persists across transitions in the state; it starts at N(0, T).
+ * Unadjusted and fixed-step: the gradient noise heats the momentum by about eps * Var(g) / (2 alpha),
+ * a bias that grows with eps. The energy error reported is H(end) - H(start) with H = -log p + |p|^2 / 2
+ * on the batch estimates (friction and noise included).
+ */
+public record Sghmc(ParamValues settings) implements Sampler {
+
+    public static final SamplerFactory FACTORY = new SamplerFactory() {
+        @Override
+        public String id() {
+            return "sghmc";
+        }
+
+        @Override
+        public String description() {
+            return "Stochastic-gradient HMC: momentum with friction on minibatch gradients";
+        }
+
+        @Override
+        public List<ParamSpec> params() {
+            return List.of(
+                    ParamSpec.positive("step_size", 1e-2, 0, Steps.MAX, "step size eps (fixed)"),
+                    ParamSpec.positive("friction", 0.01, 0, 1e6, "friction alpha"),
+                    ParamSpec.real("noise_estimate", 0, 0, 1e12,
+                            "betaHat, estimated gradient-noise variance subtracted from the injected noise"),
+                    Sgld.temperatureSpec());
+        }
+
+        @Override
+        public Sampler create(ParamValues values) {
+            return new Sghmc(values);
+        }
+    };
+
+    @Override
+    public String id() {
+        return "sghmc";
+    }
+
+    @Override
+    public ChainSampler newChain(Model model, int warmup, ChainState initial, UniformRandomProvider rng) {
+        return new Chain(model, settings.real("step_size"), settings.real("friction"),
+                settings.real("noise_estimate"), settings.real("temperature"));
+    }
+
+    private static final class Chain extends SgChain {
+        private final double alpha;
+        private final double betaHat;
+        private final double temperature;
+        private final double[] x;
+        private final double[] g;
+        private final double[] p;
+
+        Chain(Model model, double eps, double alpha, double betaHat, double temperature) {
+            super(model, eps);
+            this.alpha = alpha;
+            this.betaHat = betaHat;
+            this.temperature = temperature;
+            noiseVariance(eps);
+            int d = model.dim();
+            x = new double[d];
+            g = new double[d];
+            p = new double[d];
+        }
+
+        private double noiseVariance(double eps) {
+            double v = eps * temperature * (2 * alpha - eps * temperature * betaHat);
+            if (v < 0) {
+                throw new BadInputException("sghmc: eps * T * noise_estimate must not exceed 2 * friction (eps "
+                        + eps + ", T " + temperature + ", noise_estimate " + betaHat + ", friction " + alpha + ")");
+            }
+            return v;
+        }
+
+        @Override
+        public void setStepSize(double eps) {
+            Steps.check(eps);
+            noiseVariance(eps);
+            stepSize = eps;
+        }
+
+        @Override
+        public Transition next(UniformRandomProvider rng, ChainState state, boolean warmup, boolean withPath) {
+            int d = x.length;
+            double eps = stepSize;
+            double[] q0 = state.position();
+            double[] p0 = state.momentum();
+            if (p0 == null) {
+                p0 = new double[d];
+                double s = Math.sqrt(temperature);
+                for (int i = 0; i < d; i++) {
+                    p0[i] = s * normals.next(rng);
+                }
+            }
+            double h0 = -state.logDensity() + 0.5 * dot(p0, p0);
+            for (int i = 0; i < d; i++) {
+                x[i] = q0[i] + eps * p0[i];
+            }
+            model.nextBatch(rng);
+            double lp = model.batchLogDensity(x, g);
+            double[][] path = withPath ? new double[][] {q0.clone(), x.clone()} : null;
+            if (!finite(lp, g)) {
+                ChainState kept = new ChainState(q0, state.logDensity(), state.gradient(), p0);
+                return new Transition(kept, false, 0, h0, Double.NaN, true, null, eps, 1, 0, 1, false, path,
+                        Map.of());
+            }
+            double sd = Math.sqrt(noiseVariance(eps));
+            double keep = 1 - alpha * eps;
+            for (int i = 0; i < d; i++) {
+                p[i] = keep * p0[i] + eps * g[i] + sd * normals.next(rng);
+            }
+            double h = -lp + 0.5 * dot(p, p);
+            ChainState next = new ChainState(x.clone(), lp, g.clone(), p.clone());
+            return new Transition(next, true, 1, h, h - h0, false, null, eps, 1, 0, 1, false, path, Map.of());
+        }
+    }
+}

@@ -1,0 +1,314 @@
+package workbench.core.samplers.sg;
+
+import java.util.List;
+import java.util.Map;
+import org.apache.commons.rng.UniformRandomProvider;
+import workbench.core.BadInputException;
+import workbench.core.kernel.ChainSampler;
+import workbench.core.kernel.ChainState;
+import workbench.core.kernel.Sampler;
+import workbench.core.kernel.SamplerFactory;
+import workbench.core.kernel.Transition;
+import workbench.core.model.Model;
+import workbench.core.samplers.Steps;
+import workbench.core.spec.ParamSpec;
+import workbench.core.spec.ParamValues;
+
+/**
+ * SMILE (Sommer et al.): MCLMC's isokinetic minimal-norm integrator on minibatch gradients, without
+ * partial momentum refresh (the minibatch noise is the only randomness), with the energy-variance
+ * tuner {@link EnergyTuner}; and pSMILE, the same with a diagonal preconditioner from the gradient
+ * noise.
+ *
+ * <p>One transition: a fresh batch, then one integrator step b, 1/2, 1 - 2b, 1/2, b (two gradients on
+ * that batch; the first momentum sub-step uses the gradient the previous step left, from its batch,
+ * as the reference code does). The energy error dE = dK - (log p_new - log p_old) uses the batch
+ * estimates of the log density at both ends (for synthetic-noise targets the exact values). The tuner
+ * sees a = |dE|: above its reset quantile (t &gt;= 10) the step is rejected: the chain keeps its
+ * position, log density and gradient (the reference code keeps the new ones) and its momentum is set to
+ * 0, so the next momentum update points along the gradient. The step size is multiplied by the
+ * tuner's factor (1 -+ delta), clipped to [1e-8, 10]. A non-finite estimate reverts the step, resets
+ * the momentum, is marked divergent and, while adapting, shrinks the step size by 0.8; the tuner does
+ * not see it. The initial momentum is 0. A rejection right after a rejection sets the momentum to a
+ * random unit direction instead of 0 (without that, a model with noise-free estimates would repeat the
+ * same rejected step for ever; with noisy gradients it is rare).
+ *
+ * <p>{@code adapt}: {@code always} (the reference: tuning throughout), {@code warmup} (frozen after
+ * warmup), {@code off} (the step size stays at {@code step_size}; pSMILE still estimates its
+ * preconditioner in warmup). Rejections happen in every mode. Setting the step size by hand ends
+ * step-size tuning.
+ *
+ * <p>pSMILE: gbar = 0.99 gbar + 0.01 g and sigma^2 = 0.99 sigma^2 + 0.01 (g - gbar)^2 from the last raw
+ * gradient of each step (gbar starts at the initial gradient, sigma at 1);
+ * sigmaTilde = clip(sigma, 1e-2, 1e4) / RMS(clip(sigma, 1e-2, 1e4)); the position moves by
+ * tau * u / sigmaTilde and the momentum update uses g / sigmaTilde.
+ *
+ * <p>Every transition's extras hold the tuner state the value was judged against ({@code tuner_shape},
+ * {@code tuner_scale}, {@code tuner_reset_threshold}, {@code tuner_upper_threshold},
+ * {@code tuner_lower_threshold}), {@code abs_energy_error}, {@code rejected}, {@code reset},
+ * {@code tuner_rejections} (so far), {@code step_factor}; pSMILE adds {@code precond_min} and
+ * {@code precond_max} (range of 1/sigmaTilde).
+ */
+public record Smile(ParamValues settings, boolean preconditioned) implements Sampler {
+
+    public static final SamplerFactory FACTORY = factory(false);
+    public static final SamplerFactory PSMILE_FACTORY = factory(true);
+
+    private static SamplerFactory factory(boolean pre) {
+        return new SamplerFactory() {
+            @Override
+            public String id() {
+                return pre ? "psmile" : "smile";
+            }
+
+            @Override
+            public String description() {
+                return pre ? "pSMILE: SMILE with a diagonal preconditioner from the gradient-noise variance"
+                        : "SMILE: minibatch MCLMC with an energy-variance step-size tuner and reject-and-reset";
+            }
+
+            @Override
+            public List<ParamSpec> params() {
+                return List.of(
+                        ParamSpec.positive("step_size", 0.1, 0, 10, "initial step size (tuned unless adapt=off)"),
+                        ParamSpec.choice("adapt", "always", List.of("always", "warmup", "off"),
+                                "when the step size is tuned (and pSMILE's preconditioner estimated)"),
+                        ParamSpec.positive("reset_quantile", 0.98, 0.5, 0.999999,
+                                "quantile of the fitted |energy error| above which a step is rejected"),
+                        ParamSpec.positive("alpha", 0.05, 0, 0.5, "tail mass for step-size changes"),
+                        ParamSpec.positive("delta", 0.02, 0, 0.5, "relative step-size change"),
+                        ParamSpec.choice("quantiles", "exact", List.of("exact", "wilson-hilferty"),
+                                "Gamma quantiles: exact inverse CDF or the Wilson-Hilferty approximation"));
+            }
+
+            @Override
+            public Sampler create(ParamValues values) {
+                return new Smile(values, pre);
+            }
+        };
+    }
+
+    @Override
+    public String id() {
+        return preconditioned ? "psmile" : "smile";
+    }
+
+    @Override
+    public ChainSampler newChain(Model model, int warmup, ChainState initial, UniformRandomProvider rng) {
+        if (model.dim() < 2) {
+            throw new BadInputException(id() + " needs a model with at least 2 parameters (the isokinetic update"
+                    + " divides by d - 1)");
+        }
+        EnergyTuner tuner = new EnergyTuner(settings.real("reset_quantile"), settings.real("alpha"),
+                settings.real("delta"), settings.text("quantiles").equals("exact")
+                        ? EnergyTuner.Quantiles.EXACT : EnergyTuner.Quantiles.WILSON_HILFERTY);
+        return new Chain(model, settings.real("step_size"), settings.text("adapt"), tuner, preconditioned,
+                initial.gradient());
+    }
+
+    /** One SMILE or pSMILE chain. */
+    static final class Chain extends SgChain {
+        private final String adapt;
+        private final EnergyTuner tuner;
+        private final boolean pre;
+        private boolean byHand;
+        private boolean lastRejected;
+        private final double[] x;
+        private final double[] g;
+        private final double[] gs;
+        private final double[] u;
+        private final double[] s;
+        private final double[] gbar;
+        private final double[] gvar;
+
+        Chain(Model model, double eps, String adapt, EnergyTuner tuner, boolean pre, double[] g0) {
+            super(model, eps);
+            this.adapt = adapt;
+            this.tuner = tuner;
+            this.pre = pre;
+            int d = model.dim();
+            x = new double[d];
+            g = new double[d];
+            gs = new double[d];
+            u = new double[d];
+            s = new double[d];
+            java.util.Arrays.fill(s, 1);
+            gbar = g0.clone();
+            gvar = new double[d];
+            java.util.Arrays.fill(gvar, 1);
+        }
+
+        EnergyTuner tuner() {
+            return tuner;
+        }
+
+        private boolean tuning(boolean warmup) {
+            if (byHand) {
+                return false;
+            }
+            return adapt.equals("always") || (adapt.equals("warmup") && warmup);
+        }
+
+        private boolean estimating(boolean warmup) {
+            return adapt.equals("always") || warmup;
+        }
+
+        @Override
+        public boolean adapting() {
+            return !byHand && !adapt.equals("off");
+        }
+
+        @Override
+        public void setStepSize(double eps) {
+            super.setStepSize(eps);
+            byHand = true;
+        }
+
+        private void scaled() {
+            for (int i = 0; i < g.length; i++) {
+                gs[i] = s[i] * g[i];
+            }
+        }
+
+        private void move(double tau) {
+            for (int i = 0; i < x.length; i++) {
+                x[i] += tau * s[i] * u[i];
+            }
+        }
+
+        private void preconditioner() {
+            int d = s.length;
+            double ss = 0;
+            for (int i = 0; i < d; i++) {
+                double c = Math.min(1e4, Math.max(1e-2, Math.sqrt(gvar[i])));
+                s[i] = c;
+                ss += c * c;
+            }
+            double rms = Math.sqrt(ss / d);
+            for (int i = 0; i < d; i++) {
+                s[i] = rms / s[i]; // 1 / sigmaTilde
+            }
+        }
+
+        @Override
+        public Transition next(UniformRandomProvider rng, ChainState state, boolean warmup, boolean withPath) {
+            int d = x.length;
+            double eps = stepSize;
+            double[] q0 = state.position();
+            double lp0 = state.logDensity();
+            System.arraycopy(q0, 0, x, 0, d);
+            System.arraycopy(state.gradient(), 0, g, 0, d);
+            if (state.momentum() != null) {
+                System.arraycopy(state.momentum(), 0, u, 0, d);
+            } else {
+                java.util.Arrays.fill(u, 0);
+            }
+            if (pre) {
+                preconditioner();
+            }
+            double[][] path = withPath ? new double[3][] : null;
+            if (path != null) {
+                path[0] = q0.clone();
+            }
+            model.nextBatch(rng);
+            scaled();
+            double dk = Isokinetic.momentum(u, gs, eps * Isokinetic.B);
+            move(0.5 * eps);
+            double lp = model.batchLogDensity(x, g);
+            if (path != null) {
+                path[1] = x.clone();
+            }
+            scaled();
+            dk += Isokinetic.momentum(u, gs, eps * (1 - 2 * Isokinetic.B));
+            move(0.5 * eps);
+            double lpMid = lp;
+            lp = model.batchLogDensity(x, g);
+            if (path != null) {
+                path[2] = x.clone();
+            }
+            scaled();
+            dk += Isokinetic.momentum(u, gs, eps * Isokinetic.B);
+            double dE = dk - (lp - lp0);
+            double shape = tuner.shape();
+            double scale = tuner.scale();
+            double qReset = tuner.resetThreshold();
+            double qHigh = tuner.upperThreshold();
+            double qLow = tuner.lowerThreshold();
+            boolean fault = !Double.isFinite(lpMid) || !finite(lp, g) || !finite(dE, x) || !finite(0, u);
+            boolean rejected = false;
+            double factor = 1;
+            ChainState next;
+            if (fault) {
+                if (tuning(warmup)) {
+                    stepSize = Math.max(1e-8, stepSize * 0.8);
+                }
+                next = new ChainState(q0, lp0, state.gradient(), new double[d]);
+            } else {
+                rejected = tuner.observe(Math.abs(dE));
+                if (tuning(warmup)) {
+                    factor = tuner.lastFactor();
+                    stepSize = Math.min(10, Math.max(1e-8, stepSize * factor));
+                }
+                if (pre && estimating(warmup)) {
+                    for (int i = 0; i < d; i++) {
+                        gbar[i] = 0.99 * gbar[i] + 0.01 * g[i];
+                        double e = g[i] - gbar[i];
+                        gvar[i] = 0.99 * gvar[i] + 0.01 * e * e;
+                    }
+                }
+                if (rejected) {
+                    double[] u0 = new double[d];
+                    if (lastRejected) {
+                        randomDirection(rng, u0);
+                    }
+                    next = new ChainState(q0, lp0, state.gradient(), u0);
+                } else {
+                    next = new ChainState(x.clone(), lp, g.clone(), u.clone());
+                }
+            }
+            lastRejected = rejected;
+            Map<String, Double> extras = extras(Math.abs(dE), rejected, fault, shape, scale, qReset, qHigh, qLow,
+                    factor);
+            return new Transition(next, !(fault || rejected), fault || rejected ? 0 : 1, Double.NaN, dE, fault,
+                    null, eps, 2, 0, 1, false, path, extras);
+        }
+
+        private void randomDirection(UniformRandomProvider rng, double[] v) {
+            double nn = 0;
+            for (int i = 0; i < v.length; i++) {
+                v[i] = normals.next(rng);
+                nn += v[i] * v[i];
+            }
+            double inv = 1 / Math.sqrt(nn);
+            for (int i = 0; i < v.length; i++) {
+                v[i] *= inv;
+            }
+        }
+
+        private Map<String, Double> extras(double a, boolean rejected, boolean fault, double shape, double scale,
+                                           double qReset, double qHigh, double qLow, double factor) {
+            double reject = rejected ? 1 : 0;
+            double reset = rejected || fault ? 1 : 0;
+            if (!pre) {
+                return Map.ofEntries(Map.entry("abs_energy_error", a), Map.entry("rejected", reject),
+                        Map.entry("reset", reset), Map.entry("tuner_shape", shape), Map.entry("tuner_scale", scale),
+                        Map.entry("tuner_reset_threshold", qReset), Map.entry("tuner_upper_threshold", qHigh),
+                        Map.entry("tuner_lower_threshold", qLow),
+                        Map.entry("tuner_rejections", (double) tuner.rejections()),
+                        Map.entry("step_factor", factor));
+            }
+            double lo = Double.POSITIVE_INFINITY;
+            double hi = 0;
+            for (double v : s) {
+                lo = Math.min(lo, v);
+                hi = Math.max(hi, v);
+            }
+            return Map.ofEntries(Map.entry("abs_energy_error", a), Map.entry("rejected", reject),
+                    Map.entry("reset", reset), Map.entry("tuner_shape", shape), Map.entry("tuner_scale", scale),
+                    Map.entry("tuner_reset_threshold", qReset), Map.entry("tuner_upper_threshold", qHigh),
+                    Map.entry("tuner_lower_threshold", qLow),
+                    Map.entry("tuner_rejections", (double) tuner.rejections()),
+                    Map.entry("step_factor", factor), Map.entry("precond_min", lo), Map.entry("precond_max", hi));
+        }
+    }
+}
