@@ -326,6 +326,43 @@ public final class SessionReader implements DrawSource, AutoCloseable {
         return col < 0 ? Double.NaN : cell(chain, iteration, col);
     }
 
+    /**
+     * Copies the whole stored row of {@code chain} at {@code iteration} into {@code dest}: the
+     * outputs, then the {@code stat_columns} of the manifest.
+     *
+     * @param dest at least {@link #columns()} long
+     */
+    public void readRow(int chain, long iteration, double[] dest) {
+        ChainIndex ix = index[chain];
+        if (iteration < 0 || iteration >= ix.size) {
+            throw new IndexOutOfBoundsException("chain " + (chain + 1) + " iteration " + iteration + " of " + ix.size);
+        }
+        int k = ix.chunkOf(iteration);
+        double[] data = chunk(chain, ix, k);
+        System.arraycopy(data, (int) (iteration - ix.firsts[k]) * columns, dest, 0, columns);
+    }
+
+    /** Values per stored row: the outputs and the stat columns. */
+    public int columns() {
+        return columns;
+    }
+
+    /** The name of a row column: an output name or a stat column name. */
+    public String columnName(int col) {
+        return col < outputs ? manifest.names().get(col) : manifest.statColumns().get(col - outputs);
+    }
+
+    /** Intact chunks of the chain's draws file (a torn tail is not counted). */
+    int chunkCount(int chain) {
+        return index[chain].chunks;
+    }
+
+    /** Bytes of the chain's draws file taken by its intact chunks (where an append goes). */
+    long intactBytes(int chain) {
+        ChainIndex ix = index[chain];
+        return ix.chunks == 0 ? 0 : ix.offsets[ix.chunks - 1] + DrawChunks.length(ix.rows[ix.chunks - 1], columns);
+    }
+
     /** Whether the transition at {@code iteration} of {@code chain} was a warmup transition. */
     public boolean isWarmup(int chain, long iteration) {
         int col = manifest.statColumns().indexOf(SessionFiles.WARMUP_COLUMN);

@@ -86,6 +86,8 @@ public final class SessionWriter implements DrawSink, AutoCloseable {
     private final Path dir;
     private final Options options;
     private final boolean createdDir;
+    /** What an append continues from, or null for a new session. */
+    private final Append append;
     private final AtomicReference<IOException> failure = new AtomicReference<>();
     private final Object manifestLock = new Object();
     private ChainOut[] chains;
@@ -116,6 +118,7 @@ public final class SessionWriter implements DrawSink, AutoCloseable {
     public SessionWriter(Path dir, Options options) {
         this.dir = dir;
         this.options = options;
+        this.append = null;
         if (Files.exists(dir)) {
             if (!Files.isDirectory(dir)) {
                 throw new BadInputException("session directory " + dir + " exists and is not a directory");
@@ -138,6 +141,28 @@ public final class SessionWriter implements DrawSink, AutoCloseable {
         }
     }
 
+    /**
+     * Where an append continues an existing session: per chain the intact draws (bytes, chunks, rows)
+     * and the divergences kept (those before the chain's first missing row), the intact length of the
+     * event log, and the manifest as it was (restored by {@link #rollback}).
+     */
+    record Append(SessionManifest manifest, byte[] manifestBytes, long[] drawsBytes, int[] chunks, long[] rows,
+                  long[] divergenceBytes, int[] divergenceRecords, long eventsBytes, boolean eventsNeedNewline) {
+    }
+
+    /**
+     * A writer that appends to the existing session in {@code dir} (see {@link SessionResume}).
+     * {@link #start} cuts every file back to {@code append}'s lengths, then continues each chain at
+     * its stored length with the manifest's chunk size; the manifest's {@code draws} becomes the
+     * run's and its status {@code running} until {@link #finish}.
+     */
+    SessionWriter(Path dir, Options options, Append append) {
+        this.dir = dir;
+        this.options = options;
+        this.append = append;
+        this.createdDir = false;
+    }
+
     /** The session directory. */
     public Path directory() {
         return dir;
@@ -152,6 +177,10 @@ public final class SessionWriter implements DrawSink, AutoCloseable {
     public void start(RunInfo info) {
         if (started) {
             throw new IllegalStateException("start called twice");
+        }
+        if (append != null) {
+            startAppend(info);
+            return;
         }
         RunConfig cfg = info.config();
         outputs = info.names().size();
@@ -190,7 +219,7 @@ public final class SessionWriter implements DrawSink, AutoCloseable {
             writeManifest(SessionManifest.RUNNING, null, null);
             events = open(SessionFiles.EVENTS);
             for (int c = 0; c < n; c++) {
-                chains[c] = new ChainOut(c, open(drawsFiles.get(c)), open(divFiles.get(c)), rows, columns);
+                chains[c] = new ChainOut(c, open(drawsFiles.get(c)), open(divFiles.get(c)), rows, columns, 0, 0, 0);
             }
         } catch (IOException e) {
             closeQuietly();
@@ -200,6 +229,101 @@ public final class SessionWriter implements DrawSink, AutoCloseable {
         flusher = new Thread(this::flushLoop, "session-flusher");
         flusher.setDaemon(true);
         flusher.start();
+    }
+
+    private void startAppend(RunInfo info) {
+        RunConfig cfg = info.config();
+        SessionManifest old = append.manifest();
+        if (!info.names().equals(old.names()) || cfg.chains() != old.chains() || cfg.warmup() != old.warmup()
+                || cfg.seed() != old.seed() || !cfg.modelId().equals(old.modelId())
+                || !cfg.samplerId().equals(old.samplerId())) {
+            throw new IllegalStateException("the run does not continue the session in " + dir
+                    + " (model, sampler, chains, warmup, seed and outputs must be the same)");
+        }
+        outputs = info.names().size();
+        columns = outputs + SessionFiles.STAT_COLUMNS;
+        if (columns != outputs + old.statColumns().size()) {
+            throw new IllegalStateException("the session in " + dir + " has other stat columns than this version writes");
+        }
+        flushNanos = options.flushInterval().toNanos();
+        int n = cfg.chains();
+        base = new SessionManifest(old.formatVersion(), SessionManifest.RUNNING, old.softwareVersion(),
+                old.javaVersion(), old.os(), old.created(), null, old.modelId(), old.modelSettings(), old.samplerId(),
+                old.samplerSettings(), n, old.warmup(), cfg.draws(), old.seed(), old.threads(), old.init(),
+                old.rngAlgorithm(), old.chainStreams(), old.names(), old.parameterCount(), old.statColumns(),
+                old.chunkRows(), old.eventsFile(), old.drawsFiles(), old.divergencesFiles(), null, List.of());
+        results = new ChainResult[n];
+        chains = new ChainOut[n];
+        try {
+            cutAll();
+            events = openAppend(old.eventsFile());
+            if (append.eventsNeedNewline()) {
+                RecordScanner.writeFully(events, ByteBuffer.wrap(new byte[] {'\n'}));
+            }
+            for (int c = 0; c < n; c++) {
+                chains[c] = new ChainOut(c, openAppend(old.drawsFiles().get(c)), openAppend(old.divergencesFiles().get(c)),
+                        old.chunkRows(), columns, append.chunks()[c], append.rows()[c], append.divergenceRecords()[c]);
+            }
+            writeManifest(SessionManifest.RUNNING, null, null);
+        } catch (IOException e) {
+            closeQuietly();
+            throw new UncheckedIOException("cannot append to session in " + dir + ": " + e.getMessage(), e);
+        }
+        started = true;
+        flusher = new Thread(this::flushLoop, "session-flusher");
+        flusher.setDaemon(true);
+        flusher.start();
+    }
+
+    /** Cuts every file of an appended session back to where the append began. */
+    private void cutAll() throws IOException {
+        SessionManifest old = append.manifest();
+        for (int c = 0; c < old.chains(); c++) {
+            cut(old.drawsFiles().get(c), append.drawsBytes()[c]);
+            cut(old.divergencesFiles().get(c), append.divergenceBytes()[c]);
+        }
+        cut(old.eventsFile(), append.eventsBytes());
+    }
+
+    private void cut(String name, long length) throws IOException {
+        try (FileChannel ch = FileChannel.open(SessionFiles.resolveInside(dir, name, "file"), StandardOpenOption.CREATE,
+                StandardOpenOption.WRITE)) {
+            if (ch.size() > length) {
+                ch.truncate(length);
+                ch.force(true);
+            }
+        }
+    }
+
+    private FileChannel openAppend(String name) throws IOException {
+        return FileChannel.open(SessionFiles.resolveInside(dir, name, "file"), StandardOpenOption.CREATE,
+                StandardOpenOption.WRITE, StandardOpenOption.APPEND);
+    }
+
+    /**
+     * Undoes an append: closes the files, cuts them back to where the append began and restores the
+     * manifest as it was. The writer is finished afterwards. Used when a resumed run turns out not to
+     * reproduce the stored draws.
+     */
+    void rollback() {
+        if (append == null) {
+            throw new IllegalStateException("rollback is only for appends");
+        }
+        finished = true;
+        closeQuietly();
+        try {
+            cutAll();
+            Path tmp = dir.resolve(SessionFiles.MANIFEST + ".tmp");
+            Files.write(tmp, append.manifestBytes());
+            Path target = dir.resolve(SessionFiles.MANIFEST);
+            try {
+                Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            } catch (AtomicMoveNotSupportedException e) {
+                Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot restore session in " + dir + ": " + e.getMessage(), e);
+        }
     }
 
     private FileChannel open(String name) throws IOException {
@@ -489,8 +613,12 @@ public final class SessionWriter implements DrawSink, AutoCloseable {
         long firstRowNanos;
         boolean dirty;
 
-        ChainOut(int chain, FileChannel draws, FileChannel div, int capacity, int cols) {
+        ChainOut(int chain, FileChannel draws, FileChannel div, int capacity, int cols, int chunkIndex, long next,
+                 int divergences) {
             this.chain = chain;
+            this.chunkIndex = chunkIndex;
+            this.next = next;
+            this.divergences = divergences;
             this.drawsName = SessionFiles.drawsFile(chain);
             this.drawsChannel = draws;
             this.divChannel = div;
@@ -508,20 +636,7 @@ public final class SessionWriter implements DrawSink, AutoCloseable {
                 first = iteration;
                 firstRowNanos = System.nanoTime();
             }
-            int o = rows * cols;
-            System.arraycopy(output, 0, buf, o, output.length);
-            int s = o + output.length;
-            buf[s] = t.state().logDensity();
-            buf[s + 1] = t.acceptStat();
-            buf[s + 2] = t.stepSize();
-            buf[s + 3] = t.treeDepth();
-            buf[s + 4] = t.leapfrogSteps();
-            buf[s + 5] = t.divergent() ? 1 : 0;
-            buf[s + 6] = t.energy();
-            buf[s + 7] = t.energyError();
-            buf[s + 8] = t.gradientEvaluations();
-            buf[s + 9] = t.accepted() ? 1 : 0;
-            buf[s + 10] = t.warmup() ? 1 : 0;
+            DrawRows.fill(t, output, buf, rows * cols);
             if (t.warmup()) {
                 warmupRows++;
             }

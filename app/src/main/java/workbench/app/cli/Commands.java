@@ -12,7 +12,11 @@ final class Commands {
                 new ListCommands.Models(),
                 new ListCommands.Samplers(),
                 new DiagnoseCommand(),
+                new DistillCommand(),
+                new ExportCommand(),
                 new RunCommand(),
+                new ResumeCommand(),
+                new ReplayCommand(),
                 new SummaryCommand(),
                 new EvaluateCommand());
     }

@@ -17,7 +17,7 @@ import workbench.sessions.io.DrawFiles;
 import workbench.sessions.io.DrawTable;
 
 /** {@code diagnose FILE…}: R-hat, ESS and MCSE for draws written by any tool (CmdStan CSV or long CSV). */
-@Command(name = "diagnose", description = {
+@Command(name = "diagnose", mixinStandardHelpOptions = true, versionProvider = Version.class, description = {
         "Diagnose draws made by any tool: CmdStan CSV files (one per chain) or a long CSV (chain,draw,<param>...).",
         "Prints mean, sd, quantiles, rank-normalized split R-hat, bulk/tail ESS and MCSE for every parameter."})
 final class DiagnoseCommand implements Callable<Integer> {

@@ -20,7 +20,7 @@ final class ListCommands {
     private ListCommands() {
     }
 
-    @Command(name = "models", description = "List the models: ids, descriptions, settings with defaults.")
+    @Command(name = "models", mixinStandardHelpOptions = true, versionProvider = Version.class, description = "List the models: ids, descriptions, settings with defaults.")
     static final class Models implements Callable<Integer> {
         @Option(names = "--json", description = "Print JSON instead of a table.")
         boolean json;
@@ -34,7 +34,7 @@ final class ListCommands {
         }
     }
 
-    @Command(name = "samplers", description = "List the samplers: ids, descriptions, settings with defaults.")
+    @Command(name = "samplers", mixinStandardHelpOptions = true, versionProvider = Version.class, description = "List the samplers: ids, descriptions, settings with defaults.")
     static final class Samplers implements Callable<Integer> {
         @Option(names = "--json", description = "Print JSON instead of a table.")
         boolean json;

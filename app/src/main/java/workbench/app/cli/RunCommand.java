@@ -26,7 +26,7 @@ import workbench.sessions.SessionReader;
 import workbench.sessions.SessionWriter;
 
 /** {@code run}: sample a model, store every draw in a session directory, print the summary. */
-@Command(name = "run", description = "Run a sampler on a model and store every draw and transition in --out DIR.")
+@Command(name = "run", mixinStandardHelpOptions = true, versionProvider = Version.class, description = "Run a sampler on a model and store every draw and transition in --out DIR.")
 final class RunCommand implements Callable<Integer> {
     @Option(names = "--model", required = true, paramLabel = "ID", description = "Model id (see 'workbench models').")
     String modelId;

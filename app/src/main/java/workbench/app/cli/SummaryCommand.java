@@ -18,7 +18,7 @@ import workbench.sessions.SessionManifest;
 import workbench.sessions.SessionReader;
 
 /** {@code summary DIR}: the parameter table and sampler statistics of a stored session. */
-@Command(name = "summary", description = "Summarize a stored session: parameters (mean, sd, quantiles, R-hat, ESS, MCSE)"
+@Command(name = "summary", mixinStandardHelpOptions = true, versionProvider = Version.class, description = "Summarize a stored session: parameters (mean, sd, quantiles, R-hat, ESS, MCSE)"
         + " and sampler statistics (divergences, gradient evaluations, times, step sizes, acceptance, E-BFMI).")
 final class SummaryCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "DIR", description = "A session directory (or its manifest file).")

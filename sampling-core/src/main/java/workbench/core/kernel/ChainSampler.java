@@ -32,6 +32,17 @@ public interface ChainSampler {
     /** Replaces the model (e.g. a new likelihood temperature); the next transition uses it. */
     void setModel(Model model);
 
+    /**
+     * For {@link #setModel}: throws {@link workbench.core.BadInputException} unless {@code model} has
+     * {@code dim} parameters, the chain's number.
+     */
+    static void requireDimension(Model model, int dim) {
+        if (model.dim() != dim) {
+            throw new workbench.core.BadInputException("the new model has " + model.dim() + " parameters, the chain "
+                    + dim);
+        }
+    }
+
     /** The diagonal of the inverse metric in use, or null. */
     default double[] inverseMetric() {
         return null;

@@ -5,7 +5,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import workbench.core.BadInputException;
-import workbench.core.spec.ParamValues;
 
 /** Every sampler the workbench offers, by stable id. */
 public final class SamplerRegistry {
@@ -33,7 +32,6 @@ public final class SamplerRegistry {
     }
 
     public static Sampler create(String id, Map<String, String> settings) {
-        SamplerFactory f = get(id);
-        return f.create(ParamValues.of("sampler " + id, f.params(), settings));
+        return get(id).create(settings);
     }
 }

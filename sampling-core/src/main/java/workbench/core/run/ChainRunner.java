@@ -27,7 +27,8 @@ import workbench.core.rng.ChainRngs;
  * so the draws depend on the seed alone, never on the thread count or the scheduling. Between two
  * transitions a chain checks for a stop, waits while paused, and applies the commands in its inbox
  * (step size, beta); each applied command is reported to the sink with the iteration at which it
- * took effect.
+ * took effect. Commands can also be fixed in advance per chain and iteration ({@link Schedule}), which
+ * is how a run with interactive changes is replayed or resumed from its event log.
  */
 public final class ChainRunner {
     /** Tries at a random start point before a run is refused. */
@@ -37,6 +38,7 @@ public final class ChainRunner {
     private final Model model;
     private final Sampler sampler;
     private final DrawSink sink;
+    private final Schedule schedule;
     private final List<ConcurrentLinkedQueue<Command>> inboxes = new ArrayList<>();
     private final Object pauseLock = new Object();
     private final long[] permits;
@@ -57,10 +59,28 @@ public final class ChainRunner {
     }
 
     public ChainRunner(RunConfig config, Model model, Sampler sampler, DrawSink sink) {
+        this(config, model, sampler, sink, Schedule.NONE);
+    }
+
+    /**
+     * A runner that also applies {@code schedule}: each entry just before its chain's transition at
+     * its iteration, ahead of live commands that arrived for the same transition, reported to the
+     * sink as live commands are. Entries at or after a chain's last iteration never apply.
+     *
+     * @throws BadInputException if an entry names a chain the run does not have
+     */
+    public ChainRunner(RunConfig config, Model model, Sampler sampler, DrawSink sink, Schedule schedule) {
         this.config = config;
         this.model = model;
         this.sampler = sampler;
         this.sink = sink;
+        this.schedule = schedule;
+        for (Schedule.Entry e : schedule.entries()) {
+            if (e.chain() >= config.chains()) {
+                throw new BadInputException("scheduled " + e.kind() + " for chain " + (e.chain() + 1)
+                        + ", but the run has " + config.chains() + " chains");
+            }
+        }
         this.permits = new long[config.chains()];
         for (int c = 0; c < config.chains(); c++) {
             inboxes.add(new ConcurrentLinkedQueue<>());
@@ -121,12 +141,22 @@ public final class ChainRunner {
         return m == null ? t.getClass().getSimpleName() : m;
     }
 
+    /** One chain's model, state and sampler while it runs (commands replace the model and state). */
+    private static final class Live {
+        Model model;
+        ChainState state;
+        ChainSampler sampler;
+    }
+
     private void runChain(int chain) throws InterruptedException {
         RestorableUniformRandomProvider rng = ChainRngs.forChain(config.seed(), chain);
-        Model chainModel = model.forChain();
-        ChainState state = initialState(chain, chainModel, rng);
-        ChainSampler cs = sampler.newChain(chainModel, config.warmup(), state, rng);
-        double[] out = new double[chainModel.outputDim()];
+        Live live = new Live();
+        live.model = model.forChain();
+        live.state = initialState(chain, live.model, rng);
+        live.sampler = sampler.newChain(live.model, config.warmup(), live.state, rng);
+        double[] out = new double[live.model.outputDim()];
+        List<Schedule.Entry> planned = schedule.forChain(chain);
+        int nextPlanned = 0;
         long n = config.iterations();
         long it = 0;
         try {
@@ -134,36 +164,46 @@ public final class ChainRunner {
                 if (!awaitTurn(chain)) {
                     break;
                 }
+                while (nextPlanned < planned.size() && planned.get(nextPlanned).iteration() <= it) {
+                    Schedule.Entry e = planned.get(nextPlanned++);
+                    apply(chain, it, live, RunEvent.STEP_SIZE.equals(e.kind())
+                            ? new SetStepSize(e.value()) : new SetBeta(e.value()));
+                }
                 Command cmd;
                 while ((cmd = inboxes.get(chain).poll()) != null) {
-                    if (cmd instanceof SetStepSize s) {
-                        boolean wasAdapting = cs.adapting();
-                        cs.setStepSize(s.value());
-                        sink.event(chain, it, new RunEvent(RunEvent.STEP_SIZE, s.value(), ""));
-                        if (wasAdapting) {
-                            sink.event(chain, it, new RunEvent(RunEvent.ADAPTATION_ENDED, Double.NaN,
-                                    "step size set by hand"));
-                        }
-                    } else if (cmd instanceof SetBeta b) {
-                        if (chainModel instanceof DataModel dm) {
-                            chainModel = dm.withBeta(b.value()).forChain();
-                            cs.setModel(chainModel);
-                            state = ChainState.at(chainModel, state.position());
-                            sink.event(chain, it, new RunEvent(RunEvent.BETA, b.value(), ""));
-                        }
-                    }
+                    apply(chain, it, live, cmd);
                 }
                 boolean warm = it < config.warmup();
                 long s0 = System.nanoTime();
-                Transition t = cs.next(rng, state, warm, recordPaths).withWarmup(warm);
+                Transition t = live.sampler.next(rng, live.state, warm, recordPaths).withWarmup(warm);
                 long dt = System.nanoTime() - s0;
                 (warm ? warmupNanos : samplingNanos).add(dt);
-                state = t.state();
-                chainModel.toOutput(state.position(), out);
+                live.state = t.state();
+                live.model.toOutput(live.state.position(), out);
                 sink.transition(chain, it, t, out);
             }
         } finally {
-            sink.chainEnded(chain, it, cs.stepSize(), cs.inverseMetric());
+            sink.chainEnded(chain, it, live.sampler.stepSize(), live.sampler.inverseMetric());
+        }
+    }
+
+    /** Applies a command before the transition at {@code it} and reports it to the sink. */
+    private void apply(int chain, long it, Live live, Command cmd) {
+        if (cmd instanceof SetStepSize s) {
+            boolean wasAdapting = live.sampler.adapting();
+            live.sampler.setStepSize(s.value());
+            sink.event(chain, it, new RunEvent(RunEvent.STEP_SIZE, s.value(), ""));
+            if (wasAdapting) {
+                sink.event(chain, it, new RunEvent(RunEvent.ADAPTATION_ENDED, Double.NaN,
+                        "step size set by hand"));
+            }
+        } else if (cmd instanceof SetBeta b) {
+            if (live.model instanceof DataModel dm) {
+                live.model = dm.withBeta(b.value()).forChain();
+                live.sampler.setModel(live.model);
+                live.state = ChainState.at(live.model, live.state.position());
+                sink.event(chain, it, new RunEvent(RunEvent.BETA, b.value(), ""));
+            }
         }
     }
 

@@ -30,32 +30,15 @@ import workbench.core.spec.ParamValues;
 public record Hmc(ParamValues settings) implements Sampler {
     public static final double DIVERGENCE_THRESHOLD = 1000;
 
-    public static final SamplerFactory FACTORY = new SamplerFactory() {
-        @Override
-        public String id() {
-            return "hmc";
-        }
-
-        @Override
-        public String description() {
-            return "Hamiltonian Monte Carlo with a fixed number of leapfrog steps, step size tuned toward 80% acceptance";
-        }
-
-        @Override
-        public List<ParamSpec> params() {
-            return List.of(
+    public static final SamplerFactory FACTORY = SamplerFactory.of("hmc",
+            "Hamiltonian Monte Carlo with a fixed number of leapfrog steps, step size tuned toward 80% acceptance",
+            List.of(
                     ParamSpec.integer("steps", 10, 1, 10_000,
                             "mean number of leapfrog steps per transition (drawn uniformly from steps/2 to 3*steps/2)"),
                     ParamSpec.positive("step_size", 0.1, 0, Steps.MAX, "initial step size (tuned in warmup)"),
                     ParamSpec.positive("target_accept", 0.8, 0, 0.999,
-                            "acceptance statistic the step size is tuned toward in warmup"));
-        }
-
-        @Override
-        public Sampler create(ParamValues values) {
-            return new Hmc(values);
-        }
-    };
+                            "acceptance statistic the step size is tuned toward in warmup")),
+            Hmc::new);
 
     @Override
     public String id() {
@@ -138,7 +121,7 @@ public record Hmc(ParamValues settings) implements Sampler {
                 x[i] += eps * variance[i] * p[i];
             }
             double lp = model.logDensity(x, g);
-            if (MetropolisChain.numericalFault(lp, g, true) || lp == Double.NEGATIVE_INFINITY) {
+            if (Metropolis.numericalFault(lp, g, true) || lp == Double.NEGATIVE_INFINITY) {
                 return Double.NaN;
             }
             for (int i = 0; i < d; i++) {
@@ -173,10 +156,7 @@ public record Hmc(ParamValues settings) implements Sampler {
 
         @Override
         public void setModel(Model m) {
-            if (m.dim() != model.dim()) {
-                throw new workbench.core.BadInputException("the new model has " + m.dim() + " parameters, the chain "
-                        + model.dim());
-            }
+            ChainSampler.requireDimension(m, model.dim());
             model = m;
         }
 
@@ -236,7 +216,7 @@ public record Hmc(ParamValues settings) implements Sampler {
                 }
                 lp = model.logDensity(x, g);
                 gradients++;
-                boolean fault = MetropolisChain.numericalFault(lp, g, true);
+                boolean fault = Metropolis.numericalFault(lp, g, true);
                 if (!fault) {
                     for (int i = 0; i < d; i++) {
                         p[i] += 0.5 * eps * g[i];
@@ -257,9 +237,9 @@ public record Hmc(ParamValues settings) implements Sampler {
                         gradients, 0, gradients, false, pathArr, Map.of());
             }
             double logRatio = h0 - h;
-            boolean accepted = MetropolisChain.accept(rng, logRatio);
+            boolean accepted = Metropolis.accept(rng, logRatio);
             ChainState kept = accepted ? new ChainState(x.clone(), lp, g.clone()) : state;
-            return new Transition(kept, accepted, MetropolisChain.acceptStat(logRatio), accepted ? h : h0, h - h0,
+            return new Transition(kept, accepted, Metropolis.acceptStat(logRatio), accepted ? h : h0, h - h0,
                     false, null, eps, gradients, 0, nSteps, false, pathArr, Map.of());
         }
     }

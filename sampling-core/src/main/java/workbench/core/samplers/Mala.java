@@ -19,31 +19,14 @@ import workbench.core.spec.ParamValues;
  */
 public record Mala(ParamValues settings) implements Sampler {
 
-    public static final SamplerFactory FACTORY = new SamplerFactory() {
-        @Override
-        public String id() {
-            return "mala";
-        }
-
-        @Override
-        public String description() {
-            return "Metropolis-adjusted Langevin: a gradient step plus noise, step tuned toward 57% acceptance";
-        }
-
-        @Override
-        public List<ParamSpec> params() {
-            return List.of(
+    public static final SamplerFactory FACTORY = SamplerFactory.of("mala",
+            "Metropolis-adjusted Langevin: a gradient step plus noise, step tuned toward 57% acceptance",
+            List.of(
                     ParamSpec.optionalPositive("step_size", 0, Steps.MAX,
                             "initial step size (default 1.65 / dimension^(1/6) * 0.5)"),
                     ParamSpec.optionalPositive("target_accept", 0, 0.999,
-                            "acceptance rate the step size is tuned toward in warmup (default 0.574)"));
-        }
-
-        @Override
-        public Sampler create(ParamValues values) {
-            return new Mala(values);
-        }
-    };
+                            "acceptance rate the step size is tuned toward in warmup (default 0.574)")),
+            Mala::new);
 
     @Override
     public String id() {
@@ -59,13 +42,8 @@ public record Mala(ParamValues settings) implements Sampler {
     }
 
     private static final class Chain extends MetropolisChain {
-        private final double[] proposal;
-        private final double[] grad;
-
         Chain(Model model, int warmup, double eps, double target) {
             super(model, warmup, eps, target);
-            proposal = new double[model.dim()];
-            grad = new double[model.dim()];
         }
 
         @Override
@@ -82,7 +60,7 @@ public record Mala(ParamValues settings) implements Sampler {
             }
             forward *= -0.5;
             double lp = model.logDensity(proposal, grad);
-            boolean fault = numericalFault(lp, grad, true);
+            boolean fault = Metropolis.numericalFault(lp, grad, true);
             double logRatio;
             if (fault) {
                 logRatio = Double.NaN;
@@ -97,10 +75,7 @@ public record Mala(ParamValues settings) implements Sampler {
                 backward *= -0.5;
                 logRatio = lp - state.logDensity() + backward - forward;
             }
-            boolean accepted = accept(rng, logRatio);
-            double[][] path = withPath ? new double[][] {x.clone(), proposal.clone()} : null;
-            ChainState kept = accepted ? new ChainState(proposal.clone(), lp, grad.clone()) : state;
-            return metropolis(kept, accepted, acceptStat(logRatio), fault, stepSize, 1, path);
+            return decide(rng, state, logRatio, lp, fault, withPath);
         }
     }
 }

@@ -3,7 +3,6 @@ package workbench.core.samplers;
 import java.util.Arrays;
 import java.util.Map;
 import org.apache.commons.rng.UniformRandomProvider;
-import workbench.core.BadInputException;
 import workbench.core.adapt.DualAveraging;
 import workbench.core.adapt.VarianceEstimator;
 import workbench.core.adapt.WindowSchedule;
@@ -25,6 +24,9 @@ abstract class MetropolisChain implements ChainSampler {
     /** Variance of each coordinate (diagonal inverse metric) and its square root. */
     protected double[] variance;
     protected double[] scale;
+    /** Scratch for the proposal and its gradient. */
+    protected final double[] proposal;
+    protected final double[] grad;
 
     private final int warmup;
     private final DualAveraging dualAveraging;
@@ -42,6 +44,8 @@ abstract class MetropolisChain implements ChainSampler {
         this.scale = new double[d];
         Arrays.fill(variance, 1);
         Arrays.fill(scale, 1);
+        this.proposal = new double[d];
+        this.grad = new double[d];
         this.dualAveraging = new DualAveraging(targetAcceptance, initialStepSize);
         this.windows = new WindowSchedule(warmup);
         this.estimator = new VarianceEstimator(d);
@@ -76,37 +80,17 @@ abstract class MetropolisChain implements ChainSampler {
         return t;
     }
 
-    /** Accepts {@code logRatio} against a uniform draw; a NaN ratio is a rejection. */
-    protected static boolean accept(UniformRandomProvider rng, double logRatio) {
-        if (Double.isNaN(logRatio)) {
-            return false;
-        }
-        return logRatio >= 0 || Math.log(rng.nextDouble()) < logRatio;
-    }
-
-    protected static double acceptStat(double logRatio) {
-        return Double.isNaN(logRatio) ? 0 : Math.min(1, Math.exp(logRatio));
-    }
-
-    protected static Transition metropolis(ChainState kept, boolean accepted, double acceptStat, boolean divergent,
-                                           double stepSize, int gradients, double[][] path) {
-        return new Transition(kept, accepted, acceptStat, Double.NaN, Double.NaN, divergent, null, stepSize,
-                gradients, 0, 1, false, path, Map.of());
-    }
-
-    /** NaN (not -infinity, which is simply outside the support) or a non-finite gradient where the density is finite. */
-    protected static boolean numericalFault(double lp, double[] grad, boolean gradientUsed) {
-        if (Double.isNaN(lp) || lp == Double.POSITIVE_INFINITY) {
-            return true;
-        }
-        if (gradientUsed && Double.isFinite(lp)) {
-            for (double g : grad) {
-                if (!Double.isFinite(g)) {
-                    return true;
-                }
-            }
-        }
-        return false;
+    /**
+     * The accept/reject step for {@link #proposal} (log density {@code lp}, gradient {@link #grad}) from
+     * {@code state} with this log ratio (NaN for a numerical fault, reported as divergent).
+     */
+    protected Transition decide(UniformRandomProvider rng, ChainState state, double logRatio, double lp, boolean fault,
+                                boolean withPath) {
+        boolean accepted = Metropolis.accept(rng, logRatio);
+        double[][] path = withPath ? new double[][] {state.position().clone(), proposal.clone()} : null;
+        ChainState kept = accepted ? new ChainState(proposal.clone(), lp, grad.clone()) : state;
+        return new Transition(kept, accepted, Metropolis.acceptStat(logRatio), Double.NaN, Double.NaN, fault, null,
+                stepSize, 1, 0, 1, false, path, Map.of());
     }
 
     @Override
@@ -128,9 +112,7 @@ abstract class MetropolisChain implements ChainSampler {
 
     @Override
     public void setModel(Model m) {
-        if (m.dim() != model.dim()) {
-            throw new BadInputException("the new model has " + m.dim() + " parameters, the chain " + model.dim());
-        }
+        ChainSampler.requireDimension(m, model.dim());
         this.model = m;
     }
 

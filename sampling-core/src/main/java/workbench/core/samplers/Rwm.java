@@ -18,31 +18,14 @@ import workbench.core.spec.ParamValues;
  */
 public record Rwm(ParamValues settings) implements Sampler {
 
-    public static final SamplerFactory FACTORY = new SamplerFactory() {
-        @Override
-        public String id() {
-            return "rwm";
-        }
-
-        @Override
-        public String description() {
-            return "Random-walk Metropolis with Gaussian proposals, scale tuned toward 23% acceptance";
-        }
-
-        @Override
-        public List<ParamSpec> params() {
-            return List.of(
+    public static final SamplerFactory FACTORY = SamplerFactory.of("rwm",
+            "Random-walk Metropolis with Gaussian proposals, scale tuned toward 23% acceptance",
+            List.of(
                     ParamSpec.optionalPositive("step_size", 0, Steps.MAX,
                             "initial proposal scale (default 2.38 / sqrt(dimension))"),
                     ParamSpec.optionalPositive("target_accept", 0, 0.999,
-                            "acceptance rate the scale is tuned toward in warmup (default 0.234; 0.44 in 1-D)"));
-        }
-
-        @Override
-        public Sampler create(ParamValues values) {
-            return new Rwm(values);
-        }
-    };
+                            "acceptance rate the scale is tuned toward in warmup (default 0.234; 0.44 in 1-D)")),
+            Rwm::new);
 
     @Override
     public String id() {
@@ -58,13 +41,8 @@ public record Rwm(ParamValues settings) implements Sampler {
     }
 
     private static final class Chain extends MetropolisChain {
-        private final double[] proposal;
-        private final double[] grad;
-
         Chain(Model model, int warmup, double eps, double target) {
             super(model, warmup, eps, target);
-            proposal = new double[model.dim()];
-            grad = new double[model.dim()];
         }
 
         @Override
@@ -74,12 +52,9 @@ public record Rwm(ParamValues settings) implements Sampler {
                 proposal[i] = x[i] + stepSize * scale[i] * normals.next(rng);
             }
             double lp = model.logDensity(proposal, grad);
-            boolean fault = numericalFault(lp, grad, false);
+            boolean fault = Metropolis.numericalFault(lp, grad, false);
             double logRatio = fault ? Double.NaN : lp - state.logDensity();
-            boolean accepted = accept(rng, logRatio);
-            double[][] path = withPath ? new double[][] {x.clone(), proposal.clone()} : null;
-            ChainState kept = accepted ? new ChainState(proposal.clone(), lp, grad.clone()) : state;
-            return metropolis(kept, accepted, acceptStat(logRatio), fault, stepSize, 1, path);
+            return decide(rng, state, logRatio, lp, fault, withPath);
         }
     }
 }

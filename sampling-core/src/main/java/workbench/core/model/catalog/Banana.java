@@ -5,7 +5,6 @@ import workbench.core.model.Model;
 import workbench.core.model.ModelFactory;
 import workbench.core.model.Truth;
 import workbench.core.spec.ParamSpec;
-import workbench.core.spec.ParamValues;
 
 /**
  * The banana (twisted Gaussian): x1 ~ N(0, 10^2) and x2 | x1 ~ N(100b - b x1^2, 1), so
@@ -20,27 +19,10 @@ public final class Banana implements Model {
         this.b = b;
     }
 
-    public static final ModelFactory FACTORY = new ModelFactory() {
-        @Override
-        public String id() {
-            return "banana";
-        }
-
-        @Override
-        public String description() {
-            return "Banana-shaped 2-D target: x[1] ~ N(0, 10^2), x[2] bent by -b x[1]^2";
-        }
-
-        @Override
-        public List<ParamSpec> params() {
-            return List.of(ParamSpec.positive("b", 0.1, 0, 1, "curvature of the banana"));
-        }
-
-        @Override
-        public Model create(ParamValues v) {
-            return new Banana(v.real("b"));
-        }
-    };
+    public static final ModelFactory FACTORY = ModelFactory.of("banana",
+            "Banana-shaped 2-D target: x[1] ~ N(0, 10^2), x[2] bent by -b x[1]^2",
+            List.of(ParamSpec.positive("b", 0.1, 0, 1, "curvature of the banana")),
+            v -> new Banana(v.real("b")));
 
     public double b() {
         return b;

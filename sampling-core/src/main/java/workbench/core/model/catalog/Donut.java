@@ -5,7 +5,6 @@ import workbench.core.model.Model;
 import workbench.core.model.ModelFactory;
 import workbench.core.model.Truth;
 import workbench.core.spec.ParamSpec;
-import workbench.core.spec.ParamValues;
 
 /**
  * A thin ring in 2-D: log p = -(|x| - r)^2 / w. Mean 0 by symmetry; sd of each coordinate is
@@ -24,29 +23,12 @@ public final class Donut implements Model {
         this.sd = Math.sqrt(0.5 * radiusSecondMoment(r, w));
     }
 
-    public static final ModelFactory FACTORY = new ModelFactory() {
-        @Override
-        public String id() {
-            return "donut";
-        }
-
-        @Override
-        public String description() {
-            return "Thin ring in 2-D: log p = -(|x| - radius)^2 / width";
-        }
-
-        @Override
-        public List<ParamSpec> params() {
-            return List.of(
+    public static final ModelFactory FACTORY = ModelFactory.of("donut",
+            "Thin ring in 2-D: log p = -(|x| - radius)^2 / width",
+            List.of(
                     ParamSpec.positive("radius", 2.6, 0, 1000, "radius of the ring"),
-                    ParamSpec.positive("width", 0.033, 0, 1000, "width w in -(|x| - radius)^2 / w (ring sd is sqrt(w/2))"));
-        }
-
-        @Override
-        public Model create(ParamValues v) {
-            return new Donut(v.real("radius"), v.real("width"));
-        }
-    };
+                    ParamSpec.positive("width", 0.033, 0, 1000, "width w in -(|x| - radius)^2 / w (ring sd is sqrt(w/2))")),
+            v -> new Donut(v.real("radius"), v.real("width")));
 
     /** E[rho^2] under the density proportional to rho exp(-(rho - r)^2 / w) on rho > 0. */
     static double radiusSecondMoment(double r, double w) {

@@ -4,8 +4,6 @@ import java.util.List;
 import workbench.core.model.Model;
 import workbench.core.model.ModelFactory;
 import workbench.core.model.Truth;
-import workbench.core.spec.ParamSpec;
-import workbench.core.spec.ParamValues;
 
 /**
  * Eight schools, centred: mu ~ N(0, 5), tau ~ half-Cauchy(0, 5), theta[j] ~ N(mu, tau),
@@ -17,27 +15,10 @@ public final class EightSchoolsCentered implements Model {
     private static final List<String> NAMES = EightSchools.names("theta");
     private static final int J = EightSchools.J;
 
-    public static final ModelFactory FACTORY = new ModelFactory() {
-        @Override
-        public String id() {
-            return "eight-schools-centered";
-        }
-
-        @Override
-        public String description() {
-            return "Eight schools, centred parameterisation (divergent funnel)";
-        }
-
-        @Override
-        public List<ParamSpec> params() {
-            return List.of();
-        }
-
-        @Override
-        public Model create(ParamValues v) {
-            return new EightSchoolsCentered();
-        }
-    };
+    public static final ModelFactory FACTORY = ModelFactory.of("eight-schools-centered",
+            "Eight schools, centred parameterisation (divergent funnel)",
+            List.of(),
+            v -> new EightSchoolsCentered());
 
     @Override
     public int dim() {

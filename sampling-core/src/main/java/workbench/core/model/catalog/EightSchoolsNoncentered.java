@@ -4,8 +4,6 @@ import java.util.List;
 import workbench.core.model.Model;
 import workbench.core.model.ModelFactory;
 import workbench.core.model.Truth;
-import workbench.core.spec.ParamSpec;
-import workbench.core.spec.ParamValues;
 
 /**
  * Eight schools, non-centred: mu ~ N(0, 5), tau ~ half-Cauchy(0, 5), theta_tilde[j] ~ N(0, 1),
@@ -18,27 +16,10 @@ public final class EightSchoolsNoncentered implements Model {
     private static final List<String> DERIVED = Names.vector("theta", EightSchools.J);
     private static final int J = EightSchools.J;
 
-    public static final ModelFactory FACTORY = new ModelFactory() {
-        @Override
-        public String id() {
-            return "eight-schools-noncentered";
-        }
-
-        @Override
-        public String description() {
-            return "Eight schools, non-centred parameterisation";
-        }
-
-        @Override
-        public List<ParamSpec> params() {
-            return List.of();
-        }
-
-        @Override
-        public Model create(ParamValues v) {
-            return new EightSchoolsNoncentered();
-        }
-    };
+    public static final ModelFactory FACTORY = ModelFactory.of("eight-schools-noncentered",
+            "Eight schools, non-centred parameterisation",
+            List.of(),
+            v -> new EightSchoolsNoncentered());
 
     @Override
     public int dim() {

@@ -6,7 +6,6 @@ import workbench.core.model.Model;
 import workbench.core.model.ModelFactory;
 import workbench.core.model.Truth;
 import workbench.core.spec.ParamSpec;
-import workbench.core.spec.ParamValues;
 
 /**
  * Neal's funnel: v ~ N(0, 3^2), x[i] | v ~ N(0, e^v) for i = 1 .. dim-1. Exact moments: v has
@@ -21,27 +20,10 @@ public final class Funnel implements Model {
         this.names = Names.prefixed("v", "x", dim - 1);
     }
 
-    public static final ModelFactory FACTORY = new ModelFactory() {
-        @Override
-        public String id() {
-            return "funnel";
-        }
-
-        @Override
-        public String description() {
-            return "Neal's funnel: v ~ N(0, 3^2), x[i] ~ N(0, e^v)";
-        }
-
-        @Override
-        public List<ParamSpec> params() {
-            return List.of(ParamSpec.integer("dim", 10, 2, 100_000, "dimension, counting v"));
-        }
-
-        @Override
-        public Model create(ParamValues v) {
-            return new Funnel(v.integer("dim"));
-        }
-    };
+    public static final ModelFactory FACTORY = ModelFactory.of("funnel",
+            "Neal's funnel: v ~ N(0, 3^2), x[i] ~ N(0, e^v)",
+            List.of(ParamSpec.integer("dim", 10, 2, 100_000, "dimension, counting v")),
+            v -> new Funnel(v.integer("dim")));
 
     @Override
     public int dim() {

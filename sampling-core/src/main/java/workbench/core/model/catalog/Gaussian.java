@@ -40,27 +40,10 @@ public final class Gaussian implements Model {
         return new Gaussian(sd);
     }
 
-    public static final ModelFactory FACTORY = new ModelFactory() {
-        @Override
-        public String id() {
-            return "gaussian";
-        }
-
-        @Override
-        public String description() {
-            return "Standard normal in dim dimensions";
-        }
-
-        @Override
-        public List<ParamSpec> params() {
-            return List.of(ParamSpec.integer("dim", 100, 1, 100_000, "dimension"));
-        }
-
-        @Override
-        public Model create(ParamValues v) {
-            return standard(v.integer("dim"));
-        }
-    };
+    public static final ModelFactory FACTORY = ModelFactory.of("gaussian",
+            "Standard normal in dim dimensions",
+            List.of(ParamSpec.integer("dim", 100, 1, 100_000, "dimension")),
+            v -> standard(v.integer("dim")));
 
     public static final ModelFactory ILLCOND_FACTORY = new ModelFactory() {
         @Override

@@ -5,7 +5,6 @@ import workbench.core.model.Model;
 import workbench.core.model.ModelFactory;
 import workbench.core.model.Truth;
 import workbench.core.spec.ParamSpec;
-import workbench.core.spec.ParamValues;
 
 /** A correlated bivariate normal: mean 0, sd 1, correlation rho. */
 public final class Gaussian2d implements Model {
@@ -17,27 +16,10 @@ public final class Gaussian2d implements Model {
         this.inv = 1.0 / (1.0 - rho * rho);
     }
 
-    public static final ModelFactory FACTORY = new ModelFactory() {
-        @Override
-        public String id() {
-            return "gaussian-2d";
-        }
-
-        @Override
-        public String description() {
-            return "Correlated 2-D normal, mean 0, sd 1, correlation rho";
-        }
-
-        @Override
-        public List<ParamSpec> params() {
-            return List.of(ParamSpec.real("rho", 0.95, -0.999, 0.999, "correlation between x[1] and x[2]"));
-        }
-
-        @Override
-        public Model create(ParamValues v) {
-            return new Gaussian2d(v.real("rho"));
-        }
-    };
+    public static final ModelFactory FACTORY = ModelFactory.of("gaussian-2d",
+            "Correlated 2-D normal, mean 0, sd 1, correlation rho",
+            List.of(ParamSpec.real("rho", 0.95, -0.999, 0.999, "correlation between x[1] and x[2]")),
+            v -> new Gaussian2d(v.real("rho")));
 
     @Override
     public int dim() {

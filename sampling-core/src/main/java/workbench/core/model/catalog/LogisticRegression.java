@@ -351,8 +351,10 @@ public final class LogisticRegression implements DataModel, StochasticModel {
             for (int j = 0; j < k; j++) {
                 eta += x[row + j] * q[j + 1];
             }
-            ll += y[i] * eta - Names.softplus(eta);
-            double r = y[i] - Names.sigmoid(eta);
+            // log p(y | eta) = y eta - log(1 + e^eta); one exponential serves both terms
+            double e = Math.exp(-Math.abs(eta));
+            ll += y[i] * eta - (Math.max(eta, 0) + Math.log1p(e));
+            double r = y[i] - (eta >= 0 ? 1 / (1 + e) : e / (1 + e));
             grad[0] += r;
             for (int j = 0; j < k; j++) {
                 grad[j + 1] += r * x[row + j];
@@ -391,9 +393,10 @@ public final class LogisticRegression implements DataModel, StochasticModel {
             for (int j = 0; j < k; j++) {
                 eta += x[row + j] * q[j + 1];
             }
-            // log p(y | eta) = y eta - log(1 + e^eta)
-            ll += y[i] * eta - Names.softplus(eta);
-            double r = y[i] - Names.sigmoid(eta);
+            // log p(y | eta) = y eta - log(1 + e^eta); one exponential serves both terms
+            double e = Math.exp(-Math.abs(eta));
+            ll += y[i] * eta - (Math.max(eta, 0) + Math.log1p(e));
+            double r = y[i] - (eta >= 0 ? 1 / (1 + e) : e / (1 + e));
             grad[0] += r;
             for (int j = 0; j < k; j++) {
                 grad[j + 1] += r * x[row + j];

@@ -5,7 +5,6 @@ import workbench.core.model.Model;
 import workbench.core.model.ModelFactory;
 import workbench.core.model.Truth;
 import workbench.core.spec.ParamSpec;
-import workbench.core.spec.ParamValues;
 
 /**
  * An equal-weight mixture of unit-variance 2-D normals whose means sit on the diagonal, centred
@@ -22,29 +21,12 @@ public final class Mixture2d implements Model {
         this.spacing = spacing;
     }
 
-    public static final ModelFactory FACTORY = new ModelFactory() {
-        @Override
-        public String id() {
-            return "mixture-2d";
-        }
-
-        @Override
-        public String description() {
-            return "Equal-weight mixture of unit normals with means on the diagonal";
-        }
-
-        @Override
-        public List<ParamSpec> params() {
-            return List.of(
+    public static final ModelFactory FACTORY = ModelFactory.of("mixture-2d",
+            "Equal-weight mixture of unit normals with means on the diagonal",
+            List.of(
                     ParamSpec.integer("modes", 2, 1, 50, "number of mixture components"),
-                    ParamSpec.real("spacing", 6, 0, 1000, "distance along each axis between adjacent means"));
-        }
-
-        @Override
-        public Model create(ParamValues v) {
-            return new Mixture2d(v.integer("modes"), v.real("spacing"));
-        }
-    };
+                    ParamSpec.real("spacing", 6, 0, 1000, "distance along each axis between adjacent means")),
+            v -> new Mixture2d(v.integer("modes"), v.real("spacing")));
 
     /** Mean of component k (the same on both axes), k = 0 .. modes-1. */
     double centre(int k) {

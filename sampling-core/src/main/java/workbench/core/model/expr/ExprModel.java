@@ -5,7 +5,6 @@ import workbench.core.model.Model;
 import workbench.core.model.ModelFactory;
 import workbench.core.model.Truth;
 import workbench.core.spec.ParamSpec;
-import workbench.core.spec.ParamValues;
 
 /**
  * A log density typed as a formula, e.g. {@code -0.5*(x^2 + y^2/4)}. The formula is parsed by
@@ -62,28 +61,11 @@ public final class ExprModel implements Model {
         return tape.size;
     }
 
-    public static final ModelFactory FACTORY = new ModelFactory() {
-        @Override
-        public String id() {
-            return "expr";
-        }
-
-        @Override
-        public String description() {
-            return "Log density typed as a formula, e.g. -0.5*(x^2 + y^2/4)";
-        }
-
-        @Override
-        public List<ParamSpec> params() {
-            return List.of(ParamSpec.text("density", DEFAULT_DENSITY,
-                    "log density up to a constant; names are parameters; + - * / ^, exp, log, normal_lpdf(x, mu, sigma), ..."));
-        }
-
-        @Override
-        public Model create(ParamValues values) {
-            return parse(values.text("density"));
-        }
-    };
+    public static final ModelFactory FACTORY = ModelFactory.of("expr",
+            "Log density typed as a formula, e.g. -0.5*(x^2 + y^2/4)",
+            List.of(ParamSpec.text("density", DEFAULT_DENSITY,
+                    "log density up to a constant; names are parameters; + - * / ^, exp, log, normal_lpdf(x, mu, sigma), ...")),
+            values -> parse(values.text("density")));
 
     @Override
     public int dim() {

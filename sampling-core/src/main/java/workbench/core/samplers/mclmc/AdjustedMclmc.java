@@ -14,6 +14,7 @@ import workbench.core.kernel.SamplerFactory;
 import workbench.core.kernel.Transition;
 import workbench.core.model.Model;
 import workbench.core.rng.Normals;
+import workbench.core.samplers.Metropolis;
 import workbench.core.samplers.Steps;
 import workbench.core.spec.ParamSpec;
 import workbench.core.spec.ParamValues;
@@ -56,27 +57,10 @@ public final class AdjustedMclmc implements Sampler {
                 ParamSpec.real("tune2", 0.3, 0, 1, "fraction of warmup over which the variance is collected"));
     }
 
-    public static final SamplerFactory FACTORY = new SamplerFactory() {
-        @Override
-        public String id() {
-            return ID;
-        }
-
-        @Override
-        public String description() {
-            return "Metropolis-adjusted microcanonical dynamics: isokinetic trajectories with an accept/reject step";
-        }
-
-        @Override
-        public List<ParamSpec> params() {
-            return AdjustedMclmc.params();
-        }
-
-        @Override
-        public Sampler create(ParamValues values) {
-            return new AdjustedMclmc(values, "sampler " + ID);
-        }
-    };
+    public static final SamplerFactory FACTORY = SamplerFactory.of(ID,
+            "Metropolis-adjusted microcanonical dynamics: isokinetic trajectories with an accept/reject step",
+            AdjustedMclmc.params(),
+            values -> new AdjustedMclmc(values, "sampler " + ID));
 
     private final ParamValues settings;
     private final Isokinetic.Scheme scheme;
@@ -92,7 +76,7 @@ public final class AdjustedMclmc implements Sampler {
 
     /** Adjusted MCLMC with the given settings (names as in {@link #FACTORY}; missing ones take their defaults). */
     public static AdjustedMclmc of(Map<String, String> settings) {
-        return (AdjustedMclmc) FACTORY.create(ParamValues.of("sampler " + ID, FACTORY.params(), settings));
+        return (AdjustedMclmc) FACTORY.create(settings);
     }
 
     @Override
@@ -127,7 +111,6 @@ public final class AdjustedMclmc implements Sampler {
         private final double[] u0;
         private double eps;
         private double lengthL;
-        private double[] scale;
         private final int warmup;
         private final int end1;
         private final int end2;
@@ -215,8 +198,8 @@ public final class AdjustedMclmc implements Sampler {
                 acceptStat = 0;
                 next = state;
             } else {
-                acceptStat = Math.min(1, Math.exp(logRatio));
-                accepted = logRatio >= 0 || Math.log(rng.nextDouble()) < logRatio;
+                acceptStat = Metropolis.acceptStat(logRatio);
+                accepted = Metropolis.accept(rng, logRatio);
                 next = accepted ? new ChainState(point.x.clone(), point.logDensity, point.g.clone()) : state;
             }
             if (warm && adapting) {
@@ -237,7 +220,7 @@ public final class AdjustedMclmc implements Sampler {
             if (iteration == end2 && end2 > end1 + 1) {
                 double[] v = variance.regularized();
                 if (precondition) {
-                    scale = new double[v.length];
+                    double[] scale = new double[v.length];
                     for (int i = 0; i < v.length; i++) {
                         scale[i] = Math.sqrt(v[i]);
                     }
@@ -290,22 +273,13 @@ public final class AdjustedMclmc implements Sampler {
 
         @Override
         public void setModel(Model m) {
-            if (m.dim() != point.dim()) {
-                throw new BadInputException("the new model has " + m.dim() + " parameters, the chain " + point.dim());
-            }
+            ChainSampler.requireDimension(m, point.dim());
             target = m::logDensity;
         }
 
         @Override
         public double[] inverseMetric() {
-            if (scale == null) {
-                return null;
-            }
-            double[] v = new double[scale.length];
-            for (int i = 0; i < v.length; i++) {
-                v[i] = scale[i] * scale[i];
-            }
-            return v;
+            return integrator.inverseMetric();
         }
     }
 }

@@ -4,6 +4,7 @@ import java.util.List;
 import org.apache.commons.rng.UniformRandomProvider;
 import workbench.core.BadInputException;
 import workbench.core.rng.Normals;
+import workbench.core.samplers.Metropolis;
 
 /**
  * The isokinetic (ESH) integrator of microcanonical dynamics (Steeg and Galstyan 2021; Robnik et al.
@@ -146,6 +147,18 @@ public final class Isokinetic {
         return scale == null ? null : scale.clone();
     }
 
+    /** The diagonal inverse metric s^2 the scale vector stands for, or null when there is none. */
+    public double[] inverseMetric() {
+        if (scale == null) {
+            return null;
+        }
+        double[] v = new double[scale.length];
+        for (int i = 0; i < v.length; i++) {
+            v[i] = scale[i] * scale[i];
+        }
+        return v;
+    }
+
     /** Target evaluations made by the last {@link #step}. */
     public int lastEvaluations() {
         return lastEvaluations;
@@ -168,7 +181,7 @@ public final class Isokinetic {
                 updatePosition(p.x, p.u, scale, tau);
                 p.logDensity = target.logDensity(p.x, p.g);
                 lastEvaluations++;
-                if (!Double.isFinite(p.logDensity) || !finite(p.g)) {
+                if (!Double.isFinite(p.logDensity) || !Metropolis.allFinite(p.g)) {
                     return Double.NaN;
                 }
             }
@@ -263,14 +276,5 @@ public final class Isokinetic {
                 u[i] *= inv;
             }
         }
-    }
-
-    private static boolean finite(double[] v) {
-        for (double a : v) {
-            if (!Double.isFinite(a)) {
-                return false;
-            }
-        }
-        return true;
     }
 }

@@ -55,27 +55,10 @@ public final class Mclmc implements Sampler {
                 ParamSpec.real("tune3", 0.3, 0, 1, "fraction of warmup for stage 3 (L from the effective sample size)"));
     }
 
-    public static final SamplerFactory FACTORY = new SamplerFactory() {
-        @Override
-        public String id() {
-            return ID;
-        }
-
-        @Override
-        public String description() {
-            return "Unadjusted microcanonical Langevin Monte Carlo, step size and L tuned in warmup (biased, small bias)";
-        }
-
-        @Override
-        public List<ParamSpec> params() {
-            return Mclmc.params();
-        }
-
-        @Override
-        public Sampler create(ParamValues values) {
-            return new Mclmc(values, "sampler " + ID);
-        }
-    };
+    public static final SamplerFactory FACTORY = SamplerFactory.of(ID,
+            "Unadjusted microcanonical Langevin Monte Carlo, step size and L tuned in warmup (biased, small bias)",
+            Mclmc.params(),
+            values -> new Mclmc(values, "sampler " + ID));
 
     private final ParamValues settings;
     private final Isokinetic.Scheme scheme;
@@ -103,7 +86,7 @@ public final class Mclmc implements Sampler {
 
     /** MCLMC with the given settings (names as in {@link #FACTORY}; missing ones take their defaults). */
     public static Mclmc of(Map<String, String> settings) {
-        return (Mclmc) FACTORY.create(ParamValues.of("sampler " + ID, FACTORY.params(), settings));
+        return (Mclmc) FACTORY.create(settings);
     }
 
     @Override
@@ -224,22 +207,13 @@ public final class Mclmc implements Sampler {
 
         @Override
         public void setModel(Model m) {
-            if (m.dim() != point.dim()) {
-                throw new BadInputException("the new model has " + m.dim() + " parameters, the chain " + point.dim());
-            }
+            ChainSampler.requireDimension(m, point.dim());
             target = m::logDensity;
         }
 
         @Override
         public double[] inverseMetric() {
-            if (scale == null) {
-                return null;
-            }
-            double[] v = new double[scale.length];
-            for (int i = 0; i < v.length; i++) {
-                v[i] = scale[i] * scale[i];
-            }
-            return v;
+            return integrator.inverseMetric();
         }
     }
 }

@@ -15,6 +15,7 @@ import workbench.core.kernel.Sampler;
 import workbench.core.kernel.SamplerFactory;
 import workbench.core.kernel.Transition;
 import workbench.core.model.Model;
+import workbench.core.samplers.Metropolis;
 import workbench.core.samplers.Steps;
 import workbench.core.spec.ParamSpec;
 import workbench.core.spec.ParamValues;
@@ -39,43 +40,31 @@ public final class Mile implements Sampler {
     /** MILE's own settings; the others belong to the kernels. */
     private static final Set<String> OWN = Set.of("kernel", "optimizer_steps", "learning_rate");
 
-    public static final SamplerFactory FACTORY = new SamplerFactory() {
-        @Override
-        public String id() {
-            return ID;
-        }
+    public static final SamplerFactory FACTORY = SamplerFactory.of(ID,
+            "Microcanonical Langevin ensembles: each chain warm-started by Adam, then (adjusted) MCLMC",
+            params(),
+            Mile::new);
 
-        @Override
-        public String description() {
-            return "Microcanonical Langevin ensembles: each chain warm-started by Adam, then (adjusted) MCLMC";
+    /** MILE's own settings, then those of both kernels (each once). */
+    private static List<ParamSpec> params() {
+        List<ParamSpec> out = new ArrayList<>();
+        out.add(ParamSpec.choice("kernel", "unadjusted", List.of("unadjusted", "adjusted"),
+                "MCLMC kernel after the warm start: unadjusted or Metropolis-adjusted"));
+        out.add(ParamSpec.integer("optimizer_steps", 200, 0, 1_000_000,
+                "Adam steps of the warm start (at most half of warmup)"));
+        out.add(ParamSpec.positive("learning_rate", 0.05, 0, 1e6, "Adam learning rate on the unconstrained scale"));
+        Set<String> seen = new HashSet<>();
+        for (ParamSpec p : Mclmc.params()) {
+            out.add(p);
+            seen.add(p.name());
         }
-
-        @Override
-        public List<ParamSpec> params() {
-            List<ParamSpec> out = new ArrayList<>();
-            out.add(ParamSpec.choice("kernel", "unadjusted", List.of("unadjusted", "adjusted"),
-                    "MCLMC kernel after the warm start: unadjusted or Metropolis-adjusted"));
-            out.add(ParamSpec.integer("optimizer_steps", 200, 0, 1_000_000,
-                    "Adam steps of the warm start (at most half of warmup)"));
-            out.add(ParamSpec.positive("learning_rate", 0.05, 0, 1e6, "Adam learning rate on the unconstrained scale"));
-            Set<String> seen = new HashSet<>();
-            for (ParamSpec p : Mclmc.params()) {
+        for (ParamSpec p : AdjustedMclmc.params()) {
+            if (seen.add(p.name())) {
                 out.add(p);
-                seen.add(p.name());
             }
-            for (ParamSpec p : AdjustedMclmc.params()) {
-                if (seen.add(p.name())) {
-                    out.add(p);
-                }
-            }
-            return out;
         }
-
-        @Override
-        public Sampler create(ParamValues values) {
-            return new Mile(values);
-        }
-    };
+        return out;
+    }
 
     private final ParamValues settings;
     private final Sampler kernel;
@@ -112,7 +101,7 @@ public final class Mile implements Sampler {
 
     /** MILE with the given settings (names as in {@link #FACTORY}; missing ones take their defaults). */
     public static Mile of(Map<String, String> settings) {
-        return (Mile) FACTORY.create(ParamValues.of("sampler " + ID, FACTORY.params(), settings));
+        return (Mile) FACTORY.create(settings);
     }
 
     @Override
@@ -173,10 +162,7 @@ public final class Mile implements Sampler {
             double rate = adam.rate();
             adam.step(state.position(), state.gradient(), proposal);
             double lp = model.logDensity(proposal, gradient);
-            boolean ok = Double.isFinite(lp);
-            for (double g : gradient) {
-                ok &= Double.isFinite(g);
-            }
+            boolean ok = Double.isFinite(lp) && Metropolis.allFinite(gradient);
             ChainState next;
             if (ok) {
                 next = new ChainState(proposal.clone(), lp, gradient.clone());
@@ -214,9 +200,7 @@ public final class Mile implements Sampler {
 
         @Override
         public void setModel(Model m) {
-            if (m.dim() != model.dim()) {
-                throw new BadInputException("the new model has " + m.dim() + " parameters, the chain " + model.dim());
-            }
+            ChainSampler.requireDimension(m, model.dim());
             model = m;
             if (inner != null) {
                 inner.setModel(m);

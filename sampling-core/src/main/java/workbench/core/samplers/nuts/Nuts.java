@@ -35,36 +35,23 @@ import workbench.core.spec.ParamValues;
 public final class Nuts implements Sampler {
     public static final String ID = "nuts";
 
-    public static final SamplerFactory FACTORY = new SamplerFactory() {
-        @Override
-        public String id() {
-            return ID;
-        }
-
-        @Override
-        public String description() {
-            return "No-U-Turn sampler as in Stan: multinomial NUTS with windowed warmup of step size and metric";
-        }
-
-        @Override
-        public List<ParamSpec> params() {
-            return List.of(
+    public static final SamplerFactory FACTORY = SamplerFactory.of(ID,
+            "No-U-Turn sampler as in Stan: multinomial NUTS with windowed warmup of step size and metric",
+            List.of(
                     ParamSpec.positive("adapt_delta", 0.8, 0, 1, "target mean acceptance statistic during warmup, below 1"),
                     ParamSpec.integer("max_treedepth", 10, 1, 30, "largest number of trajectory doublings"),
                     ParamSpec.choice("metric", "diag", List.of("diag", "dense", "unit"),
                             "inverse metric adapted in warmup: diagonal, dense or the identity"),
-                    ParamSpec.positive("step_size", 1, 0, Steps.MAX, "initial step size (searched and adapted in warmup)"));
-        }
+                    ParamSpec.positive("step_size", 1, 0, Steps.MAX, "initial step size (searched and adapted in warmup)")),
+            Nuts::create);
 
-        @Override
-        public Sampler create(ParamValues values) {
-            double delta = values.real("adapt_delta");
-            if (!(delta < 1)) {
-                throw new BadInputException("sampler nuts: 'adapt_delta' must be in (0, 1), got " + values.text("adapt_delta"));
-            }
-            return new Nuts(values);
+    private static Sampler create(ParamValues values) {
+        double delta = values.real("adapt_delta");
+        if (!(delta < 1)) {
+            throw new BadInputException("sampler nuts: 'adapt_delta' must be in (0, 1), got " + values.text("adapt_delta"));
         }
-    };
+        return new Nuts(values);
+    }
 
     private final ParamValues settings;
     private final double delta;
@@ -82,7 +69,7 @@ public final class Nuts implements Sampler {
 
     /** NUTS with the given settings (names as in {@link #FACTORY}; missing ones take their defaults). */
     public static Nuts of(Map<String, String> settings) {
-        return (Nuts) FACTORY.create(ParamValues.of("sampler " + ID, FACTORY.params(), settings));
+        return (Nuts) FACTORY.create(settings);
     }
 
     @Override

@@ -28,32 +28,15 @@ public record Csgld(ParamValues settings) implements Sampler {
     /** Value of the {@code phase} extra in the sampling part of a cycle. */
     public static final double SAMPLE = 1;
 
-    public static final SamplerFactory FACTORY = new SamplerFactory() {
-        @Override
-        public String id() {
-            return "csgld";
-        }
-
-        @Override
-        public String description() {
-            return "Cyclical SGLD: cosine step-size cycles, each exploring without noise then sampling";
-        }
-
-        @Override
-        public List<ParamSpec> params() {
-            return List.of(
+    public static final SamplerFactory FACTORY = SamplerFactory.of("csgld",
+            "Cyclical SGLD: cosine step-size cycles, each exploring without noise then sampling",
+            List.of(
                     ParamSpec.positive("step_size", 1e-3, 0, Steps.MAX, "peak step size eps0 at the start of each cycle"),
                     ParamSpec.integer("cycle_length", 1000, 1, Integer.MAX_VALUE, "iterations per cycle"),
                     ParamSpec.real("explore_fraction", 0.5, 0, 0.99,
                             "fraction of each cycle spent exploring (no noise) before sampling"),
-                    Sgld.temperatureSpec());
-        }
-
-        @Override
-        public Sampler create(ParamValues values) {
-            return new Csgld(values);
-        }
-    };
+                    Sgld.temperatureSpec()),
+            Csgld::new);
 
     @Override
     public String id() {

@@ -1,10 +1,10 @@
 package workbench.core.samplers.sg;
 
-import workbench.core.BadInputException;
 import workbench.core.kernel.ChainSampler;
 import workbench.core.model.Model;
 import workbench.core.model.StochasticModel;
 import workbench.core.rng.Normals;
+import workbench.core.samplers.Metropolis;
 import workbench.core.samplers.Steps;
 
 /**
@@ -40,23 +40,13 @@ abstract class SgChain implements ChainSampler {
 
     @Override
     public void setModel(Model m) {
-        if (m.dim() != model.dim()) {
-            throw new BadInputException("the new model has " + m.dim() + " parameters, the chain " + model.dim());
-        }
+        ChainSampler.requireDimension(m, model.dim());
         model = StochasticModel.of(m).forChain();
     }
 
     /** Whether {@code lp} and every entry of {@code v} are finite. */
     static boolean finite(double lp, double[] v) {
-        if (!Double.isFinite(lp)) {
-            return false;
-        }
-        for (double x : v) {
-            if (!Double.isFinite(x)) {
-                return false;
-            }
-        }
-        return true;
+        return Double.isFinite(lp) && Metropolis.allFinite(v);
     }
 
     static double dot(double[] a, double[] b) {

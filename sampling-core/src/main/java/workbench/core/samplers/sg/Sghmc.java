@@ -27,32 +27,15 @@ import workbench.core.spec.ParamValues;
  */
 public record Sghmc(ParamValues settings) implements Sampler {
 
-    public static final SamplerFactory FACTORY = new SamplerFactory() {
-        @Override
-        public String id() {
-            return "sghmc";
-        }
-
-        @Override
-        public String description() {
-            return "Stochastic-gradient HMC: momentum with friction on minibatch gradients";
-        }
-
-        @Override
-        public List<ParamSpec> params() {
-            return List.of(
+    public static final SamplerFactory FACTORY = SamplerFactory.of("sghmc",
+            "Stochastic-gradient HMC: momentum with friction on minibatch gradients",
+            List.of(
                     ParamSpec.positive("step_size", 1e-2, 0, Steps.MAX, "step size eps (fixed)"),
                     ParamSpec.positive("friction", 0.01, 0, 1e6, "friction alpha"),
                     ParamSpec.real("noise_estimate", 0, 0, 1e12,
                             "betaHat, estimated gradient-noise variance subtracted from the injected noise"),
-                    Sgld.temperatureSpec());
-        }
-
-        @Override
-        public Sampler create(ParamValues values) {
-            return new Sghmc(values);
-        }
-    };
+                    Sgld.temperatureSpec()),
+            Sghmc::new);
 
     @Override
     public String id() {

@@ -24,29 +24,12 @@ import workbench.core.spec.ParamValues;
  */
 public record Sgld(ParamValues settings) implements Sampler {
 
-    public static final SamplerFactory FACTORY = new SamplerFactory() {
-        @Override
-        public String id() {
-            return "sgld";
-        }
-
-        @Override
-        public String description() {
-            return "Stochastic-gradient Langevin dynamics: unadjusted Langevin steps on minibatch gradients";
-        }
-
-        @Override
-        public List<ParamSpec> params() {
-            return List.of(
+    public static final SamplerFactory FACTORY = SamplerFactory.of("sgld",
+            "Stochastic-gradient Langevin dynamics: unadjusted Langevin steps on minibatch gradients",
+            List.of(
                     ParamSpec.positive("step_size", 1e-3, 0, Steps.MAX, "step size eps (fixed)"),
-                    temperatureSpec());
-        }
-
-        @Override
-        public Sampler create(ParamValues values) {
-            return new Sgld(values);
-        }
-    };
+                    temperatureSpec()),
+            Sgld::new);
 
     static ParamSpec temperatureSpec() {
         return ParamSpec.positive("temperature", 1, 0, 1e6,

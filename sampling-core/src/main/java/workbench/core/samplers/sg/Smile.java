@@ -10,12 +10,12 @@ import workbench.core.kernel.Sampler;
 import workbench.core.kernel.SamplerFactory;
 import workbench.core.kernel.Transition;
 import workbench.core.model.Model;
-import workbench.core.samplers.Steps;
+import workbench.core.samplers.mclmc.Isokinetic;
 import workbench.core.spec.ParamSpec;
 import workbench.core.spec.ParamValues;
 
 /**
- * SMILE (Sommer et al.): MCLMC's isokinetic minimal-norm integrator on minibatch gradients, without
+ * SMILE (Sommer et al.): MCLMC's isokinetic minimal-norm integrator ({@link Isokinetic}) on minibatch gradients, without
  * partial momentum refresh (the minibatch noise is the only randomness), with the energy-variance
  * tuner {@link EnergyTuner}; and pSMILE, the same with a diagonal preconditioner from the gradient
  * noise.
@@ -55,21 +55,10 @@ public record Smile(ParamValues settings, boolean preconditioned) implements Sam
     public static final SamplerFactory PSMILE_FACTORY = factory(true);
 
     private static SamplerFactory factory(boolean pre) {
-        return new SamplerFactory() {
-            @Override
-            public String id() {
-                return pre ? "psmile" : "smile";
-            }
-
-            @Override
-            public String description() {
-                return pre ? "pSMILE: SMILE with a diagonal preconditioner from the gradient-noise variance"
-                        : "SMILE: minibatch MCLMC with an energy-variance step-size tuner and reject-and-reset";
-            }
-
-            @Override
-            public List<ParamSpec> params() {
-                return List.of(
+        return SamplerFactory.of(pre ? "psmile" : "smile",
+                pre ? "pSMILE: SMILE with a diagonal preconditioner from the gradient-noise variance"
+                        : "SMILE: minibatch MCLMC with an energy-variance step-size tuner and reject-and-reset",
+                List.of(
                         ParamSpec.positive("step_size", 0.1, 0, 10, "initial step size (tuned unless adapt=off)"),
                         ParamSpec.choice("adapt", "always", List.of("always", "warmup", "off"),
                                 "when the step size is tuned (and pSMILE's preconditioner estimated)"),
@@ -78,14 +67,8 @@ public record Smile(ParamValues settings, boolean preconditioned) implements Sam
                         ParamSpec.positive("alpha", 0.05, 0, 0.5, "tail mass for step-size changes"),
                         ParamSpec.positive("delta", 0.02, 0, 0.5, "relative step-size change"),
                         ParamSpec.choice("quantiles", "exact", List.of("exact", "wilson-hilferty"),
-                                "Gamma quantiles: exact inverse CDF or the Wilson-Hilferty approximation"));
-            }
-
-            @Override
-            public Sampler create(ParamValues values) {
-                return new Smile(values, pre);
-            }
-        };
+                                "Gamma quantiles: exact inverse CDF or the Wilson-Hilferty approximation")),
+                values -> new Smile(values, pre));
     }
 
     @Override
@@ -113,10 +96,8 @@ public record Smile(ParamValues settings, boolean preconditioned) implements Sam
         private final boolean pre;
         private boolean byHand;
         private boolean lastRejected;
-        private final double[] x;
-        private final double[] g;
-        private final double[] gs;
-        private final double[] u;
+        private final Isokinetic integrator = new Isokinetic(Isokinetic.Scheme.MINIMAL_NORM, null);
+        private final Isokinetic.Point point;
         private final double[] s;
         private final double[] gbar;
         private final double[] gvar;
@@ -127,10 +108,7 @@ public record Smile(ParamValues settings, boolean preconditioned) implements Sam
             this.tuner = tuner;
             this.pre = pre;
             int d = model.dim();
-            x = new double[d];
-            g = new double[d];
-            gs = new double[d];
-            u = new double[d];
+            point = new Isokinetic.Point(d);
             s = new double[d];
             java.util.Arrays.fill(s, 1);
             gbar = g0.clone();
@@ -164,18 +142,6 @@ public record Smile(ParamValues settings, boolean preconditioned) implements Sam
             byHand = true;
         }
 
-        private void scaled() {
-            for (int i = 0; i < g.length; i++) {
-                gs[i] = s[i] * g[i];
-            }
-        }
-
-        private void move(double tau) {
-            for (int i = 0; i < x.length; i++) {
-                x[i] += tau * s[i] * u[i];
-            }
-        }
-
         private void preconditioner() {
             int d = s.length;
             double ss = 0;
@@ -192,49 +158,43 @@ public record Smile(ParamValues settings, boolean preconditioned) implements Sam
 
         @Override
         public Transition next(UniformRandomProvider rng, ChainState state, boolean warmup, boolean withPath) {
-            int d = x.length;
+            int d = point.dim();
             double eps = stepSize;
             double[] q0 = state.position();
             double lp0 = state.logDensity();
-            System.arraycopy(q0, 0, x, 0, d);
-            System.arraycopy(state.gradient(), 0, g, 0, d);
-            if (state.momentum() != null) {
-                System.arraycopy(state.momentum(), 0, u, 0, d);
-            } else {
-                java.util.Arrays.fill(u, 0);
-            }
+            double[] u0 = state.momentum() != null ? state.momentum() : new double[d];
+            point.load(q0, lp0, state.gradient(), u0);
             if (pre) {
                 preconditioner();
+                integrator.setScale(s);
             }
-            double[][] path = withPath ? new double[3][] : null;
-            if (path != null) {
-                path[0] = q0.clone();
+            double[][] visited = withPath ? new double[3][] : null;
+            Isokinetic.Target target = model::batchLogDensity;
+            if (visited != null) {
+                visited[0] = q0.clone();
+                int[] k = {1};
+                target = (q, grad) -> {
+                    double v = model.batchLogDensity(q, grad);
+                    visited[k[0]++] = q.clone();
+                    return v;
+                };
             }
             model.nextBatch(rng);
-            scaled();
-            double dk = Isokinetic.momentum(u, gs, eps * Isokinetic.B);
-            move(0.5 * eps);
-            double lp = model.batchLogDensity(x, g);
-            if (path != null) {
-                path[1] = x.clone();
-            }
-            scaled();
-            dk += Isokinetic.momentum(u, gs, eps * (1 - 2 * Isokinetic.B));
-            move(0.5 * eps);
-            double lpMid = lp;
-            lp = model.batchLogDensity(x, g);
-            if (path != null) {
-                path[2] = x.clone();
-            }
-            scaled();
-            dk += Isokinetic.momentum(u, gs, eps * Isokinetic.B);
+            // one minimal-norm step on this batch; its first momentum update uses the previous step's gradient
+            double dk = integrator.step(point, eps, target);
+            double[][] path = visited == null ? null
+                    : java.util.Arrays.copyOf(visited, 1 + integrator.lastEvaluations());
+            double[] x = point.x;
+            double[] g = point.g;
+            double[] u = point.u;
+            double lp = point.logDensity;
             double dE = dk - (lp - lp0);
             double shape = tuner.shape();
             double scale = tuner.scale();
             double qReset = tuner.resetThreshold();
             double qHigh = tuner.upperThreshold();
             double qLow = tuner.lowerThreshold();
-            boolean fault = !Double.isFinite(lpMid) || !finite(lp, g) || !finite(dE, x) || !finite(0, u);
+            boolean fault = !Double.isFinite(dE) || !point.finite();
             boolean rejected = false;
             double factor = 1;
             ChainState next;
@@ -257,11 +217,11 @@ public record Smile(ParamValues settings, boolean preconditioned) implements Sam
                     }
                 }
                 if (rejected) {
-                    double[] u0 = new double[d];
+                    double[] reset = new double[d];
                     if (lastRejected) {
-                        randomDirection(rng, u0);
+                        Isokinetic.randomUnit(reset, normals, rng);
                     }
-                    next = new ChainState(q0, lp0, state.gradient(), u0);
+                    next = new ChainState(q0, lp0, state.gradient(), reset);
                 } else {
                     next = new ChainState(x.clone(), lp, g.clone(), u.clone());
                 }
@@ -271,18 +231,6 @@ public record Smile(ParamValues settings, boolean preconditioned) implements Sam
                     factor);
             return new Transition(next, !(fault || rejected), fault || rejected ? 0 : 1, Double.NaN, dE, fault,
                     null, eps, 2, 0, 1, false, path, extras);
-        }
-
-        private void randomDirection(UniformRandomProvider rng, double[] v) {
-            double nn = 0;
-            for (int i = 0; i < v.length; i++) {
-                v[i] = normals.next(rng);
-                nn += v[i] * v[i];
-            }
-            double inv = 1 / Math.sqrt(nn);
-            for (int i = 0; i < v.length; i++) {
-                v[i] *= inv;
-            }
         }
 
         private Map<String, Double> extras(double a, boolean rejected, boolean fault, double shape, double scale,

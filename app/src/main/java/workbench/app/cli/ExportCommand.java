@@ -1,0 +1,71 @@
+package workbench.app.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import workbench.sessions.SessionReader;
+import workbench.sessions.export.ExportFormat;
+import workbench.sessions.export.ExportSelection;
+
+/** {@code export DIR --format F --out PATH}: a session's draws as CmdStan CSV, NumPy .npz or long CSV. */
+@Command(name = "export", mixinStandardHelpOptions = true, description = {
+        "Export a session's draws as cmdstan-csv (a directory of chain-K.csv files for rstan, cmdstanpy, ArviZ), "
+                + "npz (one NumPy .npz file) or csv (one long CSV chain,draw,<params>, as 'diagnose' reads).",
+        "Post-warmup draws by default. Never overwrites a file."})
+final class ExportCommand implements Callable<Integer> {
+    @Parameters(index = "0", paramLabel = "DIR", description = "Session directory (or its .mcmcwb.json file).")
+    Path session;
+
+    @Option(names = "--format", required = true, paramLabel = "FORMAT", description = "cmdstan-csv, npz or csv.")
+    String format;
+
+    @Option(names = "--out", required = true, paramLabel = "PATH",
+            description = "A directory for cmdstan-csv (created if absent), a new file for npz and csv.")
+    Path out;
+
+    @Option(names = "--params", paramLabel = "A,B,...",
+            description = "Outputs to export, by name (theta[1] or theta.1, or theta for all its elements); default all.")
+    String params;
+
+    @Option(names = "--chains", paramLabel = "1,3,...", description = "Chains to export (1-based); default all.")
+    String chains;
+
+    @Option(names = "--draws", paramLabel = "FROM:TO",
+            description = "Post-warmup draws to export, 1-based and inclusive; default all.")
+    String draws;
+
+    @Option(names = "--warmup", description = "Also write every warmup iteration, before the draws.")
+    boolean warmup;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+        ExportFormat f = ExportFormat.of(format);
+        PrintWriter err = spec.commandLine().getErr();
+        try (SessionReader reader = SessionReader.open(session)) {
+            reader.requireIntact();
+            ExportSelection sel = ExportSelection.parse(reader, params, chains, draws, warmup);
+            if (draws == null && sel.cutsChains(reader)) {
+                err.println("note: chains have unequal lengths; exporting the first " + sel.draws()
+                        + " post-warmup draws of each");
+            }
+            List<Path> files = f.write(reader, sel, out);
+            PrintWriter o = spec.commandLine().getOut();
+            for (Path p : files) {
+                o.println(p);
+            }
+            err.println("exported " + sel.chains().length + " chain(s) x " + sel.rows() + " rows"
+                    + (sel.warmup() > 0 ? " (" + sel.warmup() + " warmup)" : "") + " of "
+                    + sel.params().length + " output(s) as " + f.id());
+        }
+        return 0;
+    }
+}

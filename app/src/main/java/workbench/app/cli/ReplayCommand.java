@@ -1,0 +1,127 @@
+package workbench.app.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import workbench.core.BadInputException;
+import workbench.core.kernel.Sampler;
+import workbench.core.kernel.SamplerRegistry;
+import workbench.core.model.Model;
+import workbench.core.model.ModelRegistry;
+import workbench.core.run.ChainRunner;
+import workbench.core.run.RunConfig;
+import workbench.core.run.RunOutcome;
+import workbench.core.run.TeeSink;
+import workbench.sessions.Mismatch;
+import workbench.sessions.Replays;
+import workbench.sessions.SessionManifest;
+import workbench.sessions.SessionReader;
+import workbench.sessions.SessionVerifier;
+import workbench.sessions.SessionWriter;
+
+/**
+ * {@code replay}: re-runs a session from its manifest and its event log (step-size and beta changes
+ * at their recorded chain and iteration). {@code --out DIR2} stores the re-run as a new session;
+ * {@code --check} compares it with the stored draws without storing it. Both exit 1 when a stored
+ * value is not reproduced bit for bit, naming the first difference.
+ */
+@Command(name = "replay", description = {
+        "Re-run a session from its manifest and event log (interactive step size and beta changes at their",
+        "recorded chain and iteration). --out DIR2 stores the re-run; --check only compares it with the stored",
+        "draws. Exit 0 when every stored value is reproduced bit for bit, 1 at the first difference (named)."})
+final class ReplayCommand implements Callable<Integer> {
+    @Parameters(index = "0", paramLabel = "DIR", description = "The session directory (or its .mcmcwb.json file).")
+    Path session;
+
+    @Option(names = "--out", paramLabel = "DIR2", description = "Store the re-run in this new session directory.")
+    Path out;
+
+    @Option(names = "--check", description = "Compare the re-run with the stored draws; store nothing.")
+    boolean check;
+
+    @Option(names = "--threads", description = "Threads (default: the number of cores). Draws do not depend on it.")
+    Integer threads;
+
+    @Option(names = "--no-progress", description = "No progress bar on standard error.")
+    boolean noProgress;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        if ((out == null) == !check) {
+            throw new BadInputException("give exactly one of --out DIR2 and --check");
+        }
+        PrintWriter err = spec.commandLine().getErr();
+        PrintWriter stdout = spec.commandLine().getOut();
+        int nThreads = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
+        try (SessionReader reader = SessionReader.open(session)) {
+            for (String note : reader.recovery()) {
+                err.println("note: " + note);
+            }
+            if (!reader.errors().isEmpty()) {
+                err.println("warning: " + reader.errors().get(0).getMessage() + "; only the intact draws are compared");
+            }
+            SessionManifest m = reader.manifest();
+            Model model = ModelRegistry.create(m.modelId(), m.modelSettings());
+            Sampler sampler = SamplerRegistry.create(m.samplerId(), m.samplerSettings());
+            long stored = 0;
+            long longest = 0;
+            for (int c = 0; c < reader.chains(); c++) {
+                stored += reader.size(c);
+                longest = Math.max(longest, reader.size(c));
+            }
+            ProgressSink progress = new ProgressSink(err, !noProgress);
+            if (check) {
+                if (longest == 0) {
+                    stdout.println("nothing to compare: the session holds no draws");
+                    return 0;
+                }
+                // run only as far as the longest chain goes; the warmup stays, it shapes the adaptation
+                int draws = (int) Math.max(0, longest - m.warmup());
+                RunConfig cfg = Replays.config(m, draws, nThreads);
+                SessionVerifier verifier = new SessionVerifier(reader, true);
+                ChainRunner runner = new ChainRunner(cfg, model, sampler, new TeeSink(verifier, progress),
+                        Replays.schedule(reader.events()));
+                RunOutcome outcome = ReRuns.run(runner, () -> { });
+                differs(verifier.mismatch(), "");
+                ReRuns.endAs(outcome, "replay");
+                if (!verifier.allEqual()) {
+                    throw new CliExit(ReRuns.DIFFERS, "error: the replay ended before it reached every stored draw");
+                }
+                stdout.println("identical: all " + stored + " stored rows (" + reader.columns()
+                        + " values each) of " + reader.chains() + " chains reproduced bit for bit");
+                return 0;
+            }
+            RunConfig cfg = Replays.config(m, m.draws(), nThreads);
+            SessionVerifier verifier = new SessionVerifier(reader, false);
+            RunOutcome outcome;
+            try (SessionWriter writer = new SessionWriter(out,
+                    SessionWriter.Options.defaults().withSoftwareVersion(Version.version()))) {
+                ChainRunner runner = new ChainRunner(cfg, model, sampler, new TeeSink(writer, verifier, progress),
+                        Replays.schedule(reader.events()));
+                outcome = ReRuns.run(runner, writer::close);
+            }
+            ReRuns.endAs(outcome, "replay");
+            differs(verifier.mismatch(), "replayed into " + out + ", but ");
+            stdout.println("replayed into " + out + "; all " + stored + " stored rows reproduced bit for bit"
+                    + (stored < cfg.iterations() * cfg.chains()
+                    ? " (the session held fewer than its configured " + cfg.iterations() + " iterations per chain; the replay ran them all)"
+                    : ""));
+            return 0;
+        }
+    }
+
+    private static void differs(Mismatch m, String prefix) {
+        if (m != null) {
+            throw new CliExit(ReRuns.DIFFERS, prefix + "differs from the stored session: first difference at "
+                    + m.message());
+        }
+    }
+}

@@ -1,0 +1,114 @@
+package workbench.app.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ExportCommandTest {
+    @TempDir
+    static Path shared;
+    static Path session;
+
+    @TempDir
+    Path tmp;
+
+    @BeforeAll
+    static void run() {
+        session = shared.resolve("s");
+        CliHarness r = CliHarness.run("run", "--no-progress", "--model", "eight-schools-centered", "--sampler", "nuts",
+                "--chains", "3", "--warmup", "200", "--draws", "150", "--seed", "9", "--threads", "1", "--out",
+                session.toString());
+        assertEquals(0, r.code, r.err);
+    }
+
+    private static CliHarness export(String... args) {
+        List<String> all = new ArrayList<>(List.of("export", session.toString()));
+        all.addAll(List.of(args));
+        return CliHarness.run(all.toArray(String[]::new));
+    }
+
+    @Test
+    void diagnoseReadsBothCsvExportsLikeTheSummary() throws Exception {
+        JsonNode summary = new ObjectMapper().readTree(CliHarness.run("summary", "--json", session.toString()).out);
+        Path dir = tmp.resolve("cmdstan");
+        CliHarness r = export("--format", "cmdstan-csv", "--out", dir.toString());
+        assertEquals(0, r.code, r.err);
+        assertEquals(3, r.out.strip().lines().count());
+        CliHarness d = CliHarness.run("diagnose", "--json", dir.resolve("chain-1.csv").toString(),
+                dir.resolve("chain-2.csv").toString(), dir.resolve("chain-3.csv").toString());
+        assertEquals(0, d.code, d.err);
+        JsonNode viaCmdStan = new ObjectMapper().readTree(d.out);
+        assertEquals(0, viaCmdStan.get("notes").size(), d.out);
+        Path csv = tmp.resolve("long.csv");
+        assertEquals(0, export("--format", "csv", "--out", csv.toString()).code);
+        JsonNode viaLong = new ObjectMapper().readTree(CliHarness.run("diagnose", "--json", csv.toString()).out);
+        for (JsonNode other : List.of(viaCmdStan, viaLong)) {
+            assertEquals(150, other.get("draws_per_chain").asInt());
+            for (int p = 0; p < summary.get("parameters").size(); p++) {
+                JsonNode a = summary.get("parameters").get(p);
+                JsonNode b = other.get("parameters").get(p);
+                assertEquals(a.get("name"), b.get("name"));
+                assertEquals(a.get("mean"), b.get("mean"));
+                assertEquals(a.get("rhat"), b.get("rhat"));
+            }
+        }
+    }
+
+    @Test
+    void selectionOptions() throws Exception {
+        Path npz = tmp.resolve("sel.npz");
+        CliHarness r = export("--format", "npz", "--out", npz.toString(), "--params", "mu,theta", "--chains", "1,3",
+                "--draws", "11:60", "--warmup");
+        assertEquals(0, r.code, r.err);
+        assertTrue(r.err.contains("exported 2 chain(s) x 250 rows (200 warmup) of 9 output(s) as npz"), r.err);
+        assertTrue(Files.size(npz) > 2 * 250 * 9 * 8 / 4);
+    }
+
+    @Test
+    void badInputIsOneLineAndExitTwo() throws Exception {
+        Path out = tmp.resolve("o.csv");
+        String o = out.toString();
+        String[][] cases = {
+            {"--format", "parquet", "--out", o},
+            {"--format", "csv", "--out", o, "--params", "mu,nope"},
+            {"--format", "csv", "--out", o, "--chains", "0"},
+            {"--format", "csv", "--out", o, "--chains", "4"},
+            {"--format", "csv", "--out", o, "--draws", "5-10"},
+            {"--format", "csv", "--out", o, "--draws", "10:5"},
+            {"--format", "csv", "--out", o, "--draws", "1:151"},
+        };
+        String[] expect = {
+            "error: unknown export format 'parquet' (known: cmdstan-csv, npz, csv)",
+            "error: --params: no output named 'nope'",
+            "error: --chains: no chain 0 (the session has chains 1 to 3)",
+            "error: --chains: no chain 4 (the session has chains 1 to 3)",
+            "error: --draws '5-10' is not a range FROM:TO of whole numbers (e.g. 1:500)",
+            "error: --draws 10:5 is not a range: need 1 <= FROM <= TO",
+            "error: --draws 1:151 is out of range: the chains have 150 post-warmup draws",
+        };
+        for (int i = 0; i < cases.length; i++) {
+            CliHarness r = export(cases[i]);
+            assertEquals(2, r.code, String.join(" ", cases[i]));
+            assertTrue(r.oneErrorLine().startsWith(expect[i]), r.err);
+        }
+        assertFalse(Files.exists(out));
+        Files.writeString(out, "mine");
+        CliHarness r = export("--format", "csv", "--out", o);
+        assertEquals(2, r.code);
+        assertTrue(r.oneErrorLine().contains("already exists; not overwriting"), r.err);
+        assertEquals("mine", Files.readString(out));
+        r = export("--format", "cmdstan-csv", "--out", o);
+        assertEquals(2, r.code);
+        assertTrue(r.oneErrorLine().contains("is a file"), r.err);
+    }
+}

@@ -1,0 +1,56 @@
+package workbench.core.distill;
+
+/**
+ * Kernel herding (Chen, Welling, Smola 2010) over the draws as a pool, RBF kernel:
+ * x_{t+1} = argmax_x μ̂(x) − (1/(t + 1)) Σ_{s≤t} k(x, x_s), with μ̂(x) the mean kernel value
+ * against the draws — against all n when n ≤ {@code refMax}, otherwise against a seeded random
+ * subsample of {@code refMax} draws, so the cost stays O(n·(refMax + m)). A draw may be picked
+ * more than once.
+ */
+public final class KernelHerding {
+    private KernelHerding() {
+    }
+
+    /** Indices of the {@code m} picks, in the order picked. */
+    public static int[] select(Points p, int m, double bandwidth, int refMax, long seed) {
+        int n = p.n;
+        int d = p.d;
+        double gamma = 1 / (2 * bandwidth * bandwidth);
+        int[] ref = Kernels.subsample(n, refMax, seed);
+        double[] mu = new double[n];
+        Parallel.forRange(n, (lo, hi) -> {
+            for (int i = lo; i < hi; i++) {
+                double s = 0;
+                for (int r : ref) {
+                    s += Kernels.rbf(p.z, i, p.z, r, d, gamma);
+                }
+                mu[i] = s / ref.length;
+            }
+        });
+        double[] acc = new double[n];
+        int[] out = new int[m];
+        for (int t = 0; t < m; t++) {
+            int best = -1;
+            double bestVal = Double.NEGATIVE_INFINITY;
+            double w = 1.0 / (t + 1);
+            for (int i = 0; i < n; i++) {
+                double v = mu[i] - w * acc[i];
+                if (v > bestVal) {
+                    bestVal = v;
+                    best = i;
+                }
+            }
+            if (best < 0) {
+                throw new IllegalStateException("herding found no finite point");
+            }
+            out[t] = best;
+            final int b = best;
+            Parallel.forRange(n, (lo, hi) -> {
+                for (int i = lo; i < hi; i++) {
+                    acc[i] += Kernels.rbf(p.z, i, p.z, b, d, gamma);
+                }
+            });
+        }
+        return out;
+    }
+}

@@ -1,0 +1,51 @@
+package workbench.sessions;
+
+import java.util.ArrayList;
+import java.util.List;
+import workbench.core.BadInputException;
+import workbench.core.rng.ChainRngs;
+import workbench.core.run.RunConfig;
+import workbench.core.run.RunEvent;
+import workbench.core.run.Schedule;
+
+/**
+ * What a re-run of a stored session needs: its configuration from the manifest and the interactive
+ * commands (step size, beta) from its event log, as a {@link Schedule} at the recorded chain and
+ * iteration. Other events (adaptation ended, pause, ...) are consequences or notes, not commands.
+ */
+public final class Replays {
+    private Replays() {
+    }
+
+    /** The step-size and beta changes of the event log, at their recorded chain and iteration. */
+    public static Schedule schedule(List<EventRecord> events) {
+        List<Schedule.Entry> out = new ArrayList<>();
+        for (EventRecord e : events) {
+            String kind = e.event().kind();
+            if (RunEvent.STEP_SIZE.equals(kind) || RunEvent.BETA.equals(kind)) {
+                try {
+                    out.add(new Schedule.Entry(e.chain(), e.iteration(), kind, e.event().value()));
+                } catch (BadInputException bad) {
+                    throw new BadInputException(SessionFiles.EVENTS + ": chain " + (e.chain() + 1) + " iteration "
+                            + e.iteration() + ": " + bad.getMessage());
+                }
+            }
+        }
+        return Schedule.of(out);
+    }
+
+    /**
+     * The run configuration of the manifest with {@code draws} post-warmup draws per chain and
+     * {@code threads} threads (neither changes the draws).
+     *
+     * @throws BadInputException if the session used a random generator this version does not
+     */
+    public static RunConfig config(SessionManifest m, int draws, int threads) {
+        if (!ChainRngs.ALGORITHM.name().equals(m.rngAlgorithm())) {
+            throw new BadInputException("the session used the random generator " + m.rngAlgorithm()
+                    + "; this version uses " + ChainRngs.ALGORITHM.name() + " and cannot re-run it");
+        }
+        return new RunConfig(m.modelId(), m.modelSettings(), m.samplerId(), m.samplerSettings(), m.chains(),
+                m.warmup(), draws, m.seed(), threads, m.init());
+    }
+}

@@ -1,0 +1,264 @@
+package workbench.sessions;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import workbench.core.BadInputException;
+import workbench.core.kernel.Transition;
+import workbench.core.run.DrawSink;
+import workbench.core.run.RunConfig;
+import workbench.core.run.RunEvent;
+import workbench.core.run.RunInfo;
+import workbench.core.run.RunOutcome;
+import workbench.core.run.Schedule;
+
+/**
+ * Continues a stopped, interrupted or crashed session as if it had never stopped, by deterministic
+ * re-execution. Run {@link #config} with {@link #schedule} through a {@code ChainRunner} into this
+ * sink: every chain runs again from its start with the session's seed and recorded commands; the
+ * transitions the session already holds are compared with the stored rows bit for bit (see
+ * {@link SessionVerifier}) and not written again, the later ones are appended to the same files.
+ * Each chain continues from its own stored length. Resuming therefore costs the time of the stored
+ * transitions again.
+ *
+ * <p>Opening cuts nothing; {@link #start} cuts a torn final chunk, divergences recorded for
+ * transitions whose rows were lost (they come again) and a torn final event line, then appends. If a
+ * recomputed row differs from the stored one (another software version, another machine's floating
+ * point), the run is stopped with {@link SessionMismatchException} and {@link #finish} restores the
+ * session as it was; {@link #mismatch} then names the first difference. Events the re-run reports
+ * that the log already holds are not written twice.
+ */
+public final class SessionResume implements DrawSink, AutoCloseable {
+    private final SessionReader reader;
+    private final SessionWriter writer;
+    private final SessionVerifier verifier;
+    private final long[] stored;
+    private final int draws;
+    private final Schedule schedule;
+    private final Map<String, Integer> logged = new HashMap<>();
+    private volatile boolean refused;
+
+    private SessionResume(SessionReader reader, SessionWriter writer, long[] stored, int draws) {
+        this.reader = reader;
+        this.writer = writer;
+        this.verifier = new SessionVerifier(reader, true);
+        this.stored = stored;
+        this.draws = draws;
+        this.schedule = Replays.schedule(reader.events());
+        for (EventRecord e : reader.events()) {
+            logged.merge(key(e.chain(), e.iteration(), e.event()), 1, Integer::sum);
+        }
+    }
+
+    /**
+     * Prepares to resume the session at {@code path} (directory or manifest file).
+     *
+     * @param draws the new total of post-warmup draws per chain, or null for the manifest's
+     * @throws BadInputException if there is no readable session, it is corrupt (not merely torn),
+     *                           or a chain already holds more than {@code draws} draws
+     */
+    public static SessionResume open(Path path, Integer draws, SessionWriter.Options options) {
+        SessionReader r = SessionReader.open(path, SessionReader.Verify.FULL);
+        try {
+            SessionManifest m = r.manifest();
+            int n = m.chains();
+            long[] drawsBytes = new long[n];
+            int[] chunks = new int[n];
+            long[] rows = new long[n];
+            long[] divBytes = new long[n];
+            int[] divRecords = new int[n];
+            for (int c = 0; c < n; c++) {
+                rows[c] = r.size(c);
+                chunks[c] = r.chunkCount(c);
+                drawsBytes[c] = r.intactBytes(c);
+                List<DivergenceRecord> divs = r.divergences(c);
+                for (DivergenceRecord d : divs) {
+                    if (d.iteration() >= rows[c]) {
+                        break;
+                    }
+                    divRecords[c]++;
+                    int flags = (d.momentum() != null ? Divergences.HAS_MOMENTUM : 0)
+                            | (d.trajectory() != null ? Divergences.HAS_TRAJECTORY : 0);
+                    divBytes[c] += Divergences.length(d.position().length, flags,
+                            d.trajectory() == null ? 0 : d.trajectory().length);
+                }
+            }
+            for (BadInputException e : r.errors()) {
+                // a draws file that is missing altogether (a kill before the writer created it) is an empty chain
+                boolean missingFile = false;
+                for (int c = 0; c < n; c++) {
+                    missingFile |= e == r.chainError(c)
+                            && !Files.exists(SessionFiles.resolveInside(r.directory(), m.drawsFiles().get(c), "draws file"));
+                }
+                if (!missingFile) {
+                    throw new BadInputException("cannot resume " + r.directory() + ": " + e.getMessage());
+                }
+            }
+            int total = draws == null ? m.draws() : draws;
+            if (total < 0) {
+                throw new BadInputException("--draws must be 0 or more, got " + total);
+            }
+            for (int c = 0; c < n; c++) {
+                if (rows[c] > (long) m.warmup() + total) {
+                    throw new BadInputException("chain " + (c + 1) + " already holds " + rows[c] + " iterations, more than "
+                            + m.warmup() + " warmup + " + total + " draws; give a larger --draws");
+                }
+            }
+            Path dir = r.directory();
+            Path eventsFile = SessionFiles.resolveInside(dir, m.eventsFile(), "events file");
+            long eventsBytes = 0;
+            boolean newline = false;
+            if (Files.exists(eventsFile)) {
+                byte[] ev = Files.readAllBytes(eventsFile);
+                eventsBytes = ev.length;
+                if (ev.length > 0 && ev[ev.length - 1] != '\n') {
+                    // '\n' never occurs inside a multi-byte UTF-8 sequence, so bytes can be searched
+                    int lastNl = ev.length - 1;
+                    long complete = 0;
+                    while (lastNl >= 0 && ev[lastNl] != '\n') {
+                        lastNl--;
+                    }
+                    for (byte b : ev) {
+                        complete += b == '\n' ? 1 : 0;
+                    }
+                    if (r.events().size() > complete) {
+                        newline = true; // the unterminated last line was read as an event: keep it, end it
+                    } else {
+                        eventsBytes = lastNl + 1; // a torn last line: cut it
+                    }
+                }
+            }
+            byte[] manifestBytes = Files.readAllBytes(dir.resolve(SessionFiles.MANIFEST));
+            SessionWriter.Append append = new SessionWriter.Append(m, manifestBytes, drawsBytes, chunks, rows, divBytes,
+                    divRecords, eventsBytes, newline);
+            return new SessionResume(r, new SessionWriter(dir, options, append), rows, total);
+        } catch (IOException e) {
+            r.close();
+            throw new BadInputException("cannot resume " + path + ": " + e.getMessage(), e);
+        } catch (RuntimeException e) {
+            r.close();
+            throw e;
+        }
+    }
+
+    /** The configuration to run: the manifest's, with the new draws per chain and {@code threads} threads. */
+    public RunConfig config(int threads) {
+        return Replays.config(reader.manifest(), draws, threads);
+    }
+
+    /** The recorded step-size and beta changes, to apply at their chain and iteration. */
+    public Schedule schedule() {
+        return schedule;
+    }
+
+    /** The session as it was opened. */
+    public SessionReader stored() {
+        return reader;
+    }
+
+    /** Iterations the chain held when opened (warmup included); it continues from there. */
+    public long storedLength(int chain) {
+        return stored[chain];
+    }
+
+    /** The new total of post-warmup draws per chain. */
+    public int draws() {
+        return draws;
+    }
+
+    /** True if every chain already holds all its iterations and the manifest says finished: nothing to run. */
+    public boolean complete() {
+        SessionManifest m = reader.manifest();
+        for (long s : stored) {
+            if (s != (long) m.warmup() + draws) {
+                return false;
+            }
+        }
+        return "finished".equals(m.status()) && m.draws() == draws;
+    }
+
+    /** The first stored value the re-run did not reproduce, or null. */
+    public Mismatch mismatch() {
+        return verifier.mismatch();
+    }
+
+    /** Stored rows recomputed and found equal, over all chains. */
+    public long verifiedRows() {
+        return verifier.comparedTotal();
+    }
+
+    private static String key(int chain, long iteration, RunEvent e) {
+        return chain + "|" + iteration + "|" + e.kind() + "|" + Double.doubleToLongBits(e.value());
+    }
+
+    @Override
+    public void start(RunInfo info) {
+        writer.start(info);
+    }
+
+    @Override
+    public void transition(int chain, long iteration, Transition t, double[] output) {
+        if (iteration < stored[chain]) {
+            try {
+                verifier.transition(chain, iteration, t, output);
+            } catch (SessionMismatchException e) {
+                refused = true;
+                throw e;
+            }
+            return;
+        }
+        if (refused) {
+            throw new SessionMismatchException(verifier.mismatch());
+        }
+        writer.transition(chain, iteration, t, output);
+    }
+
+    @Override
+    public void event(int chain, long iteration, RunEvent event) {
+        if (iteration < stored[chain]) {
+            return;
+        }
+        synchronized (logged) {
+            String k = key(chain, iteration, event);
+            Integer left = logged.get(k);
+            if (left != null) {
+                if (left == 1) {
+                    logged.remove(k);
+                } else {
+                    logged.put(k, left - 1);
+                }
+                return;
+            }
+        }
+        writer.event(chain, iteration, event);
+    }
+
+    @Override
+    public void chainEnded(int chain, long iterations, double stepSize, double[] inverseMetric) {
+        if (!refused) {
+            writer.chainEnded(chain, Math.max(iterations, stored[chain]), stepSize, inverseMetric);
+        }
+    }
+
+    /** Records the outcome, or restores the session as it was if the re-run did not reproduce it. */
+    @Override
+    public void finish(RunOutcome outcome) {
+        if (refused || verifier.mismatch() != null) {
+            writer.rollback();
+        } else {
+            writer.finish(outcome);
+        }
+    }
+
+    @Override
+    public void close() {
+        try {
+            writer.close();
+        } finally {
+            reader.close();
+        }
+    }
+}

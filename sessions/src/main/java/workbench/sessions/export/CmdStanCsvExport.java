@@ -1,0 +1,219 @@
+package workbench.sessions.export;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.OutputStreamWriter;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import workbench.core.BadInputException;
+import workbench.core.draws.Stat;
+import workbench.core.run.RunOutcome;
+import workbench.sessions.SessionManifest;
+import workbench.sessions.SessionReader;
+
+/**
+ * Writes a session as CmdStan sampler output, one {@code chain-K.csv} per chain (K the session's
+ * 1-based chain number), in the layout of the CmdStan guide's "Stan CSV" appendix: config
+ * comments, header, warmup rows (only when warmup is included), the adaptation block, the draws,
+ * the timing comments. Values are written with full precision. See {@code sessions/EXPORT.md} for
+ * the values written where a sampler has no Stan counterpart.
+ */
+public final class CmdStanCsvExport {
+    /** The sampler columns, in CmdStan's order. */
+    public static final List<String> SAMPLER_COLUMNS = List.of("lp__", "accept_stat__", "stepsize__", "treedepth__",
+            "n_leapfrog__", "divergent__", "energy__");
+
+    private CmdStanCsvExport() {
+    }
+
+    /** The file written for 0-based chain {@code c}. */
+    public static String fileName(int c) {
+        return "chain-" + (c + 1) + ".csv";
+    }
+
+    /**
+     * Writes one file per selected chain into {@code dir} (created if absent). Refuses, before
+     * writing anything, if {@code dir} is a file or any of the files exists.
+     *
+     * @return the files written, in chain order
+     */
+    public static List<Path> write(SessionReader src, ExportSelection sel, Path dir) throws IOException {
+        if (Files.exists(dir) && !Files.isDirectory(dir)) {
+            throw new BadInputException(dir + " is a file; cmdstan-csv writes one file per chain into a directory");
+        }
+        List<Path> files = new ArrayList<>();
+        for (int c : sel.chains()) {
+            Path f = dir.resolve(fileName(c));
+            OutputFiles.refuseExisting(f);
+            files.add(f);
+        }
+        Files.createDirectories(dir);
+        for (int i = 0; i < sel.chains().length; i++) {
+            int c = sel.chains()[i];
+            OutputFiles.write(files.get(i), out -> writeChain(src, sel, c, out));
+        }
+        return files;
+    }
+
+    private static void writeChain(SessionReader src, ExportSelection sel, int c, OutputStream os) throws IOException {
+        Writer w = new OutputStreamWriter(os, StandardCharsets.UTF_8);
+        SessionManifest m = src.manifest();
+        double[] metric = src.finalInverseMetric(c);
+        int dim = m.parameterCount();
+        String metricKind = metric == null ? "unit_e" : metric.length == dim * dim && dim > 1 ? "dense_e" : "diag_e";
+        Map<String, String> ss = m.samplerSettings();
+        boolean stan = m.samplerId().equals("nuts") || m.samplerId().equals("hmc");
+        String maxDepth = ss.getOrDefault("max_treedepth", "10");
+        String delta = ss.getOrDefault("adapt_delta", ss.getOrDefault("target_accept", "0.8"));
+        String stepsize = ss.getOrDefault("step_size", "1");
+
+        line(w, "# stan_version_major = 2");
+        line(w, "# stan_version_minor = 36");
+        line(w, "# stan_version_patch = 0");
+        line(w, "# model = " + m.modelId());
+        line(w, "# method = sample (Default)");
+        line(w, "#   sample");
+        line(w, "#     num_samples = " + sel.draws());
+        line(w, "#     num_warmup = " + (sel.warmup() > 0 ? sel.warmup() : src.warmup(c)));
+        line(w, "#     save_warmup = " + (sel.warmup() > 0 ? 1 : 0));
+        line(w, "#     thin = 1 (Default)");
+        line(w, "#     adapt");
+        line(w, "#       engaged = " + (m.warmup() > 0 ? 1 : 0));
+        line(w, "#       delta = " + delta);
+        line(w, "#     algorithm = hmc (Default)");
+        line(w, "#       hmc");
+        if (m.samplerId().equals("hmc")) {
+            line(w, "#         engine = static");
+            line(w, "#           static");
+            line(w, "#             int_time = " + intTime(ss));
+        } else {
+            line(w, "#         engine = nuts (Default)");
+            line(w, "#           nuts");
+        }
+        line(w, "#             max_depth = " + maxDepth);
+        line(w, "#         metric = " + metricKind);
+        line(w, "#         stepsize = " + stepsize);
+        line(w, "#     num_chains = 1 (Default)");
+        line(w, "# id = " + (c + 1));
+        line(w, "# data");
+        line(w, "#   file =  (Default)");
+        line(w, "# init = 2 (Default)");
+        line(w, "# random");
+        line(w, "#   seed = " + m.seed());
+        line(w, "# output");
+        line(w, "#   file = " + fileName(c));
+        // our own block uses ':' rather than '=', so readers that collect "key = value" pairs
+        // (rstan, cmdstanpy) do not mistake it for CmdStan settings
+        line(w, "# workbench:");
+        line(w, "#   sampler: " + m.samplerId() + (stan ? "" : " (not a Stan sampler; see EXPORT.md for the sampler columns)"));
+        for (Map.Entry<String, String> e : new java.util.TreeMap<>(m.samplerSettings()).entrySet()) {
+            line(w, "#     " + e.getKey() + ": " + e.getValue());
+        }
+        line(w, "#   model: " + m.modelId());
+        for (Map.Entry<String, String> e : new java.util.TreeMap<>(m.modelSettings()).entrySet()) {
+            line(w, "#     " + e.getKey() + ": " + e.getValue());
+        }
+        line(w, "#   session chain: " + (c + 1));
+        line(w, "#   post-warmup draws exported: " + (sel.from() + 1) + " to " + sel.to());
+        StringBuilder header = new StringBuilder(String.join(",", SAMPLER_COLUMNS));
+        for (int p : sel.params()) {
+            header.append(',').append(ColumnNames.toCmdStan(src.names().get(p)));
+        }
+        line(w, header.toString());
+        StringBuilder row = new StringBuilder(256);
+        for (long r = 0; r < sel.rows(); r++) {
+            if (r == sel.warmup()) {
+                adaptation(w, src, c, metric, metricKind, dim);
+            }
+            long it = sel.iteration(src, c, r);
+            row.setLength(0);
+            double[] stats = samplerColumns(src, c, it);
+            for (int k = 0; k < stats.length; k++) {
+                if (k > 0) {
+                    row.append(',');
+                }
+                row.append(Numbers.text(stats[k]));
+            }
+            for (int p : sel.params()) {
+                row.append(',').append(Numbers.text(src.value(c, it, p)));
+            }
+            line(w, row.toString());
+        }
+        RunOutcome o = src.outcome();
+        double warmS = o == null ? 0 : o.warmupSeconds() / m.chains();
+        double sampS = o == null ? 0 : o.samplingSeconds() / m.chains();
+        line(w, "# ");
+        line(w, String.format(Locale.ROOT, "#  Elapsed Time: %.3f seconds (Warm-up)", warmS));
+        line(w, String.format(Locale.ROOT, "#                %.3f seconds (Sampling)", sampS));
+        line(w, String.format(Locale.ROOT, "#                %.3f seconds (Total)", warmS + sampS));
+        line(w, "# ");
+        w.flush();
+    }
+
+    /**
+     * CmdStan's sampler columns for one transition. Where the session has no value (NaN): treedepth
+     * 0, n_leapfrog the gradient evaluations (0 if none), divergent 0; lp, accept_stat, stepsize and
+     * energy stay NaN ({@code nan}).
+     */
+    public static double[] samplerColumns(SessionReader src, int c, long it) {
+        double treedepth = src.stat(c, it, Stat.TREE_DEPTH);
+        double leapfrog = src.stat(c, it, Stat.LEAPFROG_STEPS);
+        if (Double.isNaN(leapfrog)) {
+            leapfrog = src.stat(c, it, Stat.GRADIENT_EVALUATIONS);
+        }
+        double divergent = src.stat(c, it, Stat.DIVERGENT);
+        return new double[] {
+            src.stat(c, it, Stat.LOG_DENSITY),
+            src.stat(c, it, Stat.ACCEPT_STAT),
+            src.stat(c, it, Stat.STEP_SIZE),
+            Double.isNaN(treedepth) ? 0 : treedepth,
+            Double.isNaN(leapfrog) ? 0 : leapfrog,
+            Double.isNaN(divergent) ? 0 : divergent,
+            src.stat(c, it, Stat.ENERGY)};
+    }
+
+    private static void adaptation(Writer w, SessionReader src, int c, double[] metric, String kind, int dim)
+            throws IOException {
+        line(w, "# Adaptation terminated");
+        line(w, "# Step size = " + Numbers.text(src.finalStepSize(c)));
+        if (kind.equals("dense_e")) {
+            line(w, "# Elements of inverse mass matrix:");
+            for (int i = 0; i < dim; i++) {
+                StringBuilder sb = new StringBuilder("# ");
+                for (int j = 0; j < dim; j++) {
+                    sb.append(j == 0 ? "" : ", ").append(Numbers.text(metric[i * dim + j]));
+                }
+                line(w, sb.toString());
+            }
+        } else if (kind.equals("unit_e")) {
+            line(w, "# No free parameters for unit metric"); // what Stan writes for unit_e
+        } else {
+            line(w, "# Diagonal elements of inverse mass matrix:");
+            StringBuilder sb = new StringBuilder("# ");
+            for (int i = 0; i < metric.length; i++) {
+                sb.append(i == 0 ? "" : ", ").append(Numbers.text(metric[i]));
+            }
+            line(w, sb.toString());
+        }
+    }
+
+    private static String intTime(Map<String, String> ss) {
+        try {
+            return Numbers.text(Double.parseDouble(ss.getOrDefault("steps", "10"))
+                    * Double.parseDouble(ss.getOrDefault("step_size", "0.1")));
+        } catch (NumberFormatException e) {
+            return "1";
+        }
+    }
+
+    private static void line(Writer w, String s) throws IOException {
+        w.write(s);
+        w.write('\n');
+    }
+}

@@ -1,0 +1,198 @@
+package workbench.sessions.export;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import workbench.core.BadInputException;
+import workbench.core.draws.DrawSource;
+
+/**
+ * What to export from a session: which outputs, which chains, which post-warmup draws and whether
+ * the warmup iterations come first. Indices are 0-based here; {@link #parse} takes the CLI's
+ * 1-based text and refuses anything out of range with one line.
+ *
+ * @param params   output indices (parameters and derived quantities), in the order given
+ * @param chains   chain indices, in increasing order
+ * @param from     first post-warmup draw (0-based, relative to the end of warmup)
+ * @param to       one past the last post-warmup draw
+ * @param warmup   warmup iterations written before the draws (0 unless warmup is included)
+ */
+public record ExportSelection(int[] params, int[] chains, long from, long to, long warmup) {
+
+    /** Post-warmup draws written per chain. */
+    public long draws() {
+        return to - from;
+    }
+
+    /** Rows written per chain: warmup, then draws. */
+    public long rows() {
+        return warmup + draws();
+    }
+
+    /** The iteration (0-based, warmup first) of row {@code r} of chain {@code c} in {@code src}. */
+    public long iteration(DrawSource src, int c, long r) {
+        return r < warmup ? r : src.warmup(c) + from + (r - warmup);
+    }
+
+    /** Everything post-warmup, all outputs, all chains (cut to the shortest chain). */
+    public static ExportSelection all(DrawSource src) {
+        return parse(src, null, null, null, false);
+    }
+
+    /**
+     * Resolves the CLI options against a session.
+     *
+     * @param paramsText  comma-separated output names ({@code theta[1]}, {@code theta.1}, or a
+     *                    container name {@code theta} for all its elements), or null for all
+     * @param chainsText  comma-separated 1-based chain numbers, or null for all
+     * @param drawsText   {@code FROM:TO}, 1-based and inclusive, over post-warmup draws, or null for all
+     * @param withWarmup  whether to write every warmup iteration before the draws
+     */
+    public static ExportSelection parse(DrawSource src, String paramsText, String chainsText, String drawsText,
+                                        boolean withWarmup) {
+        int[] params = params(src.names(), paramsText);
+        int[] chains = chains(src.chains(), chainsText);
+        long common = Long.MAX_VALUE;
+        for (int c : chains) {
+            common = Math.min(common, src.size(c) - src.warmup(c));
+        }
+        if (common <= 0) {
+            throw new BadInputException("chain " + (firstEmpty(src, chains) + 1) + " has no post-warmup draws");
+        }
+        long from = 0;
+        long to = common;
+        if (drawsText != null) {
+            String t = drawsText.strip();
+            int colon = t.indexOf(':');
+            long a;
+            long b;
+            try {
+                if (!drawsText.matches("\\s*[0-9]+\\s*:\\s*[0-9]+\\s*")) { // ASCII digits and spaces only
+                    throw new NumberFormatException();
+                }
+                a = Long.parseLong(t.substring(0, colon).strip());
+                b = Long.parseLong(t.substring(colon + 1).strip());
+            } catch (NumberFormatException e) {
+                throw new BadInputException("--draws '" + shown(drawsText) + "' is not a range FROM:TO of whole numbers (e.g. 1:500)");
+            }
+            if (a < 1 || b < a) {
+                throw new BadInputException("--draws " + a + ":" + b + " is not a range: need 1 <= FROM <= TO");
+            }
+            if (b > common) {
+                throw new BadInputException("--draws " + a + ":" + b + " is out of range: the chains have " + common
+                        + " post-warmup draws");
+            }
+            from = a - 1;
+            to = b;
+        }
+        long warm = 0;
+        if (withWarmup) {
+            warm = src.warmup(chains[0]);
+            for (int c : chains) {
+                if (src.warmup(c) != warm) {
+                    throw new BadInputException("--warmup: chains " + (chains[0] + 1) + " and " + (c + 1)
+                            + " have different warmup lengths (" + warm + " and " + src.warmup(c) + ")");
+                }
+            }
+        }
+        return new ExportSelection(params, chains, from, to, warm);
+    }
+
+    /** Whether some selected chain holds post-warmup draws after the last one exported. */
+    public boolean cutsChains(DrawSource src) {
+        for (int c : chains) {
+            if (src.size(c) - src.warmup(c) > to) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static int firstEmpty(DrawSource src, int[] chains) {
+        for (int c : chains) {
+            if (src.size(c) - src.warmup(c) <= 0) {
+                return c;
+            }
+        }
+        return chains[0];
+    }
+
+    private static int[] params(List<String> names, String text) {
+        if (text == null) {
+            int[] all = new int[names.size()];
+            for (int i = 0; i < all.length; i++) {
+                all[i] = i;
+            }
+            return all;
+        }
+        Set<Integer> out = new LinkedHashSet<>();
+        for (String raw : text.split(",", -1)) {
+            String want = raw.strip();
+            if (want.isEmpty()) {
+                throw new BadInputException("--params '" + shown(text) + "' has an empty name");
+            }
+            List<Integer> hits = new ArrayList<>();
+            for (int i = 0; i < names.size(); i++) {
+                String n = names.get(i);
+                if (n.equals(want) || ColumnNames.toCmdStan(n).equals(want) || ColumnNames.container(n).equals(want)) {
+                    hits.add(i);
+                }
+            }
+            if (hits.isEmpty()) {
+                throw new BadInputException("--params: no output named '" + shown(want) + "' (outputs: "
+                        + clip(String.join(", ", names)) + ")");
+            }
+            out.addAll(hits);
+        }
+        return out.stream().mapToInt(Integer::intValue).toArray();
+    }
+
+    private static int[] chains(int count, String text) {
+        if (text == null) {
+            int[] all = new int[count];
+            for (int i = 0; i < count; i++) {
+                all[i] = i;
+            }
+            return all;
+        }
+        java.util.TreeSet<Integer> out = new java.util.TreeSet<>();
+        for (String raw : text.split(",", -1)) {
+            int k;
+            try {
+                if (!raw.matches("\\s*[0-9]+\\s*")) { // ASCII digits and spaces only
+                    throw new NumberFormatException();
+                }
+                k = Integer.parseInt(raw.strip());
+            } catch (NumberFormatException e) {
+                throw new BadInputException("--chains '" + shown(text) + "' is not a list of chain numbers (e.g. 1,3)");
+            }
+            if (k < 1 || k > count) {
+                throw new BadInputException("--chains: no chain " + k + " (the session has chains 1 to " + count + ")");
+            }
+            out.add(k - 1);
+        }
+        return out.stream().mapToInt(Integer::intValue).toArray();
+    }
+
+    /**
+     * User text as it may appear in a one-line message: control and line-breaking characters
+     * escaped as {@code \\uXXXX}, clipped to 60 characters.
+     */
+    public static String shown(String s) {
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < s.length() && sb.length() < 60; i++) {
+            char ch = s.charAt(i);
+            if (Character.isISOControl(ch) || ch == '\u2028' || ch == '\u2029' || Character.getType(ch) == Character.FORMAT) {
+                sb.append(String.format("\\u%04x", (int) ch));
+            } else {
+                sb.append(ch);
+            }
+        }
+        return sb.length() < 60 || s.length() <= 60 ? sb.toString() : sb + "...";
+    }
+
+    private static String clip(String s) {
+        return s.length() <= 200 ? s : s.substring(0, 197) + "...";
+    }
+}

@@ -1,0 +1,112 @@
+package workbench.sessions.export;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.zip.Deflater;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipOutputStream;
+import workbench.core.draws.Stat;
+import workbench.sessions.SessionReader;
+
+/**
+ * Writes a session as a NumPy {@code .npz} (a zip of {@code .npy} arrays, loadable with
+ * {@code numpy.load}): {@code draws} (chains × draws × params, float64), {@code names} ({@code <U…}),
+ * {@code lp}, {@code accept_stat}, {@code step_size}, {@code energy} (chains × draws, float64, NaN
+ * where the sampler has none), {@code divergent} (chains × draws, bool), {@code chain} (the
+ * session's 1-based chain numbers, int64) and {@code num_warmup} (int64 scalar: how many of the
+ * first draws are warmup).
+ */
+public final class NpzExport {
+    private NpzExport() {
+    }
+
+    /** Writes {@code file}; refuses an existing one. */
+    public static void write(SessionReader src, ExportSelection sel, Path file) throws IOException {
+        OutputFiles.write(file, out -> {
+            ZipOutputStream zip = new ZipOutputStream(out);
+            zip.setLevel(Deflater.BEST_SPEED);
+            int nc = sel.chains().length;
+            long rows = sel.rows();
+            entry(zip, "draws", o -> {
+                Npy.header(o, "<f8", nc, rows, sel.params().length);
+                for (int c : sel.chains()) {
+                    for (long r = 0; r < rows; r++) {
+                        long it = sel.iteration(src, c, r);
+                        for (int p : sel.params()) {
+                            Npy.f8(o, src.value(c, it, p));
+                        }
+                    }
+                }
+            });
+            entry(zip, "names", o -> {
+                List<String> names = new ArrayList<>();
+                for (int p : sel.params()) {
+                    names.add(src.names().get(p));
+                }
+                Npy.strings(o, names);
+            });
+            statEntry(zip, "lp", src, sel, Stat.LOG_DENSITY);
+            statEntry(zip, "accept_stat", src, sel, Stat.ACCEPT_STAT);
+            statEntry(zip, "step_size", src, sel, Stat.STEP_SIZE);
+            statEntry(zip, "energy", src, sel, Stat.ENERGY);
+            entry(zip, "divergent", o -> {
+                Npy.header(o, "|b1", nc, rows);
+                for (int c : sel.chains()) {
+                    for (long r = 0; r < rows; r++) {
+                        o.write(src.stat(c, sel.iteration(src, c, r), Stat.DIVERGENT) == 1 ? 1 : 0);
+                    }
+                }
+            });
+            entry(zip, "chain", o -> {
+                Npy.header(o, "<i8", nc);
+                for (int c : sel.chains()) {
+                    Npy.i8(o, c + 1);
+                }
+            });
+            entry(zip, "num_warmup", o -> {
+                Npy.header(o, "<i8");
+                Npy.i8(o, sel.warmup());
+            });
+            zip.finish();
+        });
+    }
+
+    private static void statEntry(ZipOutputStream zip, String name, SessionReader src, ExportSelection sel, Stat stat)
+            throws IOException {
+        entry(zip, name, o -> {
+            Npy.header(o, "<f8", sel.chains().length, sel.rows());
+            for (int c : sel.chains()) {
+                for (long r = 0; r < sel.rows(); r++) {
+                    Npy.f8(o, src.stat(c, sel.iteration(src, c, r), stat));
+                }
+            }
+        });
+    }
+
+    private static void entry(ZipOutputStream zip, String name, OutputFiles.Body body) throws IOException {
+        zip.putNextEntry(new ZipEntry(name + ".npy"));
+        OutputStream o = new java.io.BufferedOutputStream(new NonClosing(zip), 1 << 16);
+        body.write(o);
+        o.flush();
+        zip.closeEntry();
+    }
+
+    /** Passes writes through and leaves the zip open. */
+    private static final class NonClosing extends java.io.FilterOutputStream {
+        NonClosing(OutputStream out) {
+            super(out);
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) throws IOException {
+            out.write(b, off, len);
+        }
+
+        @Override
+        public void close() {
+        }
+    }
+}

@@ -1,0 +1,338 @@
+package workbench.sessions.export;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import workbench.core.BadInputException;
+import workbench.core.draws.Stat;
+import workbench.core.kernel.SamplerRegistry;
+import workbench.core.model.ModelRegistry;
+import workbench.core.run.ChainRunner;
+import workbench.core.run.RunConfig;
+import workbench.sessions.SessionReader;
+import workbench.sessions.SessionWriter;
+import workbench.sessions.SyntheticSession;
+import workbench.sessions.io.DrawFiles;
+import workbench.sessions.io.DrawTable;
+
+class ExportTest {
+    @TempDir
+    static Path shared;
+    static Path synthetic;
+    static Path nuts;
+    static Path hmc;
+
+    @TempDir
+    Path tmp;
+
+    @BeforeAll
+    static void sessions() throws Exception {
+        synthetic = shared.resolve("synthetic");
+        new SyntheticSession(3, 30, 120, 5).write(synthetic);
+        nuts = shared.resolve("nuts");
+        RunConfig cfg = new RunConfig("eight-schools-centered", Map.of(), "nuts", Map.of(), 2, 150, 100, 7, 2, null);
+        try (SessionWriter w = new SessionWriter(nuts, SessionWriter.Options.defaults())) {
+            new ChainRunner(cfg, ModelRegistry.create(cfg.modelId(), cfg.modelSettings()),
+                    SamplerRegistry.create("nuts", Map.of()), w).run();
+        }
+        hmc = shared.resolve("hmc");
+        RunConfig h = new RunConfig("banana", Map.of(), "hmc", Map.of(), 2, 50, 60, 8, 2, null);
+        try (SessionWriter w = new SessionWriter(hmc, SessionWriter.Options.defaults())) {
+            new ChainRunner(h, ModelRegistry.create("banana", Map.of()), SamplerRegistry.create("hmc", Map.of()), w).run();
+        }
+    }
+
+    private static void assertSame(double expected, double actual, String what) {
+        if (Double.isNaN(expected)) {
+            assertTrue(Double.isNaN(actual), what + ": expected NaN, got " + actual);
+        } else {
+            assertEquals(Double.doubleToLongBits(expected), Double.doubleToLongBits(actual),
+                    what + ": expected " + expected + ", got " + actual);
+        }
+    }
+
+    private static List<Path> csvFiles(Path dir) throws Exception {
+        try (var s = Files.list(dir)) {
+            return s.filter(p -> p.toString().endsWith(".csv")).sorted().toList();
+        }
+    }
+
+    /** Every value, statistic and the adaptation block survive a CmdStan CSV export read by our reader. */
+    @Test
+    void cmdstanExportReadsBackIdentically() throws Exception {
+        for (Path session : List.of(synthetic, nuts, hmc)) {
+            Path out = tmp.resolve(session.getFileName() + "-csv");
+            try (SessionReader r = SessionReader.open(session)) {
+                ExportSelection sel = ExportSelection.all(r);
+                List<Path> files = ExportFormat.CMDSTAN_CSV.write(r, sel, out);
+                assertEquals(r.chains(), files.size());
+                for (Path f : files) {
+                    Map<String, String> cfg = StrictStanCsv.check(f);
+                    assertEquals(r.finalInverseMetric(0) == null ? "unit_e" : "diag_e", cfg.get("metric"));
+                    assertEquals(r.manifest().modelId(), cfg.get("model"));
+                }
+                DrawTable t = DrawFiles.read(files);
+                assertEquals(DrawTable.Format.CMDSTAN_CSV, t.format());
+                assertEquals(List.of(), t.notes(), "the reader found nothing odd");
+                assertEquals(r.names(), t.names());
+                assertEquals(CmdStanCsvExport.SAMPLER_COLUMNS, t.statNames());
+                for (int c = 0; c < r.chains(); c++) {
+                    long w = r.warmup(c);
+                    assertEquals(r.size(c) - w, t.length(c));
+                    assertEquals(c + 1, t.chainInfo(c).sourceId());
+                    assertSame(r.finalStepSize(c), t.chainInfo(c).stepSize(), "step size");
+                    double[] m = r.finalInverseMetric(c);
+                    if (m == null) {
+                        m = new double[0];
+                    }
+                    double[] back = t.chainInfo(c).inverseMetric();
+                    assertEquals(m.length, back.length);
+                    for (int j = 0; j < m.length; j++) {
+                        assertSame(m[j], back[j], "metric " + j);
+                    }
+                    for (int i = 0; i < t.length(c); i++) {
+                        for (int p = 0; p < r.names().size(); p++) {
+                            assertSame(r.value(c, w + i, p), t.value(c, i, p), "chain " + c + " draw " + i + " " + r.names().get(p));
+                        }
+                        double[] stats = CmdStanCsvExport.samplerColumns(r, c, w + i);
+                        for (int k = 0; k < stats.length; k++) {
+                            String col = CmdStanCsvExport.SAMPLER_COLUMNS.get(k);
+                            assertSame(stats[k], t.stat(col)[c][i], col);
+                        }
+                        assertSame(r.stat(c, w + i, Stat.LOG_DENSITY), t.stat(c, i, Stat.LOG_DENSITY), "lp__");
+                        assertSame(r.stat(c, w + i, Stat.DIVERGENT), t.stat(c, i, Stat.DIVERGENT), "divergent__");
+                    }
+                }
+            }
+        }
+    }
+
+    /** A selection: chains 1 and 3, two outputs, draws 11..60, warmup included; the config comments agree with the rows. */
+    @Test
+    void cmdstanSelectionWithWarmupFollowsTheStrictRules() throws Exception {
+        Path out = tmp.resolve("sel");
+        try (SessionReader r = SessionReader.open(synthetic)) {
+            ExportSelection sel = ExportSelection.parse(r, "x.3,x[1]", "3,1", "11:60", true);
+            List<Path> files = ExportFormat.CMDSTAN_CSV.write(r, sel, out);
+            assertEquals(List.of(out.resolve("chain-1.csv"), out.resolve("chain-3.csv")), files);
+            for (Path f : files) {
+                StrictStanCsv.check(f);
+                List<String> lines = Files.readAllLines(f);
+                Map<String, String> cfg = new java.util.HashMap<>();
+                int rows = 0;
+                int rowsBeforeAdaptation = -1;
+                String header = null;
+                for (String l : lines) {
+                    if (l.startsWith("#")) {
+                        int eq = l.indexOf('=');
+                        if (eq > 0 && header == null) {
+                            cfg.putIfAbsent(l.substring(1, eq).strip(), l.substring(eq + 1).replace("(Default)", "").strip());
+                        }
+                        if (l.equals("# Adaptation terminated")) {
+                            rowsBeforeAdaptation = rows;
+                        }
+                    } else if (header == null) {
+                        header = l;
+                    } else {
+                        rows++;
+                    }
+                }
+                for (String key : List.of("metric", "max_depth", "save_warmup", "thin", "num_samples", "num_warmup")) {
+                    assertTrue(cfg.containsKey(key), key + " in " + cfg);
+                }
+                assertEquals("lp__,accept_stat__,stepsize__,treedepth__,n_leapfrog__,divergent__,energy__,x.3,x.1", header);
+                assertEquals("1", cfg.get("save_warmup"));
+                assertEquals("50", cfg.get("num_samples"));
+                assertEquals("30", cfg.get("num_warmup"));
+                assertEquals(80, rows);
+                assertEquals(30, rowsBeforeAdaptation);
+                int i = lines.indexOf("# Adaptation terminated");
+                assertTrue(lines.get(i + 1).startsWith("# Step size = "));
+                assertEquals("# Diagonal elements of inverse mass matrix:", lines.get(i + 2));
+                assertTrue(lines.get(lines.size() - 4).startsWith("#  Elapsed Time: "));
+            }
+            DrawTable t = DrawFiles.read(files);
+            assertEquals(List.of(), t.notes());
+            assertEquals(List.of("x[3]", "x[1]"), t.names());
+            int[] chains = {0, 2};
+            for (int k = 0; k < 2; k++) {
+                assertEquals(30, t.chainInfo(k).warmupSkipped());
+                assertEquals(50, t.length(k));
+                for (int i = 0; i < 50; i++) {
+                    assertSame(r.value(chains[k], 30 + 10 + i, 2), t.value(k, i, 0), "x[3]");
+                    assertSame(r.value(chains[k], 30 + 10 + i, 0), t.value(k, i, 1), "x[1]");
+                }
+            }
+        }
+    }
+
+    @Test
+    void longCsvReadsBack() throws Exception {
+        Path out = tmp.resolve("long.csv");
+        try (SessionReader r = SessionReader.open(nuts)) {
+            ExportSelection sel = ExportSelection.parse(r, "theta", null, "5:84", false);
+            ExportFormat.CSV.write(r, sel, out);
+            DrawTable t = DrawFiles.read(List.of(out));
+            assertEquals(DrawTable.Format.LONG_CSV, t.format());
+            assertEquals(List.of(), t.notes());
+            assertEquals(r.names().stream().filter(n -> n.startsWith("theta[")).toList(), t.names());
+            for (int c = 0; c < 2; c++) {
+                assertEquals(80, t.length(c));
+                for (int i = 0; i < 80; i++) {
+                    for (int p = 0; p < t.names().size(); p++) {
+                        assertSame(r.value(c, r.warmup(c) + 4 + i, sel.params()[p]), t.value(c, i, p), "value");
+                    }
+                }
+            }
+        }
+        Path warm = tmp.resolve("warm.csv");
+        try (SessionReader r = SessionReader.open(synthetic)) {
+            ExportFormat.CSV.write(r, ExportSelection.parse(r, null, "2", null, true), warm);
+            DrawTable t = DrawFiles.read(List.of(warm));
+            assertEquals(150, t.length(0));
+            assertTrue(t.hasStat("warmup__"));
+            assertEquals(1.0, t.stat("warmup__")[0][29]);
+            assertEquals(0.0, t.stat("warmup__")[0][30]);
+            for (int i = 0; i < 150; i++) {
+                assertSame(r.value(1, i, 3), t.value(0, i, 3), "row " + i);
+            }
+        }
+    }
+
+    /** numpy.load reads the .npz: every array's dtype, shape and exact bits. */
+    @Test
+    void npzLoadsInNumpy() throws Exception {
+        String py = PythonNumpy.find();
+        if (py == null) {
+            System.out.println("SKIPPED npzLoadsInNumpy: no python3 with numpy found (set PYTHON or install python3-numpy)");
+        }
+        Assumptions.assumeTrue(py != null, "no python3 with numpy");
+        Path out = tmp.resolve("draws.npz");
+        try (SessionReader r = SessionReader.open(synthetic)) {
+            ExportSelection sel = ExportSelection.parse(r, "derived4,x[2]", "1,3", "3:102", false);
+            ExportFormat.NPZ.write(r, sel, out);
+            List<String> lines = PythonNumpy.run(tmp, String.join("\n",
+                    "import sys, numpy as np",
+                    "z = np.load(sys.argv[1])",
+                    "for k in sorted(z.files):",
+                    "    a = z[k]",
+                    "    print(k, a.dtype.str, a.shape)",
+                    "print(' '.join(z['names']))",
+                    "print(' '.join(str(v) for v in z['chain']), int(z['num_warmup']))",
+                    "for k in ['draws', 'lp', 'accept_stat', 'step_size', 'energy']:",
+                    "    print(k, ' '.join(str(int(b)) for b in np.ascontiguousarray(z[k]).ravel().view('<u8')))",
+                    "print('divergent', ' '.join(str(int(b)) for b in z['divergent'].ravel()))",
+                    ""), out.toString());
+            List<String> expect = new ArrayList<>(List.of(
+                    "accept_stat <f8 (2, 100)",
+                    "chain <i8 (2,)",
+                    "divergent |b1 (2, 100)",
+                    "draws <f8 (2, 100, 2)",
+                    "energy <f8 (2, 100)",
+                    "lp <f8 (2, 100)",
+                    "names <U8 (2,)",
+                    "num_warmup <i8 ()",
+                    "step_size <f8 (2, 100)",
+                    "derived4 x[2]",
+                    "1 3 0"));
+            StringBuilder draws = new StringBuilder("draws");
+            for (int c : new int[] {0, 2}) {
+                for (int i = 0; i < 100; i++) {
+                    for (int p : new int[] {4, 1}) {
+                        draws.append(' ').append(Long.toUnsignedString(Double.doubleToRawLongBits(r.value(c, 30 + 2 + i, p))));
+                    }
+                }
+            }
+            expect.add(draws.toString());
+            for (Object[] s : new Object[][] {{"lp", Stat.LOG_DENSITY}, {"accept_stat", Stat.ACCEPT_STAT},
+                    {"step_size", Stat.STEP_SIZE}, {"energy", Stat.ENERGY}, {"divergent", Stat.DIVERGENT}}) {
+                StringBuilder sb = new StringBuilder((String) s[0]);
+                for (int c : new int[] {0, 2}) {
+                    for (int i = 0; i < 100; i++) {
+                        double v = r.stat(c, 30 + 2 + i, (Stat) s[1]);
+                        sb.append(' ').append(s[1] == Stat.DIVERGENT ? String.valueOf((int) v)
+                                : Long.toUnsignedString(Double.doubleToRawLongBits(v)));
+                    }
+                }
+                expect.add(sb.toString());
+            }
+            // the order python prints them in
+            List<String> want = new ArrayList<>(expect.subList(0, 11));
+            want.add(expect.get(11));
+            want.addAll(expect.subList(12, 16));
+            want.add(expect.get(16));
+            assertEquals(want, lines);
+        }
+    }
+
+    @Test
+    void badSelectionsAreRefusedWithOneLine() throws Exception {
+        try (SessionReader r = SessionReader.open(synthetic)) {
+            assertEquals("--params: no output named 'y' (outputs: x[1], x[2], x[3], x[4], derived4)",
+                    assertThrows(BadInputException.class, () -> ExportSelection.parse(r, "x[1],y", null, null, false)).getMessage());
+            assertEquals("--chains: no chain 4 (the session has chains 1 to 3)",
+                    assertThrows(BadInputException.class, () -> ExportSelection.parse(r, null, "1,4", null, false)).getMessage());
+            assertEquals("--chains 'a' is not a list of chain numbers (e.g. 1,3)",
+                    assertThrows(BadInputException.class, () -> ExportSelection.parse(r, null, "a", null, false)).getMessage());
+            for (String bad : List.of("5", "1:2:3", "a:b", ":4", "")) {
+                assertTrue(assertThrows(BadInputException.class, () -> ExportSelection.parse(r, null, null, bad, false))
+                        .getMessage().contains("is not a range FROM:TO"), bad);
+            }
+            assertEquals("--draws 0:10 is not a range: need 1 <= FROM <= TO",
+                    assertThrows(BadInputException.class, () -> ExportSelection.parse(r, null, null, "0:10", false)).getMessage());
+            assertEquals("--draws 10:5 is not a range: need 1 <= FROM <= TO",
+                    assertThrows(BadInputException.class, () -> ExportSelection.parse(r, null, null, "10:5", false)).getMessage());
+            assertEquals("--draws 1:121 is out of range: the chains have 120 post-warmup draws",
+                    assertThrows(BadInputException.class, () -> ExportSelection.parse(r, null, null, "1:121", false)).getMessage());
+            assertEquals(120, ExportSelection.parse(r, null, null, "1:120", false).draws());
+            assertThrows(BadInputException.class, () -> ExportFormat.of("parquet"));
+        }
+    }
+
+    @Test
+    void neverOverwrites() throws Exception {
+        try (SessionReader r = SessionReader.open(synthetic)) {
+            ExportSelection sel = ExportSelection.all(r);
+            Path file = tmp.resolve("exists.npz");
+            Files.writeString(file, "keep me");
+            for (ExportFormat f : List.of(ExportFormat.NPZ, ExportFormat.CSV)) {
+                BadInputException e = assertThrows(BadInputException.class, () -> f.write(r, sel, file));
+                assertTrue(e.getMessage().contains("already exists"), e.getMessage());
+                assertEquals("keep me", Files.readString(file));
+            }
+            Path dir = tmp.resolve("d");
+            Files.createDirectories(dir);
+            Files.writeString(dir.resolve("chain-2.csv"), "keep me");
+            assertThrows(BadInputException.class, () -> ExportFormat.CMDSTAN_CSV.write(r, sel, dir));
+            assertEquals("keep me", Files.readString(dir.resolve("chain-2.csv")));
+            assertEquals(List.of(dir.resolve("chain-2.csv")), csvFiles(dir), "nothing written when one file exists");
+            assertThrows(BadInputException.class, () -> ExportFormat.CMDSTAN_CSV.write(r, sel, file));
+            try (var s = Files.list(tmp)) {
+                assertTrue(s.noneMatch(p -> p.getFileName().toString().endsWith(".tmp")), "no temporary files left");
+            }
+        }
+    }
+
+    @Test
+    void cmdstanNames() {
+        assertEquals("theta.1", ColumnNames.toCmdStan("theta[1]"));
+        assertEquals("a.1.2", ColumnNames.toCmdStan("a[1,2]"));
+        assertEquals("a.1.2", ColumnNames.toCmdStan("a[1, 2]"));
+        assertEquals("sigma", ColumnNames.toCmdStan("sigma"));
+        assertEquals("a", ColumnNames.container("a[1,2]"));
+        assertArrayEquals(new String[] {"nan", "inf", "-inf", "-0.0", "3", "0.1", "4.9e-324", "1.0e20"},
+                java.util.stream.DoubleStream.of(Double.NaN, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY, -0.0, 3,
+                        0.1, Double.MIN_VALUE, 1e20).mapToObj(Numbers::text).toArray(String[]::new));
+    }
+}
