@@ -26,7 +26,8 @@ import workbench.core.spec.ParamValues;
  *       adversarial training).</li>
  *   <li>{@code laplace-diag}: Adam to the mode in warmup, then the diagonal of the Hessian by central
  *       differences of the gradient (2 d gradients) and independent draws from
- *       N(mode, diag(1 / precision)), precision_i = max(-H_ii, min_precision).</li>
+ *       N(mode, diag(1 / precision)), precision_i = max(-H_ii, min_precision), truncated to where the
+ *       density is finite (a draw outside is drawn again).</li>
  * </ul>
  */
 public record Optimizers(String id, ParamValues settings) implements Sampler {
@@ -34,6 +35,8 @@ public record Optimizers(String id, ParamValues settings) implements Sampler {
     private static final double BETA1 = 0.9;
     private static final double BETA2 = 0.999;
     private static final double ADAM_EPS = 1e-8;
+    /** Tries for a random start or a Laplace draw with a finite density. */
+    private static final int MAX_TRIES = 100;
 
     private static ParamSpec rate() {
         return ParamSpec.positive("learning_rate", 0.01, 0, 10, "Adam learning rate");
@@ -136,12 +139,20 @@ public record Optimizers(String id, ParamValues settings) implements Sampler {
         public Transition next(UniformRandomProvider rng, ChainState state, boolean warm, boolean withPath) {
             int grads = 0;
             if (!started && initScale > 0) {
-                double[] q = new double[model.dim()];
-                for (int i = 0; i < q.length; i++) {
-                    q[i] = initScale * normals.next(rng);
+                // a random start; where the density is not finite there, try again (up to 100 times),
+                // else keep the run's start point
+                for (int tries = 0; tries < MAX_TRIES; tries++) {
+                    double[] q = new double[model.dim()];
+                    for (int i = 0; i < q.length; i++) {
+                        q[i] = initScale * normals.next(rng);
+                    }
+                    ChainState s = ChainState.at(model, q);
+                    grads++;
+                    if (s.finite()) {
+                        state = s;
+                        break;
+                    }
                 }
-                state = ChainState.at(model, q);
-                grads++;
             }
             started = true;
             if (warm) {
@@ -153,12 +164,20 @@ public record Optimizers(String id, ParamValues settings) implements Sampler {
             if (mode == null) {
                 grads += fitDiagonal(state);
             }
-            double[] q = new double[mode.length];
-            for (int i = 0; i < q.length; i++) {
-                q[i] = mode[i] + sd[i] * normals.next(rng);
+            // the Gaussian truncated to where the density is finite: redraw there (up to 100 times),
+            // else keep the previous draw and flag the transition
+            for (int tries = 0; tries < MAX_TRIES; tries++) {
+                double[] q = new double[mode.length];
+                for (int i = 0; i < q.length; i++) {
+                    q[i] = mode[i] + sd[i] * normals.next(rng);
+                }
+                ChainState draw = ChainState.at(model, q);
+                grads++;
+                if (draw.finite()) {
+                    return transition(draw, true, false, grads, null);
+                }
             }
-            ChainState draw = ChainState.at(model, q);
-            return transition(draw, true, !draw.finite(), grads + 1, null);
+            return transition(state, false, true, grads, null);
         }
 
         private Transition adamStep(UniformRandomProvider rng, ChainState state, int grads, boolean withPath) {
