@@ -17,6 +17,7 @@ final class Commands {
                 new RunCommand(),
                 new ResumeCommand(),
                 new ReplayCommand(),
-                new SummaryCommand());
+                new SummaryCommand(),
+                new EvaluateCommand());
     }
 }

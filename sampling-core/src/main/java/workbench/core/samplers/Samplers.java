@@ -21,6 +21,9 @@ public final class Samplers {
                 workbench.core.samplers.sg.Smile.PSMILE_FACTORY,
                 workbench.core.samplers.mclmc.Mclmc.FACTORY,
                 workbench.core.samplers.mclmc.AdjustedMclmc.FACTORY,
-                workbench.core.samplers.mclmc.Mile.FACTORY);
+                workbench.core.samplers.mclmc.Mile.FACTORY,
+                Optimizers.MAP,
+                Optimizers.DEEP_ENSEMBLE,
+                Optimizers.LAPLACE_DIAG);
     }
 }

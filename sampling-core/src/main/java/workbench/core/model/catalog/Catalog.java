@@ -24,6 +24,8 @@ public final class Catalog {
                 NoisyTarget.GAUSSIAN_FACTORY,
                 NoisyTarget.BANANA_FACTORY,
                 NoisyTarget.FUNNEL_FACTORY,
+                workbench.core.model.bnn.Bnn.REGRESSION,
+                workbench.core.model.bnn.Bnn.CLASSIFICATION,
                 workbench.core.model.expr.ExprModel.FACTORY);
     }
 }

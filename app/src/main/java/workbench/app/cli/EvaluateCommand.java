@@ -1,0 +1,124 @@
+package workbench.app.cli;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.PrintWriter;
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryPoolMXBean;
+import java.lang.management.MemoryType;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import workbench.core.BadInputException;
+import workbench.core.model.Model;
+import workbench.core.model.ModelRegistry;
+import workbench.core.model.PredictiveModel;
+import workbench.core.predict.PredictiveEvaluation;
+import workbench.sessions.SessionManifest;
+import workbench.sessions.SessionReader;
+
+/** {@code evaluate DIR}: held-out predictive metrics of a stored session of a predictive model. */
+@Command(name = "evaluate", description = "Predictive metrics on the model's held-out test split from the stored draws:"
+        + " lppd, nll, and rmse, coverage_50, coverage_90 (regression) or accuracy, brier (multi-class form),"
+        + " ece (15 bins) (classification); latency per test point and peak memory.")
+final class EvaluateCommand implements Callable<Integer> {
+    @Parameters(index = "0", paramLabel = "DIR", description = "A session directory (or its manifest file).")
+    Path dir;
+
+    @Option(names = "--json", description = "Print one JSON object instead of text.")
+    boolean json;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+        for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
+            pool.resetPeakUsage();
+        }
+        PredictiveEvaluation.Result r;
+        try (SessionReader reader = SessionReader.open(dir)) {
+            SessionManifest m = reader.manifest();
+            Model model = ModelRegistry.create(m.runConfig().modelId(), m.runConfig().modelSettings());
+            if (!(model instanceof PredictiveModel pm)) {
+                throw new BadInputException("model " + m.runConfig().modelId()
+                        + " has no held-out test set to predict (evaluate works on bnn-regression, bnn-classification)");
+            }
+            r = PredictiveEvaluation.evaluate((PredictiveModel) pm.forChain(), reader);
+        }
+        double heap = 0;
+        double nonHeap = 0;
+        for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
+            double peak = pool.getPeakUsage() == null ? 0 : pool.getPeakUsage().getUsed();
+            if (pool.getType() == MemoryType.HEAP) {
+                heap += peak;
+            } else {
+                nonHeap += peak;
+            }
+        }
+        double javacpp = org.bytedeco.javacpp.Pointer.totalBytes();
+        double peakRss = peakRssBytes();
+        double mb = 1024.0 * 1024.0;
+        double peakMemory = Double.isNaN(peakRss) ? heap + nonHeap + javacpp : peakRss;
+        PrintWriter out = spec.commandLine().getOut();
+        boolean regression = r.task() == PredictiveModel.Task.REGRESSION;
+        if (json) {
+            ObjectNode o = Report.JSON.createObjectNode();
+            o.put("task", regression ? "regression" : "classification");
+            o.put("n_test", r.nTest());
+            o.put("draws", r.draws());
+            Report.put(o, "lppd", r.lppd());
+            Report.put(o, "nll", r.nll());
+            if (regression) {
+                Report.put(o, "rmse", r.rmse());
+                Report.put(o, "coverage_50", r.coverage50());
+                Report.put(o, "coverage_90", r.coverage90());
+            } else {
+                Report.put(o, "accuracy", r.accuracy());
+                Report.put(o, "brier", r.brier());
+                o.put("brier_form", "multi-class: mean of sum_c (p_c - 1[y=c])^2");
+                Report.put(o, "ece", r.ece());
+            }
+            Report.put(o, "latency_ms", r.latencyMs());
+            Report.put(o, "peak_memory_mb", peakMemory / mb);
+            Report.put(o, "peak_heap_mb", heap / mb);
+            Report.put(o, "offheap_mb", (nonHeap + javacpp) / mb);
+            out.println(Report.json(o));
+        } else {
+            out.printf(Locale.ROOT, "%s on %d test points, %d draws%n", regression ? "regression" : "classification",
+                    r.nTest(), r.draws());
+            out.printf(Locale.ROOT, "lppd        %.4f%nnll         %.4f%n", r.lppd(), r.nll());
+            if (regression) {
+                out.printf(Locale.ROOT, "rmse        %.4f%ncoverage_50 %.3f%ncoverage_90 %.3f%n", r.rmse(), r.coverage50(),
+                        r.coverage90());
+            } else {
+                out.printf(Locale.ROOT, "accuracy    %.4f%nbrier       %.4f (multi-class form)%nece         %.4f (15 bins)%n",
+                        r.accuracy(), r.brier(), r.ece());
+            }
+            out.printf(Locale.ROOT, "latency     %.4f ms per test point%npeak memory %.1f MB (heap %.1f, off-heap %.1f)%n",
+                    r.latencyMs(), peakMemory / mb, heap / mb, (nonHeap + javacpp) / mb);
+        }
+        out.flush();
+        return 0;
+    }
+
+    /** Peak resident set of this process (heap, off-heap and the JVM itself) from /proc, or NaN. */
+    private static double peakRssBytes() {
+        try {
+            for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
+                if (line.startsWith("VmHWM:")) {
+                    String[] parts = line.substring(6).trim().split("\\s+");
+                    return Double.parseDouble(parts[0]) * 1024;
+                }
+            }
+        } catch (Exception e) {
+            return Double.NaN;
+        }
+        return Double.NaN;
+    }
+}

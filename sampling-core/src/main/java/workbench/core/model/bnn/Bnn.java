@@ -1,0 +1,98 @@
+package workbench.core.model.bnn;
+
+import java.util.ArrayList;
+import java.util.List;
+import workbench.core.model.Model;
+import workbench.core.model.ModelFactory;
+import workbench.core.spec.ParamSpec;
+import workbench.core.spec.ParamValues;
+
+/** Catalog entries {@code bnn-regression} and {@code bnn-classification}. */
+public final class Bnn {
+    private Bnn() {
+    }
+
+    private static List<ParamSpec> common() {
+        List<ParamSpec> s = new ArrayList<>();
+        s.add(ParamSpec.text("target", null, "for a CSV: the target column (default: the last column)"));
+        s.add(ParamSpec.integer("layers", 1, 1, 8, "hidden layers"));
+        s.add(ParamSpec.integer("width", 20, 1, 4096, "units per hidden layer"));
+        s.add(ParamSpec.choice("activation", "tanh", List.of("tanh", "relu"), "hidden-layer activation"));
+        s.add(ParamSpec.positive("prior_scale", 1, 0, 1e3, "prior sd of every weight and bias: N(0, s^2)"));
+        s.add(ParamSpec.choice("engine", "auto", List.of("auto", "plain", "nd4j"),
+                "how the network is evaluated: plain loops, ND4J, or auto (by network and batch size)"));
+        s.add(ParamSpec.integer("batch_size", 64, 1, 100_000_000,
+                "rows per minibatch for stochastic-gradient samplers (all rows if larger than the data)"));
+        s.add(ParamSpec.positive("beta", 1, 0, 1, "likelihood temperature: log p = log prior + beta * log likelihood"));
+        return s;
+    }
+
+    /** {@code bnn-regression}: MLP with a Gaussian likelihood. */
+    public static final ModelFactory REGRESSION = new ModelFactory() {
+        @Override
+        public String id() {
+            return "bnn-regression";
+        }
+
+        @Override
+        public String description() {
+            return "Bayesian neural network regression (MLP, Gaussian noise): toy1d, boston or your CSV; test split held out";
+        }
+
+        @Override
+        public List<ParamSpec> params() {
+            List<ParamSpec> s = new ArrayList<>();
+            s.add(ParamSpec.text("data", "toy1d", "toy1d (y = x^3 + noise), boston (Boston housing) or a CSV path"));
+            s.addAll(common());
+            s.add(ParamSpec.optionalPositive("sigma", 0, 1e3,
+                    "fixed noise sd on the standardized target; without it sigma is sampled (log sigma ~ N(0, 1))"));
+            return s;
+        }
+
+        @Override
+        public Model create(ParamValues v) {
+            String owner = "model bnn-regression";
+            BnnData d = BnnData.regression(v.text("data"), v.text("target"), owner);
+            Mlp net = Mlp.of(d.p, v.integer("width"), v.integer("layers"), 1, activation(v));
+            double sigma = v.has("sigma") ? v.real("sigma") : Double.NaN;
+            Head head = new Head.Gaussian(sigma, net.params());
+            return new BnnModel(net, head, d, v.real("prior_scale"), v.real("beta"), new EngineChoice(v.text("engine")),
+                    v.integer("batch_size"));
+        }
+    };
+
+    /** {@code bnn-classification}: MLP with a softmax likelihood. */
+    public static final ModelFactory CLASSIFICATION = new ModelFactory() {
+        @Override
+        public String id() {
+            return "bnn-classification";
+        }
+
+        @Override
+        public String description() {
+            return "Bayesian neural network classification (softmax MLP): moons, pima or your CSV; test split held out";
+        }
+
+        @Override
+        public List<ParamSpec> params() {
+            List<ParamSpec> s = new ArrayList<>();
+            s.add(ParamSpec.text("data", "moons", "moons (two-moons, 2-D), pima (Pima diabetes) or a CSV path (labels 0..C-1)"));
+            s.addAll(common());
+            return s;
+        }
+
+        @Override
+        public Model create(ParamValues v) {
+            String owner = "model bnn-classification";
+            BnnData d = BnnData.classification(v.text("data"), v.text("target"), owner);
+            Mlp net = Mlp.of(d.p, v.integer("width"), v.integer("layers"), d.classes, activation(v));
+            return new BnnModel(net, new Head.Softmax(d.classes), d, v.real("prior_scale"), v.real("beta"),
+                    new EngineChoice(v.text("engine")),
+                    v.integer("batch_size"));
+        }
+    };
+
+    private static Activation activation(ParamValues v) {
+        return "relu".equals(v.text("activation")) ? Activation.RELU : Activation.TANH;
+    }
+}

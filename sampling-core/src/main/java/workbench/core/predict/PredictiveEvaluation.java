@@ -1,0 +1,169 @@
+package workbench.core.predict;
+
+import org.apache.commons.statistics.distribution.NormalDistribution;
+import workbench.core.BadInputException;
+import workbench.core.draws.DrawSource;
+import workbench.core.model.PredictiveModel;
+
+/**
+ * Held-out predictive metrics from stored draws. The predictive distribution of test point i is
+ * the mixture over the S post-warmup draws of every chain: p(y | x_i) = mean_s p(y | x_i, theta_s).
+ *
+ * <ul>
+ *   <li>lppd = sum_i log mean_s p(y_i | x_i, theta_s) (log-sum-exp), nll = -lppd / n.</li>
+ *   <li>Regression: rmse of the predictive mean; coverage_50 / coverage_90 = share of test points
+ *       inside the central 50% / 90% interval of the mixture, decided exactly through the mixture
+ *       CDF at y_i (inside the central a interval iff |F(y_i) - 1/2| <= a / 2).</li>
+ *   <li>Classification: accuracy of the argmax of the mean probabilities; brier = mean over points
+ *       of sum_c (p_c - 1[y = c])^2 (the multi-class form: twice the binary (p - y)^2 for two
+ *       classes); ece with 15 equal-width bins of the top-class probability.</li>
+ * </ul>
+ */
+public final class PredictiveEvaluation {
+    /** Confidence bins of the expected calibration error. */
+    public static final int ECE_BINS = 15;
+    private static final NormalDistribution STD = NormalDistribution.of(0, 1);
+
+    private PredictiveEvaluation() {
+    }
+
+    /**
+     * Metrics (NaN where they do not apply to the task) and what they cost.
+     *
+     * @param draws       number of draws S used
+     * @param predictSeconds wall time of the S predictive passes and their aggregation
+     */
+    public record Result(PredictiveModel.Task task, int nTest, long draws, double lppd, double nll, double rmse,
+                         double coverage50, double coverage90, double accuracy, double brier, double ece,
+                         double predictSeconds) {
+
+        /** Milliseconds per test point for all S draws. */
+        public double latencyMs() {
+            return predictSeconds * 1e3 / nTest;
+        }
+    }
+
+    /**
+     * Evaluates {@code model} (use a {@link PredictiveModel#forChain()} copy) on its test set with the
+     * post-warmup draws of every chain in {@code draws}, whose first {@code model.dim()} columns are
+     * the constrained parameters.
+     */
+    public static Result evaluate(PredictiveModel model, DrawSource draws) {
+        int d = model.dim();
+        if (draws.names().size() < d) {
+            throw new BadInputException("the draws have " + draws.names().size() + " columns, the model needs " + d);
+        }
+        int n = model.testSize();
+        boolean regression = model.task() == PredictiveModel.Task.REGRESSION;
+        int c = model.classes();
+        double[] out = new double[model.predictionWidth()];
+        double[] constrained = new double[d];
+        double[] q = new double[d];
+        // regression: running log-sum-exp of log densities, sums of means and of CDF values; classification: sums of probabilities
+        double[] lseMax = new double[n];
+        double[] lseSum = new double[n];
+        double[] meanSum = new double[n];
+        double[] cdfSum = new double[n];
+        double[] probSum = regression ? null : new double[n * c];
+        java.util.Arrays.fill(lseMax, Double.NEGATIVE_INFINITY);
+        long s = 0;
+        long t0 = System.nanoTime();
+        for (int chain = 0; chain < draws.chains(); chain++) {
+            long from = Math.max(draws.warmup(chain), draws.first(chain));
+            for (long it = from; it < draws.size(chain); it++) {
+                for (int j = 0; j < d; j++) {
+                    constrained[j] = draws.value(chain, it, j);
+                }
+                model.toUnconstrained(constrained, q);
+                model.predict(q, out);
+                s++;
+                if (regression) {
+                    for (int i = 0; i < n; i++) {
+                        double mu = out[2 * i];
+                        double sd = out[2 * i + 1];
+                        double z = (model.testTarget(i) - mu) / sd;
+                        double logDens = -0.5 * z * z - Math.log(sd) - 0.5 * Math.log(2 * Math.PI);
+                        addLog(lseMax, lseSum, i, logDens);
+                        meanSum[i] += mu;
+                        cdfSum[i] += STD.cumulativeProbability(z);
+                    }
+                } else {
+                    for (int k = 0; k < n * c; k++) {
+                        probSum[k] += out[k];
+                    }
+                }
+            }
+        }
+        if (s == 0) {
+            throw new BadInputException("no post-warmup draws to evaluate");
+        }
+        double lppd = 0;
+        double rmse = Double.NaN;
+        double cov50 = Double.NaN;
+        double cov90 = Double.NaN;
+        double acc = Double.NaN;
+        double brier = Double.NaN;
+        double ece = Double.NaN;
+        if (regression) {
+            double se = 0;
+            int in50 = 0;
+            int in90 = 0;
+            for (int i = 0; i < n; i++) {
+                lppd += lseMax[i] + Math.log(lseSum[i] / s);
+                double err = model.testTarget(i) - meanSum[i] / s;
+                se += err * err;
+                double f = Math.abs(cdfSum[i] / s - 0.5);
+                in50 += f <= 0.25 ? 1 : 0;
+                in90 += f <= 0.45 ? 1 : 0;
+            }
+            rmse = Math.sqrt(se / n);
+            cov50 = (double) in50 / n;
+            cov90 = (double) in90 / n;
+        } else {
+            int correct = 0;
+            double b = 0;
+            double[] binConf = new double[ECE_BINS];
+            double[] binAcc = new double[ECE_BINS];
+            int[] binCount = new int[ECE_BINS];
+            for (int i = 0; i < n; i++) {
+                int y = (int) model.testTarget(i);
+                int best = 0;
+                for (int k = 0; k < c; k++) {
+                    double p = probSum[i * c + k] / s;
+                    if (p > probSum[i * c + best] / s) {
+                        best = k;
+                    }
+                    double e = p - (k == y ? 1 : 0);
+                    b += e * e;
+                }
+                lppd += Math.log(probSum[i * c + y] / s);
+                boolean hit = best == y;
+                correct += hit ? 1 : 0;
+                double conf = probSum[i * c + best] / s;
+                int bin = Math.min(ECE_BINS - 1, (int) (conf * ECE_BINS));
+                binConf[bin] += conf;
+                binAcc[bin] += hit ? 1 : 0;
+                binCount[bin]++;
+            }
+            acc = (double) correct / n;
+            brier = b / n;
+            ece = 0;
+            for (int k = 0; k < ECE_BINS; k++) {
+                if (binCount[k] > 0) {
+                    ece += Math.abs(binAcc[k] - binConf[k]) / n;
+                }
+            }
+        }
+        double seconds = (System.nanoTime() - t0) * 1e-9;
+        return new Result(model.task(), n, s, lppd, -lppd / n, rmse, cov50, cov90, acc, brier, ece, seconds);
+    }
+
+    private static void addLog(double[] max, double[] sum, int i, double v) {
+        if (v <= max[i]) {
+            sum[i] += Math.exp(v - max[i]);
+        } else {
+            sum[i] = sum[i] * Math.exp(max[i] - v) + 1;
+            max[i] = v;
+        }
+    }
+}
