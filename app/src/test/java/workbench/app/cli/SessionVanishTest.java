@@ -89,5 +89,6 @@ class SessionVanishTest {
         CliHarness r = CliHarness.run("summary", s.toString());
         assertTrue(r.err.contains("chain-2.draws: missing"), r.err);
         assertTrue(!r.err.contains("Exception") && !r.err.contains("\tat "), r.err);
+        System.out.println("summary without chain-2.draws: exit " + r.code + "; " + r.err.strip());
     }
 }
