@@ -412,7 +412,7 @@ public final class SessionWriter implements DrawSink, AutoCloseable {
             return "no such file or directory; was the session directory moved or deleted?";
         }
         if (e instanceof FileSystemException f) {
-            return f.getReason() != null ? f.getReason() : f.getClass().getSimpleName();
+            return f.getReason() != null ? f.getReason() : "file system error";
         }
         String m = e.getMessage();
         return m == null || m.isBlank() ? e.getClass().getSimpleName() : m.replaceAll("\\s+", " ");
