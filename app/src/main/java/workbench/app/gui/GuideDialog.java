@@ -1,0 +1,54 @@
+package workbench.app.gui;
+
+import javafx.geometry.Insets;
+import javafx.scene.Scene;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.control.ScrollPane;
+import javafx.scene.control.Tooltip;
+import javafx.scene.layout.VBox;
+import javafx.stage.Modality;
+import javafx.stage.Stage;
+
+/** Help ▸ Guide: what the views show, and one-click scenarios that set up and start a run. */
+final class GuideDialog {
+    private GuideDialog() {
+    }
+
+    static void show(MainWindow window) {
+        Stage stage = new Stage();
+        stage.setTitle("MCMC Workbench \u2014 Guide");
+        stage.initModality(Modality.NONE);
+        if (window.getScene() != null) {
+            stage.initOwner(window.getScene().getWindow());
+        }
+        VBox box = new VBox(8);
+        box.setPadding(new Insets(12));
+        Label intro = new Label("Pick a model and a sampler on the left and press Run. The projection shows the target's "
+                + "density with the draws of each chain in its colour; green arrows are accepted proposals, red crosses "
+                + "rejected ones, black dots the integrator path (at slow speeds), magenta triangles divergences (click one "
+                + "to replay its trajectory). Drag the step-size slider while it runs: the next transition uses it. "
+                + "Step advances every chain by exactly one transition.");
+        intro.setWrapText(true);
+        box.getChildren().add(intro);
+        for (Scenario s : Scenario.all()) {
+            Label title = new Label(s.title());
+            title.getStyleClass().add("section-title");
+            Label text = new Label(s.explanation());
+            text.setWrapText(true);
+            Button go = new Button("Try it");
+            boolean ok = window.available(s);
+            go.setDisable(!ok);
+            go.setTooltip(new Tooltip(ok ? "Set up this model and sampler and start the run"
+                    : "This build lacks model " + s.modelIds() + " or sampler " + s.samplerIds()));
+            go.setOnAction(e -> window.apply(s));
+            box.getChildren().addAll(title, text, go);
+        }
+        ScrollPane scroll = new ScrollPane(box);
+        scroll.setFitToWidth(true);
+        Scene scene = new Scene(scroll, 520, 640);
+        scene.getStylesheets().add(GuideDialog.class.getResource("workbench.css").toExternalForm());
+        stage.setScene(scene);
+        stage.show();
+    }
+}

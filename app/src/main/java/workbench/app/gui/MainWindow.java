@@ -1,0 +1,1189 @@
+package workbench.app.gui;
+
+import java.io.File;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.prefs.BackingStoreException;
+import java.util.prefs.Preferences;
+import javafx.animation.AnimationTimer;
+import javafx.application.Platform;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+import javafx.geometry.Insets;
+import javafx.geometry.Orientation;
+import javafx.geometry.Pos;
+import javafx.scene.Node;
+import javafx.scene.control.Button;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.ListCell;
+import javafx.scene.control.Menu;
+import javafx.scene.control.MenuBar;
+import javafx.scene.control.MenuItem;
+import javafx.scene.control.ScrollPane;
+import javafx.scene.control.SeparatorMenuItem;
+import javafx.scene.control.Slider;
+import javafx.scene.control.SplitPane;
+import javafx.scene.control.Tab;
+import javafx.scene.control.TabPane;
+import javafx.scene.control.TableCell;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableView;
+import javafx.scene.control.TextField;
+import javafx.scene.control.Tooltip;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyCodeCombination;
+import javafx.scene.input.KeyCombination;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.FlowPane;
+import javafx.scene.layout.GridPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.VBox;
+import javafx.stage.FileChooser;
+import javafx.stage.Window;
+import workbench.core.BadInputException;
+import workbench.core.draws.Stat;
+import workbench.core.kernel.SamplerFactory;
+import workbench.core.model.DataModel;
+import workbench.core.model.Model;
+import workbench.core.model.ModelFactory;
+import workbench.core.run.RunConfig;
+import workbench.core.spec.Described;
+import workbench.viz.EnergyCharts;
+import workbench.viz.Export;
+import workbench.viz.LiveBuffer;
+import workbench.viz.PosteriorPane;
+import workbench.viz.Ticks;
+import workbench.viz.TraceView;
+
+/**
+ * The workbench window: pickers and settings on the left, run controls on top, the posterior
+ * projection with its marginals in the middle, trace and energy views to the right, diagnostics,
+ * divergences and sampler statistics below, and a status bar. One {@link AnimationTimer} redraws
+ * the views from the live buffer; samplers never call into the UI.
+ */
+public final class MainWindow extends BorderPane {
+    private static final double SPEED_MIN_LOG = 0;
+    private static final double SPEED_MAX_LOG = Math.log10(RunController.FULL_SPEED);
+    private static final int DIAGNOSTICS_WINDOW = 20_000;
+
+    private final SetupViewModel setup;
+    private final RunController controller = new RunController();
+    private final Preferences prefs;
+    private final DiagnosticsViewModel diagnostics;
+    private final ExecutorService diagPool = Executors.newSingleThreadExecutor(r -> {
+        Thread t = new Thread(r, "diagnostics");
+        t.setDaemon(true);
+        return t;
+    });
+    private final AtomicBoolean diagBusy = new AtomicBoolean();
+
+    private final ComboBox<Described> modelPicker = new ComboBox<>();
+    private final ComboBox<Described> samplerPicker = new ComboBox<>();
+    private final Label modelDescription = new Label();
+    private final Label samplerDescription = new Label();
+    private final ParamSheet modelSheet = new ParamSheet("model");
+    private final ParamSheet samplerSheet = new ParamSheet("sampler");
+    private final Label modelError = new Label();
+    private final Map<String, TextField> runFields = new HashMap<>();
+    private final Map<String, Label> runErrors = new HashMap<>();
+
+    private final Button runButton = new Button("Run");
+    private final Button pauseButton = new Button("Pause");
+    private final Button stepButton = new Button("Step");
+    private final Button runNButton = new Button("Run N");
+    private final TextField runNCount = new TextField("100");
+    private final Button resetButton = new Button("Reset");
+    private final Slider speedSlider = new Slider(SPEED_MIN_LOG, SPEED_MAX_LOG, Math.log10(30));
+    private final Label speedLabel = new Label();
+    private final Slider stepSizeSlider = new Slider(-3, 1, -1);
+    private final TextField stepSizeField = new TextField();
+    private final Label stepSizeNote = new Label();
+    private final Slider betaSlider = new Slider(0.01, 1, 1);
+    private final Label betaLabel = new Label("\u03b2 = 1");
+
+    private final PosteriorPane posterior = new PosteriorPane();
+    private final TraceView trace = new TraceView();
+    private final ComboBox<String> traceParam = new ComboBox<>();
+    private final TraceView stepSizeTrace = new TraceView();
+    private final TraceView acceptTrace = new TraceView();
+    private final TraceView depthTrace = new TraceView();
+    private final EnergyCharts energy = new EnergyCharts();
+    private final TableView<DiagnosticsViewModel.Line> diagTable = new TableView<>();
+    private final Label diagSummary = new Label("No draws yet.");
+    private final TableView<LiveBuffer.DivergenceMark> divTable = new TableView<>();
+    private final ObservableList<LiveBuffer.DivergenceMark> divRows = FXCollections.observableArrayList();
+
+    private final Label statusState = new Label("ready");
+    private final Label statusDraws = new Label();
+    private final Label statusRates = new Label();
+    private final Label statusStep = new Label();
+    private final Label statusDivs = new Label();
+    private final Label statusMessage = new Label();
+
+    private final SplitPane mainSplit = new SplitPane();
+    private final SplitPane upperSplit = new SplitPane();
+    private final SplitPane rightSplit = new SplitPane();
+
+    private Model viewModel;
+    private boolean programmatic;
+    private long lastTrace;
+    private long lastEnergy;
+    private long lastDiag;
+    private String lastError = "";
+    private LiveBuffer shownBuffer;
+    private final AnimationTimer timer;
+
+    /**
+     * @param models   the models to offer (normally {@code ModelRegistry.all()})
+     * @param samplers the samplers to offer (normally {@code SamplerRegistry.all()})
+     * @param prefs    where window layout and last choices persist
+     * @param engine   the diagnostics behind the live table
+     */
+    public MainWindow(List<ModelFactory> models, List<SamplerFactory> samplers, Preferences prefs, SummaryEngine engine) {
+        this.setup = new SetupViewModel(models, samplers);
+        this.prefs = prefs;
+        this.diagnostics = new DiagnosticsViewModel(engine, DIAGNOSTICS_WINDOW);
+        energy.setEbfmi(engine::ebfmi);
+        getStylesheets().add(MainWindow.class.getResource("workbench.css").toExternalForm());
+        restoreChoices();
+
+        setTop(new VBox(menuBar(), toolBar()));
+        setLeft(sidebar());
+        setCenter(center());
+        setBottom(statusBar());
+        wireRunControls();
+        refreshPickers();
+        applySpeed();
+
+        timer = new AnimationTimer() {
+            @Override
+            public void handle(long now) {
+                try {
+                    frame(now);
+                } catch (RuntimeException e) {
+                    String msg = "view error: " + e;
+                    if (!msg.equals(lastError)) {
+                        lastError = msg;
+                        statusMessage.setText(msg);
+                        statusMessage.getStyleClass().setAll("label", "status-error");
+                    }
+                }
+            }
+        };
+        timer.start();
+    }
+
+    // ---------------------------------------------------------------- layout
+
+    private MenuBar menuBar() {
+        Menu file = new Menu("File");
+        MenuItem pngPosterior = new MenuItem("Export projection as PNG\u2026");
+        pngPosterior.setOnAction(e -> exportNode(posterior.plots(), "projection.png"));
+        MenuItem svgPosterior = new MenuItem("Export projection as SVG\u2026");
+        svgPosterior.setOnAction(e -> exportVector("projection.svg", f -> Export.svg(posterior, f)));
+        MenuItem svgTrace = new MenuItem("Export trace as SVG\u2026");
+        svgTrace.setOnAction(e -> exportVector("trace.svg", f -> Export.svg(trace, f)));
+        MenuItem pngTrace = new MenuItem("Export trace as PNG\u2026");
+        pngTrace.setOnAction(e -> exportNode(trace, "trace.png"));
+        MenuItem pngEnergy = new MenuItem("Export energy charts as PNG\u2026");
+        pngEnergy.setOnAction(e -> exportNode(energy, "energy.png"));
+        MenuItem svgError = new MenuItem("Export energy-error histogram as SVG\u2026");
+        svgError.setOnAction(e -> exportSvg(energy.errorChart(), "energy-error.svg"));
+        MenuItem svgBfmi = new MenuItem("Export E-BFMI chart as SVG\u2026");
+        svgBfmi.setOnAction(e -> exportSvg(energy.bfmiChart(), "ebfmi.svg"));
+        MenuItem quit = new MenuItem("Quit");
+        quit.setAccelerator(new KeyCodeCombination(KeyCode.Q, KeyCombination.SHORTCUT_DOWN));
+        quit.setOnAction(e -> {
+            Window w = getScene() == null ? null : getScene().getWindow();
+            if (w != null) {
+                w.fireEvent(new javafx.stage.WindowEvent(w, javafx.stage.WindowEvent.WINDOW_CLOSE_REQUEST));
+                w.hide();
+            }
+        });
+        MenuItem open = new MenuItem("Open draws from another tool (CmdStan CSV, long CSV)\u2026");
+        open.setAccelerator(new KeyCodeCombination(KeyCode.O, KeyCombination.SHORTCUT_DOWN));
+        open.setOnAction(e -> {
+            FileChooser fc = new FileChooser();
+            fc.setTitle("Open draws (one file per chain, or one long CSV)");
+            fc.getExtensionFilters().addAll(new FileChooser.ExtensionFilter("CSV draws", "*.csv"),
+                    new FileChooser.ExtensionFilter("All files", "*"));
+            List<File> files = fc.showOpenMultipleDialog(getScene() == null ? null : getScene().getWindow());
+            if (files != null && !files.isEmpty()) {
+                openDraws(files.stream().map(File::toPath).toList());
+            }
+        });
+        file.getItems().addAll(open, new SeparatorMenuItem(), pngPosterior, svgPosterior, pngTrace, svgTrace, pngEnergy,
+                svgError, svgBfmi, new SeparatorMenuItem(), quit);
+
+        Menu run = new Menu("Run");
+        MenuItem mRun = new MenuItem("Run");
+        mRun.setAccelerator(new KeyCodeCombination(KeyCode.R, KeyCombination.SHORTCUT_DOWN));
+        mRun.setOnAction(e -> run());
+        MenuItem mPause = new MenuItem("Pause");
+        mPause.setAccelerator(new KeyCodeCombination(KeyCode.P, KeyCombination.SHORTCUT_DOWN));
+        mPause.setOnAction(e -> controller.pause());
+        MenuItem mStep = new MenuItem("Step one transition");
+        mStep.setAccelerator(new KeyCodeCombination(KeyCode.T, KeyCombination.SHORTCUT_DOWN));
+        mStep.setOnAction(e -> step(1));
+        MenuItem mRunN = new MenuItem("Run N draws");
+        mRunN.setAccelerator(new KeyCodeCombination(KeyCode.N, KeyCombination.SHORTCUT_DOWN));
+        mRunN.setOnAction(e -> runN());
+        MenuItem mReset = new MenuItem("Reset");
+        mReset.setAccelerator(new KeyCodeCombination(KeyCode.R, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN));
+        mReset.setOnAction(e -> reset());
+        MenuItem mFit = new MenuItem("Fit projection");
+        mFit.setAccelerator(new KeyCodeCombination(KeyCode.F, KeyCombination.SHORTCUT_DOWN));
+        mFit.setOnAction(e -> posterior.projection().fitView());
+        run.getItems().addAll(mRun, mPause, mStep, mRunN, mReset, new SeparatorMenuItem(), mFit);
+
+        Menu help = new Menu("Help");
+        MenuItem guide = new MenuItem("Guide");
+        guide.setAccelerator(new KeyCodeCombination(KeyCode.F1));
+        guide.setOnAction(e -> GuideDialog.show(this));
+        help.getItems().add(guide);
+        return new MenuBar(file, run, help);
+    }
+
+    private Node toolBar() {
+        runButton.setId("runButton");
+        pauseButton.setId("pauseButton");
+        stepButton.setId("stepButton");
+        runNButton.setId("runNButton");
+        runNCount.setId("runNCount");
+        resetButton.setId("resetButton");
+        speedSlider.setId("speedSlider");
+        stepSizeSlider.setId("stepSizeSlider");
+        stepSizeField.setId("stepSizeField");
+        betaSlider.setId("betaSlider");
+        stepSizeNote.setId("stepSizeNote");
+        runButton.setTooltip(tip("Start the chains, or continue after a pause, at the speed chosen on the right (Ctrl+R)."));
+        pauseButton.setTooltip(tip("Hold every chain after its current transition (Ctrl+P)."));
+        stepButton.setTooltip(tip("Exactly one more transition per chain; the integrator path is drawn (Ctrl+T)."));
+        runNButton.setTooltip(tip("Exactly N more transitions per chain, as fast as possible, then hold (Ctrl+N)."));
+        runNCount.setTooltip(tip("N for \"Run N\": transitions per chain."));
+        runNCount.setPrefColumnCount(5);
+        resetButton.setTooltip(tip("Stop the run and clear its draws; the next Run starts afresh (Ctrl+Shift+R)."));
+        speedSlider.setTooltip(tip("Transitions per second per chain: far left is slow motion (about one per second, "
+                + "with each integrator path drawn step by step), far right is full speed."));
+        speedSlider.setPrefWidth(150);
+        speedLabel.setMinWidth(60);
+        stepSizeSlider.setTooltip(tip("Step size of the sampler (log scale). During warmup it follows the adapted value; "
+                + "moving it sets the step size of the very next transition and ends adaptation for this run."));
+        stepSizeSlider.setPrefWidth(150);
+        stepSizeField.setTooltip(tip("Type a step size and press Enter; the next transition uses it."));
+        stepSizeField.setPrefColumnCount(6);
+        betaSlider.setTooltip(tip("Likelihood temperature \u03b2 in (0, 1] for models with data: 1 is the posterior, "
+                + "smaller values flatten the likelihood toward the prior. Only for data models."));
+        betaSlider.setPrefWidth(110);
+        stepSizeNote.getStyleClass().add("note");
+        HBox buttons = group(runButton, pauseButton, stepButton, runNButton, runNCount, resetButton);
+        HBox speed = group(new Label("speed"), speedSlider, speedLabel);
+        HBox step = group(new Label("step size"), stepSizeSlider, stepSizeField);
+        HBox beta = group(betaLabel, betaSlider);
+        // a flow, not a ToolBar: on a narrow window the controls wrap instead of hiding in an overflow menu
+        FlowPane bar = new FlowPane(14, 4, buttons, speed, step, beta, stepSizeNote);
+        bar.setPadding(new Insets(4, 6, 4, 6));
+        bar.setAlignment(Pos.CENTER_LEFT);
+        bar.setStyle("-fx-background-color: linear-gradient(to bottom, #f6f6f6, #e6e6e6); "
+                + "-fx-border-color: #c8c8c8; -fx-border-width: 0 0 1 0;");
+        return bar;
+    }
+
+    private static HBox group(Node... nodes) {
+        HBox h = new HBox(5, nodes);
+        h.setAlignment(Pos.CENTER_LEFT);
+        return h;
+    }
+
+    private static Tooltip tip(String text) {
+        Tooltip t = new Tooltip(text);
+        t.setWrapText(true);
+        t.setMaxWidth(420);
+        return t;
+    }
+
+    private Node sidebar() {
+        modelPicker.setId("modelPicker");
+        samplerPicker.setId("samplerPicker");
+        modelError.setId("modelError");
+        modelPicker.setTooltip(tip("The target distribution to sample."));
+        samplerPicker.setTooltip(tip("The Markov chain Monte Carlo algorithm."));
+        modelPicker.setMaxWidth(Double.MAX_VALUE);
+        modelPicker.setVisibleRowCount(20);
+        samplerPicker.setVisibleRowCount(20);
+        samplerPicker.setMaxWidth(Double.MAX_VALUE);
+        configurePicker(modelPicker);
+        configurePicker(samplerPicker);
+        modelPicker.getItems().setAll(setup.models());
+        samplerPicker.getItems().setAll(setup.samplers());
+        modelPicker.setOnAction(e -> {
+            if (!programmatic && modelPicker.getValue() != null) {
+                setup.selectModel(modelPicker.getValue().id());
+                refreshPickers();
+            }
+        });
+        samplerPicker.setOnAction(e -> {
+            if (!programmatic && samplerPicker.getValue() != null) {
+                setup.selectSampler(samplerPicker.getValue().id());
+                refreshPickers();
+            }
+        });
+        for (Label l : List.of(modelDescription, samplerDescription, modelError)) {
+            l.setWrapText(true);
+        }
+        modelDescription.getStyleClass().add("description");
+        samplerDescription.getStyleClass().add("description");
+        modelError.getStyleClass().add("field-error");
+
+        GridPane run = new GridPane();
+        run.setHgap(6);
+        run.setVgap(2);
+        int row = 0;
+        for (String f : List.of("chains", "seed", "warmup", "draws")) {
+            TextField tf = new TextField(setup.runField(f));
+            tf.setId(f);
+            tf.setPrefColumnCount(8);
+            Label err = new Label();
+            err.setId(f + "-error");
+            err.getStyleClass().add("field-error");
+            err.setWrapText(true);
+            err.setMaxWidth(280);
+            String desc = switch (f) {
+                case "chains" -> SetupViewModel.CHAINS.description();
+                case "seed" -> SetupViewModel.SEED.description();
+                case "warmup" -> SetupViewModel.WARMUP.description();
+                default -> SetupViewModel.DRAWS.description();
+            };
+            tf.setTooltip(tip(desc));
+            tf.textProperty().addListener((o, a, b) -> {
+                String msg = setup.setRunField(f, b);
+                err.setText(msg == null ? "" : msg.replaceFirst("^run: ", ""));
+            });
+            runFields.put(f, tf);
+            runErrors.put(f, err);
+            Label name = new Label(f);
+            name.setTooltip(tip(desc));
+            run.add(name, 0, row);
+            if (f.equals("seed")) {
+                Button dice = new Button("new");
+                dice.setTooltip(tip("Pick a fresh random seed (the seed is shown so a run can be repeated)."));
+                dice.setOnAction(e -> tf.setText(setup.newSeed()));
+                run.add(new HBox(4, tf, dice), 1, row);
+            } else {
+                run.add(tf, 1, row);
+            }
+            run.add(err, 1, row + 1);
+            row += 2;
+        }
+
+        VBox box = new VBox(4,
+                title("Model"), modelPicker, modelDescription, modelSheet, modelError,
+                title("Sampler"), samplerPicker, samplerDescription, samplerSheet,
+                title("Run"), run);
+        box.setPadding(new Insets(6));
+        box.setPrefWidth(330);
+        if (setup.samplers().isEmpty()) {
+            Label none = new Label("No samplers in this build: nothing can run.");
+            none.getStyleClass().add("field-error");
+            box.getChildren().add(box.getChildren().indexOf(samplerPicker) + 1, none);
+        }
+        ScrollPane scroll = new ScrollPane(box);
+        scroll.setFitToWidth(true);
+        scroll.setPrefWidth(345);
+        scroll.setMinWidth(250);
+        return scroll;
+    }
+
+    private static Label title(String text) {
+        Label l = new Label(text);
+        l.getStyleClass().add("section-title");
+        return l;
+    }
+
+    private static void configurePicker(ComboBox<Described> picker) {
+        picker.setCellFactory(lv -> new ListCell<>() {
+            @Override
+            protected void updateItem(Described d, boolean empty) {
+                super.updateItem(d, empty);
+                if (empty || d == null) {
+                    setText(null);
+                    setTooltip(null);
+                } else {
+                    setText(d.id() + " \u2014 " + d.description());
+                    setTooltip(new Tooltip(d.description()));
+                }
+            }
+        });
+        picker.setButtonCell(new ListCell<>() {
+            @Override
+            protected void updateItem(Described d, boolean empty) {
+                super.updateItem(d, empty);
+                setText(empty || d == null ? null : d.id());
+            }
+        });
+    }
+
+    private Node center() {
+        traceParam.setId("traceParam");
+        traceParam.setTooltip(tip("The parameter whose trace is shown."));
+        traceParam.setOnAction(e -> trace.showParam(Math.max(0, traceParam.getSelectionModel().getSelectedIndex())));
+        trace.setId("traceView");
+        trace.showParam(0);
+        Label traceLabel = new Label("trace of");
+        HBox traceBar = new HBox(6, traceLabel, traceParam);
+        traceBar.setAlignment(Pos.CENTER_LEFT);
+        traceBar.setPadding(new Insets(2, 4, 2, 4));
+        BorderPane tracePane = new BorderPane(trace, traceBar, null, null, null);
+
+        rightSplit.setOrientation(Orientation.VERTICAL);
+        rightSplit.getItems().addAll(tracePane, energy);
+        rightSplit.setDividerPositions(0.45);
+
+        upperSplit.getItems().addAll(posterior, rightSplit);
+        upperSplit.setDividerPositions(0.5);
+
+        stepSizeTrace.showStat(Stat.STEP_SIZE, "step size", true);
+        acceptTrace.showStat(Stat.ACCEPT_STAT, "acceptance statistic", false);
+        depthTrace.showStat(Stat.TREE_DEPTH, "tree depth (NUTS) / leapfrog steps", false);
+        for (TraceView t : List.of(stepSizeTrace, acceptTrace, depthTrace)) {
+            t.setShowLegend(false);
+            HBox.setHgrow(t, Priority.ALWAYS);
+            t.setPrefWidth(300);
+        }
+        HBox samplerStats = new HBox(4, stepSizeTrace, acceptTrace, depthTrace);
+
+        Tab diagTab = new Tab("Diagnostics", diagnosticsPane());
+        Tab divTab = new Tab("Divergences", divergencePane());
+        Tab statTab = new Tab("Sampler over time", samplerStats);
+        diagTab.setId("diagnosticsTab");
+        divTab.setId("divergencesTab");
+        TabPane lower = new TabPane(diagTab, divTab, statTab);
+        lower.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
+
+        exportMenu(posterior.plots(), "projection.png");
+        exportMenu(trace, "trace.png");
+        exportMenu(samplerStats, "sampler-over-time.png");
+
+        mainSplit.setOrientation(Orientation.VERTICAL);
+        mainSplit.getItems().addAll(upperSplit, lower);
+        mainSplit.setDividerPositions(0.7);
+        posterior.projection().setOnDivergenceClicked(d -> divTable.getSelectionModel().select(d));
+        return mainSplit;
+    }
+
+    private Node diagnosticsPane() {
+        diagTable.setId("diagnosticsTable");
+        diagTable.setPlaceholder(new Label("Diagnostics appear once the chains have post-warmup draws."));
+        diagTable.getColumns().add(column("parameter", l -> l.row().name(), null,
+                "Output coordinate: parameters, then derived quantities."));
+        diagTable.getColumns().add(column("mean", l -> Ticks.number(l.row().mean()), null, "Posterior mean estimate."));
+        diagTable.getColumns().add(column("sd", l -> Ticks.number(l.row().sd()), null, "Posterior standard deviation."));
+        diagTable.getColumns().add(column("R-hat", l -> fixed(l.row().rhat(), 3), DiagnosticsViewModel.Line::rhatWarning,
+                "Rank-normalized split R-hat; above 1.01 the chains disagree."));
+        diagTable.getColumns().add(column("ESS bulk", l -> fixed(l.row().essBulk(), 0),
+                DiagnosticsViewModel.Line::essBulkWarning, "Effective sample size for the centre of the distribution."));
+        diagTable.getColumns().add(column("ESS tail", l -> fixed(l.row().essTail(), 0),
+                DiagnosticsViewModel.Line::essTailWarning, "Effective sample size for the 5% and 95% quantiles."));
+        diagTable.getColumns().add(column("MCSE mean", l -> Ticks.number(l.row().mcseMean()), null,
+                "Monte Carlo standard error of the mean."));
+        diagTable.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY);
+        diagSummary.setId("diagSummary");
+        diagSummary.getStyleClass().add("diag-summary");
+        diagSummary.setWrapText(true);
+        return new BorderPane(diagTable, null, null, diagSummary, null);
+    }
+
+    private static String fixed(double v, int decimals) {
+        return Double.isFinite(v) ? String.format(Locale.ROOT, "%." + decimals + "f", v) : Ticks.number(v);
+    }
+
+    private static TableColumn<DiagnosticsViewModel.Line, String> column(String name,
+            java.util.function.Function<DiagnosticsViewModel.Line, String> value,
+            java.util.function.Function<DiagnosticsViewModel.Line, String> warning, String help) {
+        TableColumn<DiagnosticsViewModel.Line, String> c = new TableColumn<>(name);
+        c.setCellValueFactory(cd -> new ReadOnlyObjectWrapper<>(value.apply(cd.getValue())));
+        c.setSortable(false);
+        if (help != null) {
+            Label header = new Label(name);
+            header.setTooltip(tip(help));
+            c.setGraphic(header);
+            c.setText("");
+        }
+        c.setCellFactory(col -> new TableCell<>() {
+            @Override
+            protected void updateItem(String item, boolean empty) {
+                super.updateItem(item, empty);
+                getStyleClass().remove("flagged");
+                setTooltip(null);
+                if (empty || item == null) {
+                    setText(null);
+                    return;
+                }
+                setText(item);
+                DiagnosticsViewModel.Line line = getTableRow() == null ? null : getTableRow().getItem();
+                String w = line == null || warning == null ? null : warning.apply(line);
+                if (w != null) {
+                    getStyleClass().add("flagged");
+                    setTooltip(tip(w));
+                }
+            }
+        });
+        return c;
+    }
+
+    private Node divergencePane() {
+        divTable.setId("divergenceTable");
+        divTable.setItems(divRows);
+        divTable.setPlaceholder(new Label("No divergences so far."));
+        TableColumn<LiveBuffer.DivergenceMark, String> chain = new TableColumn<>("chain");
+        chain.setCellValueFactory(cd -> new ReadOnlyObjectWrapper<>(Integer.toString(cd.getValue().chain() + 1)));
+        TableColumn<LiveBuffer.DivergenceMark, String> draw = new TableColumn<>("draw");
+        draw.setCellValueFactory(cd -> new ReadOnlyObjectWrapper<>((cd.getValue().iteration() + 1)
+                + (cd.getValue().warmup() ? " (warmup)" : "")));
+        TableColumn<LiveBuffer.DivergenceMark, String> de = new TableColumn<>("energy error");
+        de.setCellValueFactory(cd -> new ReadOnlyObjectWrapper<>(Ticks.number(cd.getValue().energyError())));
+        TableColumn<LiveBuffer.DivergenceMark, String> where = new TableColumn<>("location (where \u0394E crossed 1000)");
+        where.setCellValueFactory(cd -> new ReadOnlyObjectWrapper<>(location(cd.getValue().position())));
+        divTable.getColumns().addAll(List.of(chain, draw, de, where));
+        divTable.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY);
+        divTable.setTooltip(tip("Every divergence: select one to replay its trajectory on the projection."));
+        divTable.getSelectionModel().selectedItemProperty().addListener((o, a, b) -> {
+            if (b != null && b != posterior.projection().replaying()) {
+                posterior.projection().replay(b);
+            }
+        });
+        return divTable;
+    }
+
+    private String location(double[] pos) {
+        List<String> names = shownBuffer == null ? List.of() : shownBuffer.names();
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < Math.min(pos.length, 4); i++) {
+            sb.append(i == 0 ? "" : ", ").append(i < names.size() ? names.get(i) : "x" + i).append(" = ")
+                    .append(Ticks.number(pos[i]));
+        }
+        if (pos.length > 4) {
+            sb.append(", \u2026");
+        }
+        return sb.toString();
+    }
+
+    private Node statusBar() {
+        statusState.setId("statusState");
+        statusDraws.setId("statusDraws");
+        statusRates.setId("statusRates");
+        statusMessage.setId("statusMessage");
+        statusDivs.setId("statusDivergences");
+        statusState.setTooltip(tip("What the run is doing: ready, running, paused, finished or failed."));
+        statusDraws.setTooltip(tip("Transitions made so far: the fewest of any chain, and the total over chains."));
+        statusRates.setTooltip(tip("Throughput over the last second: transitions and gradient evaluations per second, "
+                + "all chains together. Gradients are what costs on real models."));
+        statusStep.setTooltip(tip("The step size chain 1 used in its latest transition."));
+        statusDivs.setTooltip(tip("Transitions whose energy error exceeded 1000 (warmup included); "
+                + "see the Divergences tab."));
+        Region grow = new Region();
+        HBox.setHgrow(grow, Priority.ALWAYS);
+        HBox bar = new HBox(18, statusState, statusDraws, statusRates, statusStep, statusDivs, grow, statusMessage);
+        bar.getStyleClass().add("status-bar");
+        bar.setAlignment(Pos.CENTER_LEFT);
+        statusMessage.setWrapText(false);
+        return bar;
+    }
+
+    // ---------------------------------------------------------------- behaviour
+
+    private void wireRunControls() {
+        runButton.setOnAction(e -> run());
+        pauseButton.setOnAction(e -> controller.pause());
+        stepButton.setOnAction(e -> step(1));
+        runNButton.setOnAction(e -> runN());
+        runNCount.setOnAction(e -> runN());
+        resetButton.setOnAction(e -> reset());
+        speedSlider.valueProperty().addListener((o, a, b) -> applySpeed());
+        stepSizeSlider.valueProperty().addListener((o, a, b) -> {
+            if (!programmatic) {
+                setStepSize(Math.pow(10, b.doubleValue()));
+            }
+        });
+        stepSizeField.setOnAction(e -> {
+            try {
+                double v = Double.parseDouble(stepSizeField.getText().trim());
+                setStepSize(v);
+            } catch (NumberFormatException ex) {
+                showMessage("step size must be a number, got '" + stepSizeField.getText().trim() + "'", true);
+            }
+        });
+        betaSlider.valueProperty().addListener((o, a, b) -> {
+            if (programmatic) {
+                return;
+            }
+            double beta = Math.max(0.01, Math.min(1, b.doubleValue()));
+            setup.setBeta(beta);
+            betaLabel.setText(String.format(Locale.ROOT, "\u03b2 = %.2f", beta));
+            controller.setBeta(beta);
+            updatePreview();
+        });
+    }
+
+    private void setStepSize(double v) {
+        try {
+            controller.setStepSize(v);
+            programmatic = true;
+            try {
+                stepSizeField.setText(Ticks.number(v));
+                stepSizeSlider.setValue(Math.log10(v));
+            } finally {
+                programmatic = false;
+            }
+            if (controller.state() == RunController.State.RUNNING || controller.state() == RunController.State.PAUSED) {
+                stepSizeNote.setText("step size set by hand: adaptation ended for this run");
+            } else {
+                stepSizeNote.setText("step size set by hand: the next run will not adapt it");
+            }
+        } catch (BadInputException ex) {
+            showMessage(ex.getMessage(), true);
+        }
+    }
+
+    private void applySpeed() {
+        double perSecond = Math.pow(10, speedSlider.getValue());
+        boolean full = speedSlider.getValue() >= SPEED_MAX_LOG - 1e-9;
+        controller.setSpeed(full ? RunController.FULL_SPEED : perSecond);
+        speedLabel.setText(full ? "full" : perSecond < 10 ? String.format(Locale.ROOT, "%.1f/s", perSecond)
+                : String.format(Locale.ROOT, "%.0f/s", perSecond));
+        posterior.projection().setPathSeconds(perSecond < RunController.PATH_SPEED ? Math.min(0.8, 0.8 / perSecond) : 0);
+    }
+
+    /** Run: start a fresh run, or continue a paused one. */
+    public void run() {
+        RunController.State s = controller.state();
+        if (s == RunController.State.PAUSED) {
+            controller.resume();
+            return;
+        }
+        if (s == RunController.State.RUNNING) {
+            return;
+        }
+        startRun(false);
+    }
+
+    private boolean startRun(boolean paused) {
+        List<String> problems = setup.problems();
+        if (!problems.isEmpty()) {
+            showMessage(problems.get(0), true);
+            return false;
+        }
+        try {
+            // one thread per chain: step and slow motion hand out permits to every chain at once
+            RunConfig config = setup.config(Integer.MAX_VALUE);
+            Model model = setup.createModel();
+            controller.start(config, model, setup.createSampler(), paused);
+            viewModel = model;
+            showBuffer(controller.buffer(), model);
+            if (!controller.stepSizeByHand()) {
+                stepSizeNote.setText("");
+            }
+            showMessage("", false);
+            savePrefs();
+            return true;
+        } catch (BadInputException e) {
+            showMessage(e.getMessage(), true);
+            return false;
+        }
+    }
+
+    /** Exactly {@code n} transitions per chain from a held state (starting a held run if none). */
+    public void step(long n) {
+        RunController.State s = controller.state();
+        if (s == RunController.State.IDLE || s == RunController.State.FINISHED || s == RunController.State.FAILED) {
+            if (!startRun(true)) {
+                return;
+            }
+        }
+        controller.advance(n);
+    }
+
+    private void runN() {
+        try {
+            long n = Long.parseLong(runNCount.getText().trim());
+            if (n < 1 || n > 100_000_000) {
+                throw new NumberFormatException();
+            }
+            step(n);
+        } catch (NumberFormatException e) {
+            showMessage("Run N needs a whole number from 1 to 100000000, got '" + runNCount.getText().trim() + "'", true);
+        }
+    }
+
+    /** Stops the run and clears its draws. */
+    public void reset() {
+        controller.reset();
+        showBuffer(null, null);
+        stepSizeNote.setText("");
+        updatePreview();
+    }
+
+    /**
+     * Reads draws made by another tool (CmdStan CSV files, one per chain, or a long CSV) off the FX
+     * thread and shows them in the same views and diagnostics; a bad file gives a one-line message.
+     */
+    public void openDraws(List<java.nio.file.Path> files) {
+        showMessage("reading " + files.size() + " file(s)\u2026", false);
+        Thread t = new Thread(() -> {
+            try {
+                workbench.sessions.io.DrawTable table = workbench.sessions.io.DrawFiles.read(files);
+                LiveBuffer b = LiveBuffer.of(table);
+                String what = files.size() == 1 ? files.get(0).getFileName().toString() : files.size() + " files";
+                Platform.runLater(() -> {
+                    controller.reset();
+                    stepSizeNote.setText("");
+                    showBuffer(b, null);
+                    showMessage("showing draws from " + what + " (" + table.format().label() + ")", false);
+                });
+            } catch (BadInputException e) {
+                Platform.runLater(() -> showMessage(e.getMessage(), true));
+            } catch (RuntimeException e) {
+                Platform.runLater(() -> showMessage("could not read the draws: " + e, true));
+            }
+        }, "open-draws");
+        t.setDaemon(true);
+        t.start();
+    }
+
+    private void showBuffer(LiveBuffer b, Model model) {
+        shownBuffer = b;
+        posterior.setBuffer(b);
+        if (model != null) {
+            posterior.setModel(model);
+        }
+        trace.setBuffer(b);
+        stepSizeTrace.setBuffer(b);
+        acceptTrace.setBuffer(b);
+        depthTrace.setBuffer(b);
+        energy.setBuffer(b);
+        divRows.clear();
+        diagTable.getItems().clear();
+        diagSummary.setText("No draws yet.");
+        List<String> names = model != null ? model.outputNames() : b != null ? b.names() : null;
+        if (model == null && b != null) {
+            posterior.setNames(b.names());
+        }
+        if (names != null) {
+            traceParam.getItems().setAll(names);
+            traceParam.getSelectionModel().select(0);
+            trace.showParam(0);
+        }
+    }
+
+    private void refreshPickers() {
+        programmatic = true;
+        try {
+            modelPicker.setValue(setup.modelFactory());
+            samplerPicker.setValue(setup.samplerFactory());
+        } finally {
+            programmatic = false;
+        }
+        ModelFactory mf = setup.modelFactory();
+        SamplerFactory sf = setup.samplerFactory();
+        modelDescription.setText(mf == null ? "No models in this build." : mf.description());
+        samplerDescription.setText(sf == null ? "No samplers in this build." : sf.description());
+        modelSheet.show(mf, setup::modelSetting, setup::setModelSetting, this::updatePreview);
+        samplerSheet.show(sf, setup::samplerSetting, setup::setSamplerSetting, this::samplerChanged);
+        modelSheet.setVisible(mf != null && !mf.params().isEmpty());
+        modelSheet.setManaged(modelSheet.isVisible());
+        samplerSheet.setVisible(sf != null && !sf.params().isEmpty());
+        samplerSheet.setManaged(samplerSheet.isVisible());
+        samplerChanged();
+        updatePreview();
+    }
+
+    private void samplerChanged() {
+        if (controller.state() == RunController.State.IDLE && !controller.stepSizeByHand()) {
+            String eps = setup.samplerSetting("step_size");
+            double v = 0.1;
+            try {
+                if (eps != null && !eps.isBlank()) {
+                    v = Double.parseDouble(eps);
+                }
+            } catch (NumberFormatException e) {
+                v = 0.1;
+            }
+            programmatic = true;
+            try {
+                stepSizeSlider.setValue(Math.log10(Math.max(1e-3, Math.min(10, v))));
+                stepSizeField.setText(Ticks.number(v));
+            } finally {
+                programmatic = false;
+            }
+        }
+    }
+
+    /** Shows the chosen model's density (before a run) as soon as its settings parse; shows why when they don't. */
+    private void updatePreview() {
+        String err = setup.modelError();
+        modelError.setText(err == null ? "" : ParamSheet.strip(err));
+        Model m = null;
+        if (err == null) {
+            try {
+                m = setup.createModel();
+            } catch (RuntimeException e) {
+                m = null;
+            }
+        }
+        boolean data = m instanceof DataModel;
+        betaSlider.setDisable(!data);
+        betaLabel.setDisable(!data);
+        RunController.State s = controller.state();
+        boolean idle = s == RunController.State.IDLE;
+        if (m != null && (idle || shownBuffer == null)) {
+            viewModel = m;
+            posterior.setModel(m);
+            if (!traceParam.getItems().equals(m.outputNames())) {
+                traceParam.getItems().setAll(m.outputNames());
+                traceParam.getSelectionModel().select(0);
+                trace.showParam(0);
+            }
+        } else if (m != null && viewModel != null && data && viewModel instanceof DataModel) {
+            posterior.setModel(m);
+        }
+    }
+
+    private void showMessage(String msg, boolean error) {
+        statusMessage.setText(msg);
+        statusMessage.getStyleClass().setAll("label", error ? "status-error" : "label");
+    }
+
+    // ---------------------------------------------------------------- per frame
+
+    private void frame(long now) {
+        RunController.Status st = controller.status();
+        LiveBuffer running = controller.buffer();
+        if (running != shownBuffer && running != null) {
+            showBuffer(running, viewModel);
+        }
+        LiveBuffer b = shownBuffer;
+        updateStatus(st, b);
+        posterior.refresh(now);
+        if (now - lastTrace > 80_000_000L) {
+            lastTrace = now;
+            trace.refresh();
+            stepSizeTrace.refresh();
+            acceptTrace.refresh();
+            depthTrace.refresh();
+        }
+        if (now - lastEnergy > 300_000_000L) {
+            lastEnergy = now;
+            energy.refresh();
+        }
+        if (b != null && b.started()) {
+            List<LiveBuffer.DivergenceMark> divs = b.divergences();
+            if (divs.size() > divRows.size()) {
+                divRows.addAll(divs.subList(divRows.size(), divs.size()));
+            }
+            followStepSize(b);
+            if (now - lastDiag > 1_000_000_000L && diagBusy.compareAndSet(false, true)) {
+                lastDiag = now;
+                int nd = (int) divs.stream().filter(d -> !d.warmup()).count();
+                int warmupDivs = divs.size() - nd;
+                diagPool.submit(() -> {
+                    try {
+                        DiagnosticsViewModel.Table t = diagnostics.compute(b, nd);
+                        Platform.runLater(() -> showDiagnostics(b, t, warmupDivs));
+                    } catch (RuntimeException e) {
+                        Platform.runLater(() -> showMessage("diagnostics failed: " + e, true));
+                    } finally {
+                        diagBusy.set(false);
+                    }
+                });
+            }
+        }
+    }
+
+    private void updateStatus(RunController.Status st, LiveBuffer b) {
+        String state = switch (st.state()) {
+            case IDLE -> "ready";
+            case RUNNING -> "running";
+            case PAUSED -> "paused";
+            case FINISHED -> "finished";
+            case FAILED -> "failed";
+        };
+        long perChain = 0;
+        if (b != null && b.started()) {
+            long[] sizes = b.sizes();
+            perChain = sizes.length == 0 ? 0 : java.util.Arrays.stream(sizes).min().orElse(0);
+            if ((st.state() == RunController.State.RUNNING || st.state() == RunController.State.PAUSED)
+                    && b.chains() > 0) {
+                state += perChain < b.warmup(0) ? " \u00b7 warmup" : " \u00b7 sampling";
+            }
+        }
+        setText(statusState, state);
+        setText(statusDraws, String.format(Locale.ROOT, "draws: %d per chain (%d in all)", perChain, st.transitions()));
+        setText(statusRates, String.format(Locale.ROOT, st.drawsPerSecond() < 10 ? "%.1f draws/s \u00b7 %,.0f gradients/s"
+                : "%,.0f draws/s \u00b7 %,.0f gradients/s", st.drawsPerSecond(), st.gradientsPerSecond()));
+        double eps = b == null ? Double.NaN : b.lastStepSize(0);
+        setText(statusStep, "step size: " + Ticks.number(eps));
+        setText(statusDivs, "divergences: " + (b == null ? 0 : b.divergences().size()));
+        if (st.state() == RunController.State.FAILED && !st.message().isEmpty()) {
+            showMessage(st.message(), true);
+        }
+        RunController.State s = st.state();
+        boolean active = s == RunController.State.RUNNING || s == RunController.State.PAUSED;
+        runButton.setDisable(s == RunController.State.RUNNING || setup.samplerFactory() == null);
+        pauseButton.setDisable(s != RunController.State.RUNNING);
+        stepButton.setDisable(setup.samplerFactory() == null);
+        runNButton.setDisable(setup.samplerFactory() == null);
+        resetButton.setDisable(s == RunController.State.IDLE);
+        if (modelPicker.isDisabled() != active) {
+            // the settings of a running run cannot change; the sheets unlock on Reset or when it ends
+            modelPicker.setDisable(active);
+            samplerPicker.setDisable(active);
+            modelSheet.setDisable(active);
+            samplerSheet.setDisable(active);
+            runFields.values().forEach(f -> f.setDisable(active));
+        }
+    }
+
+    private static void setText(Label l, String text) {
+        if (!text.equals(l.getText())) {
+            l.setText(text);
+        }
+    }
+
+    private void followStepSize(LiveBuffer b) {
+        boolean editing = getScene() != null && getScene().getFocusOwner() == stepSizeField;
+        if (controller.stepSizeByHand() || stepSizeSlider.isValueChanging() || editing) {
+            return;
+        }
+        double eps = b.lastStepSize(0);
+        if (Double.isFinite(eps) && eps > 0) {
+            programmatic = true;
+            try {
+                stepSizeSlider.setValue(Math.log10(eps));
+                String t = Ticks.number(eps);
+                if (!t.equals(stepSizeField.getText())) {
+                    stepSizeField.setText(t);
+                }
+            } finally {
+                programmatic = false;
+            }
+        }
+    }
+
+    private void showDiagnostics(LiveBuffer b, DiagnosticsViewModel.Table t, int warmupDivergences) {
+        if (b != shownBuffer) {
+            return;
+        }
+        diagTable.getItems().setAll(t.lines());
+        StringBuilder sb = new StringBuilder();
+        if (t.parameters() > t.lines().size()) {
+            sb.append("first ").append(t.lines().size()).append(" of ").append(t.parameters()).append(" coordinates \u00b7 ");
+        }
+        sb.append("post-warmup draws used: ").append(t.draws()).append(" \u00b7 divergences after warmup: ")
+                .append(t.divergences()).append(" (").append(warmupDivergences).append(" in warmup)");
+        sb.append(" \u00b7 E-BFMI by chain: ");
+        for (int c = 0; c < t.ebfmi().length && c < 8; c++) {
+            sb.append(c == 0 ? "" : ", ").append(Ticks.number(t.ebfmi()[c]));
+        }
+        diagSummary.setText(sb.toString());
+        boolean bad = t.ebfmiWarning() != null || t.divergences() > 0;
+        diagSummary.getStyleClass().setAll("label", "diag-summary");
+        if (bad) {
+            diagSummary.setStyle("-fx-text-fill: #a00000; -fx-font-weight: bold;");
+            String why = t.divergences() > 0 ? "Divergences after warmup: the sampler met curvature its step size cannot "
+                    + "follow; the estimates may be biased there (reparameterize, or raise adapt_delta). " : "";
+            diagSummary.setTooltip(tip(why + (t.ebfmiWarning() == null ? "" : t.ebfmiWarning())));
+        } else {
+            diagSummary.setStyle("");
+            diagSummary.setTooltip(tip("Number of draws entering the table, divergences and E-BFMI (>= 0.3 is fine)."));
+        }
+    }
+
+    // ---------------------------------------------------------------- export
+
+    /** Right click on a canvas view: export it as PNG (the JFreeChart charts have their own menu with SVG). */
+    private void exportMenu(Node node, String name) {
+        javafx.scene.control.ContextMenu menu = new javafx.scene.control.ContextMenu();
+        MenuItem png = new MenuItem("Export as PNG\u2026");
+        png.setOnAction(e -> exportNode(node, name));
+        menu.getItems().add(png);
+        node.setOnContextMenuRequested(e -> menu.show(node, e.getScreenX(), e.getScreenY()));
+    }
+
+    private void exportNode(Node node, String name) {
+        File f = choose(name, "PNG image", "*.png");
+        if (f != null) {
+            try {
+                Export.png(node, f.toPath());
+                showMessage("wrote " + f, false);
+            } catch (IOException e) {
+                showMessage("could not write " + f + ": " + e.getMessage(), true);
+            }
+        }
+    }
+
+    private interface Writer {
+        void write(java.nio.file.Path file) throws IOException;
+    }
+
+    private void exportVector(String name, Writer writer) {
+        File f = choose(name, "SVG image", "*.svg");
+        if (f != null) {
+            try {
+                writer.write(f.toPath());
+                showMessage("wrote " + f, false);
+            } catch (IOException e) {
+                showMessage("could not write " + f + ": " + e.getMessage(), true);
+            }
+        }
+    }
+
+    private void exportSvg(org.jfree.chart.JFreeChart chart, String name) {
+        File f = choose(name, "SVG image", "*.svg");
+        if (f != null) {
+            try {
+                Export.svg(chart, f.toPath(), 800, 500);
+                showMessage("wrote " + f, false);
+            } catch (IOException e) {
+                showMessage("could not write " + f + ": " + e.getMessage(), true);
+            }
+        }
+    }
+
+    private File choose(String name, String kind, String pattern) {
+        FileChooser fc = new FileChooser();
+        fc.setInitialFileName(name);
+        fc.getExtensionFilters().add(new FileChooser.ExtensionFilter(kind, pattern));
+        return fc.showSaveDialog(getScene() == null ? null : getScene().getWindow());
+    }
+
+    // ---------------------------------------------------------------- scenarios and preferences
+
+    /** Applies a guide scenario and starts it; false when this build lacks its model or sampler. */
+    public boolean apply(Scenario s) {
+        String model = s.modelIds().stream().filter(id -> setup.models().stream().anyMatch(f -> f.id().equals(id)))
+                .findFirst().orElse(null);
+        String sampler = s.samplerIds().stream().filter(id -> setup.samplers().stream().anyMatch(f -> f.id().equals(id)))
+                .findFirst().orElse(null);
+        if (model == null || sampler == null) {
+            return false;
+        }
+        reset();
+        controller.clearPendingStepSize();
+        setup.selectModel(model);
+        setup.selectSampler(sampler);
+        s.modelSettings().forEach(setup::setModelSetting);
+        s.samplerSettings().forEach(setup::setSamplerSetting);
+        refreshPickers();
+        speedSlider.setValue(Math.min(SPEED_MAX_LOG, Math.log10(s.speed())));
+        if (!Double.isNaN(s.stepSize())) {
+            setStepSize(s.stepSize());
+        }
+        startRun(false);
+        return true;
+    }
+
+    /** Whether this build has a model and a sampler for the scenario. */
+    public boolean available(Scenario s) {
+        return s.modelIds().stream().anyMatch(id -> setup.models().stream().anyMatch(f -> f.id().equals(id)))
+                && s.samplerIds().stream().anyMatch(id -> setup.samplers().stream().anyMatch(f -> f.id().equals(id)));
+    }
+
+    private void restoreChoices() {
+        try {
+            Map<String, String> typed = new HashMap<>();
+            Preferences node = prefs.node("settings");
+            for (String k : node.keys()) {
+                typed.put(k, node.get(k, ""));
+            }
+            setup.restoreTyped(typed);
+        } catch (BackingStoreException | IllegalStateException e) {
+            // preferences unavailable: start from defaults
+        }
+        String model = prefs.get("model", null);
+        if (model != null) {
+            setup.selectModel(model);
+        }
+        String sampler = prefs.get("sampler", null);
+        if (sampler != null) {
+            setup.selectSampler(sampler);
+        }
+        for (String f : List.of("chains", "seed", "warmup", "draws")) {
+            String v = prefs.get(f, null);
+            if (v != null) {
+                setup.setRunField(f, v);
+            }
+        }
+        speedSlider.setValue(prefs.getDouble("speedLog", Math.log10(30)));
+    }
+
+    /** Saves the last choices, the window's layout and size. */
+    public void savePrefs() {
+        try {
+            prefs.put("model", setup.modelId() == null ? "" : setup.modelId());
+            prefs.put("sampler", setup.samplerId() == null ? "" : setup.samplerId());
+            for (String f : List.of("chains", "seed", "warmup", "draws")) {
+                String v = setup.runField(f);
+                if (v != null) {
+                    prefs.put(f, v);
+                }
+            }
+            prefs.putDouble("speedLog", speedSlider.getValue());
+            Preferences node = prefs.node("settings");
+            node.clear();
+            setup.allTyped().forEach(node::put);
+            prefs.putDouble("split.main", mainSplit.getDividerPositions()[0]);
+            prefs.putDouble("split.upper", upperSplit.getDividerPositions()[0]);
+            prefs.putDouble("split.right", rightSplit.getDividerPositions()[0]);
+            prefs.flush();
+        } catch (BackingStoreException | IllegalStateException e) {
+            // not fatal: the next start uses defaults
+        }
+    }
+
+    /** Restores the split positions saved last time (call once the window is shown). */
+    public void restoreLayout() {
+        mainSplit.setDividerPositions(prefs.getDouble("split.main", 0.7));
+        upperSplit.setDividerPositions(prefs.getDouble("split.upper", 0.5));
+        rightSplit.setDividerPositions(prefs.getDouble("split.right", 0.45));
+    }
+
+    /** Stops the timer and the run. */
+    public void shutdown() {
+        timer.stop();
+        controller.shutdown();
+        diagPool.shutdownNow();
+    }
+
+    // ---------------------------------------------------------------- for tests and the app
+
+    public RunController controller() {
+        return controller;
+    }
+
+    public SetupViewModel setup() {
+        return setup;
+    }
+
+    public PosteriorPane posterior() {
+        return posterior;
+    }
+
+    public List<LiveBuffer.DivergenceMark> divergenceRows() {
+        return new ArrayList<>(divRows);
+    }
+
+    Preferences prefs() {
+        return prefs;
+    }
+}

@@ -1,0 +1,291 @@
+package workbench.app.gui;
+
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import workbench.core.BadInputException;
+import workbench.core.kernel.Sampler;
+import workbench.core.model.Model;
+import workbench.core.run.ChainRunner;
+import workbench.core.run.RunConfig;
+import workbench.core.run.RunOutcome;
+import workbench.viz.LiveBuffer;
+
+/**
+ * Drives one run at a time for the window: starts a {@link ChainRunner} on a background thread
+ * writing into a {@link LiveBuffer}, and turns the buttons into runner commands — run (at the chosen
+ * speed), pause, step (exactly one transition per chain), run N draws, reset, step size and beta.
+ *
+ * <p>Below full speed the runner is kept paused and a ticker hands out permits ({@link
+ * ChainRunner#advance}) at the chosen rate, only when the previous grant is used up, so a slow
+ * sampler is never queued behind. No JavaFX here: the window polls {@link #status()} each frame.
+ */
+public final class RunController {
+    /** Rates at or above this (transitions per second per chain) mean full speed. */
+    public static final double FULL_SPEED = 5000;
+    /** Below this rate the integrator path is recorded and drawn step by step. */
+    public static final double PATH_SPEED = 60;
+    /** Iterations each chain's ring keeps for the views. */
+    public static final int BUFFER_CAPACITY = 50_000;
+
+    /** What the run is doing. */
+    public enum State { IDLE, RUNNING, PAUSED, FINISHED, FAILED }
+
+    /** A snapshot for the status bar. */
+    public record Status(State state, long transitions, double drawsPerSecond, double gradientsPerSecond,
+                         String message) {
+    }
+
+    private final ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "run-ticker");
+        t.setDaemon(true);
+        return t;
+    });
+    private volatile ChainRunner runner;
+    private volatile LiveBuffer buffer;
+    private volatile Thread thread;
+    private volatile State state = State.IDLE;
+    private volatile String message = "";
+    private ScheduledFuture<?> tick;
+    private double speed = 30;
+    private boolean held;
+    private double pendingStepSize = Double.NaN;
+    private boolean stepSizeByHand;
+    private long rateT0;
+    private long rateN0;
+    private long rateG0;
+    private double rateDraws;
+    private double rateGrads;
+
+    /** Starts a new run (replacing any); {@code paused}: it waits for Run, Step or Run N. */
+    public synchronized void start(RunConfig config, Model model, Sampler sampler, boolean paused) {
+        stopRunner();
+        LiveBuffer b = new LiveBuffer(BUFFER_CAPACITY);
+        ChainRunner r = new ChainRunner(config, model, sampler, b);
+        r.pause();
+        if (!Double.isNaN(pendingStepSize)) {
+            r.setStepSize(pendingStepSize);
+            stepSizeByHand = true;
+        } else {
+            stepSizeByHand = false;
+        }
+        r.setRecordPaths(speed < PATH_SPEED);
+        this.buffer = b;
+        this.runner = r;
+        this.message = "";
+        this.held = paused;
+        this.state = paused ? State.PAUSED : State.RUNNING;
+        rateT0 = System.nanoTime();
+        rateN0 = 0;
+        rateG0 = 0;
+        rateDraws = 0;
+        rateGrads = 0;
+        Thread t = new Thread(() -> {
+            try {
+                RunOutcome o = r.run();
+                finished(r, o.status() == RunOutcome.Status.FAILED ? State.FAILED : State.FINISHED,
+                        o.error() == null ? "" : o.error());
+            } catch (BadInputException e) {
+                finished(r, State.FAILED, e.getMessage());
+            } catch (RuntimeException | Error e) {
+                finished(r, State.FAILED, "run failed: " + e);
+            }
+        }, "chain-runner");
+        t.setDaemon(true);
+        this.thread = t;
+        t.start();
+        if (!paused) {
+            applySpeed();
+        }
+    }
+
+    /**
+     * Called on the run's thread when it ends. Takes no lock: {@link #stopRunner} joins this thread
+     * while holding the controller's monitor, and (having cleared {@code runner} first) is not affected.
+     */
+    private void finished(ChainRunner r, State s, String msg) {
+        if (r != runner) {
+            return;
+        }
+        state = s;
+        message = msg;
+        ticker.execute(() -> {
+            synchronized (this) {
+                if (r == runner) {
+                    cancelTick();
+                }
+            }
+        });
+    }
+
+    /** Runs on (from paused) at the chosen speed. */
+    public synchronized void resume() {
+        if (runner == null || state != State.PAUSED) {
+            return;
+        }
+        held = false;
+        state = State.RUNNING;
+        applySpeed();
+    }
+
+    /** Holds every chain after its current transition. */
+    public synchronized void pause() {
+        if (runner == null || state != State.RUNNING) {
+            return;
+        }
+        held = true;
+        cancelTick();
+        runner.pause();
+        state = State.PAUSED;
+    }
+
+    /** Exactly {@code n} more transitions per chain, then hold. Needs a started run. */
+    public synchronized void advance(long n) {
+        if (runner == null || (state != State.PAUSED && state != State.RUNNING)) {
+            return;
+        }
+        held = true;
+        cancelTick();
+        runner.pause();
+        state = State.PAUSED;
+        runner.advance(n);
+    }
+
+    /** Stops the run and forgets its draws. */
+    public synchronized void reset() {
+        stopRunner();
+        buffer = null;
+        state = State.IDLE;
+        message = "";
+    }
+
+    private void stopRunner() {
+        cancelTick();
+        ChainRunner r = runner;
+        runner = null;
+        if (r != null) {
+            r.stop();
+        }
+        Thread t = thread;
+        if (t != null) {
+            try {
+                t.join(2000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        thread = null;
+    }
+
+    /** Transitions per second per chain; {@link #FULL_SPEED} or more: as fast as it goes. */
+    public synchronized void setSpeed(double perSecond) {
+        this.speed = Math.max(0.2, perSecond);
+        if (runner != null) {
+            runner.setRecordPaths(speed < PATH_SPEED);
+            if (state == State.RUNNING && !held) {
+                applySpeed();
+            }
+        }
+    }
+
+    public synchronized double speed() {
+        return speed;
+    }
+
+    private void applySpeed() {
+        cancelTick();
+        ChainRunner r = runner;
+        if (speed >= FULL_SPEED) {
+            r.resume();
+            return;
+        }
+        r.pause();
+        long periodMs = Math.max(16, Math.round(1000 / speed));
+        long perTick = Math.max(1, Math.round(speed * periodMs / 1000.0));
+        tick = ticker.scheduleAtFixedRate(() -> {
+            if (r.idle()) {
+                r.advance(perTick);
+            }
+        }, 0, periodMs, TimeUnit.MILLISECONDS);
+    }
+
+    private void cancelTick() {
+        if (tick != null) {
+            tick.cancel(false);
+            tick = null;
+        }
+    }
+
+    /**
+     * A step size for every chain from its next transition on; ends adaptation for this run. Before
+     * a run it is kept and applied at the start. Throws BadInputException for a bad value.
+     */
+    public synchronized void setStepSize(double eps) {
+        if (!(eps >= 1e-12 && eps <= 1e6)) {
+            throw new BadInputException("step size must be in [1e-12, 1e6], got " + eps);
+        }
+        ChainRunner r = runner;
+        if (r != null && (state == State.RUNNING || state == State.PAUSED)) {
+            r.setStepSize(eps);
+            stepSizeByHand = true;
+        } else {
+            pendingStepSize = eps;
+        }
+    }
+
+    /** Forgets a step size set by hand before a run: the next run adapts its own. */
+    public synchronized void clearPendingStepSize() {
+        pendingStepSize = Double.NaN;
+    }
+
+    /** Whether the user set the step size by hand in this run (adaptation ended). */
+    public boolean stepSizeByHand() {
+        return stepSizeByHand;
+    }
+
+    /** A new likelihood temperature for the running chains (data models). */
+    public synchronized void setBeta(double beta) {
+        ChainRunner r = runner;
+        if (r != null && (state == State.RUNNING || state == State.PAUSED)) {
+            r.setBeta(beta);
+        }
+    }
+
+    public LiveBuffer buffer() {
+        return buffer;
+    }
+
+    public State state() {
+        return state;
+    }
+
+    /** Whether the runner is paused with no transitions outstanding (a step has completed). */
+    public boolean settled() {
+        ChainRunner r = runner;
+        return r == null || state != State.PAUSED || r.idle();
+    }
+
+    /** The status line's numbers; rates are averaged over about a second. */
+    public synchronized Status status() {
+        LiveBuffer b = buffer;
+        long n = b == null ? 0 : b.totalTransitions();
+        long g = b == null ? 0 : b.totalGradients();
+        long now = System.nanoTime();
+        double dt = (now - rateT0) * 1e-9;
+        if (dt >= 1.0) {
+            rateDraws = (n - rateN0) / dt;
+            rateGrads = (g - rateG0) / dt;
+            rateT0 = now;
+            rateN0 = n;
+            rateG0 = g;
+        }
+        return new Status(state, n, rateDraws, rateGrads, message);
+    }
+
+    /** Stops everything; the controller is not used after. */
+    public synchronized void shutdown() {
+        stopRunner();
+        ticker.shutdownNow();
+    }
+}

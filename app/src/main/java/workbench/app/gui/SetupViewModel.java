@@ -1,0 +1,331 @@
+package workbench.app.gui;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ThreadLocalRandom;
+import workbench.core.BadInputException;
+import workbench.core.kernel.Sampler;
+import workbench.core.kernel.SamplerFactory;
+import workbench.core.model.DataModel;
+import workbench.core.model.Model;
+import workbench.core.model.ModelFactory;
+import workbench.core.run.RunConfig;
+import workbench.core.spec.Described;
+import workbench.core.spec.ParamSpec;
+import workbench.core.spec.ParamValues;
+
+/**
+ * What the next run will be: model and sampler with their settings (kept as text, per id, so
+ * switching back and forth keeps what was typed), chains, seed, warmup, draws and beta. Every
+ * value is validated through the same {@link ParamSpec}s the CLI uses; a bad value gives a
+ * one-line message, never an exception. No JavaFX here: plain JUnit tests drive it.
+ */
+public final class SetupViewModel {
+    /** The run-level fields, validated like settings. */
+    public static final ParamSpec CHAINS = ParamSpec.integer("chains", 4, 1, RunConfig.MAX_CHAINS,
+            "independent chains, each with its own random stream");
+    public static final ParamSpec WARMUP = ParamSpec.integer("warmup", 1000, 0, 100_000_000,
+            "iterations per chain spent tuning the step size (not used for estimates)");
+    public static final ParamSpec DRAWS = ParamSpec.integer("draws", 5000, 0, 100_000_000,
+            "iterations per chain kept after warmup");
+    public static final ParamSpec SEED = ParamSpec.integer("seed", 1, 0, Integer.MAX_VALUE,
+            "seed of the random streams: the same seed gives the same draws");
+
+    private final List<ModelFactory> models;
+    private final List<SamplerFactory> samplers;
+    private String modelId;
+    private String samplerId;
+    private final Map<String, Map<String, String>> modelSettings = new LinkedHashMap<>();
+    private final Map<String, Map<String, String>> samplerSettings = new LinkedHashMap<>();
+    private final Map<String, String> runFields = new LinkedHashMap<>();
+    private double beta = 1;
+
+    public SetupViewModel(List<ModelFactory> models, List<SamplerFactory> samplers) {
+        this.models = List.copyOf(models);
+        this.samplers = List.copyOf(samplers);
+        runFields.put(CHAINS.name(), CHAINS.defaultValue());
+        runFields.put(WARMUP.name(), WARMUP.defaultValue());
+        runFields.put(DRAWS.name(), DRAWS.defaultValue());
+        runFields.put(SEED.name(), Integer.toString(ThreadLocalRandom.current().nextInt(1, 100_000)));
+        modelId = pickDefault(models.stream().map(ModelFactory::id).toList(), "banana", "gaussian-2d");
+        samplerId = pickDefault(samplers.stream().map(SamplerFactory::id).toList(), "nuts", "hmc", "mala", "rwm");
+    }
+
+    private static String pickDefault(List<String> ids, String... preferred) {
+        for (String p : preferred) {
+            if (ids.contains(p)) {
+                return p;
+            }
+        }
+        return ids.isEmpty() ? null : ids.get(0);
+    }
+
+    public List<ModelFactory> models() {
+        return models;
+    }
+
+    public List<SamplerFactory> samplers() {
+        return samplers;
+    }
+
+    public String modelId() {
+        return modelId;
+    }
+
+    public String samplerId() {
+        return samplerId;
+    }
+
+    public ModelFactory modelFactory() {
+        return models.stream().filter(f -> f.id().equals(modelId)).findFirst().orElse(null);
+    }
+
+    public SamplerFactory samplerFactory() {
+        return samplers.stream().filter(f -> f.id().equals(samplerId)).findFirst().orElse(null);
+    }
+
+    /** Chooses a model by id; false (and no change) when the id is unknown. */
+    public boolean selectModel(String id) {
+        if (models.stream().noneMatch(f -> f.id().equals(id))) {
+            return false;
+        }
+        modelId = id;
+        return true;
+    }
+
+    /** Chooses a sampler by id; false (and no change) when the id is unknown. */
+    public boolean selectSampler(String id) {
+        if (samplers.stream().noneMatch(f -> f.id().equals(id))) {
+            return false;
+        }
+        samplerId = id;
+        return true;
+    }
+
+    /** The text of a model setting (the typed one, else the default). */
+    public String modelSetting(String name) {
+        return setting(modelSettings, modelFactory(), name);
+    }
+
+    public String samplerSetting(String name) {
+        return setting(samplerSettings, samplerFactory(), name);
+    }
+
+    private static String setting(Map<String, Map<String, String>> all, Described d, String name) {
+        if (d == null) {
+            return null;
+        }
+        String typed = all.getOrDefault(d.id(), Map.of()).get(name);
+        if (typed != null) {
+            return typed;
+        }
+        for (ParamSpec s : d.params()) {
+            if (s.name().equals(name)) {
+                return s.defaultValue();
+            }
+        }
+        return null;
+    }
+
+    /** Sets a model setting as typed; returns the message when it is not valid, else null. */
+    public String setModelSetting(String name, String text) {
+        return put(modelSettings, modelFactory(), "model", name, text);
+    }
+
+    /** Sets a sampler setting as typed; returns the message when it is not valid, else null. */
+    public String setSamplerSetting(String name, String text) {
+        return put(samplerSettings, samplerFactory(), "sampler", name, text);
+    }
+
+    private static String put(Map<String, Map<String, String>> all, Described d, String kind, String name, String text) {
+        if (d == null) {
+            return "no " + kind + " chosen";
+        }
+        ParamSpec spec = d.params().stream().filter(s -> s.name().equals(name)).findFirst().orElse(null);
+        if (spec == null) {
+            return kind + " " + d.id() + ": unknown setting '" + name + "'";
+        }
+        all.computeIfAbsent(d.id(), k -> new LinkedHashMap<>()).put(name, text);
+        return check(spec, kind + " " + d.id(), text);
+    }
+
+    /** The message for an invalid value of {@code spec}, or null when it parses. */
+    public static String check(ParamSpec spec, String owner, String text) {
+        if ((text == null || text.isBlank()) && spec.defaultValue() == null) {
+            return null;
+        }
+        try {
+            spec.parse(owner, text);
+            return null;
+        } catch (BadInputException e) {
+            return e.getMessage();
+        }
+    }
+
+    /** Settings typed for the current model (only the ones that differ from nothing: all typed). */
+    public Map<String, String> modelSettings() {
+        return typed(modelSettings, modelFactory());
+    }
+
+    public Map<String, String> samplerSettings() {
+        return typed(samplerSettings, samplerFactory());
+    }
+
+    private static Map<String, String> typed(Map<String, Map<String, String>> all, Described d) {
+        if (d == null) {
+            return Map.of();
+        }
+        Map<String, String> out = new LinkedHashMap<>();
+        all.getOrDefault(d.id(), Map.of()).forEach((k, v) -> {
+            ParamSpec spec = d.params().stream().filter(s -> s.name().equals(k)).findFirst().orElse(null);
+            if (spec != null && !(v.isBlank() && spec.defaultValue() == null)) {
+                out.put(k, v);
+            }
+        });
+        return out;
+    }
+
+    /** Sets chains, warmup, draws or seed as typed; returns the message when not valid, else null. */
+    public String setRunField(String name, String text) {
+        ParamSpec spec = runSpec(name);
+        runFields.put(name, text);
+        return check(spec, "run", text);
+    }
+
+    public String runField(String name) {
+        return runFields.get(name);
+    }
+
+    private static ParamSpec runSpec(String name) {
+        return switch (name) {
+            case "chains" -> CHAINS;
+            case "warmup" -> WARMUP;
+            case "draws" -> DRAWS;
+            case "seed" -> SEED;
+            default -> throw new IllegalArgumentException("no run field " + name);
+        };
+    }
+
+    /** A fresh random seed, set and returned. */
+    public String newSeed() {
+        String s = Integer.toString(ThreadLocalRandom.current().nextInt(1, 1_000_000));
+        runFields.put("seed", s);
+        return s;
+    }
+
+    public double beta() {
+        return beta;
+    }
+
+    public void setBeta(double beta) {
+        if (!(beta > 0 && beta <= 1)) {
+            throw new BadInputException("beta must be in (0, 1], got " + beta);
+        }
+        this.beta = beta;
+    }
+
+    /** Builds the model from the current settings (at the current beta for data models); throws BadInputException. */
+    public Model createModel() {
+        ModelFactory f = modelFactory();
+        if (f == null) {
+            throw new BadInputException("no models available");
+        }
+        Model m = f.create(ParamValues.of("model " + f.id(), f.params(), modelSettings()));
+        if (m instanceof DataModel dm && beta != dm.beta()) {
+            m = dm.withBeta(beta);
+        }
+        return m;
+    }
+
+    /** The message that stops the model from being built, or null when it builds. */
+    public String modelError() {
+        try {
+            createModel();
+            return null;
+        } catch (BadInputException e) {
+            return e.getMessage();
+        } catch (RuntimeException e) {
+            return "model " + modelId + ": " + e;
+        }
+    }
+
+    public Sampler createSampler() {
+        SamplerFactory f = samplerFactory();
+        if (f == null) {
+            throw new BadInputException("no samplers available");
+        }
+        return f.create(ParamValues.of("sampler " + f.id(), f.params(), samplerSettings()));
+    }
+
+    /** The run as configured; throws BadInputException naming the first bad value. */
+    public RunConfig config(int threads) {
+        int chains = (Integer) CHAINS.parse("run", runFields.get("chains"));
+        int warmup = (Integer) WARMUP.parse("run", runFields.get("warmup"));
+        int draws = (Integer) DRAWS.parse("run", runFields.get("draws"));
+        long seed = (Integer) SEED.parse("run", runFields.get("seed"));
+        if (modelFactory() == null) {
+            throw new BadInputException("no models available");
+        }
+        if (samplerFactory() == null) {
+            throw new BadInputException("no samplers available");
+        }
+        return new RunConfig(modelId, modelSettings(), samplerId, samplerSettings(), chains, warmup, draws, seed,
+                Math.max(1, Math.min(threads, chains)), null);
+    }
+
+    /** Every problem that stops a run, one line each (empty: ready). */
+    public List<String> problems() {
+        List<String> out = new java.util.ArrayList<>();
+        for (String f : List.of("chains", "warmup", "draws", "seed")) {
+            String e = check(runSpec(f), "run", runFields.get(f));
+            if (e != null) {
+                out.add(e);
+            }
+        }
+        if (samplerFactory() == null) {
+            out.add("no samplers available");
+        } else {
+            try {
+                createSampler();
+            } catch (BadInputException e) {
+                out.add(e.getMessage());
+            }
+        }
+        String m = modelError();
+        if (m != null) {
+            out.add(m);
+        }
+        if (out.isEmpty()) {
+            try {
+                config(1);
+            } catch (BadInputException e) {
+                out.add(e.getMessage());
+            }
+        }
+        return out;
+    }
+
+    /** All typed settings, for saving as preferences: keys "model.ID.NAME" and "sampler.ID.NAME". */
+    public Map<String, String> allTyped() {
+        Map<String, String> out = new LinkedHashMap<>();
+        modelSettings.forEach((id, m) -> m.forEach((k, v) -> out.put("model." + id + "." + k, v)));
+        samplerSettings.forEach((id, m) -> m.forEach((k, v) -> out.put("sampler." + id + "." + k, v)));
+        return out;
+    }
+
+    /** Restores typed settings saved by {@link #allTyped}; unknown ids or names are ignored. */
+    public void restoreTyped(Map<String, String> saved) {
+        saved.forEach((key, v) -> {
+            String[] parts = key.split("\\.", 3);
+            if (parts.length != 3) {
+                return;
+            }
+            Map<String, Map<String, String>> target = parts[0].equals("model") ? modelSettings
+                    : parts[0].equals("sampler") ? samplerSettings : null;
+            if (target != null) {
+                target.computeIfAbsent(parts[1], k -> new LinkedHashMap<>()).put(parts[2], v);
+            }
+        });
+    }
+}

@@ -1,0 +1,360 @@
+package workbench.app.gui;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.prefs.Preferences;
+import javafx.scene.Node;
+import javafx.scene.Scene;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.Labeled;
+import javafx.scene.control.Slider;
+import javafx.scene.control.TableView;
+import javafx.scene.control.TextInputControl;
+import javafx.scene.image.WritableImage;
+import javafx.scene.input.KeyCode;
+import javafx.scene.paint.Color;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+import workbench.core.draws.Stat;
+import workbench.core.kernel.SamplerRegistry;
+import workbench.core.model.ModelRegistry;
+import workbench.core.run.RunEvent;
+import workbench.viz.LiveBuffer;
+import workbench.viz.Palette;
+
+/** End-to-end tests of the window, headless under Monocle (see the app pom's profile). */
+@ExtendWith(ApplicationExtension.class)
+class MainWindowFxTest {
+    private MainWindow window;
+    private Preferences prefs;
+
+    @Start
+    void start(Stage stage) {
+        prefs = Preferences.userRoot().node("/org/mcmcworkbench/test-" + UUID.randomUUID());
+        window = new MainWindow(ModelRegistry.all(), SamplerRegistry.all(), prefs, new CoreSummaryEngine());
+        stage.setScene(new Scene(window, 1240, 780));
+        stage.show();
+    }
+
+    @AfterEach
+    void tearDown() throws Exception {
+        WaitForAsyncUtils.asyncFx(() -> window.shutdown()).get(5, TimeUnit.SECONDS);
+        prefs.removeNode();
+    }
+
+    private static void waitUntil(String what, java.util.concurrent.Callable<Boolean> cond) {
+        try {
+            WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, cond);
+        } catch (java.util.concurrent.TimeoutException e) {
+            throw new AssertionError("timed out waiting for " + what);
+        }
+    }
+
+    /** Opens a picker and clicks the entry whose text starts with the id. */
+    private static void pick(FxRobot robot, String picker, String id) {
+        robot.clickOn(picker);
+        Node cell = robot.lookup(n -> n instanceof Labeled l && l.getText() != null
+                && l.getText().startsWith(id + " \u2014") && n.getStyleClass().contains("list-cell")).query();
+        robot.clickOn(cell);
+    }
+
+    private static void type(FxRobot robot, String query, String text) {
+        TextInputControl field = robot.lookup(query).queryAs(TextInputControl.class);
+        robot.interact(() -> {
+            field.requestFocus();
+            field.clear();
+        });
+        robot.write(text);
+    }
+
+    /** Sets a field's text at once (the same listeners as typing, without a key event per character). */
+    private static void set(FxRobot robot, String query, String text) {
+        TextInputControl field = robot.lookup(query).queryAs(TextInputControl.class);
+        robot.interact(() -> field.setText(text));
+    }
+
+    private static void fullSpeed(FxRobot robot) {
+        Slider s = robot.lookup("#speedSlider").queryAs(Slider.class);
+        robot.interact(() -> s.setValue(s.getMax()));
+    }
+
+    private static long[] settledSizes(LiveBuffer b) throws InterruptedException {
+        long[] prev = b.sizes();
+        while (true) {
+            Thread.sleep(80);
+            long[] now = b.sizes();
+            if (Arrays.equals(prev, now)) {
+                return now;
+            }
+            prev = now;
+        }
+    }
+
+    @Test
+    void picksRunsPausesAndStepsExactlyOneTransitionPerChain(FxRobot robot) throws Exception {
+        pick(robot, "#modelPicker", "gaussian-2d");
+        pick(robot, "#samplerPicker", "rwm");
+        assertEquals("gaussian-2d", window.setup().modelId());
+        assertEquals("rwm", window.setup().samplerId());
+        set(robot, "#warmup", "50");
+        robot.clickOn("#runButton");
+        waitUntil("draws", () -> {
+            LiveBuffer b = window.controller().buffer();
+            return b != null && b.started() && Arrays.stream(b.sizes()).min().orElse(0) >= 5;
+        });
+        robot.clickOn("#pauseButton");
+        LiveBuffer b = window.controller().buffer();
+        long[] before = settledSizes(b);
+        robot.clickOn("#stepButton");
+        waitUntil("the step", () -> window.controller().settled());
+        long[] after = settledSizes(b);
+        assertEquals(4, after.length);
+        for (int c = 0; c < after.length; c++) {
+            assertEquals(before[c] + 1, after[c], "chain " + (c + 1) + " made exactly one more transition");
+        }
+        String status = robot.lookup("#statusDraws").queryAs(Label.class).getText();
+        assertTrue(status.contains("per chain"), status);
+        String state = robot.lookup("#statusState").queryAs(Label.class).getText();
+        assertTrue(state.startsWith("paused"), state);
+    }
+
+    @Test
+    void theNextTransitionUsesAStepSizeTypedMidRun(FxRobot robot) {
+        pick(robot, "#modelPicker", "gaussian-2d");
+        pick(robot, "#samplerPicker", "hmc");
+        set(robot, "#warmup", "100000000");
+        Slider speed = robot.lookup("#speedSlider").queryAs(Slider.class);
+        robot.interact(() -> speed.setValue(Math.log10(300)));
+        robot.clickOn("#runButton");
+        waitUntil("draws", () -> {
+            LiveBuffer b = window.controller().buffer();
+            return b != null && b.started() && Arrays.stream(b.sizes()).min().orElse(0) >= 20;
+        });
+        type(robot, "#stepSizeField", "0.0123");
+        robot.type(KeyCode.ENTER);
+        LiveBuffer b = window.controller().buffer();
+        waitUntil("the step-size events (field '" + robot.lookup("#stepSizeField").queryAs(TextInputControl.class).getText()
+                + "', status '" + robot.lookup("#statusMessage").queryAs(Label.class).getText() + "', events " + b.events()
+                + ", state " + window.controller().state() + ")", () -> b.events().stream().filter(e -> e.event().kind().equals(RunEvent.STEP_SIZE))
+                .filter(e -> b.size(e.chain()) > e.iteration()).count() == 4);
+        for (LiveBuffer.EventMark e : b.events()) {
+            if (e.event().kind().equals(RunEvent.STEP_SIZE)) {
+                assertEquals(0.0123, b.stat(e.chain(), e.iteration(), Stat.STEP_SIZE),
+                        "chain " + e.chain() + ", transition " + e.iteration() + " used the new step size");
+                assertTrue(e.iteration() == 0 || b.stat(e.chain(), e.iteration() - 1, Stat.STEP_SIZE) != 0.0123);
+            }
+        }
+        String note = robot.lookup("#stepSizeNote").queryAs(Label.class).getText();
+        assertTrue(note.contains("adaptation ended"), note);
+    }
+
+    @Test
+    void funnelDivergencesAreMarkedAndListed(FxRobot robot) throws Exception {
+        pick(robot, "#modelPicker", "funnel");
+        set(robot, "#model-dim", "2");
+        pick(robot, "#samplerPicker", "hmc");
+        set(robot, "#sampler-step_size", "1.5");
+        set(robot, "#warmup", "0");
+        fullSpeed(robot);
+        robot.clickOn("#runButton");
+        waitUntil("divergences in the list", () -> !window.divergenceRows().isEmpty());
+        robot.clickOn("#pauseButton");
+        settledSizes(window.controller().buffer());
+        robot.clickOn("#divergencesTab");
+        TableView<?> table = robot.lookup("#divergenceTable").queryAs(TableView.class);
+        waitUntil("table rows", () -> !table.getItems().isEmpty());
+        // the projection draws a divergence mark (magenta) where the energy error crossed the threshold
+        AtomicReference<WritableImage> img = new AtomicReference<>();
+        AtomicReference<double[]> at = new AtomicReference<>();
+        robot.interact(() -> {
+            window.posterior().projection().fitView();
+            window.posterior().projection().refresh(System.nanoTime());
+            double[] box = window.posterior().projection().box();
+            double[] legend = window.posterior().projection().legendBounds();
+            // the latest divergence inside the view (some happen far out in the funnel's tails) and not under the legend
+            LiveBuffer.DivergenceMark d = window.divergenceRows().stream()
+                    .filter(m -> m.position()[0] > box[0] && m.position()[0] < box[1]
+                            && m.position()[1] > box[2] && m.position()[1] < box[3])
+                    .filter(m -> {
+                        double[] v = window.posterior().projection().toView(m.position()[0], m.position()[1]);
+                        return !(v[0] > legend[0] - 6 && v[0] < legend[0] + legend[2] + 6
+                                && v[1] > legend[1] - 6 && v[1] < legend[1] + legend[3] + 6);
+                    })
+                    .reduce((a, b2) -> b2).orElseThrow(() -> new AssertionError("no divergence inside the view"));
+            at.set(window.posterior().projection().toView(d.position()[0], d.position()[1]));
+            img.set(window.posterior().projection().canvas().snapshot(null, null));
+        });
+        double[] p = at.get();
+        boolean found = false;
+        for (int dx = -3; dx <= 3 && !found; dx++) {
+            for (int dy = -3; dy <= 3 && !found; dy++) {
+                int x = (int) Math.round(p[0]) + dx;
+                int y = (int) Math.round(p[1]) + dy;
+                if (x >= 0 && y >= 0 && x < img.get().getWidth() && y < img.get().getHeight()) {
+                    Color c = img.get().getPixelReader().getColor(x, y);
+                    found = near(c, Palette.DIVERGENCE);
+                }
+            }
+        }
+        if (!found) {
+            javax.imageio.ImageIO.write(javafx.embed.swing.SwingFXUtils.fromFXImage(img.get(), null), "png",
+                    new java.io.File("target/funnel-failure.png"));
+        }
+        assertTrue(found, "a divergence mark at " + Arrays.toString(p));
+        // selecting a row replays that divergence's trajectory on the projection
+        @SuppressWarnings("unchecked")
+        TableView<LiveBuffer.DivergenceMark> divs = (TableView<LiveBuffer.DivergenceMark>) table;
+        robot.interact(() -> divs.getSelectionModel().select(0));
+        assertEquals(divs.getItems().get(0), window.posterior().projection().replaying());
+        assertTrue(divs.getItems().get(0).trajectory().length > 1, "the trajectory up to the divergence is kept");
+        String count = robot.lookup("#statusDivergences").queryAs(Label.class).getText();
+        assertFalse(count.endsWith(": 0"), count);
+    }
+
+    private static boolean near(Color a, Color b) {
+        return Math.abs(a.getRed() - b.getRed()) < 0.08 && Math.abs(a.getGreen() - b.getGreen()) < 0.08
+                && Math.abs(a.getBlue() - b.getBlue()) < 0.08;
+    }
+
+    @Test
+    void aBadParameterValueIsRefusedWithAMessageBesideTheField(FxRobot robot) {
+        pick(robot, "#modelPicker", "gaussian-2d");
+        type(robot, "#model-rho", "abc");
+        Label err = robot.lookup("#model-rho-error").queryAs(Label.class);
+        assertTrue(err.isVisible());
+        assertEquals("'rho' must be a number, got 'abc'", err.getText());
+        robot.clickOn("#runButton");
+        String msg = robot.lookup("#statusMessage").queryAs(Label.class).getText();
+        assertTrue(msg.contains("'rho' must be a number"), msg);
+        assertEquals(RunController.State.IDLE, window.controller().state());
+        set(robot, "#model-rho", "0.5");
+        assertFalse(err.isVisible());
+    }
+
+    @Test
+    void drawsFromAnotherToolAreShownAndDiagnosed(FxRobot robot, @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
+        StringBuilder csv = new StringBuilder("chain,draw,mu,tau\n");
+        java.util.Random r = new java.util.Random(5);
+        for (int c = 1; c <= 2; c++) {
+            for (int d = 1; d <= 300; d++) {
+                csv.append(c).append(',').append(d).append(',').append(r.nextGaussian() + 3).append(',')
+                        .append(Math.abs(r.nextGaussian())).append('\n');
+            }
+        }
+        java.nio.file.Path file = dir.resolve("draws.csv");
+        java.nio.file.Files.writeString(file, csv);
+        robot.interact(() -> window.openDraws(List.of(file)));
+        @SuppressWarnings("unchecked")
+        TableView<DiagnosticsViewModel.Line> diag = robot.lookup("#diagnosticsTable").queryAs(TableView.class);
+        waitUntil("the diagnostics of the file", () -> diag.getItems().size() == 2
+                && Double.isFinite(diag.getItems().get(0).row().rhat()));
+        assertEquals("mu", diag.getItems().get(0).row().name());
+        assertEquals(3, diag.getItems().get(0).row().mean(), 0.2);
+        @SuppressWarnings("unchecked")
+        ComboBox<String> x = robot.lookup("#xParam").queryAs(ComboBox.class);
+        assertEquals(List.of("mu", "tau"), x.getItems());
+        String msg = robot.lookup("#statusMessage").queryAs(Label.class).getText();
+        assertTrue(msg.startsWith("showing draws from draws.csv"), msg);
+
+        java.nio.file.Path bad = dir.resolve("bad.csv");
+        java.nio.file.Files.writeString(bad, "this is not a draw file\n1,2\n");
+        robot.interact(() -> window.openDraws(List.of(bad)));
+        waitUntil("the message", () -> !robot.lookup("#statusMessage").queryAs(Label.class).getText().startsWith("reading"));
+        String err = robot.lookup("#statusMessage").queryAs(Label.class).getText();
+        assertTrue(err.contains("bad.csv"), err);
+    }
+
+    @Test
+    void choicesPersistAndAGuideScenarioStartsItsRun(FxRobot robot, @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
+        pick(robot, "#modelPicker", "gaussian-2d");
+        set(robot, "#model-rho", "0.42");
+        pick(robot, "#samplerPicker", "rwm");
+        set(robot, "#chains", "3");
+        robot.interact(window::savePrefs);
+        MainWindow[] again = new MainWindow[1];
+        robot.interact(() -> again[0] = new MainWindow(ModelRegistry.all(), SamplerRegistry.all(), prefs,
+                new CoreSummaryEngine()));
+        try {
+            assertEquals("gaussian-2d", again[0].setup().modelId());
+            assertEquals("rwm", again[0].setup().samplerId());
+            assertEquals("0.42", again[0].setup().modelSetting("rho"));
+            assertEquals("3", again[0].setup().runField("chains"));
+        } finally {
+            robot.interact(again[0]::shutdown);
+        }
+
+        robot.clickOn("Help").clickOn("Guide");
+        java.util.function.Predicate<Node> tryIt = n -> n instanceof javafx.scene.control.Button bt && "Try it".equals(bt.getText());
+        waitUntil("the guide", () -> robot.lookup(tryIt).queryAll().size() == Scenario.all().size());
+        assertTrue(robot.lookup(tryIt).queryAll().stream().allMatch(n -> !n.isDisabled()), "every scenario runs in this build");
+        robot.interact(() -> robot.lookup(tryIt).query().getScene().getWindow().hide());
+
+        Scenario funnel = Scenario.all().stream().filter(sc -> sc.title().contains("funnel")).findFirst().orElseThrow();
+        assertTrue(window.available(funnel));
+        robot.interact(() -> assertTrue(window.apply(funnel)));
+        assertEquals("funnel", window.setup().modelId());
+        waitUntil("the scenario's draws", () -> {
+            LiveBuffer b = window.controller().buffer();
+            return b != null && b.started() && b.totalTransitions() > 0;
+        });
+
+        // export: the projection as PNG, the energy-error chart as SVG
+        java.nio.file.Path png = dir.resolve("p.png");
+        java.nio.file.Path svg = dir.resolve("e.svg");
+        robot.interact(() -> {
+            try {
+                workbench.viz.Export.png(window.posterior().plots(), png);
+            } catch (java.io.IOException e) {
+                throw new AssertionError(e);
+            }
+        });
+        workbench.viz.EnergyCharts charts = robot.lookup(n -> n instanceof workbench.viz.EnergyCharts)
+                .queryAs(workbench.viz.EnergyCharts.class);
+        workbench.viz.Export.svg(charts.errorChart(), svg, 600, 400);
+        java.nio.file.Path projectionSvg = dir.resolve("p.svg");
+        robot.interact(() -> {
+            try {
+                workbench.viz.Export.svg(window.posterior(), projectionSvg);
+            } catch (java.io.IOException e) {
+                throw new AssertionError(e);
+            }
+        });
+        String vector = java.nio.file.Files.readString(projectionSvg);
+        assertTrue(vector.contains("<svg"), "an SVG document");
+        assertTrue(vector.contains("chain 1") && vector.contains("marginal density of v"), "legend and marginal titles as text");
+        java.awt.image.BufferedImage img = javax.imageio.ImageIO.read(png.toFile());
+        assertTrue(img.getWidth() > 200 && img.getHeight() > 150, img.getWidth() + "x" + img.getHeight());
+        String text = java.nio.file.Files.readString(svg);
+        assertTrue(text.startsWith("<svg") || text.contains("<svg "), text.substring(0, Math.min(80, text.length())));
+        assertTrue(text.contains("Energy error"));
+    }
+
+    @Test
+    void aBrokenFormulaNamesTheColumnAndAFixedOneIsDrawn(FxRobot robot) {
+        pick(robot, "#modelPicker", "expr");
+        type(robot, "#model-density", "-0.5*(x^2 + y^2");
+        Label err = robot.lookup("#modelError").queryAs(Label.class);
+        assertTrue(err.getText().contains("column"), err.getText());
+        set(robot, "#model-density", "-0.5*(x^2 + (y-1)^2)");
+        assertEquals("", err.getText());
+        @SuppressWarnings("unchecked")
+        ComboBox<String> x = robot.lookup("#xParam").queryAs(ComboBox.class);
+        assertEquals(List.of("x", "y"), x.getItems());
+    }
+}

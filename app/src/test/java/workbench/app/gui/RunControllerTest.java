@@ -1,0 +1,116 @@
+package workbench.app.gui;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Map;
+import java.util.function.BooleanSupplier;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import workbench.core.draws.Stat;
+import workbench.core.kernel.SamplerRegistry;
+import workbench.core.model.ModelRegistry;
+import workbench.core.run.RunConfig;
+import workbench.core.run.RunEvent;
+import workbench.viz.LiveBuffer;
+
+class RunControllerTest {
+    private final RunController rc = new RunController();
+
+    @AfterEach
+    void stop() {
+        rc.shutdown();
+    }
+
+    static void waitFor(BooleanSupplier cond, String what) throws InterruptedException {
+        long end = System.nanoTime() + 10_000_000_000L;
+        while (!cond.getAsBoolean()) {
+            if (System.nanoTime() > end) {
+                throw new AssertionError("timed out waiting for " + what);
+            }
+            Thread.sleep(5);
+        }
+    }
+
+    private void start(String sampler, boolean paused, int chains) {
+        start(sampler, paused, chains, 100);
+    }
+
+    private void start(String sampler, boolean paused, int chains, int warmup) {
+        RunConfig cfg = new RunConfig("gaussian-2d", Map.of(), sampler, Map.of(), chains, warmup, 100_000, 3, chains, null);
+        rc.start(cfg, ModelRegistry.create("gaussian-2d", Map.of()), SamplerRegistry.create(sampler, Map.of()), paused);
+    }
+
+    private static long[] settledSizes(LiveBuffer b) throws InterruptedException {
+        long[] prev = b.sizes();
+        while (true) {
+            Thread.sleep(60);
+            long[] now = b.sizes();
+            if (java.util.Arrays.equals(prev, now)) {
+                return now;
+            }
+            prev = now;
+        }
+    }
+
+    @Test
+    void stepGivesExactlyOneTransitionPerChain() throws Exception {
+        start("rwm", true, 4);
+        LiveBuffer b = rc.buffer();
+        waitFor(b::started, "start");
+        assertEquals(List.of(0L, 0L, 0L, 0L), List.of(b.size(0), b.size(1), b.size(2), b.size(3)));
+        rc.advance(1);
+        waitFor(rc::settled, "step");
+        long[] one = settledSizes(b);
+        assertEquals("[1, 1, 1, 1]", java.util.Arrays.toString(one));
+        rc.advance(5);
+        waitFor(rc::settled, "5 steps");
+        assertEquals("[6, 6, 6, 6]", java.util.Arrays.toString(settledSizes(b)));
+        assertEquals(RunController.State.PAUSED, rc.state());
+    }
+
+    @Test
+    void runsThrottledThenPausesThenSteps() throws Exception {
+        rc.setSpeed(200);
+        start("rwm", false, 2);
+        LiveBuffer b = rc.buffer();
+        waitFor(() -> b.started() && b.size(0) > 20 && b.size(1) > 20, "draws");
+        rc.pause();
+        long[] before = settledSizes(b);
+        rc.advance(1);
+        waitFor(rc::settled, "step");
+        long[] after = settledSizes(b);
+        for (int c = 0; c < 2; c++) {
+            assertEquals(before[c] + 1, after[c], "chain " + c);
+        }
+        rc.resume();
+        waitFor(() -> b.size(0) > after[0] + 10, "resume");
+        rc.reset();
+        assertEquals(RunController.State.IDLE, rc.state());
+    }
+
+    @Test
+    void theNextTransitionUsesAStepSizeSetMidRun() throws Exception {
+        rc.setSpeed(RunController.FULL_SPEED);
+        start("hmc", false, 2, 1_000_000);
+        LiveBuffer b = rc.buffer();
+        waitFor(() -> b.started() && b.size(0) > 50 && b.size(1) > 50, "draws");
+        rc.setStepSize(0.0123);
+        waitFor(() -> b.events().stream().filter(e -> e.event().kind().equals(RunEvent.STEP_SIZE)).count() == 2
+                && b.size(0) > 0, "events");
+        Thread.sleep(50);
+        for (LiveBuffer.EventMark e : b.events()) {
+            if (e.event().kind().equals(RunEvent.STEP_SIZE)) {
+                long it = e.iteration();
+                waitFor(() -> b.size(e.chain()) > it, "transition after the event");
+                assertEquals(0.0123, b.stat(e.chain(), it, Stat.STEP_SIZE), "chain " + e.chain() + " at " + it);
+                if (it > 0) {
+                    assertTrue(b.stat(e.chain(), it - 1, Stat.STEP_SIZE) != 0.0123);
+                }
+            }
+        }
+        assertTrue(rc.stepSizeByHand());
+        assertTrue(b.adaptationEnded(), "setting it by hand during warmup ends adaptation");
+    }
+}

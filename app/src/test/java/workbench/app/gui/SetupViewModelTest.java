@@ -1,0 +1,110 @@
+package workbench.app.gui;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import workbench.core.BadInputException;
+import workbench.core.kernel.SamplerRegistry;
+import workbench.core.model.ModelRegistry;
+import workbench.core.run.RunConfig;
+
+class SetupViewModelTest {
+
+    private final SetupViewModel vm = new SetupViewModel(ModelRegistry.all(), SamplerRegistry.all());
+
+    @Test
+    void opensOnBananaWithTheBestSamplerPresent() {
+        assertEquals("banana", vm.modelId());
+        assertNotNull(vm.samplerId());
+        assertTrue(List.of("nuts", "hmc").contains(vm.samplerId()), vm.samplerId());
+        assertEquals("4", vm.runField("chains"));
+        assertTrue(vm.problems().isEmpty(), vm.problems().toString());
+    }
+
+    @Test
+    void aBadValueIsRefusedWithAMessageNotAnException() {
+        assertTrue(vm.selectModel("gaussian-2d"));
+        String msg = vm.setModelSetting("rho", "abc");
+        assertEquals("model gaussian-2d: 'rho' must be a number, got 'abc'", msg);
+        assertEquals("model gaussian-2d: 'rho' must be in [-0.999, 0.999], got 2", vm.setModelSetting("rho", "2"));
+        assertFalse(vm.problems().isEmpty());
+        assertThrows(BadInputException.class, vm::createModel);
+        assertNull(vm.setModelSetting("rho", "0.5"));
+        assertTrue(vm.problems().isEmpty());
+        assertEquals("run: 'chains' must be in [1, 1024], got 0", vm.setRunField("chains", "0"));
+        assertEquals("run: 'chains' must be in [1, 1024], got 0", vm.problems().get(0));
+    }
+
+    @Test
+    void unknownIdsChangeNothing() {
+        String before = vm.modelId();
+        assertFalse(vm.selectModel("no-such-model"));
+        assertEquals(before, vm.modelId());
+        assertFalse(vm.selectSampler("no-such-sampler"));
+    }
+
+    @Test
+    void settingsAreKeptPerIdAndBuildTheConfig() {
+        vm.selectModel("gaussian-2d");
+        vm.setModelSetting("rho", "0.3");
+        vm.selectModel("banana");
+        vm.selectModel("gaussian-2d");
+        assertEquals("0.3", vm.modelSetting("rho"));
+        vm.selectSampler("rwm");
+        vm.setRunField("chains", "3");
+        vm.setRunField("seed", "42");
+        vm.setRunField("warmup", "10");
+        vm.setRunField("draws", "20");
+        RunConfig c = vm.config(8);
+        assertEquals("gaussian-2d", c.modelId());
+        assertEquals(Map.of("rho", "0.3"), c.modelSettings());
+        assertEquals("rwm", c.samplerId());
+        assertEquals(3, c.chains());
+        assertEquals(3, c.threads(), "never more threads than chains");
+        assertEquals(42, c.seed());
+        assertEquals(30, c.iterations());
+    }
+
+    @Test
+    void aBrokenFormulaNamesTheColumnAndAGoodOneBuilds() {
+        assertTrue(vm.selectModel("expr"));
+        assertNull(vm.setModelSetting("density", "-0.5*(x^2 + y^2"));
+        String err = vm.modelError();
+        assertNotNull(err);
+        assertTrue(err.contains("column"), err);
+        assertNull(vm.setModelSetting("density", "-0.5*(x^2 + y^2)"));
+        assertNull(vm.modelError());
+        assertEquals(2, vm.createModel().dim());
+    }
+
+    @Test
+    void betaTempersDataModelsOnly() {
+        assertTrue(vm.selectModel("logistic-pima"));
+        vm.setBeta(0.25);
+        workbench.core.model.Model m = vm.createModel();
+        assertTrue(m instanceof workbench.core.model.DataModel);
+        assertEquals(0.25, ((workbench.core.model.DataModel) m).beta());
+        vm.selectModel("gaussian-2d");
+        assertFalse(vm.createModel() instanceof workbench.core.model.DataModel);
+        assertThrows(BadInputException.class, () -> vm.setBeta(0));
+        assertThrows(BadInputException.class, () -> vm.setBeta(1.5));
+    }
+
+    @Test
+    void typedSettingsRoundTripThroughPreferencesKeys() {
+        vm.selectModel("gaussian-2d");
+        vm.setModelSetting("rho", "0.7");
+        vm.selectSampler("rwm");
+        SetupViewModel other = new SetupViewModel(ModelRegistry.all(), SamplerRegistry.all());
+        other.restoreTyped(vm.allTyped());
+        other.selectModel("gaussian-2d");
+        assertEquals("0.7", other.modelSetting("rho"));
+    }
+}

@@ -1,0 +1,73 @@
+package workbench.viz;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import javax.imageio.ImageIO;
+import javafx.embed.swing.SwingFXUtils;
+import javafx.scene.Node;
+import javafx.scene.image.WritableImage;
+import org.jfree.chart.ChartUtils;
+import org.jfree.chart.JFreeChart;
+import org.jfree.svg.SVGGraphics2D;
+
+/** Writes plots to image files: any view as PNG (a snapshot), a JFreeChart also as SVG. */
+public final class Export {
+    private Export() {
+    }
+
+    /** A PNG of the node as it is on screen. Call on the FX thread. */
+    public static void png(Node node, Path file) throws IOException {
+        WritableImage img = node.snapshot(null, null);
+        if (!ImageIO.write(SwingFXUtils.fromFXImage(img, null), "png", file.toFile())) {
+            throw new IOException("no PNG writer available");
+        }
+    }
+
+    /** A PNG of the chart at the given size. */
+    public static void png(JFreeChart chart, Path file, int width, int height) throws IOException {
+        ChartUtils.saveChartAsPNG(file.toFile(), chart, width, height);
+    }
+
+    /** An SVG of the projection with its marginals, at their size on screen. Call on the FX thread. */
+    public static void svg(PosteriorPane pane, Path file) throws IOException {
+        ProjectionView p = pane.projection();
+        MarginalView top = pane.topMarginal();
+        MarginalView right = pane.rightMarginal();
+        double w = p.getWidth() + right.getWidth();
+        double h = top.getHeight() + p.getHeight();
+        SVGGraphics2D g = new SVGGraphics2D(Math.max(1, w), Math.max(1, h));
+        AwtPen pen = new AwtPen(g);
+        pen.setFill(javafx.scene.paint.Color.WHITE);
+        pen.fillRect(0, 0, w, h);
+        pen.save();
+        top.paint(pen);
+        pen.restore();
+        pen.save();
+        pen.translate(0, top.getHeight());
+        p.paint(pen, p.getWidth(), p.getHeight(), System.nanoTime());
+        pen.restore();
+        pen.save();
+        pen.translate(p.getWidth(), top.getHeight());
+        right.paint(pen);
+        pen.restore();
+        Files.writeString(file, g.getSVGDocument(), StandardCharsets.UTF_8);
+    }
+
+    /** An SVG of a trace view at its size on screen. Call on the FX thread. */
+    public static void svg(TraceView trace, Path file) throws IOException {
+        double w = Math.max(1, trace.getWidth());
+        double h = Math.max(1, trace.getHeight());
+        SVGGraphics2D g = new SVGGraphics2D(w, h);
+        trace.paint(new AwtPen(g), w, h);
+        Files.writeString(file, g.getSVGDocument(), StandardCharsets.UTF_8);
+    }
+
+    /** An SVG of the chart at the given size (vector, for slides and papers). */
+    public static void svg(JFreeChart chart, Path file, int width, int height) throws IOException {
+        SVGGraphics2D g = new SVGGraphics2D(width, height);
+        chart.draw(g, new java.awt.Rectangle(0, 0, width, height));
+        Files.writeString(file, g.getSVGDocument(), StandardCharsets.UTF_8);
+    }
+}

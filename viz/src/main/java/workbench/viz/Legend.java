@@ -1,0 +1,106 @@
+package workbench.viz;
+
+import java.util.ArrayList;
+import java.util.List;
+import javafx.geometry.VPos;
+import javafx.scene.paint.Color;
+import javafx.scene.text.Font;
+import javafx.scene.text.Text;
+import javafx.scene.text.TextAlignment;
+
+/** A legend box drawn on a canvas: one row per mark, with its symbol and its meaning. */
+public final class Legend {
+    /** How a legend row's symbol is drawn. */
+    public enum Symbol { DOT, LINE, DASH, CROSS, TRIANGLE, BOX, PATH }
+
+    private record Row(Symbol symbol, Color color, String text) {
+    }
+
+    private static final Font FONT = Font.font("System", 11);
+    private final List<Row> rows = new ArrayList<>();
+
+    public Legend add(Symbol symbol, Color color, String text) {
+        rows.add(new Row(symbol, color, text));
+        return this;
+    }
+
+    public boolean isEmpty() {
+        return rows.isEmpty();
+    }
+
+    /** Width and height of the legend box. */
+    public double[] size() {
+        double textW = 0;
+        Text probe = new Text();
+        probe.setFont(FONT);
+        for (Row r : rows) {
+            probe.setText(r.text);
+            textW = Math.max(textW, probe.getLayoutBounds().getWidth());
+        }
+        return new double[] {textW + 36, rows.size() * 15 + 8};
+    }
+
+    /** Draws the legend with its top-right corner at (right, top). */
+    public void draw(Pen g, double right, double top) {
+        if (rows.isEmpty()) {
+            return;
+        }
+        double rowH = 15;
+        double[] size = size();
+        double w = size[0];
+        double h = size[1];
+        double x = right - w;
+        g.setFill(Color.rgb(255, 255, 255, 0.88));
+        g.fillRect(x, top, w, h);
+        g.setStroke(Color.rgb(0, 0, 0, 0.25));
+        g.setLineWidth(1);
+        g.strokeRect(x + 0.5, top + 0.5, w - 1, h - 1);
+        g.setFont(FONT);
+        g.setTextAlign(TextAlignment.LEFT);
+        g.setTextBaseline(VPos.CENTER);
+        for (int i = 0; i < rows.size(); i++) {
+            Row r = rows.get(i);
+            double cy = top + 4 + rowH * i + rowH / 2;
+            double sx = x + 6;
+            drawSymbol(g, r.symbol, r.color, sx, cy);
+            g.setFill(Palette.INK);
+            g.fillText(r.text, sx + 24, cy);
+        }
+    }
+
+    static void drawSymbol(Pen g, Symbol s, Color c, double sx, double cy) {
+        g.setStroke(c);
+        g.setFill(c);
+        g.setLineDashes();
+        g.setLineWidth(1.5);
+        switch (s) {
+            case DOT -> g.fillOval(sx + 7, cy - 3.5, 7, 7);
+            case LINE -> g.strokeLine(sx, cy, sx + 20, cy);
+            case DASH -> {
+                g.setLineDashes(4, 3);
+                g.strokeLine(sx, cy, sx + 20, cy);
+                g.setLineDashes();
+            }
+            case CROSS -> cross(g, sx + 10, cy, 4);
+            case TRIANGLE -> triangle(g, sx + 10, cy, 5);
+            case BOX -> g.fillRect(sx + 3, cy - 5, 14, 10);
+            case PATH -> {
+                g.strokeLine(sx, cy + 3, sx + 20, cy - 3);
+                g.fillOval(sx - 1.5, cy + 1.5, 3, 3);
+                g.fillOval(sx + 8.5, cy - 1.5, 3, 3);
+                g.fillOval(sx + 18.5, cy - 4.5, 3, 3);
+            }
+            default -> {
+            }
+        }
+    }
+
+    static void cross(Pen g, double x, double y, double r) {
+        g.strokeLine(x - r, y - r, x + r, y + r);
+        g.strokeLine(x - r, y + r, x + r, y - r);
+    }
+
+    static void triangle(Pen g, double x, double y, double r) {
+        g.fillPolygon(new double[] {x, x - r, x + r}, new double[] {y - r, y + r * 0.8, y + r * 0.8}, 3);
+    }
+}

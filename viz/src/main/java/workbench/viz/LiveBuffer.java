@@ -1,0 +1,401 @@
+package workbench.viz;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicLongArray;
+import java.util.concurrent.atomic.AtomicReferenceArray;
+import java.util.concurrent.atomic.LongAdder;
+import workbench.core.draws.DrawSource;
+import workbench.core.draws.Stat;
+import workbench.core.kernel.Divergence;
+import workbench.core.kernel.Transition;
+import workbench.core.model.Model;
+import workbench.core.run.DrawSink;
+import workbench.core.run.RunEvent;
+import workbench.core.run.RunInfo;
+import workbench.core.run.RunOutcome;
+
+/**
+ * The bridge between sampler threads and the views: a {@link DrawSink} that writes each transition
+ * into primitive per-chain ring arrays and bumps a version counter, and a {@link DrawSource} that
+ * the views read on the FX thread whenever the version changed. Nothing here touches JavaFX, so a
+ * sampler never waits for the screen.
+ *
+ * <p>Each chain's ring holds the latest {@code capacity} iterations; older ones are forgotten
+ * ({@link #first(int)} moves on). Besides the draws it keeps every energy error (for the
+ * energy histogram), every divergence with its location and trajectory on the output scale,
+ * every run event, and the latest few proposals of each chain with their integrator paths.
+ */
+public final class LiveBuffer implements DrawSink, DrawSource {
+    /** Proposals kept per chain for drawing accept/reject marks. */
+    public static final int RECENT_PROPOSALS = 12;
+    private static final Stat[] STATS = Stat.values();
+    private static final int NS = STATS.length;
+    /** Cap on kept energy errors (memory bound); the histogram uses the first this many. */
+    private static final int MAX_ENERGY_ERRORS = 4_000_000;
+    /** Doubles the rings of one run may hold in all. */
+    private static final long MEMORY_BUDGET = 16_000_000L;
+
+    private final int requestedCapacity;
+    private volatile RunInfo info;
+    private volatile RunOutcome outcome;
+    private int capacity;
+    private int width;
+    private int chains;
+    private int margin;
+    private double[][] values;
+    private double[][] stats;
+    private AtomicLongArray sizes;
+    private AtomicReferenceArray<Proposal[]> recent;
+    private long[] proposalCounts;
+    private final AtomicLong version = new AtomicLong();
+    private final LongAdder transitions = new LongAdder();
+    private final LongAdder gradients = new LongAdder();
+    private final List<DivergenceMark> divergences = new CopyOnWriteArrayList<>();
+    private final List<EventMark> events = new CopyOnWriteArrayList<>();
+    private final Object energyLock = new Object();
+    private double[] energyErrors = new double[1024];
+    private int energyErrorCount;
+    private volatile double[] lastStepSize = new double[0];
+    private volatile boolean adaptationEnded;
+    private volatile List<String> names = List.of();
+    private long[] warmups = new long[0];
+    private volatile boolean loaded;
+
+    /** A divergence at {@code iteration} of {@code chain}; position and trajectory on the output scale. */
+    public record DivergenceMark(int chain, long iteration, double[] position, double energyError,
+                                 double[][] trajectory, boolean warmup) {
+    }
+
+    /** A run event as it took effect at {@code iteration} of {@code chain}. */
+    public record EventMark(int chain, long iteration, RunEvent event) {
+    }
+
+    /**
+     * One proposal: where the chain stood, where it was proposed to go, whether it went, and the
+     * integrator path between (output scale; null when paths were not recorded).
+     */
+    public record Proposal(long iteration, double[] from, double[] to, boolean accepted, double[][] path,
+                           long arrivedNanos) {
+    }
+
+    /** @param capacity iterations kept per chain (at least 16) */
+    public LiveBuffer(int capacity) {
+        if (capacity < 16) {
+            throw new IllegalArgumentException("capacity must be at least 16, got " + capacity);
+        }
+        this.requestedCapacity = capacity;
+    }
+
+    @Override
+    public synchronized void start(RunInfo info) {
+        this.chains = info.config().chains();
+        this.width = info.names().size();
+        long iterations = info.config().iterations();
+        // at most about 16 million doubles (128 MB) of ring, whatever the number of chains
+        long perChainBudget = MEMORY_BUDGET / ((long) chains * (width + NS));
+        this.capacity = (int) Math.max(16, Math.min(Math.min(requestedCapacity, iterations), perChainBudget));
+        this.margin = Math.max(1, Math.min(capacity / 16, 1024));
+        this.values = new double[chains][capacity * width];
+        this.stats = new double[chains][capacity * NS];
+        this.sizes = new AtomicLongArray(chains);
+        this.recent = new AtomicReferenceArray<>(chains);
+        this.proposalCounts = new long[chains];
+        for (int c = 0; c < chains; c++) {
+            recent.set(c, new Proposal[0]);
+        }
+        double[] steps = new double[chains];
+        Arrays.fill(steps, Double.NaN);
+        this.lastStepSize = steps;
+        this.names = List.copyOf(info.names());
+        this.warmups = new long[chains];
+        Arrays.fill(warmups, info.config().warmup());
+        this.info = info;
+        version.incrementAndGet();
+    }
+
+    @Override
+    public void transition(int chain, long iteration, Transition t, double[] output) {
+        long size = sizes.get(chain);
+        int slot = (int) (size % capacity);
+        System.arraycopy(output, 0, values[chain], slot * width, width);
+        double[] s = stats[chain];
+        int o = slot * NS;
+        s[o + Stat.LOG_DENSITY.ordinal()] = t.state().logDensity();
+        s[o + Stat.ACCEPT_STAT.ordinal()] = t.acceptStat();
+        s[o + Stat.STEP_SIZE.ordinal()] = t.stepSize();
+        s[o + Stat.TREE_DEPTH.ordinal()] = t.treeDepth();
+        s[o + Stat.LEAPFROG_STEPS.ordinal()] = t.leapfrogSteps();
+        s[o + Stat.DIVERGENT.ordinal()] = t.divergent() ? 1 : 0;
+        s[o + Stat.ENERGY.ordinal()] = t.energy();
+        s[o + Stat.ENERGY_ERROR.ordinal()] = t.energyError();
+        s[o + Stat.GRADIENT_EVALUATIONS.ordinal()] = t.gradientEvaluations();
+        s[o + Stat.ACCEPTED.ordinal()] = t.accepted() ? 1 : 0;
+
+        Model model = info.model();
+        double[] previous = size == 0 ? null : Arrays.copyOfRange(values[chain],
+                (int) ((size - 1) % capacity) * width, (int) ((size - 1) % capacity) * width + width);
+        double[][] path = t.path() == null ? null : toOutput(model, t.path());
+        double[] to = path != null && path.length > 0 ? path[path.length - 1] : output.clone();
+        Proposal p = new Proposal(iteration, previous == null ? output.clone() : previous, to, t.accepted(),
+                path, System.nanoTime());
+        Proposal[] old = recent.get(chain);
+        int keep = Math.min(old.length, RECENT_PROPOSALS - 1);
+        Proposal[] next = new Proposal[keep + 1];
+        System.arraycopy(old, old.length - keep, next, 0, keep);
+        next[keep] = p;
+        recent.set(chain, next);
+
+        if (t.divergent()) {
+            Divergence d = t.divergence();
+            double[] where = d != null && d.position() != null ? toOutput(model, d.position()) : output.clone();
+            double[][] traj = d != null && d.trajectory() != null ? toOutput(model, d.trajectory()) : null;
+            divergences.add(new DivergenceMark(chain, iteration, where,
+                    d != null ? d.energyError() : t.energyError(), traj, t.warmup()));
+        }
+        if (!Double.isNaN(t.energyError())) {
+            synchronized (energyLock) {
+                if (energyErrorCount < MAX_ENERGY_ERRORS) {
+                    if (energyErrorCount == energyErrors.length) {
+                        energyErrors = Arrays.copyOf(energyErrors, energyErrors.length * 2);
+                    }
+                    energyErrors[energyErrorCount++] = t.energyError();
+                }
+            }
+        }
+        lastStepSize[chain] = t.stepSize();
+        transitions.increment();
+        gradients.add(t.gradientEvaluations());
+        sizes.set(chain, size + 1);
+        version.incrementAndGet();
+    }
+
+    private static double[] toOutput(Model model, double[] q) {
+        double[] out = new double[model.outputDim()];
+        model.toOutput(q, out);
+        return out;
+    }
+
+    private static double[][] toOutput(Model model, double[][] qs) {
+        double[][] out = new double[qs.length][];
+        for (int i = 0; i < qs.length; i++) {
+            out[i] = toOutput(model, qs[i]);
+        }
+        return out;
+    }
+
+    @Override
+    public void event(int chain, long iteration, RunEvent event) {
+        events.add(new EventMark(chain, iteration, event));
+        if (RunEvent.ADAPTATION_ENDED.equals(event.kind())) {
+            adaptationEnded = true;
+        }
+        version.incrementAndGet();
+    }
+
+    @Override
+    public void finish(RunOutcome outcome) {
+        this.outcome = outcome;
+        version.incrementAndGet();
+    }
+
+    /** Whether {@link #start} has been called (or the buffer was loaded from a draw source). */
+    public boolean started() {
+        return info != null || loaded;
+    }
+
+    /**
+     * A buffer holding every draw and statistic of {@code src} (e.g. draws read from another tool's
+     * files), so the live views can show and diagnose them. Divergent iterations are marked at the
+     * draw (a file does not say where the trajectory diverged); energy errors come from the
+     * {@link Stat#ENERGY_ERROR} statistic where the source has it.
+     */
+    public static LiveBuffer of(DrawSource src) {
+        int chains = src.chains();
+        long longest = 16;
+        for (int c = 0; c < chains; c++) {
+            longest = Math.max(longest, src.size(c) - src.first(c));
+        }
+        if (longest > Integer.MAX_VALUE / Math.max(1, src.names().size() + NS)) {
+            throw new IllegalArgumentException("too many draws to show: " + longest + " per chain");
+        }
+        LiveBuffer b = new LiveBuffer((int) longest);
+        b.chains = chains;
+        b.width = src.names().size();
+        b.capacity = (int) longest;
+        b.margin = 0;
+        b.values = new double[chains][b.capacity * b.width];
+        b.stats = new double[chains][b.capacity * NS];
+        b.sizes = new AtomicLongArray(chains);
+        b.recent = new AtomicReferenceArray<>(chains);
+        b.proposalCounts = new long[chains];
+        b.warmups = new long[chains];
+        double[] steps = new double[chains];
+        for (int c = 0; c < chains; c++) {
+            b.recent.set(c, new Proposal[0]);
+            b.warmups[c] = src.warmup(c);
+            long from = src.first(c);
+            long to = src.size(c);
+            for (long i = from; i < to; i++) {
+                int slot = (int) (i % b.capacity);
+                double[] row = new double[b.width];
+                for (int p = 0; p < b.width; p++) {
+                    row[p] = src.value(c, i, p);
+                }
+                System.arraycopy(row, 0, b.values[c], slot * b.width, b.width);
+                for (Stat st : STATS) {
+                    b.stats[c][slot * NS + st.ordinal()] = src.stat(c, i, st);
+                }
+                double de = src.stat(c, i, Stat.ENERGY_ERROR);
+                if (Double.isFinite(de)) {
+                    synchronized (b.energyLock) {
+                        if (b.energyErrorCount == b.energyErrors.length) {
+                            b.energyErrors = Arrays.copyOf(b.energyErrors, b.energyErrors.length * 2);
+                        }
+                        b.energyErrors[b.energyErrorCount++] = de;
+                    }
+                }
+                if (src.stat(c, i, Stat.DIVERGENT) == 1) {
+                    b.divergences.add(new DivergenceMark(c, i, row, de, null, i < b.warmups[c]));
+                }
+                double g = src.stat(c, i, Stat.GRADIENT_EVALUATIONS);
+                if (Double.isNaN(g)) {
+                    g = src.stat(c, i, Stat.LEAPFROG_STEPS);
+                }
+                if (Double.isFinite(g)) {
+                    b.gradients.add((long) g);
+                }
+                b.transitions.increment();
+            }
+            b.sizes.set(c, to);
+            steps[c] = to > from ? src.stat(c, to - 1, Stat.STEP_SIZE) : Double.NaN;
+        }
+        b.lastStepSize = steps;
+        b.names = List.copyOf(src.names());
+        b.loaded = true;
+        b.version.incrementAndGet();
+        return b;
+    }
+
+    /** The run's description, or null before it started. */
+    public RunInfo info() {
+        return info;
+    }
+
+    /** How the run ended, or null while it runs. */
+    public RunOutcome outcome() {
+        return outcome;
+    }
+
+    @Override
+    public List<String> names() {
+        return names;
+    }
+
+    @Override
+    public int chains() {
+        return started() ? chains : 0;
+    }
+
+    @Override
+    public long size(int chain) {
+        return sizes.get(chain);
+    }
+
+    @Override
+    public long first(int chain) {
+        return Math.max(0, sizes.get(chain) - capacity + margin);
+    }
+
+    @Override
+    public long warmup(int chain) {
+        return warmups[chain];
+    }
+
+    @Override
+    public double value(int chain, long iteration, int param) {
+        return values[chain][(int) (iteration % capacity) * width + param];
+    }
+
+    @Override
+    public double stat(int chain, long iteration, Stat stat) {
+        return stats[chain][(int) (iteration % capacity) * NS + stat.ordinal()];
+    }
+
+    @Override
+    public long version() {
+        return version.get();
+    }
+
+    /** Transitions of all chains so far. */
+    public long totalTransitions() {
+        return transitions.sum();
+    }
+
+    /** Gradient evaluations of all chains so far. */
+    public long totalGradients() {
+        return gradients.sum();
+    }
+
+    /** Divergences so far, in the order they happened. */
+    public List<DivergenceMark> divergences() {
+        return List.copyOf(divergences);
+    }
+
+    /** Run events so far, in the order they took effect. */
+    public List<EventMark> events() {
+        return List.copyOf(events);
+    }
+
+    /** The latest proposals of a chain, oldest first. */
+    public List<Proposal> recentProposals(int chain) {
+        return started() ? List.of(recent.get(chain)) : List.of();
+    }
+
+    /** A copy of every energy error so far (Hamiltonian samplers; empty for others). */
+    public double[] energyErrors() {
+        synchronized (energyLock) {
+            return Arrays.copyOf(energyErrors, energyErrorCount);
+        }
+    }
+
+    /** The step size of a chain's latest transition (NaN before the first). */
+    public double lastStepSize(int chain) {
+        double[] s = lastStepSize;
+        return chain < s.length ? s[chain] : Double.NaN;
+    }
+
+    /** Whether an event ended step-size adaptation (the step size was set by hand). */
+    public boolean adaptationEnded() {
+        return adaptationEnded;
+    }
+
+    /** Values of one stat for a chain's stored iterations from {@code from} on (NaN-free copy not guaranteed). */
+    public double[] statSeries(int chain, Stat stat, long from) {
+        long lo = Math.max(from, first(chain));
+        long hi = size(chain);
+        double[] out = new double[(int) Math.max(0, hi - lo)];
+        for (long i = lo; i < hi; i++) {
+            out[(int) (i - lo)] = stat(chain, i, stat);
+        }
+        return out;
+    }
+
+    /** Sizes of every chain, read once. */
+    public long[] sizes() {
+        long[] out = new long[chains()];
+        for (int c = 0; c < out.length; c++) {
+            out[c] = sizes.get(c);
+        }
+        return out;
+    }
+
+    /** Names of the output columns that are model parameters (not derived quantities). */
+    public List<String> parameterNames() {
+        RunInfo i = info;
+        return i == null ? names : new ArrayList<>(i.model().parameterNames());
+    }
+}

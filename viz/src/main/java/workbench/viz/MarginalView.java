@@ -1,0 +1,191 @@
+package workbench.viz;
+
+import java.util.function.Supplier;
+import javafx.geometry.VPos;
+import javafx.scene.canvas.Canvas;
+import javafx.scene.layout.Region;
+import javafx.scene.paint.Color;
+import javafx.scene.text.TextAlignment;
+
+/**
+ * The marginal histogram of one output coordinate (post-warmup draws of all chains, as a density)
+ * in its own panel with a scale, over the same range as the projection it sits beside: on top of
+ * it for the horizontal axis, to its right (rotated) for the vertical one.
+ */
+public final class MarginalView extends Region {
+    private static final int BINS = 40;
+    private final Canvas canvas = new Canvas();
+    private final FxPen pen = new FxPen(canvas.getGraphicsContext2D());
+    private final boolean vertical;
+    private final double insetLow;
+    private final double insetHigh;
+    private LiveBuffer buffer;
+    private int param;
+    private Supplier<double[]> range = () -> new double[] {-3, 3};
+    private long lastVersion = -1;
+    private String lastKey = "";
+
+    /**
+     * @param vertical  false: bars go up, range along x; true: bars go right, range along y
+     * @param insetLow  pixels before the range starts (left, or bottom when vertical)
+     * @param insetHigh pixels after the range ends (right, or top when vertical)
+     */
+    public MarginalView(boolean vertical, double insetLow, double insetHigh) {
+        this.vertical = vertical;
+        this.insetLow = insetLow;
+        this.insetHigh = insetHigh;
+        getChildren().add(canvas);
+        if (vertical) {
+            setMinWidth(90);
+            setPrefWidth(110);
+        } else {
+            setMinHeight(80);
+            setPrefHeight(100);
+        }
+    }
+
+    public void setBuffer(LiveBuffer buffer) {
+        this.buffer = buffer;
+        this.lastVersion = -1;
+    }
+
+    /** Which output coordinate, and where its visible range comes from. */
+    public void setParam(int param, Supplier<double[]> range, String name) {
+        this.param = param;
+        this.range = range;
+        this.name = name;
+        this.lastVersion = -1;
+        this.lastKey = "";
+    }
+
+    private String name = "";
+
+    @Override
+    protected void layoutChildren() {
+        if (canvas.getWidth() != getWidth() || canvas.getHeight() != getHeight()) {
+            canvas.setWidth(getWidth());
+            canvas.setHeight(getHeight());
+            lastVersion = -1;
+        }
+    }
+
+    /** Redraws when the data or the range changed. */
+    public boolean refresh() {
+        long v = buffer == null ? -2 : buffer.version();
+        double[] r = range.get();
+        String key = r[0] + ":" + r[1] + ":" + canvas.getWidth() + ":" + canvas.getHeight() + ":" + param;
+        if (v == lastVersion && key.equals(lastKey)) {
+            return false;
+        }
+        lastVersion = v;
+        lastKey = key;
+        draw(r);
+        return true;
+    }
+
+    private void draw(double[] r) {
+        paint(pen, canvas.getWidth(), canvas.getHeight(), r);
+    }
+
+    /** Paints the view at its current size with the given pen (the screen, or an SVG file). */
+    public void paint(Pen g) {
+        paint(g, canvas.getWidth(), canvas.getHeight(), range.get());
+    }
+
+    private void paint(Pen g, double w, double h, double[] r) {
+        g.setFill(Color.WHITE);
+        g.fillRect(0, 0, w, h);
+        double lo = r[0];
+        double hi = r[1];
+        if (!(hi > lo)) {
+            return;
+        }
+        double[] dens = new double[BINS];
+        long n = 0;
+        if (buffer != null && buffer.started() && param < buffer.names().size()) {
+            long[] counts = new long[BINS];
+            for (int c = 0; c < buffer.chains(); c++) {
+                long end = buffer.size(c);
+                long start = Math.max(buffer.first(c), Math.min(buffer.warmup(c), end));
+                if (end - start < 1) {
+                    start = buffer.first(c);
+                }
+                for (long i = start; i < end; i++) {
+                    double x = buffer.value(c, i, param);
+                    n++;
+                    int k = (int) Math.floor((x - lo) / (hi - lo) * BINS);
+                    if (k >= 0 && k < BINS) {
+                        counts[k]++;
+                    }
+                }
+            }
+            double bw = (hi - lo) / BINS;
+            for (int k = 0; k < BINS; k++) {
+                dens[k] = n == 0 ? 0 : counts[k] / (n * bw);
+            }
+        }
+        double max = 0;
+        for (double d : dens) {
+            max = Math.max(max, d);
+        }
+        double top = max > 0 ? max * 1.1 : 1;
+        String name = buffer != null && param < buffer.names().size() ? buffer.names().get(param) : this.name;
+        if (!vertical) {
+            double plotH = h - 22;
+            PlotArea a = new PlotArea(insetLow, 16, w - insetLow - insetHigh, plotH - 16, lo, hi, 0, top);
+            a.drawGrid(g, false, true);
+            drawBarsUp(g, a, dens, lo, hi);
+            a.drawYAxis(g, null);
+            a.drawXAxis(g, null, false);
+            g.setFill(Palette.INK);
+            g.setFont(PlotArea.TICK_FONT);
+            g.setTextAlign(TextAlignment.LEFT);
+            g.setTextBaseline(VPos.TOP);
+            g.fillText("marginal density of " + name + (n > 0 ? "  (" + n + " draws)" : ""), insetLow + 4, 1);
+        } else {
+            // bars grow to the right: x axis is density, y axis is the parameter range
+            PlotArea a = new PlotArea(14, insetHigh, w - 30, h - insetHigh - insetLow, 0, top, lo, hi);
+            a.drawGrid(g, true, false);
+            g.setFill(Color.rgb(90, 110, 160, 0.75));
+            double bw = (hi - lo) / BINS;
+            for (int k = 0; k < BINS; k++) {
+                if (dens[k] <= 0) {
+                    continue;
+                }
+                double y1 = a.py(lo + k * bw);
+                double y0 = a.py(lo + (k + 1) * bw);
+                g.fillRect(a.px(0), y0, a.px(dens[k]) - a.px(0), Math.max(1, y1 - y0 - 0.5));
+            }
+            a.drawXAxis(g, null, true);
+            g.setStroke(Palette.INK);
+            g.strokeLine(a.left() - 0.5, a.top(), a.left() - 0.5, a.top() + a.height());
+            g.save();
+            g.setFill(Palette.INK);
+            g.setFont(PlotArea.TICK_FONT);
+            g.setTextAlign(TextAlignment.CENTER);
+            g.setTextBaseline(VPos.BOTTOM);
+            g.translate(w - 1, a.top() + a.height() / 2);
+            g.rotate(-90);
+            g.fillText("marginal density of " + name, 0, 0);
+            g.restore();
+        }
+    }
+
+    private static void drawBarsUp(Pen g, PlotArea a, double[] dens, double lo, double hi) {
+        g.setFill(Color.rgb(90, 110, 160, 0.75));
+        double bw = (hi - lo) / BINS;
+        for (int k = 0; k < BINS; k++) {
+            if (dens[k] <= 0) {
+                continue;
+            }
+            double x0 = a.px(lo + k * bw);
+            double x1 = a.px(lo + (k + 1) * bw);
+            double y = a.py(dens[k]);
+            g.fillRect(x0, y, Math.max(1, x1 - x0 - 0.5), a.py(0) - y);
+        }
+    }
+
+    public Canvas canvas() {
+        return canvas;
+    }
+}

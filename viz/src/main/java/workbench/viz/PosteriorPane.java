@@ -1,0 +1,165 @@
+package workbench.viz;
+
+import java.util.List;
+import javafx.geometry.Insets;
+import javafx.geometry.Pos;
+import javafx.scene.control.Button;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.Tooltip;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.ColumnConstraints;
+import javafx.scene.layout.GridPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.RowConstraints;
+import workbench.core.model.Model;
+
+/**
+ * The projection view with its marginal histograms (above and to the right, in their own panels
+ * with scales) and the two pickers that choose which output coordinates are projected.
+ */
+public final class PosteriorPane extends BorderPane {
+    private final ProjectionView projection = new ProjectionView();
+    private final MarginalView top = new MarginalView(false, 58, 10);
+    private final MarginalView right = new MarginalView(true, 42, 8);
+    private final ComboBox<String> xPick = new ComboBox<>();
+    private final ComboBox<String> yPick = new ComboBox<>();
+    private final GridPane plots = new GridPane();
+    private boolean updating;
+
+    public PosteriorPane() {
+        xPick.setId("xParam");
+        yPick.setId("yParam");
+        xPick.setTooltip(new Tooltip("Parameter on the horizontal axis"));
+        yPick.setTooltip(new Tooltip("Parameter on the vertical axis"));
+        Button fit = new Button("Fit view");
+        fit.setId("fitView");
+        fit.setTooltip(new Tooltip("Fit the view to the target (or to the draws); same as a double click on the plot. "
+                + "Scroll to zoom, drag to pan."));
+        fit.setOnAction(e -> projection.fitView());
+        Label hint = new Label("scroll: zoom \u00b7 drag: pan \u00b7 double click: fit");
+        hint.getStyleClass().add("hint");
+        HBox bar = new HBox(6, new Label("x:"), xPick, new Label("y:"), yPick, fit, hint);
+        bar.setAlignment(Pos.CENTER_LEFT);
+        bar.setPadding(new Insets(2, 4, 4, 4));
+        xPick.setOnAction(e -> axesPicked());
+        yPick.setOnAction(e -> axesPicked());
+
+        ColumnConstraints c0 = new ColumnConstraints();
+        c0.setHgrow(Priority.ALWAYS);
+        ColumnConstraints c1 = new ColumnConstraints(110);
+        RowConstraints r0 = new RowConstraints(95);
+        RowConstraints r1 = new RowConstraints();
+        r1.setVgrow(Priority.ALWAYS);
+        plots.getColumnConstraints().addAll(c0, c1);
+        plots.getRowConstraints().addAll(r0, r1);
+        plots.add(top, 0, 0);
+        plots.add(new Region(), 1, 0);
+        plots.add(projection, 0, 1);
+        plots.add(right, 1, 1);
+        setTop(bar);
+        setCenter(plots);
+        projection.setOnViewChanged(this::marginalsFollow);
+        marginalsFollow();
+    }
+
+    private void axesPicked() {
+        if (updating) {
+            return;
+        }
+        int x = Math.max(0, xPick.getSelectionModel().getSelectedIndex());
+        int y = Math.max(0, yPick.getSelectionModel().getSelectedIndex());
+        projection.setAxes(x, y);
+        marginalsFollow();
+    }
+
+    private void marginalsFollow() {
+        List<String> names = xPick.getItems();
+        int x = projection.xParam();
+        int y = projection.yParam();
+        top.setParam(x, () -> {
+            double[] b = projection.box();
+            return new double[] {b[0], b[1]};
+        }, x < names.size() ? names.get(x) : "");
+        right.setParam(y, () -> {
+            double[] b = projection.box();
+            return new double[] {b[2], b[3]};
+        }, y < names.size() ? names.get(y) : "");
+    }
+
+    public void setBuffer(LiveBuffer buffer) {
+        projection.setBuffer(buffer);
+        top.setBuffer(buffer);
+        right.setBuffer(buffer);
+    }
+
+    /** Shows draws without a model (read from files): the names fill the pickers, no density is drawn. */
+    public void setNames(List<String> names) {
+        fillPickers(names);
+        projection.setModel(null);
+        projection.setNames(names);
+        projection.setAxes(0, names.size() > 1 ? 1 : 0);
+        projection.fitView();
+        marginalsFollow();
+    }
+
+    /** The model whose names fill the pickers and whose density is drawn (2-D). */
+    public void setModel(Model model) {
+        List<String> names = model == null ? List.of() : model.outputNames();
+        fillPickers(names);
+        projection.setModel(model);
+        marginalsFollow();
+    }
+
+    private void fillPickers(List<String> names) {
+        updating = true;
+        try {
+            if (!xPick.getItems().equals(names)) {
+                xPick.getItems().setAll(names);
+                yPick.getItems().setAll(names);
+                xPick.getSelectionModel().select(names.isEmpty() ? -1 : 0);
+                yPick.getSelectionModel().select(names.size() > 1 ? 1 : 0);
+                projection.setAxes(0, names.size() > 1 ? 1 : 0);
+            }
+        } finally {
+            updating = false;
+        }
+    }
+
+    /** Redraws what changed; called once per frame. */
+    public void refresh(long now) {
+        // at most ~30 redraws a second for the cloud, ~10 for the marginals: smooth, and cheap in software rendering
+        if (now - lastProjection >= 30_000_000L) {
+            if (projection.refresh(now)) {
+                lastProjection = now;
+            }
+        }
+        if (now - lastMarginals >= 100_000_000L) {
+            top.refresh();
+            right.refresh();
+            lastMarginals = now;
+        }
+    }
+
+    private long lastProjection;
+    private long lastMarginals;
+
+    public ProjectionView projection() {
+        return projection;
+    }
+
+    public MarginalView topMarginal() {
+        return top;
+    }
+
+    public MarginalView rightMarginal() {
+        return right;
+    }
+
+    /** The plots without the pickers, for export. */
+    public GridPane plots() {
+        return plots;
+    }
+}

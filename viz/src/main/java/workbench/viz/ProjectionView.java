@@ -1,0 +1,695 @@
+package workbench.viz;
+
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
+import javafx.application.Platform;
+import javafx.scene.canvas.Canvas;
+import javafx.scene.input.MouseButton;
+import javafx.scene.layout.Region;
+import javafx.scene.paint.Color;
+import javafx.scene.text.TextAlignment;
+import workbench.core.model.Model;
+
+/**
+ * The posterior projected on two output coordinates: the target's density as filled contours
+ * (2-D models), the draws of every chain in its colour with its recent path, the latest proposals
+ * (accepted solid green, rejected dashed red), the integrator path of the current proposal drawn
+ * step by step, and divergences where the energy error crossed the threshold. Scroll zooms, drag
+ * pans, a double click fits the view again; clicking a divergence replays its trajectory.
+ * Everything is redrawn from the buffer, so resizing loses nothing.
+ */
+public final class ProjectionView extends Region {
+    /** Above this many stored draws the cloud is drawn as a 2-D histogram. */
+    public static final int DENSE_POINTS = 12_000;
+    private static final double LEFT = 58;
+    private static final double RIGHT = 10;
+    private static final double TOP = 8;
+    private static final double BOTTOM = 42;
+    private static final int RECENT_PATH = 30;
+
+    private final Canvas canvas = new Canvas();
+    private final FxPen pen = new FxPen(canvas.getGraphicsContext2D());
+    private final ExecutorService densityPool = Executors.newSingleThreadExecutor(r -> {
+        Thread t = new Thread(r, "density-grid");
+        t.setDaemon(true);
+        return t;
+    });
+    private final AtomicLong densityGeneration = new AtomicLong();
+    private LiveBuffer buffer;
+    private Model densityModel;
+    private int xParam;
+    private int yParam = 1;
+    private List<String> names = List.of();
+    private double[] box = {-3, 3, -3, 3};
+    private boolean userBox;
+    private boolean boxFromModel;
+    private long lastVersion = -1;
+    private boolean dirty = true;
+    private DensityGrid densityImage;
+    private int[] densityArgb;
+    private String densityKey = "";
+    private long lastAutoFit;
+    private double pathSeconds;
+    private LiveBuffer.DivergenceMark replay;
+    private long replayStart;
+    private Consumer<LiveBuffer.DivergenceMark> onDivergenceClicked = d -> { };
+    private Runnable onViewChanged = () -> { };
+    private double dragX = Double.NaN;
+    private double dragY;
+    private boolean dragged;
+    private PlotArea area;
+
+    public ProjectionView() {
+        getChildren().add(canvas);
+        getStyleClass().add("projection-view");
+        setMinSize(200, 160);
+        setOnScroll(e -> {
+            if (area == null || e.getDeltaY() == 0) {
+                return;
+            }
+            double f = Math.exp(-e.getDeltaY() / 300);
+            double cx = area.dataX(e.getX());
+            double cy = area.dataY(e.getY());
+            box = new double[] {cx + (box[0] - cx) * f, cx + (box[1] - cx) * f, cy + (box[2] - cy) * f, cy + (box[3] - cy) * f};
+            userBox = true;
+            viewChanged();
+        });
+        setOnMousePressed(e -> {
+            dragX = e.getX();
+            dragY = e.getY();
+            dragged = false;
+        });
+        setOnMouseDragged(e -> {
+            if (area == null || Double.isNaN(dragX)) {
+                return;
+            }
+            double dx = (e.getX() - dragX) / area.width() * (box[1] - box[0]);
+            double dy = (e.getY() - dragY) / area.height() * (box[3] - box[2]);
+            if (Math.abs(e.getX() - dragX) + Math.abs(e.getY() - dragY) > 2) {
+                dragged = true;
+            }
+            box = new double[] {box[0] - dx, box[1] - dx, box[2] + dy, box[3] + dy};
+            dragX = e.getX();
+            dragY = e.getY();
+            userBox = true;
+            viewChanged();
+        });
+        setOnMouseClicked(e -> {
+            if (e.getButton() != MouseButton.PRIMARY || dragged) {
+                return;
+            }
+            if (e.getClickCount() == 2) {
+                fitView();
+                return;
+            }
+            LiveBuffer.DivergenceMark hit = divergenceAt(e.getX(), e.getY());
+            if (hit != null) {
+                replay(hit);
+                onDivergenceClicked.accept(hit);
+            }
+        });
+    }
+
+    private void viewChanged() {
+        dirty = true;
+        onViewChanged.run();
+    }
+
+    /** Shows this buffer's draws (null: none). */
+    public void setBuffer(LiveBuffer buffer) {
+        this.buffer = buffer;
+        this.replay = null;
+        this.lastVersion = -1;
+        this.dirty = true;
+    }
+
+    /**
+     * The model whose density is drawn behind the draws (2-D models only) and whose plot box
+     * fits the view; null for none.
+     */
+    public void setModel(Model model) {
+        this.densityModel = model;
+        this.densityKey = "";
+        this.densityImage = null;
+        this.boxFromModel = false;
+        if (model != null) {
+            names = model.outputNames();
+            if (xParam >= names.size() || yParam >= names.size()) {
+                xParam = 0;
+                yParam = Math.min(1, names.size() - 1);
+            }
+        }
+        if (!userBox) {
+            fitView();
+        }
+        dirty = true;
+    }
+
+    /** Names of the output coordinates when there is no model (draws read from files). */
+    public void setNames(List<String> names) {
+        this.names = List.copyOf(names);
+        if (xParam >= names.size() || yParam >= names.size()) {
+            xParam = 0;
+            yParam = Math.min(1, Math.max(0, names.size() - 1));
+        }
+        dirty = true;
+    }
+
+    /** Chooses the projected output coordinates. */
+    public void setAxes(int x, int y) {
+        if (x != xParam || y != yParam) {
+            xParam = x;
+            yParam = y;
+            densityKey = "";
+            fitView();
+        }
+    }
+
+    public int xParam() {
+        return xParam;
+    }
+
+    public int yParam() {
+        return yParam;
+    }
+
+    /** The visible box {xmin, xmax, ymin, ymax}. */
+    public double[] box() {
+        return box.clone();
+    }
+
+    /** How long the integrator path of a new proposal takes to draw, in seconds (0: at once). */
+    public void setPathSeconds(double seconds) {
+        this.pathSeconds = Math.max(0, seconds);
+    }
+
+    public void setOnDivergenceClicked(Consumer<LiveBuffer.DivergenceMark> action) {
+        this.onDivergenceClicked = action;
+    }
+
+    /** Called when zoom or pan changed the box (the marginals follow). */
+    public void setOnViewChanged(Runnable action) {
+        this.onViewChanged = action;
+    }
+
+    /** Replays a divergence's trajectory up to the point where it diverged. */
+    public void replay(LiveBuffer.DivergenceMark mark) {
+        this.replay = mark;
+        this.replayStart = System.nanoTime();
+        dirty = true;
+    }
+
+    public LiveBuffer.DivergenceMark replaying() {
+        return replay;
+    }
+
+    /** Back to the model's plot box (2-D) or to the range of the draws. */
+    public void fitView() {
+        userBox = false;
+        boolean twoD = densityModel != null && densityModel.dim() == 2 && densityModel.plotBox() != null
+                && xParam == 0 && yParam == 1;
+        if (twoD) {
+            box = densityModel.plotBox().clone();
+            boxFromModel = true;
+        } else {
+            boxFromModel = false;
+            double[] fit = dataBox();
+            if (fit != null) {
+                box = fit;
+            }
+        }
+        lastAutoFit = System.nanoTime();
+        viewChanged();
+    }
+
+    private double[] dataBox() {
+        if (buffer == null || !buffer.started()) {
+            return null;
+        }
+        double x0 = Double.POSITIVE_INFINITY;
+        double x1 = Double.NEGATIVE_INFINITY;
+        double y0 = Double.POSITIVE_INFINITY;
+        double y1 = Double.NEGATIVE_INFINITY;
+        for (int c = 0; c < buffer.chains(); c++) {
+            long hi = buffer.size(c);
+            long lo = Math.max(buffer.first(c), hi - 4000);
+            long burn = Math.min(hi, buffer.warmup(c) / 5);
+            lo = Math.max(lo, Math.min(burn, hi - 1));
+            for (long i = Math.max(lo, 0); i < hi; i++) {
+                double x = buffer.value(c, i, xParam);
+                double y = buffer.value(c, i, yParam);
+                if (Double.isFinite(x) && Double.isFinite(y)) {
+                    x0 = Math.min(x0, x);
+                    x1 = Math.max(x1, x);
+                    y0 = Math.min(y0, y);
+                    y1 = Math.max(y1, y);
+                }
+            }
+        }
+        if (!(x1 >= x0) || !(y1 >= y0)) {
+            return null;
+        }
+        double px = Math.max((x1 - x0) * 0.08, 1e-3);
+        double py = Math.max((y1 - y0) * 0.08, 1e-3);
+        return new double[] {x0 - px, x1 + px, y0 - py, y1 + py};
+    }
+
+    @Override
+    protected void layoutChildren() {
+        double w = getWidth();
+        double h = getHeight();
+        if (canvas.getWidth() != w || canvas.getHeight() != h) {
+            canvas.setWidth(w);
+            canvas.setHeight(h);
+            dirty = true;
+        }
+    }
+
+    /**
+     * Redraws if the data, the view or an animation changed; called by the window's animation timer.
+     * Returns whether it drew.
+     */
+    public boolean refresh(long now) {
+        long v = buffer == null ? -1 : buffer.version();
+        boolean animating = replay != null && (now - replayStart) < 2_500_000_000L || pathAnimating(now);
+        if (!dirty && v == lastVersion && !animating) {
+            return false;
+        }
+        if (v != lastVersion && !userBox && !boxFromModel && now - lastAutoFit > 500_000_000L) {
+            double[] fit = dataBox();
+            if (fit != null) {
+                box = fit;
+                onViewChanged.run();
+            }
+            lastAutoFit = now;
+        }
+        lastVersion = v;
+        dirty = false;
+        draw(now);
+        return true;
+    }
+
+    private boolean pathAnimating(long now) {
+        if (buffer == null || !buffer.started() || pathSeconds <= 0) {
+            return false;
+        }
+        for (int c = 0; c < buffer.chains(); c++) {
+            List<LiveBuffer.Proposal> ps = buffer.recentProposals(c);
+            if (!ps.isEmpty() && ps.get(ps.size() - 1).path() != null
+                    && (now - ps.get(ps.size() - 1).arrivedNanos()) < pathSeconds * 1e9 + 1e8) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Forces a full redraw at the next refresh. */
+    public void invalidate() {
+        dirty = true;
+    }
+
+    private void draw(long now) {
+        paint(pen, canvas.getWidth(), canvas.getHeight(), now);
+    }
+
+    /** Paints the view at the given size with the given pen: the screen, or an SVG file. */
+    public void paint(Pen g, double w, double h, long now) {
+        g.setFill(Color.WHITE);
+        g.fillRect(0, 0, w, h);
+        if (w < LEFT + RIGHT + 20 || h < TOP + BOTTOM + 20) {
+            return;
+        }
+        area = new PlotArea(LEFT, TOP, w - LEFT - RIGHT, h - TOP - BOTTOM, box[0], box[1], box[2], box[3]);
+        g.save();
+        g.clipRect(area.left(), area.top(), area.width(), area.height());
+        area.drawGrid(g, true, true);
+        Legend legend = new Legend();
+        boolean density = drawDensity(g);
+        if (density) {
+            legend.add(Legend.Symbol.BOX, Color.rgb(160, 175, 210), "target density (10\u201399% regions)");
+        }
+        drawDraws(g, legend, now);
+        drawReplay(g, now, legend);
+        g.restore();
+        String xl = xParam < names.size() ? names.get(xParam) : "x";
+        String yl = yParam < names.size() ? names.get(yParam) : "y";
+        area.drawXAxis(g, xl, true);
+        area.drawYAxis(g, yl);
+        if (buffer == null || !buffer.started()) {
+            g.setFill(Palette.INK);
+            g.setTextAlign(TextAlignment.CENTER);
+            g.setFont(PlotArea.LABEL_FONT);
+            g.fillText("Press Run to start the chains", area.left() + area.width() / 2, area.top() + area.height() - 14);
+        }
+        legendRect = placeLegend(legend);
+        if (legendRect != null) {
+            legend.draw(g, legendRect[0] + legendRect[2], legendRect[1]);
+        }
+    }
+
+    private double[] legendRect;
+
+    /** The legend's box {x, y, width, height} in view pixels as last drawn, or null. */
+    public double[] legendBounds() {
+        return legendRect == null ? null : legendRect.clone();
+    }
+
+    /** Puts the legend in the plot corner that hides the fewest draws and divergences. */
+    private double[] placeLegend(Legend legend) {
+        if (legend.isEmpty()) {
+            return null;
+        }
+        double[] size = legend.size();
+        double w = size[0];
+        double h = size[1];
+        double l = area.left() + 6;
+        double r = area.left() + area.width() - 6 - w;
+        double t = area.top() + 6;
+        double b = area.top() + area.height() - 6 - h;
+        double[][] corners = {{r, t}, {l, t}, {r, b}, {l, b}};
+        int[] hidden = new int[4];
+        LiveBuffer buf = buffer;
+        if (buf != null && buf.started()) {
+            for (int c = 0; c < buf.chains(); c++) {
+                long hi = buf.size(c);
+                long lo = Math.max(buf.first(c), hi - 2000);
+                for (long i = lo; i < hi; i++) {
+                    count(hidden, corners, w, h, area.px(buf.value(c, i, xParam)), area.py(buf.value(c, i, yParam)), 1);
+                }
+            }
+            for (LiveBuffer.DivergenceMark d : buf.divergences()) {
+                count(hidden, corners, w, h, area.px(d.position()[xParam]), area.py(d.position()[yParam]), 20);
+            }
+        }
+        int best = 0;
+        for (int k = 1; k < 4; k++) {
+            if (hidden[k] < hidden[best]) {
+                best = k;
+            }
+        }
+        return new double[] {corners[best][0], corners[best][1], w, h};
+    }
+
+    private static void count(int[] hidden, double[][] corners, double w, double h, double x, double y, int weight) {
+        for (int k = 0; k < 4; k++) {
+            if (x >= corners[k][0] && x <= corners[k][0] + w && y >= corners[k][1] && y <= corners[k][1] + h) {
+                hidden[k] += weight;
+            }
+        }
+    }
+
+    private boolean drawDensity(Pen g) {
+        Model m = densityModel;
+        if (m == null || m.dim() != 2 || m.outputDim() < 2 || xParam != 0 || yParam != 1) {
+            return false;
+        }
+        int nx = Math.max(8, (int) (area.width() / 2));
+        int ny = Math.max(8, (int) (area.height() / 2));
+        String key = System.identityHashCode(m) + ":" + box[0] + ":" + box[1] + ":" + box[2] + ":" + box[3] + ":" + nx + ":" + ny;
+        if (!key.equals(densityKey)) {
+            densityKey = key;
+            long gen = densityGeneration.incrementAndGet();
+            double[] b = box.clone();
+            densityPool.submit(() -> {
+                if (gen != densityGeneration.get()) {
+                    return;
+                }
+                DensityGrid grid;
+                try {
+                    grid = DensityGrid.compute(m, b, nx, ny);
+                } catch (RuntimeException e) {
+                    grid = null;
+                }
+                DensityGrid done = grid;
+                Platform.runLater(() -> {
+                    if (gen != densityGeneration.get()) {
+                        return;
+                    }
+                    if (done == null) {
+                        densityImage = null;
+                    } else {
+                        densityImage = done;
+                        densityArgb = done.argb();
+                        densityBox = b;
+                    }
+                    dirty = true;
+                });
+            });
+        }
+        DensityGrid img = densityImage;
+        int[] argb = densityArgb;
+        if (img == null || densityBox == null) {
+            return false;
+        }
+        double x0 = area.px(densityBox[0]);
+        double x1 = area.px(densityBox[1]);
+        double y0 = area.py(densityBox[3]);
+        double y1 = area.py(densityBox[2]);
+        g.drawArgb(argb, img.nx(), img.ny(), x0, y0, x1 - x0, y1 - y0);
+        return true;
+    }
+
+    private double[] densityBox;
+
+    private void drawDraws(Pen g, Legend legend, long now) {
+        LiveBuffer b = buffer;
+        if (b == null || !b.started()) {
+            return;
+        }
+        int chains = b.chains();
+        long total = 0;
+        for (int c = 0; c < chains; c++) {
+            total += b.size(c) - b.first(c);
+        }
+        if (total > DENSE_POINTS) {
+            drawHistogram2d(g, b);
+            legend.add(Legend.Symbol.BOX, Color.rgb(40, 40, 40, 0.5), "draws (2-D histogram)");
+        } else {
+            for (int c = 0; c < chains; c++) {
+                Color col = Palette.chain(c);
+                long hi = b.size(c);
+                long warm = b.warmup(c);
+                for (long i = b.first(c); i < hi; i++) {
+                    double x = area.px(b.value(c, i, xParam));
+                    double y = area.py(b.value(c, i, yParam));
+                    g.setFill(i < warm ? col.deriveColor(0, 0.6, 1, 0.35) : col.deriveColor(0, 1, 1, 0.7));
+                    g.fillOval(x - 2, y - 2, 4, 4);
+                }
+            }
+        }
+        // recent path of each chain
+        for (int c = 0; c < chains; c++) {
+            long hi = b.size(c);
+            long lo = Math.max(b.first(c), hi - RECENT_PATH);
+            if (hi - lo < 2) {
+                continue;
+            }
+            g.setStroke(Palette.chain(c).deriveColor(0, 1, 0.8, 0.8));
+            g.setLineWidth(1.2);
+            g.beginPath();
+            g.moveTo(area.px(b.value(c, lo, xParam)), area.py(b.value(c, lo, yParam)));
+            for (long i = lo + 1; i < hi; i++) {
+                g.lineTo(area.px(b.value(c, i, xParam)), area.py(b.value(c, i, yParam)));
+            }
+            g.stroke();
+        }
+        boolean anyPath = false;
+        boolean anyReject = false;
+        boolean anyAccept = false;
+        for (int c = 0; c < chains; c++) {
+            List<LiveBuffer.Proposal> ps = b.recentProposals(c);
+            for (int k = 0; k < ps.size(); k++) {
+                LiveBuffer.Proposal p = ps.get(k);
+                boolean latest = k == ps.size() - 1;
+                double fx = area.px(p.from()[xParam]);
+                double fy = area.py(p.from()[yParam]);
+                double tx = area.px(p.to()[xParam]);
+                double ty = area.py(p.to()[yParam]);
+                double fade = 0.35 + 0.65 * (k + 1.0) / ps.size();
+                double progress = 1;
+                if (latest && p.path() != null && p.path().length > 1) {
+                    anyPath = true;
+                    progress = pathSeconds <= 0 ? 1 : Math.min(1, (now - p.arrivedNanos()) / (pathSeconds * 1e9));
+                    drawPath(g, p.path(), progress);
+                }
+                if (progress < 1) {
+                    continue;
+                }
+                if (p.accepted()) {
+                    anyAccept = true;
+                    if (Math.hypot(tx - fx, ty - fy) > 1) {
+                        g.setStroke(Palette.ACCEPT.deriveColor(0, 1, 1, fade));
+                        g.setLineWidth(latest ? 2 : 1.2);
+                        g.setLineDashes();
+                        arrow(g, fx, fy, tx, ty);
+                    }
+                } else {
+                    anyReject = true;
+                    g.setStroke(Palette.REJECT.deriveColor(0, 1, 1, fade));
+                    g.setLineWidth(latest ? 2 : 1.2);
+                    if (Math.hypot(tx - fx, ty - fy) > 1) {
+                        g.setLineDashes(4, 3);
+                        g.strokeLine(fx, fy, tx, ty);
+                        g.setLineDashes();
+                    }
+                    Legend.cross(g, tx, ty, latest ? 5 : 3.5);
+                }
+            }
+        }
+        // current positions on top
+        for (int c = 0; c < chains; c++) {
+            long hi = b.size(c);
+            if (hi == 0) {
+                continue;
+            }
+            double x = area.px(b.value(c, hi - 1, xParam));
+            double y = area.py(b.value(c, hi - 1, yParam));
+            g.setFill(Palette.chain(c));
+            g.fillOval(x - 5, y - 5, 10, 10);
+            g.setStroke(Color.BLACK);
+            g.setLineWidth(1);
+            g.strokeOval(x - 5, y - 5, 10, 10);
+        }
+        List<LiveBuffer.DivergenceMark> divs = b.divergences();
+        int from = Math.max(0, divs.size() - 2000);
+        g.setFill(Palette.DIVERGENCE);
+        for (int k = from; k < divs.size(); k++) {
+            double[] pos = divs.get(k).position();
+            Legend.triangle(g, area.px(pos[xParam]), area.py(pos[yParam]), 5);
+        }
+        for (int c = 0; c < chains; c++) {
+            legend.add(Legend.Symbol.DOT, Palette.chain(c), "chain " + (c + 1) + " (line: recent path)");
+        }
+        if (anyAccept) {
+            legend.add(Legend.Symbol.LINE, Palette.ACCEPT, "accepted proposal");
+        }
+        if (anyReject) {
+            legend.add(Legend.Symbol.CROSS, Palette.REJECT, "rejected proposal");
+        }
+        if (anyPath) {
+            legend.add(Legend.Symbol.PATH, Palette.PATH, "integrator path");
+        }
+        if (!divs.isEmpty()) {
+            legend.add(Legend.Symbol.TRIANGLE, Palette.DIVERGENCE, "divergence (" + divs.size() + ", click to replay)");
+        }
+    }
+
+    private void drawPath(Pen g, double[][] path, double progress) {
+        int n = path.length;
+        int shown = Math.max(1, Math.min(n, (int) Math.ceil(progress * n)));
+        g.setStroke(Palette.PATH);
+        g.setFill(Palette.PATH);
+        g.setLineWidth(1.3);
+        g.setLineDashes();
+        g.beginPath();
+        g.moveTo(area.px(path[0][xParam]), area.py(path[0][yParam]));
+        for (int i = 1; i < shown; i++) {
+            g.lineTo(area.px(path[i][xParam]), area.py(path[i][yParam]));
+        }
+        g.stroke();
+        for (int i = 0; i < shown; i++) {
+            g.fillOval(area.px(path[i][xParam]) - 2, area.py(path[i][yParam]) - 2, 4, 4);
+        }
+    }
+
+    private void drawReplay(Pen g, long now, Legend legend) {
+        LiveBuffer.DivergenceMark d = replay;
+        if (d == null || d.trajectory() == null || d.trajectory().length == 0) {
+            return;
+        }
+        double[][] t = d.trajectory();
+        double progress = Math.min(1, (now - replayStart) / 2.0e9);
+        int shown = Math.max(1, (int) Math.ceil(progress * t.length));
+        g.setStroke(Palette.DIVERGENCE);
+        g.setFill(Palette.DIVERGENCE);
+        g.setLineWidth(2);
+        g.beginPath();
+        g.moveTo(area.px(t[0][xParam]), area.py(t[0][yParam]));
+        for (int i = 1; i < shown; i++) {
+            g.lineTo(area.px(t[i][xParam]), area.py(t[i][yParam]));
+        }
+        g.stroke();
+        for (int i = 0; i < shown; i++) {
+            g.fillOval(area.px(t[i][xParam]) - 2.5, area.py(t[i][yParam]) - 2.5, 5, 5);
+        }
+        g.setStroke(Color.BLACK);
+        g.strokeOval(area.px(d.position()[xParam]) - 8, area.py(d.position()[yParam]) - 8, 16, 16);
+        legend.add(Legend.Symbol.PATH, Palette.DIVERGENCE, "replayed divergent trajectory (chain " + (d.chain() + 1)
+                + ", draw " + (d.iteration() + 1) + ")");
+    }
+
+    private void drawHistogram2d(Pen g, LiveBuffer b) {
+        int cell = 4;
+        int nx = Math.max(1, (int) (area.width() / cell));
+        int ny = Math.max(1, (int) (area.height() / cell));
+        int[] counts = new int[nx * ny];
+        int max = 0;
+        for (int c = 0; c < b.chains(); c++) {
+            long hi = b.size(c);
+            long lo = Math.max(b.first(c), Math.min(b.warmup(c), hi));
+            if (hi - lo < 1) {
+                lo = b.first(c);
+            }
+            for (long i = lo; i < hi; i++) {
+                int ix = (int) ((area.px(b.value(c, i, xParam)) - area.left()) / cell);
+                int iy = (int) ((area.py(b.value(c, i, yParam)) - area.top()) / cell);
+                if (ix >= 0 && ix < nx && iy >= 0 && iy < ny) {
+                    int v = ++counts[iy * nx + ix];
+                    max = Math.max(max, v);
+                }
+            }
+        }
+        if (max == 0) {
+            return;
+        }
+        double logMax = Math.log1p(max);
+        for (int j = 0; j < ny; j++) {
+            for (int i = 0; i < nx; i++) {
+                int v = counts[j * nx + i];
+                if (v > 0) {
+                    double a = 0.15 + 0.75 * Math.log1p(v) / logMax;
+                    g.setFill(Color.rgb(30, 30, 40, a));
+                    g.fillRect(area.left() + i * cell, area.top() + j * cell, cell, cell);
+                }
+            }
+        }
+    }
+
+    private static void arrow(Pen g, double fx, double fy, double tx, double ty) {
+        g.strokeLine(fx, fy, tx, ty);
+        double a = Math.atan2(ty - fy, tx - fx);
+        double r = 7;
+        g.strokeLine(tx, ty, tx - r * Math.cos(a - 0.4), ty - r * Math.sin(a - 0.4));
+        g.strokeLine(tx, ty, tx - r * Math.cos(a + 0.4), ty - r * Math.sin(a + 0.4));
+    }
+
+    /** The divergence mark within 8 pixels of (x, y), or null. */
+    public LiveBuffer.DivergenceMark divergenceAt(double x, double y) {
+        if (buffer == null || area == null) {
+            return null;
+        }
+        LiveBuffer.DivergenceMark best = null;
+        double bestD = 8;
+        for (LiveBuffer.DivergenceMark d : buffer.divergences()) {
+            double dd = Math.hypot(area.px(d.position()[xParam]) - x, area.py(d.position()[yParam]) - y);
+            if (dd < bestD) {
+                bestD = dd;
+                best = d;
+            }
+        }
+        return best;
+    }
+
+    /** Screen position (view coordinates) of a data point under the current view, or null before the first draw. */
+    public double[] toView(double x, double y) {
+        return area == null ? null : new double[] {area.px(x), area.py(y)};
+    }
+
+    /** The canvas, for export. */
+    public Canvas canvas() {
+        return canvas;
+    }
+}

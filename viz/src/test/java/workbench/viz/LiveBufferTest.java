@@ -1,0 +1,123 @@
+package workbench.viz;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import workbench.core.draws.Stat;
+import workbench.core.kernel.ChainState;
+import workbench.core.kernel.Divergence;
+import workbench.core.kernel.SamplerRegistry;
+import workbench.core.kernel.Transition;
+import workbench.core.model.ModelRegistry;
+import workbench.core.model.catalog.Gaussian2d;
+import workbench.core.run.ChainRunner;
+import workbench.core.run.DrawSink;
+import workbench.core.run.RunConfig;
+import workbench.core.run.RunEvent;
+import workbench.core.run.RunInfo;
+
+class LiveBufferTest {
+
+    private static RunInfo info(int chains, int warmup, int draws) {
+        RunConfig cfg = new RunConfig("gaussian-2d", Map.of(), "rwm", Map.of(), chains, warmup, draws, 1, 1, null);
+        Gaussian2d m = new Gaussian2d(0.5);
+        return new RunInfo(cfg, m, null, m.outputNames(), "test");
+    }
+
+    private static Transition transition(double x, double y, boolean accepted, double energyError, Divergence d,
+                                         double[][] path) {
+        ChainState s = new ChainState(new double[] {x, y}, -0.5 * (x * x + y * y), new double[2]);
+        return new Transition(s, accepted, 0.7, 3.0 + x, energyError, d != null, d, 0.25, 5, 2, 4, false, path, Map.of());
+    }
+
+    @Test
+    void keepsWhatARealRunProducesInOrder() {
+        RunConfig cfg = new RunConfig("gaussian-2d", Map.of(), "rwm", Map.of(), 3, 50, 150, 7, 3, null);
+        LiveBuffer buffer = new LiveBuffer(10_000);
+        List<List<double[]>> seen = new ArrayList<>();
+        for (int c = 0; c < 3; c++) {
+            seen.add(java.util.Collections.synchronizedList(new ArrayList<>()));
+        }
+        DrawSink tee = new DrawSink() {
+            @Override
+            public void start(RunInfo info) {
+                buffer.start(info);
+            }
+
+            @Override
+            public void transition(int chain, long iteration, Transition t, double[] output) {
+                seen.get(chain).add(output.clone());
+                buffer.transition(chain, iteration, t, output);
+            }
+        };
+        new ChainRunner(cfg, ModelRegistry.create("gaussian-2d", Map.of()), SamplerRegistry.create("rwm", Map.of()), tee).run();
+        assertEquals(3, buffer.chains());
+        assertEquals(600, buffer.totalTransitions());
+        for (int c = 0; c < 3; c++) {
+            assertEquals(200, buffer.size(c));
+            assertEquals(50, buffer.warmup(c));
+            for (int i = 0; i < 200; i++) {
+                assertEquals(seen.get(c).get(i)[0], buffer.value(c, i, 0));
+                assertEquals(seen.get(c).get(i)[1], buffer.value(c, i, 1));
+            }
+            assertEquals(150, buffer.sampling(1)[c].length);
+        }
+    }
+
+    @Test
+    void ringForgetsOldIterationsButKeepsTheLatest() {
+        LiveBuffer b = new LiveBuffer(32);
+        b.start(info(1, 0, 1000));
+        for (int i = 0; i < 100; i++) {
+            b.transition(0, i, transition(i, -i, true, 0.1, null, null), new double[] {i, -i});
+        }
+        assertEquals(100, b.size(0));
+        assertTrue(b.first(0) >= 100 - 32, "first " + b.first(0));
+        for (long i = b.first(0); i < 100; i++) {
+            assertEquals(i, b.value(0, i, 0));
+            assertEquals(-i, b.value(0, i, 1));
+            assertEquals(0.25, b.stat(0, i, Stat.STEP_SIZE));
+        }
+    }
+
+    @Test
+    void recordsStatsEventsEnergyErrorsDivergencesAndProposals() {
+        LiveBuffer b = new LiveBuffer(100);
+        b.start(info(2, 0, 50));
+        long v0 = b.version();
+        b.transition(0, 0, transition(1, 2, true, 0.5, null, null), new double[] {1, 2});
+        double[][] traj = {{1, 2}, {3, 4}, {30, 40}};
+        b.transition(0, 1, transition(1, 2, false, 1500, new Divergence(new double[] {30, 40}, new double[2], 1500, traj),
+                new double[][] {{1, 2}, {5, 6}}), new double[] {1, 2});
+        b.event(1, 7, new RunEvent(RunEvent.STEP_SIZE, 0.3, ""));
+        assertTrue(b.version() > v0);
+        assertEquals(1, b.stat(0, 0, Stat.ACCEPTED));
+        assertEquals(0, b.stat(0, 1, Stat.ACCEPTED));
+        assertEquals(1, b.stat(0, 1, Stat.DIVERGENT));
+        assertEquals(1500, b.stat(0, 1, Stat.ENERGY_ERROR));
+        assertEquals(10, b.totalGradients());
+        assertEquals(2, b.energyErrors().length);
+        assertEquals(1, b.divergences().size());
+        LiveBuffer.DivergenceMark d = b.divergences().get(0);
+        assertEquals(30, d.position()[0]);
+        assertEquals(40, d.position()[1]);
+        assertEquals(3, d.trajectory().length);
+        assertEquals(1, b.events().size());
+        assertEquals(7, b.events().get(0).iteration());
+        List<LiveBuffer.Proposal> ps = b.recentProposals(0);
+        assertEquals(2, ps.size());
+        LiveBuffer.Proposal rejected = ps.get(1);
+        assertEquals(false, rejected.accepted());
+        assertEquals(5, rejected.to()[0], "a rejected proposal ends where its path ends");
+        assertNotNull(rejected.path());
+        assertNull(ps.get(0).path());
+        assertEquals(0.25, b.lastStepSize(0));
+        assertTrue(Double.isNaN(b.lastStepSize(1)));
+    }
+}
