@@ -178,6 +178,7 @@ public final class SessionReader implements DrawSource, AutoCloseable {
         ChainIndex ix = new ChainIndex(name);
         Path file = dir.resolve(name);
         if (!Files.exists(file)) {
+            requireDirectory();
             ix.error = new BadInputException(name + ": missing (the manifest lists it for chain " + (c + 1) + ")");
             errors.add(ix.error);
             return ix;
@@ -235,9 +236,16 @@ public final class SessionReader implements DrawSource, AutoCloseable {
         Path file = dir.resolve(name);
         List<EventRecord> out = new ArrayList<>();
         if (!Files.exists(file)) {
+            requireDirectory();
             return Collections.unmodifiableList(out);
         }
-        byte[] all = Files.readAllBytes(file);
+        byte[] all;
+        try {
+            all = Files.readAllBytes(file);
+        } catch (NoSuchFileException e) {
+            requireDirectory();
+            throw e;
+        }
         String text = new String(all, StandardCharsets.UTF_8);
         boolean tornTail = !text.isEmpty() && !text.endsWith("\n");
         String[] lines = text.isEmpty() ? new String[0] : text.split("\n", -1);
@@ -412,8 +420,11 @@ public final class SessionReader implements DrawSource, AutoCloseable {
                 // another reader was interrupted and closed it: reopen and try once more
                 return read(ix, k, reopen(ix));
             }
+        } catch (NoSuchFileException e) {
+            throw vanished();
         } catch (IOException e) {
-            throw new UncheckedIOException("reading " + dir.resolve(ix.file) + ": " + e, e);
+            throw new UncheckedIOException("reading " + dir.resolve(ix.file) + ": "
+                    + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()), e);
         }
     }
 
@@ -444,6 +455,21 @@ public final class SessionReader implements DrawSource, AutoCloseable {
         double[] d = new double[n * columns];
         b.asDoubleBuffer().get(d);
         return d;
+    }
+
+    /**
+     * Throws if the session directory is no longer there: it was moved or deleted while open (its
+     * files then read as missing, which must not pass for a session that never had them).
+     */
+    private void requireDirectory() {
+        if (!Files.isDirectory(dir)) {
+            throw vanished();
+        }
+    }
+
+    private BadInputException vanished() {
+        return new BadInputException("session " + dir + " was moved or deleted while it was being read;"
+                + " open it again where it is now");
     }
 
     // ------------------------------------------------------------------ the rest
@@ -516,6 +542,7 @@ public final class SessionReader implements DrawSource, AutoCloseable {
         Path file = dir.resolve(name);
         List<DivergenceRecord> out = new ArrayList<>();
         if (!Files.exists(file)) {
+            requireDirectory();
             return out;
         }
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
@@ -569,6 +596,7 @@ public final class SessionReader implements DrawSource, AutoCloseable {
                 }
             }
         } catch (NoSuchFileException e) {
+            requireDirectory();
             return out;
         } catch (IOException e) {
             throw new UncheckedIOException("reading " + file + ": " + e.getMessage(), e);

@@ -6,8 +6,11 @@ import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
@@ -18,6 +21,8 @@ import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicReference;
 import workbench.core.BadInputException;
 import workbench.core.draws.Stat;
@@ -40,8 +45,12 @@ import workbench.core.run.RunOutcome;
  * and events are appended at once. The manifest is rewritten atomically when a chain ends and at
  * {@link #finish}. Memory held: one chunk per chain.
  *
- * <p>An I/O failure (e.g. a full disk) surfaces as an {@link UncheckedIOException} naming the file,
- * thrown from the next sink call, so the runner ends the run as failed.
+ * <p>An I/O failure (e.g. a full disk, a directory made read-only) surfaces as an
+ * {@link UncheckedIOException} naming the file and the cause in one line, thrown from the sink call
+ * that met it and from every later one, so the runner ends the run as failed. A file whose write
+ * failed is never written again (a later write could follow a partly written chunk), so what is on
+ * disk stays a valid, possibly torn, session that {@link SessionResume} can complete. Every file
+ * operation first consults {@link Options#faults()} (a test seam; none by default).
  */
 public final class SessionWriter implements DrawSink, AutoCloseable {
 
@@ -52,9 +61,13 @@ public final class SessionWriter implements DrawSink, AutoCloseable {
      * @param flushInterval   the longest a row waits in memory before it is written
      * @param softwareVersion recorded in the manifest; null reads the system property
      *                        {@code workbench.version} (else "unknown")
+     * @param faults          consulted before every file operation ({@link WriteFaults#NONE}: none)
      */
-    public record Options(int chunkRows, Duration flushInterval, String softwareVersion) {
+    public record Options(int chunkRows, Duration flushInterval, String softwareVersion, WriteFaults faults) {
         public Options {
+            if (faults == null) {
+                throw new IllegalArgumentException("faults must not be null (use WriteFaults.NONE)");
+            }
             if (chunkRows < 1 || chunkRows > SessionFiles.MAX_CHUNK_ROWS) {
                 throw new IllegalArgumentException("chunkRows must be in [1, " + SessionFiles.MAX_CHUNK_ROWS + "], got " + chunkRows);
             }
@@ -63,20 +76,29 @@ public final class SessionWriter implements DrawSink, AutoCloseable {
             }
         }
 
+        /** Settings without faults. */
+        public Options(int chunkRows, Duration flushInterval, String softwareVersion) {
+            this(chunkRows, flushInterval, softwareVersion, WriteFaults.NONE);
+        }
+
         public static Options defaults() {
             return new Options(SessionFiles.DEFAULT_CHUNK_ROWS, Duration.ofSeconds(1), null);
         }
 
         public Options withChunkRows(int rows) {
-            return new Options(rows, flushInterval, softwareVersion);
+            return new Options(rows, flushInterval, softwareVersion, faults);
         }
 
         public Options withFlushInterval(Duration d) {
-            return new Options(chunkRows, d, softwareVersion);
+            return new Options(chunkRows, d, softwareVersion, faults);
         }
 
         public Options withSoftwareVersion(String v) {
-            return new Options(chunkRows, flushInterval, v);
+            return new Options(chunkRows, flushInterval, v, faults);
+        }
+
+        public Options withFaults(WriteFaults f) {
+            return new Options(chunkRows, flushInterval, softwareVersion, f);
         }
     }
 
@@ -89,6 +111,8 @@ public final class SessionWriter implements DrawSink, AutoCloseable {
     /** What an append continues from, or null for a new session. */
     private final Append append;
     private final AtomicReference<IOException> failure = new AtomicReference<>();
+    /** Appended files a write to which failed: never written again. */
+    private final Set<String> broken = ConcurrentHashMap.newKeySet();
     private final Object manifestLock = new Object();
     private ChainOut[] chains;
     private FileChannel events;
@@ -128,14 +152,14 @@ public final class SessionWriter implements DrawSink, AutoCloseable {
                     throw new BadInputException("session directory " + dir + " is not empty; choose a new directory");
                 }
             } catch (IOException e) {
-                throw new BadInputException("cannot read session directory " + dir + ": " + e.getMessage(), e);
+                throw new BadInputException("cannot read session directory " + dir + ": " + describe(e), e);
             }
             createdDir = false;
         } else {
             try {
                 Files.createDirectories(dir);
             } catch (IOException e) {
-                throw new BadInputException("cannot create session directory " + dir + ": " + e.getMessage(), e);
+                throw new BadInputException("cannot create session directory " + dir + ": " + describe(e), e);
             }
             createdDir = true;
         }
@@ -258,7 +282,7 @@ public final class SessionWriter implements DrawSink, AutoCloseable {
             cutAll();
             events = openAppend(old.eventsFile());
             if (append.eventsNeedNewline()) {
-                RecordScanner.writeFully(events, ByteBuffer.wrap(new byte[] {'\n'}));
+                write(events, old.eventsFile(), ByteBuffer.wrap(new byte[] {'\n'}));
             }
             for (int c = 0; c < n; c++) {
                 chains[c] = new ChainOut(c, openAppend(old.drawsFiles().get(c)), openAppend(old.divergencesFiles().get(c)),
@@ -286,18 +310,28 @@ public final class SessionWriter implements DrawSink, AutoCloseable {
     }
 
     private void cut(String name, long length) throws IOException {
-        try (FileChannel ch = FileChannel.open(SessionFiles.resolveInside(dir, name, "file"), StandardOpenOption.CREATE,
-                StandardOpenOption.WRITE)) {
-            if (ch.size() > length) {
-                ch.truncate(length);
-                ch.force(true);
+        Path file = SessionFiles.resolveInside(dir, name, "file");
+        try {
+            options.faults().check(file, WriteFaults.Op.RENAME, 0);
+            try (FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE)) {
+                if (ch.size() > length) {
+                    ch.truncate(length);
+                    ch.force(true);
+                }
             }
+        } catch (IOException e) {
+            throw located(file, e);
         }
     }
 
     private FileChannel openAppend(String name) throws IOException {
-        return FileChannel.open(SessionFiles.resolveInside(dir, name, "file"), StandardOpenOption.CREATE,
-                StandardOpenOption.WRITE, StandardOpenOption.APPEND);
+        Path file = SessionFiles.resolveInside(dir, name, "file");
+        try {
+            options.faults().check(file, WriteFaults.Op.CREATE, 0);
+            return FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.APPEND);
+        } catch (IOException e) {
+            throw located(file, e);
+        }
     }
 
     /**
@@ -313,22 +347,75 @@ public final class SessionWriter implements DrawSink, AutoCloseable {
         closeQuietly();
         try {
             cutAll();
-            Path tmp = dir.resolve(SessionFiles.MANIFEST + ".tmp");
-            Files.write(tmp, append.manifestBytes());
-            Path target = dir.resolve(SessionFiles.MANIFEST);
-            try {
-                Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING);
-            }
+            replaceManifest(append.manifestBytes());
         } catch (IOException e) {
             throw new UncheckedIOException("cannot restore session in " + dir + ": " + e.getMessage(), e);
         }
     }
 
     private FileChannel open(String name) throws IOException {
-        return FileChannel.open(dir.resolve(name), StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE,
-                StandardOpenOption.APPEND);
+        Path file = dir.resolve(name);
+        try {
+            options.faults().check(file, WriteFaults.Op.CREATE, 0);
+            return FileChannel.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE, StandardOpenOption.APPEND);
+        } catch (IOException e) {
+            throw located(file, e);
+        }
+    }
+
+    /**
+     * Appends {@code b} to the file {@code name}, consulting the faults first. A failure marks the
+     * file broken: it is not written again.
+     */
+    private void write(FileChannel ch, String name, ByteBuffer b) throws IOException {
+        Path file = dir.resolve(name);
+        if (broken.contains(name)) {
+            throw new IOException(file + ": not written again after an earlier write to it failed");
+        }
+        try {
+            try {
+                options.faults().check(file, WriteFaults.Op.WRITE, b.remaining());
+            } catch (WriteFaults.ShortWrite s) {
+                int n = (int) Math.min(s.written(), b.remaining());
+                ByteBuffer part = b.duplicate();
+                part.limit(part.position() + n);
+                RecordScanner.writeFully(ch, part);
+                throw s;
+            }
+            RecordScanner.writeFully(ch, b);
+        } catch (IOException e) {
+            broken.add(name);
+            throw located(file, e);
+        }
+    }
+
+    private void force(FileChannel ch, String name) throws IOException {
+        try {
+            ch.force(false);
+        } catch (IOException e) {
+            throw located(dir.resolve(name), e);
+        }
+    }
+
+    /** An exception whose message is "FILE: what went wrong", one line. */
+    private static IOException located(Path file, IOException e) {
+        return new IOException(file + ": " + describe(e), e);
+    }
+
+    /** What went wrong, in words, without the file name. */
+    static String describe(IOException e) {
+        if (e instanceof AccessDeniedException a) {
+            return "permission denied" + (a.getReason() != null ? " (" + a.getReason() + ")" : "")
+                    + "; is the directory read-only?";
+        }
+        if (e instanceof NoSuchFileException) {
+            return "no such file or directory; was the session directory moved or deleted?";
+        }
+        if (e instanceof FileSystemException f) {
+            return f.getReason() != null ? f.getReason() : "file system error";
+        }
+        String m = e.getMessage();
+        return m == null || m.isBlank() ? e.getClass().getSimpleName() : m.replaceAll("\\s+", " ");
     }
 
     @Override
@@ -345,7 +432,7 @@ public final class SessionWriter implements DrawSink, AutoCloseable {
                     Divergence d = t.divergence();
                     ByteBuffer rec = Divergences.encode(co.divergences, iteration, d.position(), d.momentum(),
                             d.energyError(), d.trajectory());
-                    RecordScanner.writeFully(co.divChannel, rec);
+                    write(co.divChannel, co.divName, rec);
                     co.divergences++;
                     co.dirty = true;
                 }
@@ -354,7 +441,7 @@ public final class SessionWriter implements DrawSink, AutoCloseable {
                 }
             }
         } catch (IOException e) {
-            throw failed(co.drawsName, e);
+            throw failed(e);
         }
     }
 
@@ -377,10 +464,10 @@ public final class SessionWriter implements DrawSink, AutoCloseable {
             byte[] line = (ManifestJson.MAPPER.writer().without(com.fasterxml.jackson.databind.SerializationFeature.INDENT_OUTPUT)
                     .writeValueAsString(o) + "\n").getBytes(StandardCharsets.UTF_8);
             synchronized (events) {
-                RecordScanner.writeFully(events, ByteBuffer.wrap(line));
+                write(events, base.eventsFile(), ByteBuffer.wrap(line));
             }
         } catch (IOException e) {
-            throw failed(SessionFiles.EVENTS, e);
+            throw failed(e);
         }
     }
 
@@ -391,15 +478,15 @@ public final class SessionWriter implements DrawSink, AutoCloseable {
             synchronized (co) {
                 co.flush();
             }
-            co.drawsChannel.force(false);
-            co.divChannel.force(false);
+            force(co.drawsChannel, co.drawsName);
+            force(co.divChannel, co.divName);
             synchronized (manifestLock) {
                 results[chain] = new ChainResult(chain, iterations, stepSize,
                         inverseMetric == null ? null : inverseMetric.clone());
                 writeManifest(SessionManifest.RUNNING, null, null);
             }
         } catch (IOException e) {
-            throw failed(co.drawsName, e);
+            throw failed(e);
         }
     }
 
@@ -417,19 +504,38 @@ public final class SessionWriter implements DrawSink, AutoCloseable {
         stopFlusher();
         boolean failedBefore = failure.get() != null;
         try {
+            IOException first = null;
             for (ChainOut co : chains) {
-                synchronized (co) {
-                    co.flush();
+                // every chain whose files are intact keeps its buffered rows, even if another's failed
+                try {
+                    synchronized (co) {
+                        co.flush();
+                    }
+                    force(co.drawsChannel, co.drawsName);
+                    force(co.divChannel, co.divName);
+                } catch (IOException e) {
+                    first = first == null ? e : first;
                 }
-                co.drawsChannel.force(false);
-                co.divChannel.force(false);
             }
-            events.force(false);
-            writeManifest(ManifestJson.statusText(outcome.status()), outcome, Instant.now());
+            try {
+                force(events, base.eventsFile());
+            } catch (IOException e) {
+                first = first == null ? e : first;
+            }
+            RunOutcome recorded = outcome;
+            IOException earlier = failure.get() != null ? failure.get() : first;
+            if (earlier != null && outcome.status() != RunOutcome.Status.FAILED) {
+                recorded = new RunOutcome(RunOutcome.Status.FAILED, outcome.wallSeconds(), outcome.warmupSeconds(),
+                        outcome.samplingSeconds(), "cannot write the session: " + earlier.getMessage());
+            }
+            writeManifest(ManifestJson.statusText(recorded.status()), recorded, Instant.now());
+            if (first != null) {
+                throw first;
+            }
         } catch (IOException e) {
             failure.compareAndSet(null, e);
             if (!failedBefore) {
-                throw new UncheckedIOException("cannot finish session in " + dir + ": " + e.getMessage(), e);
+                throw new UncheckedIOException("cannot write the session: " + e.getMessage(), e);
             }
         } finally {
             closeQuietly();
@@ -451,18 +557,18 @@ public final class SessionWriter implements DrawSink, AutoCloseable {
      */
     @Override
     public void close() {
-        if (closed) {
-            return;
-        }
-        if (started && !finished) {
-            try {
-                finish(new RunOutcome(RunOutcome.Status.FAILED, Double.NaN, Double.NaN, Double.NaN,
-                        "the run ended without reporting an outcome"));
-            } catch (UncheckedIOException e) {
-                // already failing; the files hold what could be written
+        if (!closed) {
+            if (started && !finished) {
+                try {
+                    finish(new RunOutcome(RunOutcome.Status.FAILED, Double.NaN, Double.NaN, Double.NaN,
+                            "the run ended without reporting an outcome"));
+                } catch (UncheckedIOException e) {
+                    // already failing; the files hold what could be written
+                }
             }
+            closeQuietly();
         }
-        closeQuietly();
+        // also after a start that failed (it closed the files already)
         if (!started && createdDir) {
             try {
                 Files.deleteIfExists(dir);
@@ -481,19 +587,42 @@ public final class SessionWriter implements DrawSink, AutoCloseable {
                     b.chainStreams(), b.names(), b.parameterCount(), b.statColumns(), b.chunkRows(), b.eventsFile(),
                     b.drawsFiles(), b.divergencesFiles(), outcome,
                     Collections.unmodifiableList(Arrays.asList(results.clone())));
-            byte[] bytes = ManifestJson.write(m);
-            Path tmp = dir.resolve(SessionFiles.MANIFEST + ".tmp");
+            replaceManifest(ManifestJson.write(m));
+        }
+    }
+
+    /** Writes the manifest to a temporary file, then renames it over the manifest (atomically where possible). */
+    private void replaceManifest(byte[] bytes) throws IOException {
+        Path tmp = dir.resolve(SessionFiles.MANIFEST + ".tmp");
+        Path target = dir.resolve(SessionFiles.MANIFEST);
+        try {
+            WriteFaults faults = options.faults();
+            faults.check(tmp, WriteFaults.Op.CREATE, 0);
             try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
                     StandardOpenOption.TRUNCATE_EXISTING)) {
-                RecordScanner.writeFully(ch, ByteBuffer.wrap(bytes));
+                ByteBuffer b = ByteBuffer.wrap(bytes);
+                try {
+                    faults.check(tmp, WriteFaults.Op.WRITE, bytes.length);
+                } catch (WriteFaults.ShortWrite s) {
+                    b.limit((int) Math.min(s.written(), bytes.length));
+                    RecordScanner.writeFully(ch, b);
+                    throw s;
+                }
+                RecordScanner.writeFully(ch, b);
                 ch.force(true);
             }
-            Path target = dir.resolve(SessionFiles.MANIFEST);
+        } catch (IOException e) {
+            throw located(tmp, e);
+        }
+        try {
+            options.faults().check(target, WriteFaults.Op.RENAME, 0);
             try {
                 Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
             } catch (AtomicMoveNotSupportedException e) {
                 Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING);
             }
+        } catch (IOException e) {
+            throw located(target, e);
         }
     }
 
@@ -527,11 +656,11 @@ public final class SessionWriter implements DrawSink, AutoCloseable {
                         co.dirty = false;
                     }
                     if (force) {
-                        co.drawsChannel.force(false);
-                        co.divChannel.force(false);
+                        force(co.drawsChannel, co.drawsName);
+                        force(co.divChannel, co.divName);
                     }
                 } catch (IOException e) {
-                    failure.compareAndSet(null, new IOException(co.drawsName + ": " + e.getMessage(), e));
+                    failure.compareAndSet(null, e);
                     return;
                 } catch (RuntimeException e) {
                     // channel closed under us at the end of the run
@@ -557,15 +686,20 @@ public final class SessionWriter implements DrawSink, AutoCloseable {
     }
 
     private void rethrow() {
-        IOException e = failure.get();
-        if (e != null) {
-            throw new UncheckedIOException("writing session in " + dir + ": " + e.getMessage(), e);
+        if (failure.get() != null) {
+            throw firstFailure();
         }
     }
 
-    private UncheckedIOException failed(String file, IOException e) {
+    /** Records {@code e} unless an earlier failure is recorded; returns the first one, to throw. */
+    private UncheckedIOException failed(IOException e) {
         failure.compareAndSet(null, e);
-        return new UncheckedIOException("writing " + dir.resolve(file) + ": " + e.getMessage(), e);
+        return firstFailure();
+    }
+
+    private UncheckedIOException firstFailure() {
+        IOException f = failure.get();
+        return new UncheckedIOException("cannot write the session: " + f.getMessage(), f);
     }
 
     private void closeQuietly() {
@@ -595,9 +729,10 @@ public final class SessionWriter implements DrawSink, AutoCloseable {
     }
 
     /** One chain's open files and its current chunk. Guarded by its own monitor. */
-    private static final class ChainOut {
+    private final class ChainOut {
         final int chain;
         final String drawsName;
+        final String divName;
         final FileChannel drawsChannel;
         final FileChannel divChannel;
         final int capacity;
@@ -620,6 +755,7 @@ public final class SessionWriter implements DrawSink, AutoCloseable {
             this.next = next;
             this.divergences = divergences;
             this.drawsName = SessionFiles.drawsFile(chain);
+            this.divName = SessionFiles.divergencesFile(chain);
             this.drawsChannel = draws;
             this.divChannel = div;
             this.capacity = capacity;
@@ -649,7 +785,7 @@ public final class SessionWriter implements DrawSink, AutoCloseable {
                 return;
             }
             DrawChunks.encode(out, chunkIndex, first, rows, cols, warmupRows, buf);
-            RecordScanner.writeFully(drawsChannel, out);
+            write(drawsChannel, drawsName, out);
             chunkIndex++;
             rows = 0;
             warmupRows = 0;

@@ -24,6 +24,7 @@ import workbench.core.run.RunOutcome;
 import workbench.core.run.TeeSink;
 import workbench.sessions.SessionReader;
 import workbench.sessions.SessionWriter;
+import workbench.sessions.WriteFaults;
 
 /** {@code run}: sample a model, store every draw in a session directory, print the summary. */
 @Command(name = "run", mixinStandardHelpOptions = true, versionProvider = Version.class, description = "Run a sampler on a model and store every draw and transition in --out DIR.")
@@ -74,6 +75,9 @@ final class RunCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
+    /** Storage faults the session writer meets: a seam for in-process tests of this package; none otherwise. */
+    static volatile WriteFaults writeFaults = WriteFaults.NONE;
+
     @Override
     public Integer call() throws Exception {
         PrintWriter err = spec.commandLine().getErr();
@@ -119,8 +123,9 @@ final class RunCommand implements Callable<Integer> {
         }
         ProgressSink progress = new ProgressSink(err, !noProgress);
         RunOutcome outcome;
+        java.io.IOException writeError;
         try (SessionWriter writer = new SessionWriter(out,
-                SessionWriter.Options.defaults().withSoftwareVersion(Version.version()))) {
+                SessionWriter.Options.defaults().withSoftwareVersion(Version.version()).withFaults(writeFaults))) {
             ChainRunner runner = new ChainRunner(config, model, sampler, new TeeSink(writer, progress));
             CountDownLatch done = new CountDownLatch(1);
             Thread hook = new Thread(() -> {
@@ -143,6 +148,12 @@ final class RunCommand implements Callable<Integer> {
                     // the JVM is exiting on Ctrl-C: the hook waits for the close above, then the exit code is 130
                 }
             }
+            writeError = writer.writeError();
+        }
+        if (writeError != null) {
+            throw new CliExit(WorkbenchCli.FAILED, "error: sampling stopped, cannot write the session: "
+                    + WorkbenchCli.oneLine(writeError.getMessage()) + "; the draws stored before it are kept in " + out
+                    + " (free space or make it writable, then 'workbench resume " + out + "' completes the run)");
         }
         switch (outcome.status()) {
             case FAILED -> throw new CliExit(WorkbenchCli.FAILED,

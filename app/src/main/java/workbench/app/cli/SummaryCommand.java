@@ -37,6 +37,9 @@ final class SummaryCommand implements Callable<Integer> {
             for (String note : reader.recovery()) {
                 err.println("note: " + note);
             }
+            for (workbench.core.BadInputException damage : reader.errors()) {
+                err.println("warning: " + WorkbenchCli.oneLine(damage.getMessage()));
+            }
             err.flush();
             print(spec.commandLine().getOut(), reader, json);
         }
