@@ -1,5 +1,11 @@
 package workbench.app.gui;
 
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
@@ -10,6 +16,9 @@ import workbench.core.model.Model;
 import workbench.core.run.ChainRunner;
 import workbench.core.run.RunConfig;
 import workbench.core.run.RunOutcome;
+import workbench.core.run.TeeSink;
+import workbench.app.cli.Version;
+import workbench.sessions.SessionWriter;
 import workbench.viz.LiveBuffer;
 
 /**
@@ -20,6 +29,11 @@ import workbench.viz.LiveBuffer;
  * <p>Below full speed the runner is kept paused and a ticker hands out permits ({@link
  * ChainRunner#advance}) at the chosen rate, only when the previous grant is used up, so a slow
  * sampler is never queued behind. No JavaFX here: the window polls {@link #status()} each frame.
+ *
+ * <p>Every run is also written, draw by draw, into a new session directory under the sessions
+ * folder ({@link #defaultSessionsRoot()}), through a {@link SessionWriter} teed after the buffer, so
+ * interactive changes land in its event log. A storage failure ends the run as failed; the buffer
+ * keeps the draws made so far.
  */
 public final class RunController {
     /** Rates at or above this (transitions per second per chain) mean full speed. */
@@ -28,6 +42,9 @@ public final class RunController {
     public static final double PATH_SPEED = 60;
     /** Iterations each chain's ring keeps for the views. */
     public static final int BUFFER_CAPACITY = 50_000;
+
+    /** System property naming the folder new sessions are written under. */
+    public static final String SESSIONS_DIR_PROPERTY = "workbench.sessions.dir";
 
     /** What the run is doing. */
     public enum State { IDLE, RUNNING, PAUSED, FINISHED, FAILED }
@@ -47,6 +64,9 @@ public final class RunController {
     private volatile Thread thread;
     private volatile State state = State.IDLE;
     private volatile String message = "";
+    private final Path sessionsRoot;
+    private volatile Path session;
+    private volatile SessionWriter writer;
     private ScheduledFuture<?> tick;
     private double speed = 30;
     private boolean held;
@@ -58,11 +78,54 @@ public final class RunController {
     private double rateDraws;
     private double rateGrads;
 
+    /** A controller writing sessions under {@link #defaultSessionsRoot()}. */
+    public RunController() {
+        this(defaultSessionsRoot());
+    }
+
+    /** A controller writing each run's session under {@code sessionsRoot}. */
+    public RunController(Path sessionsRoot) {
+        this.sessionsRoot = sessionsRoot;
+    }
+
+    /**
+     * The folder sessions go to: the system property {@value #SESSIONS_DIR_PROPERTY} if set, else
+     * {@code $XDG_DATA_HOME/mcmc-workbench/sessions} ({@code ~/.local/share/...} by default).
+     */
+    public static Path defaultSessionsRoot() {
+        String p = System.getProperty(SESSIONS_DIR_PROPERTY);
+        if (p != null && !p.isBlank()) {
+            return Paths.get(p);
+        }
+        String xdg = System.getenv("XDG_DATA_HOME");
+        Path data = xdg != null && !xdg.isBlank() ? Paths.get(xdg)
+                : Paths.get(System.getProperty("user.home"), ".local", "share");
+        return data.resolve("mcmc-workbench").resolve("sessions");
+    }
+
+    /** A new, not yet existing directory {@code <yyyyMMdd-HHmmss>-<model>-<sampler>[-k]} under the root. */
+    static Path newSessionDir(Path root, String model, String sampler, LocalDateTime now) {
+        String base = now.format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-" + safe(model) + "-" + safe(sampler);
+        Path dir = root.resolve(base);
+        for (int k = 2; Files.exists(dir); k++) {
+            dir = root.resolve(base + "-" + k);
+        }
+        return dir;
+    }
+
+    private static String safe(String id) {
+        return id.replaceAll("[^A-Za-z0-9._-]", "_");
+    }
+
     /** Starts a new run (replacing any); {@code paused}: it waits for Run, Step or Run N. */
     public synchronized void start(RunConfig config, Model model, Sampler sampler, boolean paused) {
         stopRunner();
         LiveBuffer b = new LiveBuffer(BUFFER_CAPACITY);
-        ChainRunner r = new ChainRunner(config, model, sampler, b);
+        Path dir = newSessionDir(sessionsRoot, config.modelId(), config.samplerId(), LocalDateTime.now());
+        // the constructor creates the directory; a BadInputException names why it cannot
+        SessionWriter w = new SessionWriter(dir, SessionWriter.Options.defaults().withSoftwareVersion(Version.version()));
+        // the buffer first: when storage fails, the draw is still shown
+        ChainRunner r = new ChainRunner(config, model, sampler, new TeeSink(b, w));
         r.pause();
         if (!Double.isNaN(pendingStepSize)) {
             r.setStepSize(pendingStepSize);
@@ -73,6 +136,8 @@ public final class RunController {
         r.setRecordPaths(speed < PATH_SPEED);
         this.buffer = b;
         this.runner = r;
+        this.writer = w;
+        this.session = dir;
         this.message = "";
         this.held = paused;
         this.state = paused ? State.PAUSED : State.RUNNING;
@@ -85,11 +150,19 @@ public final class RunController {
             try {
                 RunOutcome o = r.run();
                 finished(r, o.status() == RunOutcome.Status.FAILED ? State.FAILED : State.FINISHED,
-                        o.error() == null ? "" : o.error());
+                        o.error() == null ? "" : storageNote(o.error()));
             } catch (BadInputException e) {
                 finished(r, State.FAILED, e.getMessage());
+            } catch (UncheckedIOException e) {
+                finished(r, State.FAILED, "storage error, sampling stopped: " + e.getMessage());
             } catch (RuntimeException | Error e) {
                 finished(r, State.FAILED, "run failed: " + e);
+            } finally {
+                try {
+                    w.close();
+                } catch (RuntimeException e) {
+                    finished(r, State.FAILED, "storage error: " + e.getMessage());
+                }
             }
         }, "chain-runner");
         t.setDaemon(true);
@@ -117,6 +190,13 @@ public final class RunController {
                 }
             }
         });
+    }
+
+    /** A runner error that came from the session writer gets said as such. */
+    private String storageNote(String error) {
+        Path d = session;
+        boolean storage = error.contains("UncheckedIOException") || (d != null && error.contains(d.toString()));
+        return storage && !error.startsWith("storage error") ? "storage error, sampling stopped: " + error : error;
     }
 
     /** Runs on (from paused) at the chosen speed. */
@@ -156,6 +236,7 @@ public final class RunController {
     public synchronized void reset() {
         stopRunner();
         buffer = null;
+        session = null;
         state = State.IDLE;
         message = "";
     }
@@ -254,6 +335,16 @@ public final class RunController {
 
     public LiveBuffer buffer() {
         return buffer;
+    }
+
+    /** The directory the current (or last) run's session is written to; null before the first run. */
+    public Path session() {
+        return session;
+    }
+
+    /** The folder new sessions go under. */
+    public Path sessionsRoot() {
+        return sessionsRoot;
     }
 
     public State state() {

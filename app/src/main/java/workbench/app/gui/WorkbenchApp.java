@@ -12,7 +12,8 @@ import workbench.core.model.ModelRegistry;
 /**
  * The JavaFX application: one {@link MainWindow} over the model and sampler registries, with its
  * size, position, layout and last choices kept in {@link Preferences}. Started by
- * {@code workbench.app.Main} (not an Application itself) through {@link #main}.
+ * {@code workbench.app.Main} (not an Application itself) through {@link #main}; the named
+ * parameter {@code --session=PATH} opens a stored session at start.
  */
 public final class WorkbenchApp extends Application {
     /** Where the window's preferences live. */
@@ -44,6 +45,10 @@ public final class WorkbenchApp extends Application {
         stage.setOnCloseRequest(e -> save(stage, prefs));
         stage.show();
         window.restoreLayout();
+        String session = getParameters().getNamed().get("session");
+        if (session != null) {
+            window.openSession(java.nio.file.Paths.get(session));
+        }
     }
 
     private void save(Stage stage, Preferences prefs) {
