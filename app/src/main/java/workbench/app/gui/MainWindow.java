@@ -1216,6 +1216,16 @@ public final class MainWindow extends BorderPane {
         return true;
     }
 
+    /** Moves the speed slider to full speed (as fast as the chains go). */
+    public void fullSpeed() {
+        speedSlider.setValue(SPEED_MAX_LOG);
+    }
+
+    /** Opens Help \u25b8 Guide. */
+    public void showGuide() {
+        GuideDialog.show(this);
+    }
+
     /** Whether this build has a model and a sampler for the scenario. */
     public boolean available(Scenario s) {
         return s.modelIds().stream().anyMatch(id -> setup.models().stream().anyMatch(f -> f.id().equals(id)))
