@@ -145,6 +145,23 @@ class SessionFxTest {
     }
 
     @Test
+    void exportDrawsWritesTheRunsSessionWithTheExportWriters(FxRobot robot) throws Exception {
+        Path dir = finishedRun(robot, false);
+        Path out = Files.createTempDirectory("export").resolve("draws.csv");
+        robot.interact(() -> window.exportSession(window.shownSession(), workbench.sessions.export.ExportFormat.CSV, out));
+        Label msg = robot.lookup("#statusMessage").queryAs(Label.class);
+        waitUntil("the export", () -> msg.getText().startsWith("exported"));
+        List<String> lines = Files.readAllLines(out);
+        // a header, then chain x post-warmup draw rows, with the stored values
+        assertEquals(1 + 2 * 120, lines.size(), msg.getText());
+        assertTrue(lines.get(0).startsWith("chain,draw,"), lines.get(0));
+        try (SessionReader r = SessionReader.open(dir)) {
+            String[] first = lines.get(1).split(",");
+            assertEquals(r.value(0, 30, 0), Double.parseDouble(first[2]), 0.0);
+        }
+    }
+
+    @Test
     void aSessionThatCannotBeCreatedIsReportedAndNothingRuns(FxRobot robot) throws Exception {
         Path blocker = Files.createTempFile("not-a-folder", ".txt");
         try {
