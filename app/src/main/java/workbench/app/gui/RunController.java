@@ -14,6 +14,7 @@ import workbench.core.BadInputException;
 import workbench.core.kernel.Sampler;
 import workbench.core.model.Model;
 import workbench.core.run.ChainRunner;
+import workbench.core.run.DrawSink;
 import workbench.core.run.RunConfig;
 import workbench.core.run.RunOutcome;
 import workbench.core.run.TeeSink;
@@ -65,8 +66,9 @@ public final class RunController {
     private volatile State state = State.IDLE;
     private volatile String message = "";
     private final Path sessionsRoot;
+    /** Makes the sink that stores a run in the given new directory (a SessionWriter; tests inject faults). */
+    private final java.util.function.Function<Path, DrawSink> storage;
     private volatile Path session;
-    private volatile SessionWriter writer;
     private ScheduledFuture<?> tick;
     private double speed = 30;
     private boolean held;
@@ -85,7 +87,14 @@ public final class RunController {
 
     /** A controller writing each run's session under {@code sessionsRoot}. */
     public RunController(Path sessionsRoot) {
+        this(sessionsRoot, dir -> new SessionWriter(dir,
+                SessionWriter.Options.defaults().withSoftwareVersion(Version.version())));
+    }
+
+    /** A controller storing each run through {@code storage} (closed at the run's end if AutoCloseable). */
+    RunController(Path sessionsRoot, java.util.function.Function<Path, DrawSink> storage) {
         this.sessionsRoot = sessionsRoot;
+        this.storage = storage;
     }
 
     /**
@@ -122,8 +131,8 @@ public final class RunController {
         stopRunner();
         LiveBuffer b = new LiveBuffer(BUFFER_CAPACITY);
         Path dir = newSessionDir(sessionsRoot, config.modelId(), config.samplerId(), LocalDateTime.now());
-        // the constructor creates the directory; a BadInputException names why it cannot
-        SessionWriter w = new SessionWriter(dir, SessionWriter.Options.defaults().withSoftwareVersion(Version.version()));
+        // the writer creates the directory; a BadInputException names why it cannot
+        DrawSink w = storage.apply(dir);
         // the buffer first: when storage fails, the draw is still shown
         ChainRunner r = new ChainRunner(config, model, sampler, new TeeSink(b, w));
         r.pause();
@@ -136,7 +145,6 @@ public final class RunController {
         r.setRecordPaths(speed < PATH_SPEED);
         this.buffer = b;
         this.runner = r;
-        this.writer = w;
         this.session = dir;
         this.message = "";
         this.held = paused;
@@ -158,10 +166,12 @@ public final class RunController {
             } catch (RuntimeException | Error e) {
                 finished(r, State.FAILED, "run failed: " + e);
             } finally {
-                try {
-                    w.close();
-                } catch (RuntimeException e) {
-                    finished(r, State.FAILED, "storage error: " + e.getMessage());
+                if (w instanceof AutoCloseable c) {
+                    try {
+                        c.close();
+                    } catch (Exception e) {
+                        finished(r, State.FAILED, "storage error: " + e.getMessage());
+                    }
                 }
             }
         }, "chain-runner");
