@@ -1041,7 +1041,8 @@ public final class MainWindow extends BorderPane {
             }
         }
         setText(statusState, state);
-        setText(statusDraws, String.format(Locale.ROOT, "draws: %d per chain (%d in all)", perChain, st.transitions()));
+        setText(statusDraws, String.format(Locale.ROOT, "draws: %d per chain (%d in all)", perChain,
+                b != null && b.started() ? b.totalTransitions() : st.transitions()));
         setText(statusRates, String.format(Locale.ROOT, st.drawsPerSecond() < 10 ? "%.1f draws/s \u00b7 %,.0f gradients/s"
                 : "%,.0f draws/s \u00b7 %,.0f gradients/s", st.drawsPerSecond(), st.gradientsPerSecond()));
         double eps = b == null ? Double.NaN : b.lastStepSize(0);

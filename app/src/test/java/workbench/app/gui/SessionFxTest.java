@@ -141,6 +141,8 @@ class SessionFxTest {
         }
         String shown = robot.lookup("#statusSession").queryAs(Label.class).getText();
         assertTrue(shown.startsWith("session (read-only): "), shown);
+        Label draws = robot.lookup("#statusDraws").queryAs(Label.class);
+        waitUntil("the draw count of the opened session", () -> draws.getText().equals("draws: 150 per chain (300 in all)"));
         assertEquals(RunController.State.IDLE, window.controller().state());
     }
 
