@@ -17,8 +17,17 @@ final class GuiLauncher {
     }
 
     static void launch() {
+        launch(new String[0]);
+    }
+
+    /** Opens the window showing the stored session at {@code session}. */
+    static void launch(java.nio.file.Path session) {
+        launch(new String[] {"--session=" + session.toAbsolutePath()});
+    }
+
+    private static void launch(String[] args) {
         try {
-            Class.forName(APP_CLASS).getMethod("main", String[].class).invoke(null, (Object) new String[0]);
+            Class.forName(APP_CLASS).getMethod("main", String[].class).invoke(null, (Object) args);
         } catch (ReflectiveOperationException e) {
             throw new IllegalStateException("cannot open the window: " + e.getMessage(), e);
         }

@@ -1,20 +1,59 @@
 package workbench.app;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
 import workbench.app.cli.WorkbenchCli;
 
 /**
- * The launcher: with arguments it is the command-line tool, without it opens the window.
+ * The launcher: with no arguments, or with exactly one that is a stored session (a
+ * {@code *.mcmcwb.json} manifest, as the desktop file association passes it, or a directory holding
+ * {@code session.mcmcwb.json}), it opens the window; otherwise it is the command-line tool.
  * Not a JavaFX {@code Application} subclass, so JavaFX starts from the class path on JDK 17.
  */
 public final class Main {
+    /** The manifest file name inside a session directory. */
+    static final String MANIFEST = "session.mcmcwb.json";
+
     private Main() {
     }
 
     public static void main(String[] args) {
-        if (args.length == 0 && GuiLauncher.available()) {
-            GuiLauncher.launch();
-            return;
+        if (GuiLauncher.available()) {
+            if (args.length == 0) {
+                GuiLauncher.launch();
+                return;
+            }
+            Path session = sessionToOpen(args);
+            if (session != null) {
+                GuiLauncher.launch(session);
+                return;
+            }
         }
         System.exit(WorkbenchCli.execute(args));
+    }
+
+    /**
+     * The session the window should open for these arguments, or null when they are for the CLI:
+     * exactly one argument, naming a file that ends in {@code .mcmcwb.json} or a directory that
+     * holds {@value #MANIFEST}. A name that is also a subcommand goes to the CLI.
+     */
+    static Path sessionToOpen(String[] args) {
+        if (args.length != 1 || args[0].isEmpty() || args[0].startsWith("-")) {
+            return null;
+        }
+        Path p;
+        try {
+            p = Paths.get(args[0]);
+        } catch (java.nio.file.InvalidPathException e) {
+            return null;
+        }
+        if (args[0].endsWith(".mcmcwb.json")) {
+            return p;
+        }
+        if (Files.isDirectory(p) && Files.isRegularFile(p.resolve(MANIFEST))) {
+            return p;
+        }
+        return null;
     }
 }

@@ -130,6 +130,9 @@ public final class MainWindow extends BorderPane {
     private final Label statusStep = new Label();
     private final Label statusDivs = new Label();
     private final Label statusMessage = new Label();
+    private final Label statusSession = new Label();
+    /** The session shown when one was opened from disk (read-only); null while showing a run. */
+    private java.nio.file.Path openedSession;
 
     private final SplitPane mainSplit = new SplitPane();
     private final SplitPane upperSplit = new SplitPane();
@@ -223,7 +226,13 @@ public final class MainWindow extends BorderPane {
                 openDraws(files.stream().map(File::toPath).toList());
             }
         });
-        file.getItems().addAll(open, new SeparatorMenuItem(), pngPosterior, svgPosterior, pngTrace, svgTrace, pngEnergy,
+        MenuItem openSession = new MenuItem("Open session\u2026");
+        openSession.setAccelerator(new KeyCodeCombination(KeyCode.O, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN));
+        openSession.setOnAction(e -> chooseSession());
+        MenuItem exportDraws = new MenuItem("Export draws\u2026");
+        exportDraws.setAccelerator(new KeyCodeCombination(KeyCode.E, KeyCombination.SHORTCUT_DOWN));
+        exportDraws.setOnAction(e -> chooseExport());
+        file.getItems().addAll(openSession, open, exportDraws, new SeparatorMenuItem(), pngPosterior, svgPosterior, pngTrace, svgTrace, pngEnergy,
                 svgError, svgBfmi, new SeparatorMenuItem(), quit);
 
         Menu run = new Menu("Run");
@@ -585,6 +594,9 @@ public final class MainWindow extends BorderPane {
         statusRates.setId("statusRates");
         statusMessage.setId("statusMessage");
         statusDivs.setId("statusDivergences");
+        statusSession.setId("statusSession");
+        statusSession.setTooltip(tip("Where this run's draws are kept (every draw, written as it is made): "
+                + "File \u25b8 Open session shows it again, File \u25b8 Export draws writes it for other tools."));
         statusState.setTooltip(tip("What the run is doing: ready, running, paused, finished or failed."));
         statusDraws.setTooltip(tip("Transitions made so far: the fewest of any chain, and the total over chains."));
         statusRates.setTooltip(tip("Throughput over the last second: transitions and gradient evaluations per second, "
@@ -594,7 +606,7 @@ public final class MainWindow extends BorderPane {
                 + "see the Divergences tab."));
         Region grow = new Region();
         HBox.setHgrow(grow, Priority.ALWAYS);
-        HBox bar = new HBox(18, statusState, statusDraws, statusRates, statusStep, statusDivs, grow, statusMessage);
+        HBox bar = new HBox(18, statusState, statusDraws, statusRates, statusStep, statusDivs, statusSession, grow, statusMessage);
         bar.getStyleClass().add("status-bar");
         bar.setAlignment(Pos.CENTER_LEFT);
         statusMessage.setWrapText(false);
@@ -689,6 +701,7 @@ public final class MainWindow extends BorderPane {
             RunConfig config = setup.config(Integer.MAX_VALUE);
             Model model = setup.createModel();
             controller.start(config, model, setup.createSampler(), paused);
+            openedSession = null;
             viewModel = model;
             showBuffer(controller.buffer(), model);
             if (!controller.stepSizeByHand()) {
@@ -729,6 +742,7 @@ public final class MainWindow extends BorderPane {
     /** Stops the run and clears its draws. */
     public void reset() {
         controller.reset();
+        openedSession = null;
         showBuffer(null, null);
         stepSizeNote.setText("");
         updatePreview();
@@ -747,6 +761,7 @@ public final class MainWindow extends BorderPane {
                 String what = files.size() == 1 ? files.get(0).getFileName().toString() : files.size() + " files";
                 Platform.runLater(() -> {
                     controller.reset();
+                    openedSession = null;
                     stepSizeNote.setText("");
                     showBuffer(b, null);
                     showMessage("showing draws from " + what + " (" + table.format().label() + ")", false);
@@ -757,6 +772,104 @@ public final class MainWindow extends BorderPane {
                 Platform.runLater(() -> showMessage("could not read the draws: " + e, true));
             }
         }, "open-draws");
+        t.setDaemon(true);
+        t.start();
+    }
+
+    private void chooseSession() {
+        javafx.stage.DirectoryChooser dc = new javafx.stage.DirectoryChooser();
+        dc.setTitle("Open session (its directory)");
+        java.nio.file.Path root = controller.sessionsRoot();
+        if (root != null && java.nio.file.Files.isDirectory(root)) {
+            dc.setInitialDirectory(root.toFile());
+        }
+        File d = dc.showDialog(getScene() == null ? null : getScene().getWindow());
+        if (d != null) {
+            openSession(d.toPath());
+        }
+    }
+
+    /**
+     * Shows a stored session (its directory or its {@code session.mcmcwb.json}) read-only in the
+     * same views; read off the FX thread; a bad session gives a one-line message.
+     */
+    public void openSession(java.nio.file.Path path) {
+        showMessage("reading session " + path + "\u2026", false);
+        Thread t = new Thread(() -> {
+            try (workbench.sessions.SessionReader reader = workbench.sessions.SessionReader.open(path)) {
+                LiveBuffer b = LiveBuffer.of(reader);
+                java.nio.file.Path dir = reader.directory();
+                var m = reader.manifest();
+                String note = reader.recovery().isEmpty() ? "" : " (" + reader.recovery().get(0) + ")";
+                Platform.runLater(() -> {
+                    controller.reset();
+                    openedSession = dir;
+                    stepSizeNote.setText("");
+                    showBuffer(b, null);
+                    showMessage("showing stored session: " + m.modelId() + " \u00b7 " + m.samplerId() + " \u00b7 "
+                            + m.chains() + " chain(s), read-only" + note, false);
+                });
+            } catch (BadInputException e) {
+                Platform.runLater(() -> showMessage(e.getMessage(), true));
+            } catch (RuntimeException e) {
+                Platform.runLater(() -> showMessage("could not read the session: " + e, true));
+            }
+        }, "open-session");
+        t.setDaemon(true);
+        t.start();
+    }
+
+    /** The session the window shows: the opened one, else the current (or last) run's. */
+    public java.nio.file.Path shownSession() {
+        return openedSession != null ? openedSession : controller.session();
+    }
+
+    private void chooseExport() {
+        java.nio.file.Path dir = shownSession();
+        if (dir == null) {
+            showMessage("nothing to export: run, or open a session, first", true);
+            return;
+        }
+        FileChooser fc = new FileChooser();
+        fc.setTitle("Export draws");
+        FileChooser.ExtensionFilter npz = new FileChooser.ExtensionFilter("NumPy archive (.npz)", "*.npz");
+        FileChooser.ExtensionFilter csv = new FileChooser.ExtensionFilter("Long CSV: chain,draw,params (.csv)", "*.csv");
+        FileChooser.ExtensionFilter stan = new FileChooser.ExtensionFilter(
+                "CmdStan CSV (a new directory of chain-K.csv files)", "*");
+        fc.getExtensionFilters().addAll(stan, npz, csv);
+        fc.setInitialFileName(dir.getFileName() + "-draws");
+        File f = fc.showSaveDialog(getScene() == null ? null : getScene().getWindow());
+        if (f == null) {
+            return;
+        }
+        FileChooser.ExtensionFilter chosen = fc.getSelectedExtensionFilter();
+        String name = f.getName().toLowerCase(Locale.ROOT);
+        workbench.sessions.export.ExportFormat format = chosen == npz || name.endsWith(".npz")
+                ? workbench.sessions.export.ExportFormat.NPZ
+                : chosen == csv || name.endsWith(".csv") ? workbench.sessions.export.ExportFormat.CSV
+                : workbench.sessions.export.ExportFormat.CMDSTAN_CSV;
+        exportSession(dir, format, f.toPath());
+    }
+
+    /**
+     * Writes the post-warmup draws of the session in {@code dir} to {@code out} in {@code format}
+     * off the FX thread (a running session: what is on disk so far); the result goes to the status bar.
+     */
+    public void exportSession(java.nio.file.Path dir, workbench.sessions.export.ExportFormat format, java.nio.file.Path out) {
+        showMessage("exporting to " + out + "\u2026", false);
+        Thread t = new Thread(() -> {
+            try (workbench.sessions.SessionReader reader = workbench.sessions.SessionReader.open(dir)) {
+                var sel = workbench.sessions.export.ExportSelection.all(reader);
+                List<java.nio.file.Path> files = format.write(reader, sel, out);
+                Platform.runLater(() -> showMessage("exported " + sel.chains().length + " chain(s) \u00d7 " + sel.rows()
+                        + " draws as " + format.id() + " to " + out + (files.size() > 1 ? " (" + files.size() + " files)" : ""),
+                        false));
+            } catch (BadInputException e) {
+                Platform.runLater(() -> showMessage(e.getMessage(), true));
+            } catch (IOException | RuntimeException e) {
+                Platform.runLater(() -> showMessage("export failed: " + e.getMessage(), true));
+            }
+        }, "export");
         t.setDaemon(true);
         t.start();
     }
@@ -928,12 +1041,16 @@ public final class MainWindow extends BorderPane {
             }
         }
         setText(statusState, state);
-        setText(statusDraws, String.format(Locale.ROOT, "draws: %d per chain (%d in all)", perChain, st.transitions()));
+        setText(statusDraws, String.format(Locale.ROOT, "draws: %d per chain (%d in all)", perChain,
+                b != null && b.started() ? b.totalTransitions() : st.transitions()));
         setText(statusRates, String.format(Locale.ROOT, st.drawsPerSecond() < 10 ? "%.1f draws/s \u00b7 %,.0f gradients/s"
                 : "%,.0f draws/s \u00b7 %,.0f gradients/s", st.drawsPerSecond(), st.gradientsPerSecond()));
         double eps = b == null ? Double.NaN : b.lastStepSize(0);
         setText(statusStep, "step size: " + Ticks.number(eps));
         setText(statusDivs, "divergences: " + (b == null ? 0 : b.divergences().size()));
+        java.nio.file.Path sessionDir = shownSession();
+        setText(statusSession, sessionDir == null ? "" : (openedSession != null ? "session (read-only): " : "session: ")
+                + shortPath(sessionDir));
         if (st.state() == RunController.State.FAILED && !st.message().isEmpty()) {
             showMessage(st.message(), true);
         }
@@ -952,6 +1069,13 @@ public final class MainWindow extends BorderPane {
             samplerSheet.setDisable(active);
             runFields.values().forEach(f -> f.setDisable(active));
         }
+    }
+
+    /** A path with the home folder written as ~. */
+    static String shortPath(java.nio.file.Path p) {
+        String s = p.toAbsolutePath().toString();
+        String home = System.getProperty("user.home");
+        return home != null && !home.isEmpty() && s.startsWith(home + File.separator) ? "~" + s.substring(home.length()) : s;
     }
 
     private static void setText(Label l, String text) {
@@ -1091,6 +1215,16 @@ public final class MainWindow extends BorderPane {
         }
         startRun(false);
         return true;
+    }
+
+    /** Moves the speed slider to full speed (as fast as the chains go). */
+    public void fullSpeed() {
+        speedSlider.setValue(SPEED_MAX_LOG);
+    }
+
+    /** Opens Help \u25b8 Guide. */
+    public void showGuide() {
+        GuideDialog.show(this);
     }
 
     /** Whether this build has a model and a sampler for the scenario. */

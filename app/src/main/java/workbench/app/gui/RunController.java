@@ -1,5 +1,11 @@
 package workbench.app.gui;
 
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
@@ -8,8 +14,12 @@ import workbench.core.BadInputException;
 import workbench.core.kernel.Sampler;
 import workbench.core.model.Model;
 import workbench.core.run.ChainRunner;
+import workbench.core.run.DrawSink;
 import workbench.core.run.RunConfig;
 import workbench.core.run.RunOutcome;
+import workbench.core.run.TeeSink;
+import workbench.app.cli.Version;
+import workbench.sessions.SessionWriter;
 import workbench.viz.LiveBuffer;
 
 /**
@@ -20,6 +30,11 @@ import workbench.viz.LiveBuffer;
  * <p>Below full speed the runner is kept paused and a ticker hands out permits ({@link
  * ChainRunner#advance}) at the chosen rate, only when the previous grant is used up, so a slow
  * sampler is never queued behind. No JavaFX here: the window polls {@link #status()} each frame.
+ *
+ * <p>Every run is also written, draw by draw, into a new session directory under the sessions
+ * folder ({@link #defaultSessionsRoot()}), through a {@link SessionWriter} teed after the buffer, so
+ * interactive changes land in its event log. A storage failure ends the run as failed; the buffer
+ * keeps the draws made so far.
  */
 public final class RunController {
     /** Rates at or above this (transitions per second per chain) mean full speed. */
@@ -28,6 +43,9 @@ public final class RunController {
     public static final double PATH_SPEED = 60;
     /** Iterations each chain's ring keeps for the views. */
     public static final int BUFFER_CAPACITY = 50_000;
+
+    /** System property naming the folder new sessions are written under. */
+    public static final String SESSIONS_DIR_PROPERTY = "workbench.sessions.dir";
 
     /** What the run is doing. */
     public enum State { IDLE, RUNNING, PAUSED, FINISHED, FAILED }
@@ -47,6 +65,10 @@ public final class RunController {
     private volatile Thread thread;
     private volatile State state = State.IDLE;
     private volatile String message = "";
+    private final Path sessionsRoot;
+    /** Makes the sink that stores a run in the given new directory (a SessionWriter; tests inject faults). */
+    private final java.util.function.Function<Path, DrawSink> storage;
+    private volatile Path session;
     private ScheduledFuture<?> tick;
     private double speed = 30;
     private boolean held;
@@ -58,11 +80,61 @@ public final class RunController {
     private double rateDraws;
     private double rateGrads;
 
+    /** A controller writing sessions under {@link #defaultSessionsRoot()}. */
+    public RunController() {
+        this(defaultSessionsRoot());
+    }
+
+    /** A controller writing each run's session under {@code sessionsRoot}. */
+    public RunController(Path sessionsRoot) {
+        this(sessionsRoot, dir -> new SessionWriter(dir,
+                SessionWriter.Options.defaults().withSoftwareVersion(Version.version())));
+    }
+
+    /** A controller storing each run through {@code storage} (closed at the run's end if AutoCloseable). */
+    RunController(Path sessionsRoot, java.util.function.Function<Path, DrawSink> storage) {
+        this.sessionsRoot = sessionsRoot;
+        this.storage = storage;
+    }
+
+    /**
+     * The folder sessions go to: the system property {@value #SESSIONS_DIR_PROPERTY} if set, else
+     * {@code $XDG_DATA_HOME/mcmc-workbench/sessions} ({@code ~/.local/share/...} by default).
+     */
+    public static Path defaultSessionsRoot() {
+        String p = System.getProperty(SESSIONS_DIR_PROPERTY);
+        if (p != null && !p.isBlank()) {
+            return Paths.get(p);
+        }
+        String xdg = System.getenv("XDG_DATA_HOME");
+        Path data = xdg != null && !xdg.isBlank() ? Paths.get(xdg)
+                : Paths.get(System.getProperty("user.home"), ".local", "share");
+        return data.resolve("mcmc-workbench").resolve("sessions");
+    }
+
+    /** A new, not yet existing directory {@code <yyyyMMdd-HHmmss>-<model>-<sampler>[-k]} under the root. */
+    static Path newSessionDir(Path root, String model, String sampler, LocalDateTime now) {
+        String base = now.format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-" + safe(model) + "-" + safe(sampler);
+        Path dir = root.resolve(base);
+        for (int k = 2; Files.exists(dir); k++) {
+            dir = root.resolve(base + "-" + k);
+        }
+        return dir;
+    }
+
+    private static String safe(String id) {
+        return id.replaceAll("[^A-Za-z0-9._-]", "_");
+    }
+
     /** Starts a new run (replacing any); {@code paused}: it waits for Run, Step or Run N. */
     public synchronized void start(RunConfig config, Model model, Sampler sampler, boolean paused) {
         stopRunner();
         LiveBuffer b = new LiveBuffer(BUFFER_CAPACITY);
-        ChainRunner r = new ChainRunner(config, model, sampler, b);
+        Path dir = newSessionDir(sessionsRoot, config.modelId(), config.samplerId(), LocalDateTime.now());
+        // the writer creates the directory; a BadInputException names why it cannot
+        DrawSink w = storage.apply(dir);
+        // the buffer first: when storage fails, the draw is still shown
+        ChainRunner r = new ChainRunner(config, model, sampler, new TeeSink(b, w));
         r.pause();
         if (!Double.isNaN(pendingStepSize)) {
             r.setStepSize(pendingStepSize);
@@ -73,6 +145,7 @@ public final class RunController {
         r.setRecordPaths(speed < PATH_SPEED);
         this.buffer = b;
         this.runner = r;
+        this.session = dir;
         this.message = "";
         this.held = paused;
         this.state = paused ? State.PAUSED : State.RUNNING;
@@ -85,11 +158,21 @@ public final class RunController {
             try {
                 RunOutcome o = r.run();
                 finished(r, o.status() == RunOutcome.Status.FAILED ? State.FAILED : State.FINISHED,
-                        o.error() == null ? "" : o.error());
+                        o.error() == null ? "" : storageNote(o.error()));
             } catch (BadInputException e) {
                 finished(r, State.FAILED, e.getMessage());
+            } catch (UncheckedIOException e) {
+                finished(r, State.FAILED, "storage error, sampling stopped: " + e.getMessage());
             } catch (RuntimeException | Error e) {
                 finished(r, State.FAILED, "run failed: " + e);
+            } finally {
+                if (w instanceof AutoCloseable c) {
+                    try {
+                        c.close();
+                    } catch (Exception e) {
+                        finished(r, State.FAILED, "storage error: " + e.getMessage());
+                    }
+                }
             }
         }, "chain-runner");
         t.setDaemon(true);
@@ -117,6 +200,13 @@ public final class RunController {
                 }
             }
         });
+    }
+
+    /** A runner error that came from the session writer gets said as such. */
+    private String storageNote(String error) {
+        Path d = session;
+        boolean storage = error.contains("UncheckedIOException") || (d != null && error.contains(d.toString()));
+        return storage && !error.startsWith("storage error") ? "storage error, sampling stopped: " + error : error;
     }
 
     /** Runs on (from paused) at the chosen speed. */
@@ -156,6 +246,7 @@ public final class RunController {
     public synchronized void reset() {
         stopRunner();
         buffer = null;
+        session = null;
         state = State.IDLE;
         message = "";
     }
@@ -254,6 +345,16 @@ public final class RunController {
 
     public LiveBuffer buffer() {
         return buffer;
+    }
+
+    /** The directory the current (or last) run's session is written to; null before the first run. */
+    public Path session() {
+        return session;
+    }
+
+    /** The folder new sessions go under. */
+    public Path sessionsRoot() {
+        return sessionsRoot;
     }
 
     public State state() {

@@ -1,18 +1,24 @@
 package workbench.app.gui;
 
+import java.util.Locale;
 import java.util.prefs.Preferences;
+import javafx.animation.AnimationTimer;
 import javafx.application.Application;
+import javafx.application.Platform;
 import javafx.geometry.Rectangle2D;
 import javafx.scene.Scene;
 import javafx.stage.Screen;
 import javafx.stage.Stage;
 import workbench.core.kernel.SamplerRegistry;
 import workbench.core.model.ModelRegistry;
+import workbench.viz.LiveBuffer;
 
 /**
  * The JavaFX application: one {@link MainWindow} over the model and sampler registries, with its
  * size, position, layout and last choices kept in {@link Preferences}. Started by
- * {@code workbench.app.Main} (not an Application itself) through {@link #main}.
+ * {@code workbench.app.Main} (not an Application itself) through {@link #main}; the named
+ * parameter {@code --session=PATH} opens a stored session at start; the system property
+ * {@code workbench.guide=true} opens the guide at start (for screenshots).
  */
 public final class WorkbenchApp extends Application {
     /** Where the window's preferences live. */
@@ -44,6 +50,60 @@ public final class WorkbenchApp extends Application {
         stage.setOnCloseRequest(e -> save(stage, prefs));
         stage.show();
         window.restoreLayout();
+        String session = getParameters().getNamed().get("session");
+        if (session != null) {
+            window.openSession(java.nio.file.Paths.get(session));
+        }
+        if (Boolean.getBoolean("workbench.guide")) {
+            window.showGuide();
+        }
+        String bench = System.getProperty("workbench.bench.seconds");
+        if (bench != null) {
+            benchmark(Double.parseDouble(bench));
+        }
+    }
+
+    /**
+     * Hidden benchmark (bench/gui-bench.sh): starts the run chosen by the system properties
+     * {@code workbench.bench.model}, {@code .sampler}, {@code .chains}, {@code .warmup}, {@code .draws}
+     * at full speed, counts the frames the window draws, and after {@code seconds} prints frames per
+     * second and the sampler's draws per second (all chains) on standard output, then quits.
+     */
+    private void benchmark(double seconds) {
+        SetupViewModel s = window.setup();
+        s.selectModel(System.getProperty("workbench.bench.model", "gaussian-2d"));
+        s.selectSampler(System.getProperty("workbench.bench.sampler", "nuts"));
+        s.setRunField("chains", System.getProperty("workbench.bench.chains", "8"));
+        s.setRunField("warmup", System.getProperty("workbench.bench.warmup", "1000"));
+        s.setRunField("draws", System.getProperty("workbench.bench.draws", "100000000"));
+        s.setRunField("seed", "1");
+        window.fullSpeed();
+        long t0 = System.nanoTime();
+        window.run();
+        new AnimationTimer() {
+            private long frames;
+            private long first = -1;
+
+            @Override
+            public void handle(long now) {
+                if (first < 0) {
+                    first = now;
+                }
+                frames++;
+                double elapsed = (System.nanoTime() - t0) * 1e-9;
+                if (elapsed >= seconds) {
+                    stop();
+                    LiveBuffer b = window.controller().buffer();
+                    long n = b == null ? 0 : b.totalTransitions();
+                    double fs = frames / ((now - first) * 1e-9);
+                    System.out.printf(Locale.ROOT, "gui-bench: %.1f s, %d frames, %.1f frames/s, %d transitions, "
+                            + "%.0f draws/s, state %s, session %s%n", elapsed, frames, fs, n, n / elapsed,
+                            window.controller().state(), window.controller().session());
+                    System.out.flush();
+                    Platform.exit();
+                }
+            }
+        }.start();
     }
 
     private void save(Stage stage, Preferences prefs) {
