@@ -22,14 +22,20 @@ import workbench.core.draws.Stat;
 /**
  * Two JFreeChart panels: the energy error ΔE of every transition so far with the divergence
  * threshold marked, and the E-BFMI view (marginal energy vs energy transition, both centred), whose
- * subtitle gives E-BFMI per chain. Updated from the live buffer at most a few times a second.
+ * subtitle gives E-BFMI per chain. Updated from the live buffer when the caller asks (the window:
+ * about once a second); the ΔE histogram bins only the errors new since the last update (see
+ * {@link EnergyErrorBins}) and both views sort at most a few thousand values per update.
  */
 public final class EnergyCharts extends HBox {
     /** ΔE above this is a divergence. */
     public static final double THRESHOLD = 1000;
     private static final int BINS = 50;
 
+    /** Values sorted per refresh for the E-BFMI view's axis (an evenly spaced sample). */
+    static final int QUANTILE_SAMPLE = 4000;
+
     private final Histogram errorData = new Histogram();
+    private final EnergyErrorBins errorBins = new EnergyErrorBins(BINS);
     private final Histogram bfmiData = new Histogram();
     private final JFreeChart errorChart;
     private final JFreeChart bfmiChart;
@@ -90,6 +96,7 @@ public final class EnergyCharts extends HBox {
     public void setBuffer(LiveBuffer buffer) {
         this.buffer = buffer;
         this.lastVersion = -1;
+        errorBins.reset();
     }
 
     public JFreeChart errorChart() {
@@ -113,58 +120,32 @@ public final class EnergyCharts extends HBox {
     }
 
     private void updateErrors() {
-        double[] de = buffer == null ? new double[0] : buffer.energyErrors();
+        int n = buffer == null ? 0 : buffer.energyErrorCount();
         XYPlot plot = errorChart.getXYPlot();
         plot.removeDomainMarker(thresholdMarker);
-        if (de.length == 0) {
+        if (n == 0) {
+            errorBins.reset();
             errorData.set(new String[0], new double[0], 1, new double[0][]);
             errorNote.setText(buffer != null && buffer.started() && buffer.totalTransitions() > 0
                     ? "this sampler has no energy (not Hamiltonian)" : "no transitions yet");
             return;
         }
-        // the bulk of the non-divergent errors sets the axis; the threshold is marked when it falls
-        // inside, else a note says how many errors lie beyond the axis
-        // quantiles from at most ~100k evenly spaced errors, so a long run stays cheap to redraw
-        int stride = Math.max(1, de.length / 100_000);
-        double[] bulk = java.util.stream.IntStream.range(0, de.length / stride).mapToDouble(i -> de[i * stride])
-                .filter(d -> d < THRESHOLD).sorted().toArray();
-        double lo;
-        double hi;
-        if (bulk.length > 0) {
-            lo = quantile(bulk, 0.005);
-            hi = quantile(bulk, 0.995);
-        } else {
-            lo = THRESHOLD * 0.9;
-            hi = THRESHOLD * 1.1;
-        }
-        if (hi >= THRESHOLD * 0.5) {
-            hi = Math.max(hi, THRESHOLD * 1.1);
-        }
-        if (!(hi > lo)) {
-            hi = lo + 1;
-        }
-        double pad = (hi - lo) * 0.05;
-        lo -= pad;
-        hi += pad;
-        int below = 0;
-        int beyond = 0;
-        for (double d : de) {
-            if (d < lo) {
-                below++;
-            } else if (d > hi) {
-                beyond++;
-            }
-        }
+        // the bulk of the non-divergent errors sets the axis (quantiles from a bounded sample); only
+        // the errors new since the last refresh are binned, unless the axis has to change
+        errorBins.update(n, buffer::copyEnergyErrors);
+        double lo = errorBins.lo();
+        double hi = errorBins.hi();
         errorData.set(new String[] {"\u0394E"}, new double[] {lo}, (hi - lo) / BINS,
-                new double[][] {Histogram.bin(de, de.length, lo, hi, BINS, false)});
+                new double[][] {errorBins.counts()});
         long divs = buffer.divergences().size();
-        String note = String.format(Locale.ROOT, "%d transitions, %d divergent", de.length, divs);
+        String note = String.format(Locale.ROOT, "%d transitions, %d divergent", errorBins.seen(), divs);
         if (THRESHOLD <= hi) {
             plot.addDomainMarker(thresholdMarker);
             note += "; dashed line: divergence threshold \u0394E = 1000";
         } else {
+            long below = errorBins.below();
             note += String.format(Locale.ROOT, "; threshold \u0394E = 1000 is off the axis to the right (%d beyond the axis%s)",
-                    beyond, below > 0 ? ", " + below + " below" : "");
+                    errorBins.beyond(), below > 0 ? ", " + below + " below" : "");
         }
         errorNote.setText(note);
     }
@@ -222,8 +203,8 @@ public final class EnergyCharts extends HBox {
                 values.append(c == 0 ? "" : ", ").append(Ticks.number(b)).append(b < 0.3 ? " (low!)" : "");
             }
         }
-        double[] sm = Arrays.copyOf(marginal, m);
-        double[] st = Arrays.copyOf(trans, t);
+        double[] sm = strided(marginal, m, QUANTILE_SAMPLE);
+        double[] st = strided(trans, t, QUANTILE_SAMPLE);
         Arrays.sort(sm);
         Arrays.sort(st);
         double lo = Math.min(quantile(sm, 0.005), quantile(st, 0.005));
@@ -236,6 +217,19 @@ public final class EnergyCharts extends HBox {
                 new double[] {lo, lo}, w,
                 new double[][] {Histogram.bin(marginal, m, lo, hi, BINS, true), Histogram.bin(trans, t, lo, hi, BINS, true)});
         bfmiNote.setText(values.toString());
+    }
+
+    /** At most {@code max} evenly spaced values of {@code a[0..n)} (all of them when n <= max). */
+    static double[] strided(double[] a, int n, int max) {
+        if (n <= max) {
+            return Arrays.copyOf(a, n);
+        }
+        double[] out = new double[max];
+        double step = (double) n / max;
+        for (int i = 0; i < max; i++) {
+            out[i] = a[(int) (i * step)];
+        }
+        return out;
     }
 
     private static double[] finite(double[] a) {

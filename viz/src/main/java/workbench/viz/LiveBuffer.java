@@ -355,6 +355,25 @@ public final class LiveBuffer implements DrawSink, DrawSource {
         return started() ? List.of(recent.get(chain)) : List.of();
     }
 
+    /** How many energy errors are kept so far (at most the cap). */
+    public int energyErrorCount() {
+        synchronized (energyLock) {
+            return energyErrorCount;
+        }
+    }
+
+    /**
+     * Copies energy errors {@code from}, {@code from + 1}, … into {@code dst} (as many as fit and
+     * exist) and returns how many it copied; lets a view read only what is new, in bounded chunks.
+     */
+    public int copyEnergyErrors(int from, double[] dst) {
+        synchronized (energyLock) {
+            int n = Math.max(0, Math.min(dst.length, energyErrorCount - from));
+            System.arraycopy(energyErrors, from, dst, 0, n);
+            return n;
+        }
+    }
+
     /** A copy of every energy error so far (Hamiltonian samplers; empty for others). */
     public double[] energyErrors() {
         synchronized (energyLock) {

@@ -142,7 +142,9 @@ public final class MainWindow extends BorderPane {
     private boolean programmatic;
     private long lastTrace;
     private long lastEnergy;
+    private long energyNanos;
     private long lastDiag;
+    private volatile long diagNanos;
     private String lastError = "";
     private LiveBuffer shownBuffer;
     private final AnimationTimer timer;
@@ -995,9 +997,13 @@ public final class MainWindow extends BorderPane {
             acceptTrace.refresh();
             depthTrace.refresh();
         }
-        if (now - lastEnergy > 300_000_000L) {
+        // the JFreeChart energy views at most once a second, and less often when a refresh is slow
+        if (now - lastEnergy > Math.max(1_000_000_000L, 8 * energyNanos)) {
             lastEnergy = now;
-            energy.refresh();
+            long t0 = System.nanoTime();
+            if (energy.refresh()) {
+                energyNanos = System.nanoTime() - t0;
+            }
         }
         if (b != null && b.started()) {
             List<LiveBuffer.DivergenceMark> divs = b.divergences();
@@ -1005,13 +1011,17 @@ public final class MainWindow extends BorderPane {
                 divRows.addAll(divs.subList(divRows.size(), divs.size()));
             }
             followStepSize(b);
-            if (now - lastDiag > 1_000_000_000L && diagBusy.compareAndSet(false, true)) {
+            // at most once a second, never while the last one is still computing, and less often
+            // when one takes long (it competes with the samplers and the window for the cores)
+            if (now - lastDiag > Math.max(1_000_000_000L, 3 * diagNanos) && diagBusy.compareAndSet(false, true)) {
                 lastDiag = now;
                 int nd = (int) divs.stream().filter(d -> !d.warmup()).count();
                 int warmupDivs = divs.size() - nd;
                 diagPool.submit(() -> {
+                    long t0 = System.nanoTime();
                     try {
                         DiagnosticsViewModel.Table t = diagnostics.compute(b, nd);
+                        diagNanos = System.nanoTime() - t0;
                         Platform.runLater(() -> showDiagnostics(b, t, warmupDivs));
                     } catch (RuntimeException e) {
                         Platform.runLater(() -> showMessage("diagnostics failed: " + e, true));
