@@ -201,7 +201,7 @@ public class LimitBench {
                     double eta = a + xs[o] * b1 + xs[o + 1] * b2 + xs[o + 2] * b3 + xs[o + 3] * b4 + xs[o + 4] * b5
                             + xs[o + 5] * b6 + xs[o + 6] * b7;
                     double e = Math.exp(-Math.abs(eta));
-                    double sp = Math.max(eta, 0) + Math.log1p(e);
+                    double sp = Math.max(eta, 0) + (e < 1e-4 ? e * (1 - e * (0.5 - e / 3)) : Math.log(1 + e));
                     double sig = eta >= 0 ? 1 / (1 + e) : e / (1 + e);
                     ll += ys[i] * eta - sp;
                     double r = ys[i] - sig;

@@ -353,7 +353,7 @@ public final class LogisticRegression implements DataModel, StochasticModel {
             }
             // log p(y | eta) = y eta - log(1 + e^eta); one exponential serves both terms
             double e = Math.exp(-Math.abs(eta));
-            ll += y[i] * eta - (Math.max(eta, 0) + Math.log1p(e));
+            ll += y[i] * eta - (Math.max(eta, 0) + Names.log1pSmall(e));
             double r = y[i] - (eta >= 0 ? 1 / (1 + e) : e / (1 + e));
             grad[0] += r;
             for (int j = 0; j < k; j++) {
@@ -395,7 +395,7 @@ public final class LogisticRegression implements DataModel, StochasticModel {
             }
             // log p(y | eta) = y eta - log(1 + e^eta); one exponential serves both terms
             double e = Math.exp(-Math.abs(eta));
-            ll += y[i] * eta - (Math.max(eta, 0) + Math.log1p(e));
+            ll += y[i] * eta - (Math.max(eta, 0) + Names.log1pSmall(e));
             double r = y[i] - (eta >= 0 ? 1 / (1 + e) : e / (1 + e));
             grad[0] += r;
             for (int j = 0; j < k; j++) {
