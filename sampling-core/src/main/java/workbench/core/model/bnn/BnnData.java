@@ -16,6 +16,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 import workbench.core.BadInputException;
+import workbench.core.model.catalog.NumericCsv;
 
 /**
  * A data set split into training and held-out test rows. Inputs are row-major n x p. For
@@ -278,73 +279,7 @@ public final class BnnData {
     }
 
     private static Table read(BufferedReader in, String owner, String source) throws IOException {
-        String header = in.readLine();
-        int lineNo = 1;
-        while (header != null && header.isBlank()) {
-            header = in.readLine();
-            lineNo++;
-        }
-        if (header == null) {
-            throw new BadInputException(owner + ": " + source + " is empty (expected a header line)");
-        }
-        if (header.startsWith("\uFEFF")) {
-            header = header.substring(1);
-        }
-        List<String> columns = new ArrayList<>();
-        for (String c : header.split(",", -1)) {
-            String name = unquote(c.trim());
-            if (name.isEmpty() || columns.contains(name)) {
-                throw new BadInputException(owner + ": " + source + " line " + lineNo + ": empty or repeated column name '"
-                        + name + "'");
-            }
-            columns.add(name);
-        }
-        int k = columns.size();
-        double[] cells = new double[k * 64];
-        int[] lines = new int[64];
-        int rows = 0;
-        String line;
-        while ((line = in.readLine()) != null) {
-            lineNo++;
-            if (line.isBlank()) {
-                continue;
-            }
-            String[] parts = line.split(",", -1);
-            if (parts.length != k) {
-                throw new BadInputException(owner + ": " + source + " line " + lineNo + ": expected " + k
-                        + " cells, found " + parts.length);
-            }
-            if ((rows + 1) * k > cells.length) {
-                cells = Arrays.copyOf(cells, cells.length * 2);
-            }
-            if (rows == lines.length) {
-                lines = Arrays.copyOf(lines, rows * 2);
-            }
-            for (int j = 0; j < k; j++) {
-                String t = unquote(parts[j].trim());
-                double v;
-                try {
-                    v = Double.parseDouble(t);
-                } catch (NumberFormatException e) {
-                    v = Double.NaN;
-                }
-                if (!Double.isFinite(v)) {
-                    String shown = t.length() > 40 ? t.substring(0, 37) + "..." : t;
-                    throw new BadInputException(owner + ": " + source + " line " + lineNo + ", column '" + columns.get(j)
-                            + "': not a finite number: '" + shown + "'");
-                }
-                cells[rows * k + j] = v;
-            }
-            lines[rows] = lineNo;
-            rows++;
-        }
-        return new Table(source, List.copyOf(columns), Arrays.copyOf(cells, rows * k), rows, Arrays.copyOf(lines, rows));
-    }
-
-    private static String unquote(String s) {
-        if (s.length() >= 2 && s.startsWith("\"") && s.endsWith("\"")) {
-            return s.substring(1, s.length() - 1).trim();
-        }
-        return s;
+        NumericCsv t = NumericCsv.read(in, owner, source);
+        return new Table(t.source, t.columns, t.cells, t.rows, t.lines);
     }
 }

@@ -12,14 +12,14 @@ import workbench.core.BadInputException;
  * skipped; every other line must have one finite number per column. Errors are one-line
  * {@link BadInputException}s naming the source, the line and the column.
  */
-final class NumericCsv {
-    final List<String> columns;
+public final class NumericCsv {
+    public final List<String> columns;
     /** Row-major cells, {@code rows * columns.size()} values. */
-    final double[] cells;
-    final int rows;
+    public final double[] cells;
+    public final int rows;
     /** The 1-based file line of each row, for error messages. */
-    final int[] lines;
-    final String source;
+    public final int[] lines;
+    public final String source;
 
     private NumericCsv(String source, List<String> columns, double[] cells, int rows, int[] lines) {
         this.source = source;
@@ -43,7 +43,7 @@ final class NumericCsv {
     }
 
     /** Reads the whole table; {@code owner} and {@code source} (e.g. the file path) are named in errors. */
-    static NumericCsv read(BufferedReader in, String owner, String source) throws IOException {
+    public static NumericCsv read(BufferedReader in, String owner, String source) throws IOException {
         String header = in.readLine();
         int lineNo = 1;
         while (header != null && header.isBlank()) {
