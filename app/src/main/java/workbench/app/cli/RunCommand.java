@@ -75,6 +75,9 @@ final class RunCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
+    /** Set by the shutdown hook (Ctrl-C), which already told the user. */
+    private volatile boolean signalled;
+
     /** Storage faults the session writer meets: a seam for in-process tests of this package; none otherwise. */
     static volatile WriteFaults writeFaults = WriteFaults.NONE;
 
@@ -129,6 +132,9 @@ final class RunCommand implements Callable<Integer> {
             ChainRunner runner = new ChainRunner(config, model, sampler, new TeeSink(writer, progress));
             CountDownLatch done = new CountDownLatch(1);
             Thread hook = new Thread(() -> {
+                signalled = true;
+                System.err.println("\ninterrupted: stopping; the draws so far stay in " + out
+                        + " ('workbench resume " + out + "' continues the run)");
                 runner.stop();
                 try {
                     done.await(10, TimeUnit.SECONDS);
@@ -159,7 +165,7 @@ final class RunCommand implements Callable<Integer> {
             case FAILED -> throw new CliExit(WorkbenchCli.FAILED,
                     "error: the run failed: " + outcome.error() + " (draws so far are kept in " + out + ")");
             case INTERRUPTED -> throw new CliExit(WorkbenchCli.INTERRUPTED,
-                    "interrupted: draws so far are kept in " + out);
+                    signalled ? null : "interrupted: draws so far are kept in " + out);
             default -> {
             }
         }
