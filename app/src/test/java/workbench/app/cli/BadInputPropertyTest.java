@@ -116,7 +116,7 @@ class BadInputPropertyTest {
                         "\u0000", "٣"));
     }
 
-    @Property(tries = 1000)
+    @Property(tries = 1000, seed = "20261130")
     void runRefusesBadCounts(@ForAll("notAPositiveCount") String v,
                              @ForAll("countOption") String option) throws IOException {
         Path out = never();
@@ -139,7 +139,7 @@ class BadInputPropertyTest {
                 .filter(s -> ModelRegistry.all().stream().noneMatch(f -> f.id().equals(s)));
     }
 
-    @Property(tries = 1000)
+    @Property(tries = 1000, seed = "20261130")
     void runRefusesUnknownModels(@ForAll("unknownId") String id) {
         Path out = never();
         assertRefused("run", "--model", id, "--sampler", "rwm", "--out", out.toString());
@@ -190,14 +190,14 @@ class BadInputPropertyTest {
         }
     }
 
-    @Property(tries = 1000)
+    @Property(tries = 1000, seed = "20261130")
     void runRefusesBadModelSettings(@ForAll("badModelSetting") String[] c) throws IOException {
         Path out = never();
         assertRefused("run", "--model", c[0], "--set", c[1] + "=" + c[2], "--sampler", "rwm", "--out", out.toString());
         assertFalse(Files.exists(out));
     }
 
-    @Property(tries = 1000)
+    @Property(tries = 1000, seed = "20261130")
     void runRefusesUnknownSettings(@ForAll("unknownId") String key) {
         Assume.that(!key.isBlank() && !key.contains("="));
         assertRefused("run", "--model", "banana", "--set", key + "=1", "--sampler", "hmc",
@@ -214,7 +214,7 @@ class BadInputPropertyTest {
                         .map(l -> String.join(",", l.stream().map(String::valueOf).toList())));
     }
 
-    @Property(tries = 1000)
+    @Property(tries = 1000, seed = "20261130")
     void runRefusesBadInit(@ForAll("badInit") String init) {
         Path out = never();
         assertRefused("run", "--model", "banana", "--sampler", "hmc", "--init", init, "--out", out.toString());
@@ -244,7 +244,7 @@ class BadInputPropertyTest {
         }
     }
 
-    @Property(tries = 1000)
+    @Property(tries = 1000, seed = "20261130")
     void exprErrorsNameTheColumnOrTheLimit(@ForAll("brokenFormula") String formula) {
         CliHarness r = assertTimeoutPreemptively(BOUND, () -> CliHarness.run("run", "--model", "expr", "--set",
                 "density=" + formula, "--sampler", "rwm", "--out", never().toString()));
@@ -282,7 +282,7 @@ class BadInputPropertyTest {
         }
     }
 
-    @Property(tries = 1000)
+    @Property(tries = 1000, seed = "20261130")
     void logisticRefusesBrokenData(@ForAll("brokenDataCsv") String text) throws IOException {
         Path f = Files.createTempFile(dir, "data", ".csv");
         Files.writeString(f, text);
@@ -337,7 +337,7 @@ class BadInputPropertyTest {
         }
     }
 
-    @Property(tries = 1000)
+    @Property(tries = 1000, seed = "20261130")
     void diagnoseRefusesDamagedCmdStanFiles(@ForAll("damagedCmdStan") byte[] content) throws IOException {
         Path f = Files.createTempFile(dir, "chain", ".csv");
         Files.write(f, content);
@@ -364,7 +364,7 @@ class BadInputPropertyTest {
         return Arbitraries.oneOf(truncated, edited, noise);
     }
 
-    @Property(tries = 1000)
+    @Property(tries = 1000, seed = "20261130")
     void summaryRefusesDamagedManifests(@ForAll("damagedManifest") byte[] manifest) throws IOException {
         Path copy = Files.createTempDirectory(dir, "copy");
         try (Stream<Path> files = Files.list(session)) {

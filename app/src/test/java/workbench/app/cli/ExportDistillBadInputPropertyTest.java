@@ -65,7 +65,7 @@ class ExportDistillBadInputPropertyTest {
                         "1:\u20282", "\u20001:2", "1:2\u0000", "1:2,"));
     }
 
-    @Property(tries = 150)
+    @Property(tries = 150, seed = "20261130")
     void exportRefusesBadRanges(@ForAll("notARange") String range, @ForAll("format") String format) {
         Path out = fresh();
         refused(out, "export", session.toString(), "--format", format, "--out", out.toString(), "--draws", range);
@@ -81,13 +81,13 @@ class ExportDistillBadInputPropertyTest {
         return Arbitraries.strings().ofMaxLength(10).filter(s -> !s.matches("\\s*0*[12]\\s*(,\\s*0*[12]\\s*)*"));
     }
 
-    @Property(tries = 150)
+    @Property(tries = 150, seed = "20261130")
     void exportRefusesBadChains(@ForAll("notChains") String chains) {
         Path out = fresh();
         refused(out, "export", session.toString(), "--format", "csv", "--out", out.toString(), "--chains", chains);
     }
 
-    @Property(tries = 150)
+    @Property(tries = 150, seed = "20261130")
     void exportRefusesUnknownParamsAndFormats(@ForAll("notAName") String s) {
         Path out = fresh();
         refused(out, "export", session.toString(), "--format", "csv", "--out", out.toString(), "--params", s);
@@ -103,7 +103,7 @@ class ExportDistillBadInputPropertyTest {
                 && java.util.Arrays.stream(s.split(",", -1)).map(String::strip).anyMatch(p -> !NAMES.contains(p)));
     }
 
-    @Property(tries = 100)
+    @Property(tries = 100, seed = "20261130")
     void distillRefusesBadMethodsAndSizes(@ForAll("notAName") String method,
                                           @ForAll("badSize") int size) {
         Path out = fresh();
