@@ -32,3 +32,7 @@ echo
 echo "## NUTS cost as the dimension grows (gaussian, one chain)"
 echo
 java -cp "$cp" workbench.bench.ScalingBench
+echo
+echo "## The live diagnostics table: full summary against one mean/sd pass (JMH)"
+echo
+java -cp "$cp" org.openjdk.jmh.Main DiagnosticsBench $jmh 2>/dev/null | python3 bench/diag_table.py

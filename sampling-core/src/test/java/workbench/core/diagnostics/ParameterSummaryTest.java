@@ -66,31 +66,14 @@ class ParameterSummaryTest {
     }
 
     @Test
-    void fastEnoughForALiveTable() {
-        // 100 parameters x 4 chains x 1000 draws; the brief asks for well under a second.
-        double[][][] params = new double[100][][];
-        for (int p = 0; p < params.length; p++) {
-            params[p] = draws(4, 1000, p, p % 2);
+    void summarisesAWideTable() {
+        // 100 parameters x 4 chains x 1000 draws, the size of a live table; its speed is measured in
+        // bench/ (DiagnosticsBench), not here.
+        for (int p = 0; p < 100; p++) {
+            ParameterSummary s = ParameterSummary.of("p", draws(4, 1000, p, p % 2));
+            assertTrue(Double.isFinite(s.rhat()) && Double.isFinite(s.essBulk()) && Double.isFinite(s.essTail()));
         }
-        for (int warm = 0; warm < 3; warm++) {
-            for (double[][] x : params) {
-                ParameterSummary.of("w", x);
-            }
-        }
-        long start = System.nanoTime();
-        for (double[][] x : params) {
-            ParameterSummary.of("p", x);
-        }
-        double seconds = (System.nanoTime() - start) / 1e9;
-        System.out.printf("ParameterSummary: 100 x 4 x 1000 in %.3f s%n", seconds);
-        // generous bound for a loaded shared test machine; typical is far below it
-        assertTrue(seconds < 2.0, "took " + seconds + " s");
-
-        double[][] big = draws(4, 10000, 99, 0);
-        long t0 = System.nanoTime();
-        ParameterSummary big1 = ParameterSummary.of("big", big);
-        System.out.printf("ParameterSummary: 1 x 4 x 10000 in %.3f s%n", (System.nanoTime() - t0) / 1e9);
-        assertTrue(Double.isFinite(big1.essBulk()));
+        assertTrue(Double.isFinite(ParameterSummary.of("big", draws(4, 10000, 99, 0)).essBulk()));
     }
 
     @Test
