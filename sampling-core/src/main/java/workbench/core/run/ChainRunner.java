@@ -1,12 +1,13 @@
 package workbench.core.run;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.ExecutorService;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.DoubleAdder;
 import org.apache.commons.rng.RestorableUniformRandomProvider;
@@ -29,6 +30,14 @@ import workbench.core.rng.ChainRngs;
  * (step size, beta); each applied command is reported to the sink with the iteration at which it
  * took effect. Commands can also be fixed in advance per chain and iteration ({@link Schedule}), which
  * is how a run with interactive changes is replayed or resumed from its event log.
+ *
+ * <p>{@link #addChain} starts a new chain while the run goes on. The command goes to chain 1
+ * (index 0), which starts the new chain just before its own next transition, so the moment is an
+ * iteration of chain 1 and the run stays reproducible: the new chain gets the next random stream
+ * ({@link ChainRngs#forChain} with the next chain index), chain 1's current model (its beta) and
+ * its own sampler, which runs the run's whole schedule from the new chain's start: {@code warmup}
+ * iterations of its own adaptation, then {@code draws} draws, counted from 0. The run ends when
+ * the last chain ends. Each added chain gets its own thread so it starts at once.
  */
 public final class ChainRunner {
     /** Tries at a random start point before a run is refused. */
@@ -39,9 +48,21 @@ public final class ChainRunner {
     private final Sampler sampler;
     private final DrawSink sink;
     private final Schedule schedule;
-    private final List<ConcurrentLinkedQueue<Command>> inboxes = new ArrayList<>();
+    private final List<ConcurrentLinkedQueue<Command>> inboxes = new CopyOnWriteArrayList<>();
     private final Object pauseLock = new Object();
-    private final long[] permits;
+    /** Guarded by pauseLock; grows when a chain is added. */
+    private long[] permits;
+    /** Chain-added commands for chain 1, in order. */
+    private final ConcurrentLinkedQueue<AddChain> adds = new ConcurrentLinkedQueue<>();
+    private final Object addLock = new Object();
+    /** Chains started or promised to a live {@link #addChain}. Guarded by addLock. */
+    private int promised;
+    /** Chains started so far (the run's, then added ones). Guarded by addLock. */
+    private int chainsStarted;
+    /** Whether chain 1 has ended (no chain can be added any more). Guarded by addLock. */
+    private boolean firstEnded;
+    private final List<Future<?>> futures = new CopyOnWriteArrayList<>();
+    private volatile ThreadPoolExecutor pool;
     private volatile boolean paused;
     private volatile boolean stopped;
     private volatile boolean recordPaths;
@@ -50,6 +71,10 @@ public final class ChainRunner {
     private final DoubleAdder samplingNanos = new DoubleAdder();
 
     private sealed interface Command permits SetStepSize, SetBeta {
+    }
+
+    /** A chain to add at {@code position} (constrained scale), as chain {@code chain} (0-based). */
+    private record AddChain(int chain, double[] position) {
     }
 
     private record SetStepSize(double value) implements Command {
@@ -75,13 +100,29 @@ public final class ChainRunner {
         this.sampler = sampler;
         this.sink = sink;
         this.schedule = schedule;
+        List<Schedule.Entry> added = schedule.added();
+        for (int k = 0; k < added.size(); k++) {
+            Schedule.Entry e = added.get(k);
+            if (e.chain() != config.chains() + k) {
+                throw new BadInputException("scheduled chain_added for chain " + (e.chain() + 1) + ", but the chain added "
+                        + (k + 1) + (k == 0 ? "st" : k == 1 ? "nd" : k == 2 ? "rd" : "th") + " is chain "
+                        + (config.chains() + k + 1));
+            }
+            checkPosition(e.position(), "scheduled chain_added for chain " + (e.chain() + 1));
+        }
+        int total = config.chains() + added.size();
+        if (total > RunConfig.MAX_CHAINS) {
+            throw new BadInputException("the schedule adds chains up to " + total + "; at most " + RunConfig.MAX_CHAINS);
+        }
         for (Schedule.Entry e : schedule.entries()) {
-            if (e.chain() >= config.chains()) {
+            if (e.chain() >= total) {
                 throw new BadInputException("scheduled " + e.kind() + " for chain " + (e.chain() + 1)
-                        + ", but the run has " + config.chains() + " chains");
+                        + ", but the run has " + total + " chains");
             }
         }
         this.permits = new long[config.chains()];
+        this.promised = config.chains() + added.size();
+        this.chainsStarted = config.chains();
         for (int c = 0; c < config.chains(); c++) {
             inboxes.add(new ConcurrentLinkedQueue<>());
         }
@@ -92,23 +133,23 @@ public final class ChainRunner {
         long t0 = System.nanoTime();
         sink.start(new RunInfo(config, model, sampler, model.outputNames(), ChainRngs.ALGORITHM.name()));
         int threads = Math.min(config.threads(), config.chains());
-        ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {
+        ThreadPoolExecutor pool = (ThreadPoolExecutor) Executors.newFixedThreadPool(threads, r -> {
             Thread t = new Thread(r, "chain-worker");
             t.setDaemon(true);
             return t;
         });
-        AtomicInteger started = new AtomicInteger();
-        List<Future<?>> futures = new ArrayList<>();
+        this.pool = pool;
         try {
             for (int c = 0; c < config.chains(); c++) {
                 final int chain = c;
                 futures.add(pool.submit(() -> {
-                    started.incrementAndGet();
-                    runChain(chain);
+                    runChain(chain, null, null);
                     return null;
                 }));
             }
-            for (Future<?> f : futures) {
+            // chain 1 is waited for first: once it has ended no chain is added, so the list is complete
+            for (int i = 0; i < futures.size(); i++) {
+                Future<?> f = futures.get(i);
                 try {
                     f.get();
                 } catch (InterruptedException e) {
@@ -148,20 +189,30 @@ public final class ChainRunner {
         ChainSampler sampler;
     }
 
-    private void runChain(int chain) throws InterruptedException {
+    /**
+     * Runs one chain. {@code chainModel} and {@code start} (unconstrained) are given for an added
+     * chain; the run's chains make their own model copy and start point.
+     */
+    private void runChain(int chain, Model chainModel, double[] start) throws InterruptedException {
         RestorableUniformRandomProvider rng = ChainRngs.forChain(config.seed(), chain);
         Live live = new Live();
-        live.model = model.forChain();
-        live.state = initialState(chain, live.model, rng);
+        live.model = chainModel != null ? chainModel : model.forChain();
+        live.state = start != null ? ChainState.at(live.model, start) : initialState(chain, live.model, rng);
         live.sampler = sampler.newChain(live.model, config.warmup(), live.state, rng);
         double[] out = new double[live.model.outputDim()];
         List<Schedule.Entry> planned = schedule.forChain(chain);
         int nextPlanned = 0;
+        List<Schedule.Entry> plannedAdds = chain == 0 ? schedule.added() : List.of();
+        int nextAdd = 0;
         long n = config.iterations();
         long it = 0;
         try {
             for (; it < n; it++) {
-                if (!awaitTurn(chain)) {
+                int turn;
+                while ((turn = awaitTurn(chain)) == ADDS_WAITING) {
+                    startAdded(it, live);
+                }
+                if (turn == STOPPED) {
                     break;
                 }
                 while (nextPlanned < planned.size() && planned.get(nextPlanned).iteration() <= it) {
@@ -169,9 +220,16 @@ public final class ChainRunner {
                     apply(chain, it, live, RunEvent.STEP_SIZE.equals(e.kind())
                             ? new SetStepSize(e.value()) : new SetBeta(e.value()));
                 }
+                while (nextAdd < plannedAdds.size() && plannedAdds.get(nextAdd).iteration() <= it) {
+                    Schedule.Entry e = plannedAdds.get(nextAdd++);
+                    spawn(e.chain(), it, live, e.position());
+                }
                 Command cmd;
                 while ((cmd = inboxes.get(chain).poll()) != null) {
                     apply(chain, it, live, cmd);
+                }
+                if (chain == 0) {
+                    startAdded(it, live);
                 }
                 boolean warm = it < config.warmup();
                 long s0 = System.nanoTime();
@@ -183,7 +241,78 @@ public final class ChainRunner {
                 sink.transition(chain, it, t, out);
             }
         } finally {
+            if (chain == 0) {
+                synchronized (addLock) {
+                    firstEnded = true;
+                    // commands that arrived after chain 1's last transition are dropped
+                    adds.clear();
+                }
+            }
             sink.chainEnded(chain, it, live.sampler.stepSize(), live.sampler.inverseMetric());
+        }
+    }
+
+    /** Chain 1 starts the chains added by live commands, before its transition at {@code it}. */
+    private void startAdded(long it, Live first) {
+        AddChain a;
+        while ((a = adds.poll()) != null) {
+            spawn(a.chain(), it, first, a.position());
+        }
+    }
+
+    /**
+     * Starts chain {@code chain} at {@code position} (constrained) with chain 1's current model,
+     * reports it to the sink (at chain 1's iteration {@code it}) and submits it.
+     */
+    private void spawn(int chain, long it, Live first, double[] position) {
+        Model m = first.model.forChain();
+        double[] q = unconstrained(m, position, "chain " + (chain + 1));
+        synchronized (addLock) {
+            if (chain != chainsStarted) {
+                throw new IllegalStateException("chain " + (chain + 1) + " added out of order");
+            }
+            chainsStarted++;
+        }
+        inboxes.add(new ConcurrentLinkedQueue<>());
+        synchronized (pauseLock) {
+            permits = Arrays.copyOf(permits, chain + 1);
+        }
+        sink.event(chain, it, new RunEvent(RunEvent.CHAIN_ADDED, Double.NaN,
+                "started at chain 1's iteration " + it, position));
+        ThreadPoolExecutor p = pool;
+        synchronized (p) {
+            // its own thread, so it starts at once
+            int size = p.getCorePoolSize() + 1;
+            p.setMaximumPoolSize(size);
+            p.setCorePoolSize(size);
+        }
+        futures.add(p.submit(() -> {
+            runChain(chain, m, q);
+            return null;
+        }));
+    }
+
+    /** {@code position} (constrained) on the unconstrained scale of {@code m}; bad input is refused. */
+    private static double[] unconstrained(Model m, double[] position, String what) {
+        if (position.length != m.dim()) {
+            throw new BadInputException(what + ": the start point has " + position.length + " values but the model has "
+                    + m.dim() + " parameters (" + String.join(", ", m.parameterNames()) + ")");
+        }
+        double[] q = new double[m.dim()];
+        m.toUnconstrained(position, q);
+        if (!ChainState.at(m, q).finite()) {
+            throw new BadInputException(what + ": the log density or its gradient is not finite at the start point "
+                    + Arrays.toString(position));
+        }
+        return q;
+    }
+
+    private static void checkPosition(double[] position, String what) {
+        for (double v : position) {
+            if (!Double.isFinite(v)) {
+                throw new BadInputException(what + ": the start point " + Arrays.toString(position)
+                        + " has a value that is not finite");
+            }
         }
     }
 
@@ -235,20 +364,31 @@ public final class ChainRunner {
                 + INIT_TRIES + " tries of uniform(-2, 2); give one with --init");
     }
 
-    /** Waits while paused without a permit; false when the run is stopped. */
-    private boolean awaitTurn(int chain) throws InterruptedException {
+    private static final int STOPPED = 0;
+    private static final int GO = 1;
+    private static final int ADDS_WAITING = 2;
+
+    /**
+     * Waits while paused without a permit: {@link #STOPPED} when the run is stopped, {@link #GO} for
+     * the next transition, and for chain 1 {@link #ADDS_WAITING} when chains wait to be added while
+     * it is paused (no permit is used; it starts them and waits again).
+     */
+    private int awaitTurn(int chain) throws InterruptedException {
         if (stopped || Thread.currentThread().isInterrupted()) {
-            return false;
+            return STOPPED;
         }
         if (!paused) {
-            return true;
+            return GO;
         }
         synchronized (pauseLock) {
             while (paused && permits[chain] == 0 && !stopped) {
+                if (chain == 0 && !adds.isEmpty()) {
+                    return ADDS_WAITING;
+                }
                 pauseLock.wait(200);
             }
             if (stopped) {
-                return false;
+                return STOPPED;
             }
             if (paused && permits[chain] > 0) {
                 permits[chain]--;
@@ -256,7 +396,7 @@ public final class ChainRunner {
                     pauseLock.notifyAll();
                 }
             }
-            return true;
+            return GO;
         }
     }
 
@@ -326,6 +466,45 @@ public final class ChainRunner {
         }
         for (ConcurrentLinkedQueue<Command> q : inboxes) {
             q.add(new SetBeta(beta));
+        }
+    }
+
+    /**
+     * Starts a new chain at {@code position} (constrained scale, one value per model parameter) just
+     * before chain 1's next transition; works while paused too. See the class comment for what the
+     * new chain does. The sink learns of it by a {@link RunEvent#CHAIN_ADDED} event before its first
+     * transition. A command that arrives after chain 1's last transition is dropped.
+     *
+     * @param maxChains the most chains the run may have, added ones included (at most {@link RunConfig#MAX_CHAINS})
+     * @return the new chain's index (0-based)
+     * @throws BadInputException if the point is not a finite start point of the model, the run has
+     *                           {@code maxChains} chains already, or chain 1 has ended or the run was stopped
+     */
+    public int addChain(double[] position, int maxChains) {
+        checkPosition(position, "new chain");
+        unconstrained(model.forChain(), position, "new chain");
+        int chain;
+        synchronized (addLock) {
+            if (stopped || firstEnded) {
+                throw new BadInputException("chain 1 has ended; chains can only be added while it runs");
+            }
+            int limit = Math.min(maxChains, RunConfig.MAX_CHAINS);
+            if (promised >= limit) {
+                throw new BadInputException("the run has " + promised + " chains, the most allowed; no chain added");
+            }
+            chain = promised++;
+            adds.add(new AddChain(chain, position.clone()));
+        }
+        synchronized (pauseLock) {
+            pauseLock.notifyAll();
+        }
+        return chain;
+    }
+
+    /** Chains of the run so far: the configured ones, those added and those about to be added. */
+    public int chainCount() {
+        synchronized (addLock) {
+            return promised;
         }
     }
 

@@ -1,0 +1,194 @@
+package workbench.core.run;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.apache.commons.rng.UniformRandomProvider;
+import org.junit.jupiter.api.Test;
+import workbench.core.BadInputException;
+import workbench.core.kernel.ChainSampler;
+import workbench.core.kernel.ChainState;
+import workbench.core.kernel.Sampler;
+import workbench.core.kernel.SamplerRegistry;
+import workbench.core.kernel.Transition;
+import workbench.core.model.Model;
+import workbench.core.model.ModelRegistry;
+import workbench.core.rng.ChainRngs;
+
+class AddChainTest {
+
+    /** Per chain, every call as text with the exact bits of every number; grows when a chain is added. */
+    static final class Recorder implements DrawSink {
+        final List<List<String>> lines = new ArrayList<>();
+        final List<RunEvent> added = new ArrayList<>();
+        final List<Long> addedAt = new ArrayList<>();
+
+        Recorder(int chains) {
+            for (int c = 0; c < chains; c++) {
+                lines.add(new ArrayList<>());
+            }
+        }
+
+        @Override
+        public void transition(int chain, long iteration, Transition t, double[] output) {
+            String line = ScheduleTestLines.line(iteration, t, output);
+            synchronized (lines) {
+                lines.get(chain).add(line);
+            }
+        }
+
+        @Override
+        public void event(int chain, long iteration, RunEvent event) {
+            synchronized (lines) {
+                if (RunEvent.CHAIN_ADDED.equals(event.kind())) {
+                    assertEquals(lines.size(), chain, "chains are added in order, each announced before its draws");
+                    lines.add(new ArrayList<>());
+                    added.add(event);
+                    addedAt.add(iteration);
+                }
+                lines.get(chain).add("e " + iteration + " " + event);
+            }
+        }
+
+        long draws(int chain) {
+            synchronized (lines) {
+                return lines.get(chain).stream().filter(x -> x.startsWith("t ")).count();
+            }
+        }
+    }
+
+    /** Transition text shared by the tests here. */
+    static final class ScheduleTestLines {
+        static String line(long iteration, Transition t, double[] output) {
+            StringBuilder b = new StringBuilder("t " + iteration);
+            for (double v : output) {
+                b.append(' ').append(Long.toHexString(Double.doubleToRawLongBits(v)));
+            }
+            b.append(" lp ").append(Long.toHexString(Double.doubleToRawLongBits(t.state().logDensity())));
+            b.append(" eps ").append(Long.toHexString(Double.doubleToRawLongBits(t.stepSize())));
+            return b.toString();
+        }
+    }
+
+    private static final double[] POINT = {1.75, -2.5};
+
+    private static RunConfig config(String sampler) {
+        // one thread per chain: a paused chain holds its thread
+        return new RunConfig("gaussian", Map.of("dim", "2"), sampler, Map.of(), 3, 40, 60, 2024, 3, null);
+    }
+
+    private static ChainRunner runner(RunConfig cfg, DrawSink sink, Schedule s) {
+        return new ChainRunner(cfg, ModelRegistry.create(cfg.modelId(), cfg.modelSettings()),
+                SamplerRegistry.create(cfg.samplerId(), cfg.samplerSettings()), sink, s);
+    }
+
+    /** Pauses every chain at {@code at}, adds a chain at POINT there, and runs to the end. */
+    private static Recorder live(RunConfig cfg, long at) throws Exception {
+        Recorder rec = new Recorder(cfg.chains());
+        ChainRunner r = runner(cfg, rec, Schedule.NONE);
+        r.pause();
+        r.advance(at);
+        Thread th = new Thread(r::run);
+        th.start();
+        long deadline = System.nanoTime() + 20_000_000_000L;
+        while (rec.draws(0) < at || !r.idle()) {
+            assertTrue(System.nanoTime() < deadline, "chain 1 did not reach iteration " + at);
+            Thread.sleep(2);
+        }
+        assertEquals(3, r.addChain(POINT, 16));
+        assertEquals(4, r.chainCount());
+        // while paused, chain 1 starts the new chain without making a transition
+        while (rec.added.isEmpty()) {
+            assertTrue(System.nanoTime() < deadline, "the chain was not added while paused");
+            Thread.sleep(2);
+        }
+        assertEquals(at, rec.draws(0));
+        r.resume();
+        th.join(20_000);
+        return rec;
+    }
+
+    @Test
+    void liveAddEqualsScheduledAddAndIsReproducible() throws Exception {
+        RunConfig cfg = config("nuts");
+        Recorder a = live(cfg, 25);
+        Recorder b = live(cfg, 25);
+        assertEquals(4, a.lines.size());
+        assertEquals(a.lines, b.lines, "same seed and the same add at the same iteration: the same draws, bit for bit");
+        Recorder planned = new Recorder(cfg.chains());
+        runner(cfg, planned, Schedule.of(List.of(Schedule.Entry.chainAdded(3, 25, POINT)))).run();
+        assertEquals(a.lines, planned.lines, "a scheduled add replays a live one");
+        assertEquals(List.of(25L), a.addedAt);
+        assertArrayEquals(POINT, a.added.get(0).position());
+        // its draws count from its own start and it runs the whole schedule
+        List<String> added = a.lines.get(3);
+        assertTrue(added.get(0).startsWith("e 25 "), added.get(0));
+        assertEquals(cfg.iterations(), a.draws(3));
+        assertTrue(added.get(1).startsWith("t 0 "), added.get(1));
+
+        Recorder plain = new Recorder(cfg.chains());
+        runner(cfg, plain, Schedule.NONE).run();
+        assertEquals(plain.lines, a.lines.subList(0, 3), "adding a chain leaves the others as they were");
+    }
+
+    @Test
+    void addedChainStartsAtThePointWithTheNextStream() {
+        RunConfig cfg = config("hmc");
+        Recorder rec = new Recorder(cfg.chains());
+        runner(cfg, rec, Schedule.of(List.of(Schedule.Entry.chainAdded(3, 10, POINT)))).run();
+        // the same chain built by hand: stream 3, start at POINT, the run's warmup
+        Model m = ModelRegistry.create("gaussian", Map.of("dim", "2")).forChain();
+        Sampler s = SamplerRegistry.create("hmc", Map.of());
+        double[] q = new double[2];
+        m.toUnconstrained(POINT, q);
+        UniformRandomProvider rng = ChainRngs.forChain(cfg.seed(), 3);
+        ChainState state = ChainState.at(m, q);
+        ChainSampler cs = s.newChain(m, cfg.warmup(), state, rng);
+        double[] out = new double[m.outputDim()];
+        List<String> expected = new ArrayList<>();
+        for (long it = 0; it < cfg.iterations(); it++) {
+            boolean warm = it < cfg.warmup();
+            Transition t = cs.next(rng, state, warm, false).withWarmup(warm);
+            state = t.state();
+            m.toOutput(state.position(), out);
+            expected.add(ScheduleTestLines.line(it, t, out));
+        }
+        assertEquals(expected, rec.lines.get(3).subList(1, rec.lines.get(3).size()));
+    }
+
+    @Test
+    void addsAreRefusedWhenFullOrBadOrOver() {
+        RunConfig cfg = config("rwm");
+        ChainRunner r = runner(cfg, new Recorder(cfg.chains()), Schedule.NONE);
+        r.pause();
+        assertEquals(3, r.addChain(POINT, 4));
+        BadInputException full = assertThrows(BadInputException.class, () -> r.addChain(POINT, 4));
+        assertTrue(full.getMessage().contains("4 chains"), full.getMessage());
+        BadInputException dim = assertThrows(BadInputException.class, () -> r.addChain(new double[] {1}, 16));
+        assertTrue(dim.getMessage().contains("2 parameters"), dim.getMessage());
+        assertThrows(BadInputException.class, () -> r.addChain(new double[] {Double.NaN, 0}, 16));
+        r.stop();
+        BadInputException over = assertThrows(BadInputException.class, () -> r.addChain(POINT, 16));
+        assertTrue(over.getMessage().contains("ended"), over.getMessage());
+    }
+
+    @Test
+    void badScheduledAddsAreRefused() {
+        RunConfig cfg = config("rwm");
+        BadInputException skip = assertThrows(BadInputException.class, () -> runner(cfg, new Recorder(3),
+                Schedule.of(List.of(Schedule.Entry.chainAdded(4, 10, POINT)))));
+        assertTrue(skip.getMessage().contains("is chain 4"), skip.getMessage());
+        assertThrows(BadInputException.class, () -> Schedule.Entry.chainAdded(3, 10, new double[] {Double.NaN, 1}));
+        assertThrows(BadInputException.class, () -> Schedule.Entry.chainAdded(3, 10, null));
+        // a step size for the added chain counts its own iterations
+        Recorder rec = new Recorder(3);
+        runner(cfg, rec, Schedule.of(List.of(Schedule.Entry.chainAdded(3, 10, POINT),
+                new Schedule.Entry(3, 5, RunEvent.STEP_SIZE, 0.25)))).run();
+        assertTrue(rec.lines.get(3).get(6).startsWith("e 5 "), rec.lines.get(3).get(6));
+    }
+}
