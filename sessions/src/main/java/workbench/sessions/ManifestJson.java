@@ -77,6 +77,13 @@ final class ManifestJson {
             ch.put("divergences", m.divergencesFiles().get(c));
             ch.put("rng_stream", m.chainStreams().get(c));
         }
+        ArrayNode added = root.putArray("added_chains");
+        for (AddedChain a : m.addedChains()) {
+            ObjectNode o = added.addObject();
+            o.put("chain", a.chain() + 1);
+            o.put("iteration", a.iteration());
+            doubles(o.putArray("position"), a.position());
+        }
         ArrayNode results = root.putArray("chain_results");
         for (ChainResult r : m.chainResults()) {
             if (r == null) {
@@ -195,6 +202,23 @@ final class ManifestJson {
             results.set(c, new ChainResult(c, f.longValue(r, "iterations"), f.real(r, "final_step_size"),
                     metric == null || metric.isNull() ? null : f.reals(r, "final_inverse_metric")));
         }
+        List<AddedChain> added = new ArrayList<>();
+        JsonNode addedNode = root.get("added_chains");
+        if (addedNode != null && !addedNode.isNull()) {
+            for (JsonNode a : f.array(root, "added_chains")) {
+                int c = f.integer(a, "chain", 1, chains) - 1;
+                if (c < 1) {
+                    throw f.bad("'added_chains' names chain 1, which the run started with");
+                }
+                added.add(new AddedChain(c, f.longValue(a, "iteration"), f.reals(a, "position")));
+            }
+            for (int k = 0; k < added.size(); k++) {
+                if (added.get(k).chain() != chains - added.size() + k) {
+                    throw f.bad("'added_chains' must name the last " + added.size() + " of the " + chains
+                            + " chains, in order");
+                }
+            }
+        }
         JsonNode initNode = root.get("init");
         double[] init = initNode == null || initNode.isNull() ? null : f.reals(root, "init");
         RunOutcome outcome = null;
@@ -219,7 +243,7 @@ final class ManifestJson {
                 f.longValue(root, "seed"), f.integer(root, "threads", 1, Integer.MAX_VALUE), init,
                 f.text(rng, "algorithm"), List.copyOf(streams), names, params, f.strings(root, "stat_columns"),
                 f.integer(root, "chunk_rows", 1, SessionFiles.MAX_CHUNK_ROWS), f.text(root, "events_file"),
-                List.copyOf(draws), List.copyOf(divs), outcome, Collections.unmodifiableList(results));
+                List.copyOf(draws), List.copyOf(divs), outcome, Collections.unmodifiableList(results), added);
     }
 
     /** Typed access with one-line errors naming the file and the field. */

@@ -10,21 +10,23 @@ import workbench.core.run.Schedule;
 
 /**
  * What a re-run of a stored session needs: its configuration from the manifest and the interactive
- * commands (step size, beta) from its event log, as a {@link Schedule} at the recorded chain and
- * iteration. Other events (adaptation ended, pause, ...) are consequences or notes, not commands.
+ * commands (step size, beta, chains added) from its event log, as a {@link Schedule} at the recorded
+ * chain and iteration. Other events (adaptation ended, pause, ...) are consequences or notes, not commands.
  */
 public final class Replays {
     private Replays() {
     }
 
-    /** The step-size and beta changes of the event log, at their recorded chain and iteration. */
+    /** The step-size and beta changes and the chains added of the event log, at their recorded chain and iteration. */
     public static Schedule schedule(List<EventRecord> events) {
         List<Schedule.Entry> out = new ArrayList<>();
         for (EventRecord e : events) {
             String kind = e.event().kind();
-            if (RunEvent.STEP_SIZE.equals(kind) || RunEvent.BETA.equals(kind)) {
+            boolean added = RunEvent.CHAIN_ADDED.equals(kind);
+            if (RunEvent.STEP_SIZE.equals(kind) || RunEvent.BETA.equals(kind) || added) {
                 try {
-                    out.add(new Schedule.Entry(e.chain(), e.iteration(), kind, e.event().value()));
+                    out.add(added ? Schedule.Entry.chainAdded(e.chain(), e.iteration(), e.event().position())
+                            : new Schedule.Entry(e.chain(), e.iteration(), kind, e.event().value()));
                 } catch (BadInputException bad) {
                     throw new BadInputException(SessionFiles.EVENTS + ": chain " + (e.chain() + 1) + " iteration "
                             + e.iteration() + ": " + bad.getMessage());
@@ -35,7 +37,8 @@ public final class Replays {
     }
 
     /**
-     * The run configuration of the manifest with {@code draws} post-warmup draws per chain and
+     * The run configuration of the manifest (the chains it started with; added ones come from the
+     * schedule) with {@code draws} post-warmup draws per chain and
      * {@code threads} threads (neither changes the draws).
      *
      * @throws BadInputException if the session used a random generator this version does not
@@ -45,7 +48,7 @@ public final class Replays {
             throw new BadInputException("the session used the random generator " + m.rngAlgorithm()
                     + "; this version uses " + ChainRngs.ALGORITHM.name() + " and cannot re-run it");
         }
-        return new RunConfig(m.modelId(), m.modelSettings(), m.samplerId(), m.samplerSettings(), m.chains(),
+        return new RunConfig(m.modelId(), m.modelSettings(), m.samplerId(), m.samplerSettings(), m.startedChains(),
                 m.warmup(), draws, m.seed(), threads, m.init());
     }
 }

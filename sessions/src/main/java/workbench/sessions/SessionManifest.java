@@ -22,6 +22,8 @@ import workbench.core.run.RunOutcome;
  * @param chunkRows        most rows per draws chunk
  * @param outcome          how the run ended, or null while running
  * @param chainResults     per chain, its final adaptation, or null for a chain that has not ended
+ * @param addedChains      chains started during the run, in order; {@code chains} counts them, and
+ *                         the run was configured with {@code chains - addedChains.size()} chains
  */
 public record SessionManifest(int formatVersion, String status, String softwareVersion, String javaVersion,
                               String os, Instant created, Instant finished, String modelId,
@@ -29,13 +31,37 @@ public record SessionManifest(int formatVersion, String status, String softwareV
                               int chains, int warmup, int draws, long seed, int threads, double[] init,
                               String rngAlgorithm, List<String> chainStreams, List<String> names, int parameterCount,
                               List<String> statColumns, int chunkRows, String eventsFile, List<String> drawsFiles,
-                              List<String> divergencesFiles, RunOutcome outcome, List<ChainResult> chainResults) {
+                              List<String> divergencesFiles, RunOutcome outcome, List<ChainResult> chainResults,
+                              List<AddedChain> addedChains) {
 
     public static final String RUNNING = "running";
 
+    public SessionManifest {
+        addedChains = addedChains == null ? List.of() : List.copyOf(addedChains);
+    }
+
+    /** A manifest of a run without added chains. */
+    public SessionManifest(int formatVersion, String status, String softwareVersion, String javaVersion,
+                           String os, Instant created, Instant finished, String modelId,
+                           Map<String, String> modelSettings, String samplerId, Map<String, String> samplerSettings,
+                           int chains, int warmup, int draws, long seed, int threads, double[] init,
+                           String rngAlgorithm, List<String> chainStreams, List<String> names, int parameterCount,
+                           List<String> statColumns, int chunkRows, String eventsFile, List<String> drawsFiles,
+                           List<String> divergencesFiles, RunOutcome outcome, List<ChainResult> chainResults) {
+        this(formatVersion, status, softwareVersion, javaVersion, os, created, finished, modelId, modelSettings,
+                samplerId, samplerSettings, chains, warmup, draws, seed, threads, init, rngAlgorithm, chainStreams,
+                names, parameterCount, statColumns, chunkRows, eventsFile, drawsFiles, divergencesFiles, outcome,
+                chainResults, List.of());
+    }
+
+    /** Chains the run was configured with (those started during the run not counted). */
+    public int startedChains() {
+        return chains - addedChains.size();
+    }
+
     /** The run configuration this session was made with (for replay and resume). */
     public RunConfig runConfig() {
-        return new RunConfig(modelId, modelSettings, samplerId, samplerSettings, chains, warmup, draws, seed,
+        return new RunConfig(modelId, modelSettings, samplerId, samplerSettings, startedChains(), warmup, draws, seed,
                 threads, init);
     }
 }

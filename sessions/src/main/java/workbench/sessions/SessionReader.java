@@ -293,8 +293,26 @@ public final class SessionReader implements DrawSource, AutoCloseable {
             throw new IllegalArgumentException("bad value");
         }
         JsonNode d = o.get("detail");
+        JsonNode p = o.get("position");
+        double[] position = null;
+        if (p != null && !p.isNull()) {
+            if (!p.isArray()) {
+                throw new IllegalArgumentException("bad position");
+            }
+            position = new double[p.size()];
+            for (int i = 0; i < position.length; i++) {
+                JsonNode x = p.get(i);
+                if (x.isNumber()) {
+                    position[i] = x.doubleValue();
+                } else if (x.isTextual()) {
+                    position[i] = Double.parseDouble(x.asText());
+                } else {
+                    throw new IllegalArgumentException("bad position");
+                }
+            }
+        }
         return new EventRecord(chain.intValue() - 1, it.longValue(),
-                new RunEvent(kind.asText(), value, d == null || d.isNull() ? "" : d.asText()));
+                new RunEvent(kind.asText(), value, d == null || d.isNull() ? "" : d.asText(), position));
     }
 
     // ------------------------------------------------------------------ DrawSource

@@ -58,12 +58,21 @@ public final class SessionResume implements DrawSink, AutoCloseable {
      *
      * @param draws the new total of post-warmup draws per chain, or null for the manifest's
      * @throws BadInputException if there is no readable session, it is corrupt (not merely torn),
-     *                           or a chain already holds more than {@code draws} draws
+     *                           a chain already holds more than {@code draws} draws, or chains
+     *                           were added during its run (not supported)
      */
     public static SessionResume open(Path path, Integer draws, SessionWriter.Options options) {
         SessionReader r = SessionReader.open(path, SessionReader.Verify.FULL);
         try {
             SessionManifest m = r.manifest();
+            if (!m.addedChains().isEmpty()) {
+                AddedChain a = m.addedChains().get(0);
+                throw new BadInputException("cannot resume " + r.directory() + ": chains were added during its run (chain "
+                        + (a.chain() + 1) + " at iteration " + a.iteration() + " of chain 1"
+                        + (m.addedChains().size() > 1 ? ", and " + (m.addedChains().size() - 1) + " more" : "")
+                        + "), which resume does not support; 'workbench replay " + r.directory()
+                        + " --out DIR2' re-runs it in full");
+            }
             int n = m.chains();
             long[] drawsBytes = new long[n];
             int[] chunks = new int[n];

@@ -114,7 +114,8 @@ public final class SessionWriter implements DrawSink, AutoCloseable {
     /** Appended files a write to which failed: never written again. */
     private final Set<String> broken = ConcurrentHashMap.newKeySet();
     private final Object manifestLock = new Object();
-    private ChainOut[] chains;
+    /** Replaced (under manifestLock) when a chain is added. */
+    private volatile ChainOut[] chains;
     private FileChannel events;
     private Thread flusher;
     private volatile boolean started;
@@ -448,6 +449,9 @@ public final class SessionWriter implements DrawSink, AutoCloseable {
     @Override
     public void event(int chain, long iteration, RunEvent event) {
         rethrow();
+        if (RunEvent.CHAIN_ADDED.equals(event.kind())) {
+            addChain(chain, iteration, event.position());
+        }
         ObjectNode o = ManifestJson.MAPPER.createObjectNode();
         o.put("chain", chain + 1);
         o.put("iteration", iteration);
@@ -460,6 +464,16 @@ public final class SessionWriter implements DrawSink, AutoCloseable {
             o.put("value", Double.toString(event.value()));
         }
         o.put("detail", event.detail() == null ? "" : event.detail());
+        if (event.position() != null) {
+            com.fasterxml.jackson.databind.node.ArrayNode pos = o.putArray("position");
+            for (double v : event.position()) {
+                if (Double.isFinite(v)) {
+                    pos.add(v);
+                } else {
+                    pos.add(Double.toString(v));
+                }
+            }
+        }
         try {
             byte[] line = (ManifestJson.MAPPER.writer().without(com.fasterxml.jackson.databind.SerializationFeature.INDENT_OUTPUT)
                     .writeValueAsString(o) + "\n").getBytes(StandardCharsets.UTF_8);
@@ -468,6 +482,54 @@ public final class SessionWriter implements DrawSink, AutoCloseable {
             }
         } catch (IOException e) {
             throw failed(e);
+        }
+    }
+
+    /**
+     * A chain started during the run: opens its draws and divergences files and records it in the
+     * manifest ({@code chains}, {@code chain_files}, {@code added_chains}), rewritten at once.
+     */
+    private void addChain(int chain, long iteration, double[] position) {
+        if (position == null) {
+            throw new IllegalArgumentException("chain_added event for chain " + (chain + 1) + " without a position");
+        }
+        synchronized (manifestLock) {
+            ChainOut[] cur = chains;
+            if (chain != cur.length) {
+                throw new IllegalArgumentException("chain " + (chain + 1) + " added, but the session has " + cur.length
+                        + " chains");
+            }
+            SessionManifest b = base;
+            String drawsName = SessionFiles.drawsFile(chain);
+            String divName = SessionFiles.divergencesFile(chain);
+            ChainOut co;
+            try {
+                co = new ChainOut(chain, open(drawsName), open(divName), b.chunkRows(), columns, 0, 0, 0);
+            } catch (IOException e) {
+                throw failed(e);
+            }
+            List<String> draws = new ArrayList<>(b.drawsFiles());
+            draws.add(drawsName);
+            List<String> divs = new ArrayList<>(b.divergencesFiles());
+            divs.add(divName);
+            List<String> streams = new ArrayList<>(b.chainStreams());
+            streams.add("seed " + b.seed() + " jumped " + chain + " times");
+            List<AddedChain> added = new ArrayList<>(b.addedChains());
+            added.add(new AddedChain(chain, iteration, position));
+            base = new SessionManifest(b.formatVersion(), b.status(), b.softwareVersion(), b.javaVersion(), b.os(),
+                    b.created(), b.finished(), b.modelId(), b.modelSettings(), b.samplerId(), b.samplerSettings(),
+                    chain + 1, b.warmup(), b.draws(), b.seed(), b.threads(), b.init(), b.rngAlgorithm(),
+                    List.copyOf(streams), b.names(), b.parameterCount(), b.statColumns(), b.chunkRows(), b.eventsFile(),
+                    List.copyOf(draws), List.copyOf(divs), b.outcome(), b.chainResults(), added);
+            results = Arrays.copyOf(results, chain + 1);
+            ChainOut[] next = Arrays.copyOf(cur, chain + 1);
+            next[chain] = co;
+            chains = next;
+            try {
+                writeManifest(SessionManifest.RUNNING, null, null);
+            } catch (IOException e) {
+                throw failed(e);
+            }
         }
     }
 
@@ -586,7 +648,7 @@ public final class SessionWriter implements DrawSink, AutoCloseable {
                     b.chains(), b.warmup(), b.draws(), b.seed(), b.threads(), b.init(), b.rngAlgorithm(),
                     b.chainStreams(), b.names(), b.parameterCount(), b.statColumns(), b.chunkRows(), b.eventsFile(),
                     b.drawsFiles(), b.divergencesFiles(), outcome,
-                    Collections.unmodifiableList(Arrays.asList(results.clone())));
+                    Collections.unmodifiableList(Arrays.asList(results.clone())), b.addedChains());
             replaceManifest(ManifestJson.write(m));
         }
     }

@@ -15,6 +15,7 @@ final class ProgressSink implements DrawSink {
     private final AtomicLong divergences = new AtomicLong();
     private volatile long total = 1;
     private volatile long lastDraw;
+    private volatile long iterationsPerChain;
     private final long t0 = System.nanoTime();
 
     ProgressSink(PrintWriter err, boolean enabled) {
@@ -24,7 +25,17 @@ final class ProgressSink implements DrawSink {
 
     @Override
     public void start(RunInfo info) {
+        iterationsPerChain = info.config().iterations();
         total = Math.max(1, info.config().iterations() * info.config().chains());
+    }
+
+    @Override
+    public void event(int chain, long iteration, workbench.core.run.RunEvent event) {
+        if (workbench.core.run.RunEvent.CHAIN_ADDED.equals(event.kind())) {
+            synchronized (this) {
+                total += iterationsPerChain;
+            }
+        }
     }
 
     @Override

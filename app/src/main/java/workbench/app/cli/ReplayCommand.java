@@ -18,6 +18,7 @@ import workbench.core.run.RunConfig;
 import workbench.core.run.RunOutcome;
 import workbench.core.run.TeeSink;
 import workbench.sessions.Mismatch;
+import workbench.sessions.AddedChain;
 import workbench.sessions.Replays;
 import workbench.sessions.SessionManifest;
 import workbench.sessions.SessionReader;
@@ -75,15 +76,15 @@ final class ReplayCommand implements Callable<Integer> {
             long longest = 0;
             for (int c = 0; c < reader.chains(); c++) {
                 stored += reader.size(c);
-                longest = Math.max(longest, reader.size(c));
             }
+            longest = chain1Iterations(reader);
             ProgressSink progress = new ProgressSink(err, !noProgress);
             if (check) {
                 if (longest == 0) {
                     stdout.println("nothing to compare: the session holds no draws");
                     return 0;
                 }
-                // run only as far as the longest chain goes; the warmup stays, it shapes the adaptation
+                // run only as far as the stored draws go; the warmup stays, it shapes the adaptation
                 int draws = (int) Math.max(0, longest - m.warmup());
                 RunConfig cfg = Replays.config(m, draws, nThreads);
                 SessionVerifier verifier = new SessionVerifier(reader, true);
@@ -116,6 +117,25 @@ final class ReplayCommand implements Callable<Integer> {
                     : ""));
             return 0;
         }
+    }
+
+    /**
+     * Iterations a re-run must make per chain to reach every stored draw: the longest chain the run
+     * started with, and for a chain added at chain 1's iteration a with r draws, r (it runs the
+     * run's schedule from its own start) and a + 1 (chain 1 must get there to add it).
+     */
+    static long chain1Iterations(SessionReader reader) {
+        SessionManifest m = reader.manifest();
+        long longest = 0;
+        for (int c = 0; c < reader.chains(); c++) {
+            longest = Math.max(longest, reader.size(c));
+        }
+        for (AddedChain a : m.addedChains()) {
+            if (reader.size(a.chain()) > 0) {
+                longest = Math.max(longest, a.iteration() + 1);
+            }
+        }
+        return longest;
     }
 
     private static void differs(Mismatch m, String prefix) {

@@ -14,7 +14,8 @@ import workbench.core.run.RunInfo;
  */
 public final class MemoryDraws implements DrawSink, DrawSource {
     private List<String> names = List.of();
-    private Chain[] chains = new Chain[0];
+    /** Replaced by a longer copy when a chain is added. */
+    private volatile Chain[] chains = new Chain[0];
     private final List<Event> events = new ArrayList<>();
     private volatile long version;
 
@@ -100,6 +101,13 @@ public final class MemoryDraws implements DrawSink, DrawSource {
 
     @Override
     public synchronized void event(int chain, long iteration, RunEvent event) {
+        if (RunEvent.CHAIN_ADDED.equals(event.kind()) && chain >= chains.length) {
+            Chain[] next = java.util.Arrays.copyOf(chains, chain + 1);
+            for (int c = chains.length; c <= chain; c++) {
+                next[c] = new Chain(names.size(), keepTransitions);
+            }
+            chains = next;
+        }
         events.add(new Event(chain, iteration, event));
     }
 
