@@ -28,10 +28,16 @@ import workbench.core.run.RunOutcome;
  * ({@link #first(int)} moves on). Besides the draws it keeps every energy error (for the
  * energy histogram), every divergence with its location and trajectory on the output scale,
  * every run event, and the latest few proposals of each chain with their integrator paths.
+ *
+ * <p>A chain added during the run ({@link RunEvent#CHAIN_ADDED}) gets its ring when the event
+ * arrives; room for {@link #ADDABLE} added chains is reserved at the start, so the rings of running
+ * chains never move.
  */
 public final class LiveBuffer implements DrawSink, DrawSource {
     /** Proposals kept per chain for drawing accept/reject marks. */
     public static final int RECENT_PROPOSALS = 12;
+    /** Chains that may be added to a run after its start. */
+    public static final int ADDABLE = 16;
     private static final Stat[] STATS = Stat.values();
     private static final int NS = STATS.length;
     /** Cap on kept energy errors (memory bound); the histogram uses the first this many. */
@@ -44,7 +50,10 @@ public final class LiveBuffer implements DrawSink, DrawSource {
     private volatile RunOutcome outcome;
     private int capacity;
     private int width;
-    private int chains;
+    /** Chains with a ring; written last when a chain is added, so readers see its arrays. */
+    private volatile int chains;
+    private final java.util.concurrent.ConcurrentSkipListMap<Integer, Long> added =
+            new java.util.concurrent.ConcurrentSkipListMap<>();
     private int margin;
     private double[][] values;
     private double[][] stats;
@@ -99,19 +108,24 @@ public final class LiveBuffer implements DrawSink, DrawSource {
         long perChainBudget = MEMORY_BUDGET / ((long) chains * (width + NS));
         this.capacity = (int) Math.max(16, Math.min(Math.min(requestedCapacity, iterations), perChainBudget));
         this.margin = Math.max(1, Math.min(capacity / 16, 1024));
-        this.values = new double[chains][capacity * width];
-        this.stats = new double[chains][capacity * NS];
-        this.sizes = new AtomicLongArray(chains);
-        this.recent = new AtomicReferenceArray<>(chains);
-        this.proposalCounts = new long[chains];
+        int slots = chains + ADDABLE;
+        this.values = new double[slots][];
+        this.stats = new double[slots][];
         for (int c = 0; c < chains; c++) {
+            values[c] = new double[capacity * width];
+            stats[c] = new double[capacity * NS];
+        }
+        this.sizes = new AtomicLongArray(slots);
+        this.recent = new AtomicReferenceArray<>(slots);
+        this.proposalCounts = new long[slots];
+        for (int c = 0; c < slots; c++) {
             recent.set(c, new Proposal[0]);
         }
-        double[] steps = new double[chains];
+        double[] steps = new double[slots];
         Arrays.fill(steps, Double.NaN);
         this.lastStepSize = steps;
         this.names = List.copyOf(info.names());
-        this.warmups = new long[chains];
+        this.warmups = new long[slots];
         Arrays.fill(warmups, info.config().warmup());
         this.info = info;
         version.incrementAndGet();
@@ -189,11 +203,35 @@ public final class LiveBuffer implements DrawSink, DrawSource {
 
     @Override
     public void event(int chain, long iteration, RunEvent event) {
+        if (RunEvent.CHAIN_ADDED.equals(event.kind())) {
+            addRing(chain);
+            added.put(chain, iteration);
+        }
         events.add(new EventMark(chain, iteration, event));
         if (RunEvent.ADAPTATION_ENDED.equals(event.kind())) {
             adaptationEnded = true;
         }
         version.incrementAndGet();
+    }
+
+    /** A ring for a chain added during the run (nothing when it has one, e.g. in a loaded buffer). */
+    private synchronized void addRing(int chain) {
+        if (chain < chains) {
+            return;
+        }
+        if (chain != chains || chain >= values.length) {
+            throw new IllegalStateException("chain " + (chain + 1) + " added, but the buffer holds " + chains
+                    + " chains and room for " + values.length);
+        }
+        values[chain] = new double[capacity * width];
+        stats[chain] = new double[capacity * NS];
+        warmups[chain] = info.config().warmup();
+        chains = chain + 1;
+    }
+
+    /** For each chain added during the run (0-based), the iteration of chain 1 at which it started. */
+    public java.util.Map<Integer, Long> addedChains() {
+        return java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(added));
     }
 
     @Override

@@ -7,6 +7,8 @@ public final class Palette {
     private static final Color[] CHAINS = {
         Color.web("#1f77b4"), Color.web("#ff7f0e"), Color.web("#2ca02c"), Color.web("#9467bd"),
         Color.web("#8c564b"), Color.web("#e377c2"), Color.web("#17becf"), Color.web("#bcbd22"),
+        Color.web("#393b79"), Color.web("#ad494a"), Color.web("#637939"), Color.web("#7b4173"),
+        Color.web("#e7969c"), Color.web("#6baed6"), Color.web("#8c6d31"), Color.web("#31a354"),
     };
     /** Accepted proposals. */
     public static final Color ACCEPT = Color.web("#2e9d3a");
@@ -24,7 +26,7 @@ public final class Palette {
     private Palette() {
     }
 
-    /** The colour of chain {@code c} (0-based); colours repeat after eight chains. */
+    /** The colour of chain {@code c} (0-based); colours repeat after sixteen chains. */
     public static Color chain(int c) {
         return CHAINS[Math.floorMod(c, CHAINS.length)];
     }

@@ -56,6 +56,12 @@ public final class ProjectionView extends Region {
     private LiveBuffer.DivergenceMark replay;
     private long replayStart;
     private Consumer<LiveBuffer.DivergenceMark> onDivergenceClicked = d -> { };
+    private Consumer<double[]> onPointClicked = p -> { };
+    /** A single click waits this long for a second one (a double click fits the view instead). */
+    private final javafx.animation.PauseTransition singleClick =
+            new javafx.animation.PauseTransition(javafx.util.Duration.millis(CLICK_WAIT_MS));
+    /** How long a plain click waits to be sure it is not the first of a double click. */
+    public static final double CLICK_WAIT_MS = 260;
     private Runnable onViewChanged = () -> { };
     private double dragX = Double.NaN;
     private double dragY;
@@ -102,6 +108,7 @@ public final class ProjectionView extends Region {
                 return;
             }
             if (e.getClickCount() == 2) {
+                singleClick.stop();
                 fitView();
                 return;
             }
@@ -109,6 +116,12 @@ public final class ProjectionView extends Region {
             if (hit != null) {
                 replay(hit);
                 onDivergenceClicked.accept(hit);
+                return;
+            }
+            double[] at = pointAt(e.getX(), e.getY());
+            if (at != null && e.getClickCount() == 1) {
+                singleClick.setOnFinished(f -> onPointClicked.accept(at));
+                singleClick.playFromStart();
             }
         });
     }
@@ -188,6 +201,27 @@ public final class ProjectionView extends Region {
 
     public void setOnDivergenceClicked(Consumer<LiveBuffer.DivergenceMark> action) {
         this.onDivergenceClicked = action;
+    }
+
+    /**
+     * Called after a plain click (not a drag, not the first of a double click, not on a divergence
+     * mark or the legend) inside the plot, with the data point {x, y} under it on the projected axes.
+     */
+    public void setOnPointClicked(Consumer<double[]> action) {
+        this.onPointClicked = action;
+    }
+
+    /** The data point {x, y} under view position (x, y) when it is inside the plot and off the legend, else null. */
+    public double[] pointAt(double x, double y) {
+        PlotArea a = area;
+        if (a == null || x < a.left() || x > a.left() + a.width() || y < a.top() || y > a.top() + a.height()) {
+            return null;
+        }
+        double[] l = legendRect;
+        if (l != null && x >= l[0] && x <= l[0] + l[2] && y >= l[1] && y <= l[1] + l[3]) {
+            return null;
+        }
+        return new double[] {a.dataX(x), a.dataY(y)};
     }
 
     /** Called when zoom or pan changed the box (the marginals follow). */

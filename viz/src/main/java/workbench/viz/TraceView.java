@@ -13,7 +13,9 @@ import workbench.core.run.RunEvent;
  * A trace over iterations of one output coordinate or one transition statistic, per chain, each
  * pixel column reduced to the min..max of the iterations it covers (so a million draws cost as
  * much as a thousand). Warmup is shaded and every run event (step size set by hand, beta changed,
- * adaptation ended) is marked with a dashed line at the iteration where it took effect.
+ * adaptation ended) is marked with a dashed line at the iteration where it took effect. A chain
+ * added during the run is marked ("+chain N") at chain 1's iteration when it started; its own
+ * trace counts from its own start, so it begins at iteration 0 like the others.
  */
 public final class TraceView extends Region {
     private static final double LEFT = 58;
@@ -191,7 +193,9 @@ public final class TraceView extends Region {
         g.setTextBaseline(VPos.TOP);
         long lastMarked = Long.MIN_VALUE;
         for (LiveBuffer.EventMark e : events) {
-            if (e.chain() != 0 || e.iteration() < lo) {
+            // settings are marked where chain 1 saw them; an added chain where chain 1 was when it started
+            boolean added = RunEvent.CHAIN_ADDED.equals(e.event().kind());
+            if ((e.chain() != 0 && !added) || e.iteration() < lo) {
                 continue;
             }
             double x = Math.round(a.px(e.iteration())) + 0.5;
@@ -199,7 +203,7 @@ public final class TraceView extends Region {
             g.strokeLine(x, a.top(), x, a.top() + a.height());
             if (e.iteration() != lastMarked) {
                 g.setFill(Color.rgb(120, 0, 140));
-                g.fillText(eventLabel(e.event()), x + 3, a.top() + 2);
+                g.fillText(added ? "+chain " + (e.chain() + 1) : eventLabel(e.event()), x + 3, a.top() + 2);
                 lastMarked = e.iteration();
             }
         }
@@ -208,7 +212,7 @@ public final class TraceView extends Region {
         a.drawYAxis(g, null);
         if (showLegend && chains > 1) {
             Legend legend = new Legend();
-            for (int c = 0; c < Math.min(chains, 8); c++) {
+            for (int c = 0; c < Math.min(chains, 16); c++) {
                 legend.add(Legend.Symbol.LINE, Palette.chain(c), "chain " + (c + 1));
             }
             if (!events.isEmpty()) {

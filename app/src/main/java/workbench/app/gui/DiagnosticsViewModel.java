@@ -3,6 +3,7 @@ package workbench.app.gui;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import workbench.core.draws.DrawSource;
 import workbench.core.draws.Stat;
 
@@ -24,9 +25,16 @@ public final class DiagnosticsViewModel {
     public record Line(SummaryEngine.Row row, String rhatWarning, String essBulkWarning, String essTailWarning) {
     }
 
-    /** Everything the table shows. */
+    /**
+     * Everything the table shows.
+     *
+     * @param draws        post-warmup draws that entered the table, over all chains (each chain's own)
+     * @param commonLength draws per chain that entered R-hat, ESS and MCSE (the latest of each)
+     * @param lengthNote   when a chain was added, is in warmup while others sample, or the chains differ
+     *                     in length by more than 1%: a line saying which numbers use what; else null
+     */
     public record Table(List<Line> lines, long draws, int divergences, double[] ebfmi, String ebfmiWarning,
-                        int parameters) {
+                        int parameters, long commonLength, String lengthNote) {
     }
 
     /** Rows computed at most (the first ones); a model with more parameters says so under the table. */
@@ -41,40 +49,69 @@ public final class DiagnosticsViewModel {
         this.window = window;
     }
 
-    /** Computes the table from the draws so far ({@code divergences}: count from the run). */
+    /** Computes the table from the draws so far ({@code divergences}: count from the run); no chain was added. */
     public Table compute(DrawSource src, int divergences) {
+        return compute(src, divergences, Map.of());
+    }
+
+    /**
+     * Computes the table from the draws so far. Chains may differ in length (a chain added during
+     * the run started later): the mean, sd and each chain's E-BFMI use each chain's own post-warmup
+     * draws; R-hat, ESS and the MCSE compare chains and use the common length, the latest
+     * {@code min over chains} draws of each. Chains still in warmup (no post-warmup draw yet) are
+     * left out of both until they have one.
+     *
+     * @param divergences post-warmup divergences counted by the run
+     * @param addedAt     for each chain added during the run (0-based), the iteration of chain 1 at which it started
+     */
+    public Table compute(DrawSource src, int divergences, Map<Integer, Long> addedAt) {
         int chains = src.chains();
         List<String> names = src.names();
         long[] from = new long[chains];
         long[] to = new long[chains];
+        // fewer draws per chain for many parameters, so one refresh stays well under a second
+        long perChain = Math.max(1000, Math.min(window, 400_000L / Math.max(1, (long) chains * Math.min(names.size(), MAX_ROWS))));
+        List<Integer> in = new ArrayList<>();
+        List<Integer> warming = new ArrayList<>();
         long total = 0;
+        long common = Long.MAX_VALUE;
+        long longest = 0;
         for (int c = 0; c < chains; c++) {
             to[c] = src.size(c);
-            // fewer draws per chain for many parameters, so one refresh stays well under a second
-            long perChain = Math.max(1000, Math.min(window, 400_000L / Math.max(1, (long) chains * Math.min(names.size(), MAX_ROWS))));
             from[c] = Math.max(Math.max(src.warmup(c), src.first(c)), to[c] - perChain);
             from[c] = Math.min(from[c], to[c]);
+            if (to[c] > from[c]) {
+                in.add(c);
+                total += to[c] - from[c];
+                common = Math.min(common, to[c] - from[c]);
+                longest = Math.max(longest, to[c] - from[c]);
+            } else if (chains > 1 && to[c] > 0) {
+                warming.add(c);
+            }
         }
-        // the diagnostics need chains of one length: the latest common number of draws of each
-        long common = Long.MAX_VALUE;
-        for (int c = 0; c < chains; c++) {
-            common = Math.min(common, to[c] - from[c]);
+        if (in.isEmpty()) {
+            common = 0;
         }
-        for (int c = 0; c < chains; c++) {
-            from[c] = to[c] - common;
-            total += common;
-        }
+        int k = in.size();
+        boolean ragged = k > 0 && longest != common;
         List<Line> lines = new ArrayList<>();
         for (int p = 0; p < Math.min(names.size(), MAX_ROWS); p++) {
-            double[][] x = new double[chains][];
-            for (int c = 0; c < chains; c++) {
-                x[c] = new double[(int) (to[c] - from[c])];
-                for (long i = from[c]; i < to[c]; i++) {
-                    x[c][(int) (i - from[c])] = src.value(c, i, p);
+            double[][] x = new double[k][];
+            double sum = 0;
+            for (int j = 0; j < k; j++) {
+                int c = in.get(j);
+                x[j] = new double[(int) common];
+                for (long i = to[c] - common; i < to[c]; i++) {
+                    x[j][(int) (i - (to[c] - common))] = src.value(c, i, p);
+                }
+                if (ragged) {
+                    for (long i = from[c]; i < to[c]; i++) {
+                        sum += src.value(c, i, p);
+                    }
                 }
             }
             SummaryEngine.Row row;
-            if (total < 4L * chains) {
+            if (k == 0 || common * k < 4L * k) {
                 row = new SummaryEngine.Row(names.get(p), Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN);
             } else {
                 try {
@@ -82,13 +119,27 @@ public final class DiagnosticsViewModel {
                 } catch (RuntimeException e) {
                     row = new SummaryEngine.Row(names.get(p), Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN);
                 }
+                if (ragged) {
+                    // mean and sd over every chain's own draws
+                    double mean = sum / total;
+                    double ss = 0;
+                    for (int c : in) {
+                        for (long i = from[c]; i < to[c]; i++) {
+                            double d = src.value(c, i, p) - mean;
+                            ss += d * d;
+                        }
+                    }
+                    row = new SummaryEngine.Row(row.name(), mean, Math.sqrt(ss / (total - 1)), row.rhat(), row.essBulk(),
+                            row.essTail(), row.mcseMean());
+                }
             }
             lines.add(new Line(row, rhatWarning(row.rhat()), essWarning(row.essBulk(), "bulk"),
                     essWarning(row.essTail(), "tail")));
         }
         double[] ebfmi = new double[chains];
+        Arrays.fill(ebfmi, Double.NaN);
         boolean low = false;
-        for (int c = 0; c < chains; c++) {
+        for (int c : in) {
             double[] e = new double[(int) (to[c] - from[c])];
             int n = 0;
             for (long i = from[c]; i < to[c]; i++) {
@@ -102,7 +153,25 @@ public final class DiagnosticsViewModel {
         }
         String ebfmiWarning = low ? "E-BFMI below " + EBFMI_MIN + ": resampling the momentum barely changes the energy, "
                 + "so the sampler explores the tails slowly (often a sign of a badly scaled or heavy-tailed target)" : null;
-        return new Table(lines, total, divergences, ebfmi, ebfmiWarning, names.size());
+        String note = null;
+        // chains of a run drift apart by a few draws as threads run at their own speed: no note for that
+        boolean notable = !addedAt.isEmpty() || !warming.isEmpty() || longest - common > Math.max(2, longest / 100);
+        if (notable) {
+            StringBuilder b = new StringBuilder();
+            if (k > 0) {
+                b.append("R-hat, ESS and MCSE on the common length of ").append(common).append(" draws per chain");
+                if (ragged) {
+                    b.append("; mean, sd and E-BFMI on each chain's own draws");
+                }
+            }
+            for (int c : warming) {
+                b.append(b.length() == 0 ? "" : "; ").append("chain ").append(c + 1).append(" is in warmup, not included yet");
+            }
+            addedAt.entrySet().stream().sorted(Map.Entry.comparingByKey()).forEach(e -> b.append("; chain ")
+                    .append(e.getKey() + 1).append(" started at draw ").append(e.getValue()).append(" of chain 1"));
+            note = b.toString();
+        }
+        return new Table(lines, total, divergences, ebfmi, ebfmiWarning, names.size(), common, note);
     }
 
     /** Why an R-hat matters, or null when it is fine (or unknown). */

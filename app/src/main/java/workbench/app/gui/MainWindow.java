@@ -490,6 +490,7 @@ public final class MainWindow extends BorderPane {
         mainSplit.getItems().addAll(upperSplit, lower);
         mainSplit.setDividerPositions(0.7);
         posterior.projection().setOnDivergenceClicked(d -> divTable.getSelectionModel().select(d));
+        posterior.projection().setOnPointClicked(this::addChainAt);
         return mainSplit;
     }
 
@@ -800,6 +801,9 @@ public final class MainWindow extends BorderPane {
         Thread t = new Thread(() -> {
             try (workbench.sessions.SessionReader reader = workbench.sessions.SessionReader.open(path)) {
                 LiveBuffer b = LiveBuffer.of(reader);
+                for (workbench.sessions.EventRecord e : reader.events()) {
+                    b.event(e.chain(), e.iteration(), e.event());
+                }
                 java.nio.file.Path dir = reader.directory();
                 var m = reader.manifest();
                 String note = reader.recovery().isEmpty() ? "" : " (" + reader.recovery().get(0) + ")";
@@ -974,6 +978,36 @@ public final class MainWindow extends BorderPane {
         }
     }
 
+    /**
+     * A plain click on the projection of a 2-D model during a run (or while paused) starts a new
+     * chain there; on other models, or with no run going, a click does nothing.
+     */
+    private void addChainAt(double[] point) {
+        LiveBuffer b = controller.buffer();
+        RunController.State st = controller.state();
+        if (b == null || b != shownBuffer || b.info() == null || b.info().model().dim() != 2
+                || (st != RunController.State.RUNNING && st != RunController.State.PAUSED)) {
+            return;
+        }
+        int x = posterior.projection().xParam();
+        int y = posterior.projection().yParam();
+        if (x > 1 || y > 1 || x == y) {
+            showMessage("a click starts a new chain only when the axes show the two parameters", true);
+            return;
+        }
+        double[] position = new double[2];
+        position[x] = point[0];
+        position[y] = point[1];
+        try {
+            int n = controller.addChain(position);
+            showMessage(String.format(Locale.ROOT, "chain %d starts at (%s, %s)%s; its draws count from its own start",
+                    n, Ticks.number(position[0]), Ticks.number(position[1]),
+                    st == RunController.State.PAUSED ? " and moves when the run goes on" : ""), false);
+        } catch (BadInputException e) {
+            showMessage(e.getMessage(), true);
+        }
+    }
+
     private void showMessage(String msg, boolean error) {
         statusMessage.setText(msg);
         statusMessage.getStyleClass().setAll("label", error ? "status-error" : "label");
@@ -1020,7 +1054,7 @@ public final class MainWindow extends BorderPane {
                 diagPool.submit(() -> {
                     long t0 = System.nanoTime();
                     try {
-                        DiagnosticsViewModel.Table t = diagnostics.compute(b, nd);
+                        DiagnosticsViewModel.Table t = diagnostics.compute(b, nd, b.addedChains());
                         diagNanos = System.nanoTime() - t0;
                         Platform.runLater(() -> showDiagnostics(b, t, warmupDivs));
                     } catch (RuntimeException e) {
@@ -1126,8 +1160,11 @@ public final class MainWindow extends BorderPane {
         sb.append("post-warmup draws used: ").append(t.draws()).append(" \u00b7 divergences after warmup: ")
                 .append(t.divergences()).append(" (").append(warmupDivergences).append(" in warmup)");
         sb.append(" \u00b7 E-BFMI by chain: ");
-        for (int c = 0; c < t.ebfmi().length && c < 8; c++) {
+        for (int c = 0; c < t.ebfmi().length && c < RunController.MAX_CHAINS; c++) {
             sb.append(c == 0 ? "" : ", ").append(Ticks.number(t.ebfmi()[c]));
+        }
+        if (t.lengthNote() != null) {
+            sb.append("\n").append(t.lengthNote());
         }
         diagSummary.setText(sb.toString());
         boolean bad = t.ebfmiWarning() != null || t.divergences() > 0;

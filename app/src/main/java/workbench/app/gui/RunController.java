@@ -335,6 +335,29 @@ public final class RunController {
         return stepSizeByHand;
     }
 
+    /** The most chains a run in the window may have, those added by clicks included. */
+    public static final int MAX_CHAINS = 16;
+
+    /**
+     * Starts a new chain at {@code position} (constrained scale, one value per parameter) in the
+     * running or paused run; returns its number (1-based).
+     *
+     * @throws BadInputException when no run is going, the run has {@link #MAX_CHAINS} chains, or the
+     *                           point is no valid start point
+     */
+    public synchronized int addChain(double[] position) {
+        ChainRunner r = runner;
+        if (r == null || (state != State.RUNNING && state != State.PAUSED)) {
+            throw new BadInputException("no run is going: a click adds a chain to a running or paused run");
+        }
+        int n = r.chainCount();
+        if (n >= MAX_CHAINS) {
+            throw new BadInputException("the run has " + n + " chains, the most the window runs (" + MAX_CHAINS
+                    + "); no chain added");
+        }
+        return r.addChain(position, MAX_CHAINS) + 1;
+    }
+
     /** A new likelihood temperature for the running chains (data models). */
     public synchronized void setBeta(double beta) {
         ChainRunner r = runner;

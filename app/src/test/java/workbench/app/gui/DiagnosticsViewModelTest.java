@@ -64,7 +64,9 @@ class DiagnosticsViewModelTest {
         DiagnosticsViewModel vm = new DiagnosticsViewModel(new CoreSummaryEngine(), 100_000);
         DiagnosticsViewModel.Table t = vm.compute(source(4, 2100, 100, 0, 0), 0);
         DiagnosticsViewModel.Line line = t.lines().get(0);
-        assertEquals(4 * (2100 - 3 - 100), t.draws(), "trimmed to the shortest chain's post-warmup draws");
+        assertEquals(2000 + 1999 + 1998 + 1997, t.draws(), "each chain's own post-warmup draws");
+        assertEquals(1997, t.commonLength(), "R-hat and ESS on the shortest chain's post-warmup draws");
+        assertNull(t.lengthNote(), "a few draws of drift between threads need no note");
         assertEquals(0, line.row().mean(), 0.1);
         assertEquals(1, line.row().sd(), 0.05);
         assertTrue(line.row().rhat() < 1.01, "rhat " + line.row().rhat());
@@ -94,5 +96,100 @@ class DiagnosticsViewModelTest {
         DiagnosticsViewModel.Table t = vm.compute(source(2, 101, 100, 0, 0), 0);
         assertTrue(Double.isNaN(t.lines().get(0).row().rhat()));
         assertNull(t.lines().get(0).rhatWarning());
+    }
+
+    /** Chain c has {@code lengths[c]} iterations, values iid normal shifted by shifts[c]. */
+    private static DrawSource ragged(long[] lengths, int warmup, double[] shifts) {
+        Random r = new Random(5);
+        double[][] x = new double[lengths.length][];
+        for (int c = 0; c < lengths.length; c++) {
+            x[c] = new double[(int) lengths[c]];
+            for (int i = 0; i < x[c].length; i++) {
+                x[c][i] = r.nextGaussian() + shifts[c];
+            }
+        }
+        return new DrawSource() {
+            @Override
+            public List<String> names() {
+                return List.of("theta");
+            }
+
+            @Override
+            public int chains() {
+                return lengths.length;
+            }
+
+            @Override
+            public long size(int chain) {
+                return lengths[chain];
+            }
+
+            @Override
+            public long warmup(int chain) {
+                return warmup;
+            }
+
+            @Override
+            public double value(int chain, long iteration, int param) {
+                return x[chain][(int) iteration];
+            }
+
+            @Override
+            public double stat(int chain, long iteration, Stat stat) {
+                return stat == Stat.ENERGY ? x[chain][(int) iteration] : Double.NaN;
+            }
+        };
+    }
+
+    @Test
+    void anAddedShorterChainSetsTheCommonLengthForRhatButNotForTheMean() {
+        DiagnosticsViewModel vm = new DiagnosticsViewModel(new CoreSummaryEngine(), 100_000);
+        // chains 1-3 hold 1100 iterations (100 warmup), chain 4 was added later and holds 300 (200 draws)
+        long[] lengths = {1100, 1100, 1100, 300};
+        double[] shifts = {0, 0, 0, 0};
+        DrawSource src = ragged(lengths, 100, shifts);
+        DiagnosticsViewModel.Table t = vm.compute(src, 0, java.util.Map.of(3, 812L));
+        assertEquals(200, t.commonLength());
+        assertEquals(3 * 1000 + 200, t.draws());
+        // the mean is over every chain's own draws, R-hat over the latest 200 of each
+        double sum = 0;
+        for (int c = 0; c < 4; c++) {
+            for (long i = 100; i < lengths[c]; i++) {
+                sum += src.value(c, i, 0);
+            }
+        }
+        assertEquals(sum / 3200, t.lines().get(0).row().mean(), 1e-12);
+        double[][] common = new double[4][200];
+        for (int c = 0; c < 4; c++) {
+            for (int i = 0; i < 200; i++) {
+                common[c][i] = src.value(c, lengths[c] - 200 + i, 0);
+            }
+        }
+        SummaryEngine.Row onCommon = new CoreSummaryEngine().summarize("theta", common);
+        assertEquals(onCommon.rhat(), t.lines().get(0).row().rhat(), 0);
+        assertEquals(onCommon.essBulk(), t.lines().get(0).row().essBulk(), 0);
+        assertEquals("R-hat, ESS and MCSE on the common length of 200 draws per chain; mean, sd and E-BFMI on each "
+                + "chain's own draws; chain 4 started at draw 812 of chain 1", t.lengthNote());
+        // E-BFMI per chain on its own draws
+        assertEquals(new CoreSummaryEngine().ebfmi(java.util.Arrays.copyOfRange(
+                ((java.util.function.IntFunction<double[]>) c -> {
+                    double[] e = new double[1000];
+                    for (int i = 0; i < 1000; i++) {
+                        e[i] = src.value(c, 100 + i, 0);
+                    }
+                    return e;
+                }).apply(0), 0, 1000)), t.ebfmi()[0], 0);
+    }
+
+    @Test
+    void aChainStillInWarmupIsLeftOutAndSaidSo() {
+        DiagnosticsViewModel vm = new DiagnosticsViewModel(new CoreSummaryEngine(), 100_000);
+        DiagnosticsViewModel.Table t = vm.compute(ragged(new long[] {600, 600, 50}, 100, new double[] {0, 0, 5}), 0,
+                java.util.Map.of(2, 550L));
+        assertEquals(500, t.commonLength(), "the chain in warmup does not cut the others to nothing");
+        assertTrue(t.lines().get(0).row().rhat() < 1.05, "the shifted chain in warmup is not in R-hat");
+        assertTrue(Double.isNaN(t.ebfmi()[2]));
+        assertTrue(t.lengthNote().contains("chain 3 is in warmup, not included yet"), t.lengthNote());
+        assertTrue(t.lengthNote().contains("chain 3 started at draw 550 of chain 1"), t.lengthNote());
     }
 }
