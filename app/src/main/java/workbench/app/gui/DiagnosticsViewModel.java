@@ -90,7 +90,9 @@ public final class DiagnosticsViewModel {
             }
         }
         if (in.isEmpty()) {
+            // every chain in warmup: nothing is left out
             common = 0;
+            warming.clear();
         }
         int k = in.size();
         boolean ragged = k > 0 && longest != common;
@@ -157,19 +159,17 @@ public final class DiagnosticsViewModel {
         // chains of a run drift apart by a few draws as threads run at their own speed: no note for that
         boolean notable = !addedAt.isEmpty() || !warming.isEmpty() || longest - common > Math.max(2, longest / 100);
         if (notable) {
-            StringBuilder b = new StringBuilder();
+            List<String> parts = new ArrayList<>();
             if (k > 0) {
-                b.append("R-hat, ESS and MCSE on the common length of ").append(common).append(" draws per chain");
-                if (ragged) {
-                    b.append("; mean, sd and E-BFMI on each chain's own draws");
-                }
+                parts.add("R-hat, ESS and MCSE on the common length of " + common + " draws per chain"
+                        + (ragged ? "; mean, sd and E-BFMI on each chain's own draws" : ""));
             }
             for (int c : warming) {
-                b.append(b.length() == 0 ? "" : "; ").append("chain ").append(c + 1).append(" is in warmup, not included yet");
+                parts.add("chain " + (c + 1) + " is in warmup, not included yet");
             }
-            addedAt.entrySet().stream().sorted(Map.Entry.comparingByKey()).forEach(e -> b.append("; chain ")
-                    .append(e.getKey() + 1).append(" started at draw ").append(e.getValue()).append(" of chain 1"));
-            note = b.toString();
+            addedAt.entrySet().stream().sorted(Map.Entry.comparingByKey()).forEach(e -> parts.add("chain "
+                    + (e.getKey() + 1) + " started at draw " + e.getValue() + " of chain 1"));
+            note = String.join("; ", parts);
         }
         return new Table(lines, total, divergences, ebfmi, ebfmiWarning, names.size(), common, note);
     }

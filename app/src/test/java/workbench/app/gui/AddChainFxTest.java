@@ -1,0 +1,149 @@
+package workbench.app.gui;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+import java.util.prefs.Preferences;
+import javafx.geometry.Point2D;
+import javafx.scene.Node;
+import javafx.scene.Scene;
+import javafx.scene.control.Label;
+import javafx.scene.control.Labeled;
+import javafx.scene.control.Slider;
+import javafx.scene.control.TextInputControl;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+import workbench.core.BadInputException;
+import workbench.core.kernel.SamplerRegistry;
+import workbench.core.model.ModelRegistry;
+import workbench.core.run.RunEvent;
+import workbench.viz.LiveBuffer;
+import workbench.viz.ProjectionView;
+
+/** A click on the projection of a 2-D model adds a chain there (headless under Monocle). */
+@ExtendWith(ApplicationExtension.class)
+class AddChainFxTest {
+    private MainWindow window;
+    private Preferences prefs;
+
+    @Start
+    void start(Stage stage) {
+        prefs = Preferences.userRoot().node("/org/mcmcworkbench/test-" + UUID.randomUUID());
+        window = new MainWindow(ModelRegistry.all(), SamplerRegistry.all(), prefs, new CoreSummaryEngine());
+        stage.setScene(new Scene(window, 1240, 780));
+        stage.show();
+    }
+
+    @AfterEach
+    void tearDown() throws Exception {
+        WaitForAsyncUtils.asyncFx(() -> window.shutdown()).get(5, TimeUnit.SECONDS);
+        prefs.removeNode();
+    }
+
+    private static void waitUntil(String what, java.util.concurrent.Callable<Boolean> cond) {
+        try {
+            WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, cond);
+        } catch (java.util.concurrent.TimeoutException e) {
+            throw new AssertionError("timed out waiting for " + what);
+        }
+    }
+
+    private static void pick(FxRobot robot, String picker, String id) {
+        robot.clickOn(picker);
+        Node cell = robot.lookup(n -> n instanceof Labeled l && l.getText() != null
+                && l.getText().startsWith(id + " \u2014") && n.getStyleClass().contains("list-cell")).query();
+        robot.clickOn(cell);
+    }
+
+    private static void set(FxRobot robot, String query, String text) {
+        TextInputControl field = robot.lookup(query).queryAs(TextInputControl.class);
+        robot.interact(() -> field.setText(text));
+    }
+
+    private static String text(FxRobot robot, String query) {
+        return robot.lookup(query).queryAs(Label.class).getText();
+    }
+
+    @Test
+    void aClickOnTheProjectionAddsAChainThere(FxRobot robot) throws Exception {
+        pick(robot, "#modelPicker", "gaussian-2d");
+        pick(robot, "#samplerPicker", "nuts");
+        set(robot, "#chains", "2");
+        set(robot, "#warmup", "40");
+        set(robot, "#draws", "200000");
+        Slider s = robot.lookup("#speedSlider").queryAs(Slider.class);
+        // 1000 transitions per second per chain: the run lasts while the test clicks
+        robot.interact(() -> s.setValue(3));
+        robot.clickOn("#runButton");
+        waitUntil("draws", () -> {
+            LiveBuffer b = window.controller().buffer();
+            return b != null && b.started() && Arrays.stream(b.sizes()).min().orElse(0) >= 60;
+        });
+        robot.clickOn("#pauseButton");
+        waitUntil("the pause", () -> window.controller().settled());
+        LiveBuffer b = window.controller().buffer();
+        long chain1At = b.size(0);
+
+        ProjectionView pv = window.posterior().projection();
+        // a point off the legend and off any divergence mark
+        double[][] candidates = {{1.2, -0.8}, {-1.2, 0.8}, {-1.2, -0.8}, {1.2, 0.8}, {0.3, 0.4}};
+        double[] target = WaitForAsyncUtils.asyncFx(() -> {
+            pv.refresh(System.nanoTime());
+            for (double[] c : candidates) {
+                double[] at = pv.toView(c[0], c[1]);
+                if (pv.pointAt(at[0], at[1]) != null && pv.divergenceAt(at[0], at[1]) == null) {
+                    return c;
+                }
+            }
+            throw new AssertionError("no free point in " + Arrays.toString(pv.box()) + ", legend "
+                    + Arrays.toString(pv.legendBounds()));
+        }).get(5, TimeUnit.SECONDS);
+        double[] v = WaitForAsyncUtils.asyncFx(() -> pv.toView(target[0], target[1])).get(5, TimeUnit.SECONDS);
+        double[] box = pv.box();
+        Point2D screen = WaitForAsyncUtils.asyncFx(() -> pv.localToScreen(v[0], v[1])).get(5, TimeUnit.SECONDS);
+        robot.clickOn(screen);
+        // a plain click waits out the double-click time, then chain 3 starts there (while paused)
+        waitUntil("the added chain (message '" + text(robot, "#statusMessage") + "', clicked " + Arrays.toString(v)
+                + " of " + pv.getWidth() + "x" + pv.getHeight() + ", box " + Arrays.toString(box) + ", state "
+                + window.controller().state() + ")", () -> b.chains() == 3);
+        assertTrue(text(robot, "#statusMessage").startsWith("chain 3 starts at ("), text(robot, "#statusMessage"));
+        List<LiveBuffer.EventMark> added = b.events().stream()
+                .filter(e -> RunEvent.CHAIN_ADDED.equals(e.event().kind())).toList();
+        assertEquals(1, added.size());
+        assertEquals(2, added.get(0).chain());
+        assertEquals(chain1At, added.get(0).iteration(), "started before chain 1's next transition");
+        double[] at = added.get(0).event().position();
+        double pixel = (box[1] - box[0]) / 300;
+        assertEquals(target[0], at[0], 2 * pixel, "x where clicked");
+        assertEquals(target[1], at[1], 2 * (box[3] - box[2]) / 200, "y where clicked");
+        assertEquals(List.of(2), List.copyOf(b.addedChains().keySet()));
+
+        // at most 16 chains in the window
+        for (int k = 4; k <= RunController.MAX_CHAINS; k++) {
+            assertEquals(k, window.controller().addChain(new double[] {0.1 * k, 0}));
+        }
+        BadInputException full = assertThrows(BadInputException.class,
+                () -> window.controller().addChain(new double[] {0, 0}));
+        assertTrue(full.getMessage().contains("16 chains"), full.getMessage());
+
+        // it samples from its own start once the run goes on, and the diagnostics say how lengths are used
+        robot.clickOn("#runButton");
+        waitUntil("draws of the added chain", () -> b.size(2) >= 60);
+        assertEquals(RunController.MAX_CHAINS, b.chains());
+        waitUntil("the note under the diagnostics (" + text(robot, "#diagSummary") + ")",
+                () -> text(robot, "#diagSummary").contains("chain 3 started at draw " + chain1At + " of chain 1"));
+        assertTrue(text(robot, "#diagSummary").contains("R-hat, ESS and MCSE on the common length of"),
+                text(robot, "#diagSummary"));
+    }
+}
