@@ -24,6 +24,22 @@ public final class Legend {
         return this;
     }
 
+    /**
+     * Adds one row per chain, {@code label} after "chain N"; past six chains only the first three
+     * and the last three (the newest, e.g. added during the run) with a row for those between.
+     */
+    public Legend addChains(Symbol symbol, int chains, String label) {
+        for (int c = 0; c < chains; c++) {
+            if (chains > 6 && c == 3) {
+                add(symbol, javafx.scene.paint.Color.TRANSPARENT, "\u22ef chains 4\u2013" + (chains - 3));
+                c = chains - 4;
+                continue;
+            }
+            add(symbol, Palette.chain(c), "chain " + (c + 1) + label);
+        }
+        return this;
+    }
+
     public boolean isEmpty() {
         return rows.isEmpty();
     }

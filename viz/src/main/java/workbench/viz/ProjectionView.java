@@ -594,9 +594,7 @@ public final class ProjectionView extends Region {
             double[] pos = divs.get(k).position();
             Legend.triangle(g, area.px(pos[xParam]), area.py(pos[yParam]), 5);
         }
-        for (int c = 0; c < chains; c++) {
-            legend.add(Legend.Symbol.DOT, Palette.chain(c), "chain " + (c + 1) + " (line: recent path)");
-        }
+        legend.addChains(Legend.Symbol.DOT, chains, " (line: recent path)");
         if (anyAccept) {
             legend.add(Legend.Symbol.LINE, Palette.ACCEPT, "accepted proposal");
         }

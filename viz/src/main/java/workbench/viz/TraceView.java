@@ -212,9 +212,7 @@ public final class TraceView extends Region {
         a.drawYAxis(g, null);
         if (showLegend && chains > 1) {
             Legend legend = new Legend();
-            for (int c = 0; c < Math.min(chains, 16); c++) {
-                legend.add(Legend.Symbol.LINE, Palette.chain(c), "chain " + (c + 1));
-            }
+            legend.addChains(Legend.Symbol.LINE, chains, "");
             if (!events.isEmpty()) {
                 legend.add(Legend.Symbol.DASH, Color.rgb(120, 0, 140), "setting changed");
             }

@@ -112,7 +112,7 @@ final class ReplayCommand implements Callable<Integer> {
             ReRuns.endAs(outcome, "replay");
             differs(verifier.mismatch(), "replayed into " + out + ", but ");
             stdout.println("replayed into " + out + "; all " + stored + " stored rows reproduced bit for bit"
-                    + (stored < cfg.iterations() * cfg.chains()
+                    + (stored < cfg.iterations() * reader.chains()
                     ? " (the session held fewer than its configured " + cfg.iterations() + " iterations per chain; the replay ran them all)"
                     : ""));
             return 0;

@@ -167,11 +167,30 @@ public final class DiagnosticsViewModel {
             for (int c : warming) {
                 parts.add("chain " + (c + 1) + " is in warmup, not included yet");
             }
-            addedAt.entrySet().stream().sorted(Map.Entry.comparingByKey()).forEach(e -> parts.add("chain "
-                    + (e.getKey() + 1) + " started at draw " + e.getValue() + " of chain 1"));
+            parts.addAll(startedLines(addedAt));
             note = String.join("; ", parts);
         }
         return new Table(lines, total, divergences, ebfmi, ebfmiWarning, names.size(), common, note);
+    }
+
+    /** "chain 5 started at draw 812 of chain 1", with neighbouring chains that started together in one line. */
+    static List<String> startedLines(Map<Integer, Long> addedAt) {
+        List<String> out = new ArrayList<>();
+        List<Map.Entry<Integer, Long>> es = new ArrayList<>(addedAt.entrySet());
+        es.sort(Map.Entry.comparingByKey());
+        for (int i = 0; i < es.size(); ) {
+            int j = i;
+            while (j + 1 < es.size() && es.get(j + 1).getKey() == es.get(j).getKey() + 1
+                    && es.get(j + 1).getValue().equals(es.get(i).getValue())) {
+                j++;
+            }
+            int a = es.get(i).getKey() + 1;
+            int b = es.get(j).getKey() + 1;
+            out.add((a == b ? "chain " + a : "chains " + a + "\u2013" + b) + " started at draw " + es.get(i).getValue()
+                    + " of chain 1");
+            i = j + 1;
+        }
+        return out;
     }
 
     /** Why an R-hat matters, or null when it is fine (or unknown). */

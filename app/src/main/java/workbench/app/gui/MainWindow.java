@@ -1000,9 +1000,9 @@ public final class MainWindow extends BorderPane {
         position[y] = point[1];
         try {
             int n = controller.addChain(position);
-            showMessage(String.format(Locale.ROOT, "chain %d starts at (%s, %s)%s; its draws count from its own start",
-                    n, Ticks.number(position[0]), Ticks.number(position[1]),
-                    st == RunController.State.PAUSED ? " and moves when the run goes on" : ""), false);
+            showMessage(String.format(Locale.ROOT, "chain %d added at (%s, %s)%s", n, Ticks.number(position[0]),
+                    Ticks.number(position[1]), st == RunController.State.PAUSED ? "; it moves when the run goes on" : ""),
+                    false);
         } catch (BadInputException e) {
             showMessage(e.getMessage(), true);
         }

@@ -117,7 +117,7 @@ class AddChainFxTest {
         waitUntil("the added chain (message '" + text(robot, "#statusMessage") + "', clicked " + Arrays.toString(v)
                 + " of " + pv.getWidth() + "x" + pv.getHeight() + ", box " + Arrays.toString(box) + ", state "
                 + window.controller().state() + ")", () -> b.chains() == 3);
-        assertTrue(text(robot, "#statusMessage").startsWith("chain 3 starts at ("), text(robot, "#statusMessage"));
+        assertTrue(text(robot, "#statusMessage").startsWith("chain 3 added at ("), text(robot, "#statusMessage"));
         List<LiveBuffer.EventMark> added = b.events().stream()
                 .filter(e -> RunEvent.CHAIN_ADDED.equals(e.event().kind())).toList();
         assertEquals(1, added.size());
@@ -142,8 +142,17 @@ class AddChainFxTest {
         waitUntil("draws of the added chain", () -> b.size(2) >= 60);
         assertEquals(RunController.MAX_CHAINS, b.chains());
         waitUntil("the note under the diagnostics (" + text(robot, "#diagSummary") + ")",
-                () -> text(robot, "#diagSummary").contains("chain 3 started at draw " + chain1At + " of chain 1"));
+                () -> text(robot, "#diagSummary").contains("chains 3\u201316 started at draw " + chain1At + " of chain 1"));
         assertTrue(text(robot, "#diagSummary").contains("R-hat, ESS and MCSE on the common length of"),
                 text(robot, "#diagSummary"));
+        String shot = System.getProperty("addchain.snapshot");
+        if (shot != null) {
+            // for looking at the window by eye, not a check
+            Thread.sleep(1500);
+            WaitForAsyncUtils.asyncFx(() -> {
+                workbench.viz.Export.png(window, java.nio.file.Path.of(shot));
+                return null;
+            }).get(10, TimeUnit.SECONDS);
+        }
     }
 }

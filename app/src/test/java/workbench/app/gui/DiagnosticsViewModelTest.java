@@ -192,4 +192,11 @@ class DiagnosticsViewModelTest {
         assertTrue(t.lengthNote().contains("chain 3 is in warmup, not included yet"), t.lengthNote());
         assertTrue(t.lengthNote().contains("chain 3 started at draw 550 of chain 1"), t.lengthNote());
     }
+
+    @Test
+    void chainsAddedTogetherShareOneLine() {
+        assertEquals(List.of("chains 3\u20134 started at draw 5 of chain 1", "chain 5 started at draw 9 of chain 1",
+                "chain 7 started at draw 9 of chain 1"),
+                DiagnosticsViewModel.startedLines(java.util.Map.of(2, 5L, 3, 5L, 4, 9L, 6, 9L)));
+    }
 }
