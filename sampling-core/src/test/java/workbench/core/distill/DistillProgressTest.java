@@ -59,7 +59,7 @@ class DistillProgressTest {
 
     @Test
     void everyMethodReportsRisingProgressEndingAtOneAndTheSameResultAsWithout() {
-        Points p = gaussian(2500, 2, 7);
+        Points p = gaussian(1500, 2, 7);
         for (Distiller.Method m : Distiller.Method.values()) {
             Recorder rec = new Recorder(-1);
             Distiller.Result with = Distiller.run(p, m, 40, null, 3, rec);
@@ -72,9 +72,9 @@ class DistillProgressTest {
             assertEquals(0.0, rec.seen.get(0), m.id());
             assertEquals(1.0, rec.seen.get(rec.seen.size() - 1), 1e-12, m.id());
             assertTrue(rec.seen.stream().allMatch(f -> f >= 0 && f <= 1 + 1e-12), m.id());
-            // half-way is reached somewhere in the middle of the reports, not all at the end
-            long below = rec.seen.stream().filter(f -> f < 0.5).count();
-            assertTrue(below > 2 && below < rec.seen.size() - 2, m + ": " + below + " of " + rec.seen.size() + " below 0.5");
+            // the bar moves in many steps, not in one jump at the end
+            long between = rec.seen.stream().filter(f -> f > 0 && f < 1).distinct().count();
+            assertTrue(between >= 20, m + ": " + between + " distinct fractions strictly between 0 and 1");
             assertArrayEquals(without.indices(), with.indices(), m.id());
             assertArrayEquals(without.points(), with.points(), 0.0, m.id());
             assertEquals(without.curve(), with.curve(), m.id());
@@ -84,13 +84,13 @@ class DistillProgressTest {
 
     @Test
     void cancellingStopsEachMethodAtTheNextStep() {
-        Points p = gaussian(3000, 2, 9);
+        Points p = gaussian(2000, 2, 9);
         for (Distiller.Method m : Distiller.Method.values()) {
             Recorder full = new Recorder(-1);
-            Distiller.run(p, m, 300, null, 1, full);
+            Distiller.run(p, m, 100, null, 1, full);
             int cancelAt = full.seen.size() / 3;
             Recorder rec = new Recorder(cancelAt);
-            assertThrows(CancellationException.class, () -> Distiller.run(p, m, 300, null, 1, rec), m.id());
+            assertThrows(CancellationException.class, () -> Distiller.run(p, m, 100, null, 1, rec), m.id());
             assertEquals(cancelAt, rec.seen.size(), m + ": work went on after the cancel flag was set");
             assertEquals(0, rec.reportsAfterCancel, m.id());
             assertEquals(1, rec.checksAfterCancel, m + ": the first check after the flag must throw");
@@ -100,10 +100,10 @@ class DistillProgressTest {
 
     @Test
     void theRoutinesStopInsideTheirLoops() {
-        Points p = gaussian(20000, 2, 11);
-        // herding's mean embedding: cancelled after its first chunk of rows, long before the 20000 x 4000 kernel sums end
+        Points p = gaussian(30000, 2, 11);
+        // herding's mean embedding: cancelled after its first chunk of rows, before the 30000 x 1000 kernel sums end
         Recorder herd = new Recorder(1);
-        assertThrows(CancellationException.class, () -> KernelHerding.select(p, 500, 1, 4000, 1, herd));
+        assertThrows(CancellationException.class, () -> KernelHerding.select(p, 500, 1, 1000, 1, herd));
         assertEquals(1, herd.seen.size());
         assertTrue(herd.seen.get(0) < 0.5, "first herding step at " + herd.seen.get(0));
         Recorder stein = new Recorder(5);
