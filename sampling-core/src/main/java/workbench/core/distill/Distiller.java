@@ -185,6 +185,15 @@ public final class Distiller {
         return new Result(method, k, idx, pts, bandwidth, seconds, List.copyOf(curve));
     }
 
+    /**
+     * Rough cost of {@link #run} in kernel evaluations (what its progress is weighted by), for
+     * callers that weigh other work against it.
+     */
+    public static double cost(int n, Method method, int k) {
+        double[] c = phaseCosts(n, method, k, curveSizes(k));
+        return c[0] + c[1] + c[2];
+    }
+
     /** Rough kernel evaluations of the three phases: the quality set-up, choosing, measuring the curve. */
     static double[] phaseCosts(int n, Method method, int k, int[] sizes) {
         double r = Math.min(n, REF_MAX);
