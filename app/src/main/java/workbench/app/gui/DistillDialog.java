@@ -132,6 +132,7 @@ final class DistillDialog {
         grid.setHgap(8);
         grid.setVgap(4);
         ColumnConstraints c0 = new ColumnConstraints();
+        c0.setMinWidth(Region.USE_PREF_SIZE);
         ColumnConstraints c1 = new ColumnConstraints();
         c1.setHgrow(Priority.ALWAYS);
         grid.getColumnConstraints().addAll(c0, c1);
@@ -287,7 +288,7 @@ final class DistillDialog {
             l.setVisible(!l.getText().isEmpty());
         }
         fileHint.setText(vm.sizeError().isEmpty() && vm.folderError().isEmpty()
-                ? "writes " + vm.outputFile().getFileName() + " (long CSV; selections add each point's source chain and draw)"
+                ? "Run writes " + vm.outputFile().getFileName() + " (long CSV)"
                 : "");
         method.setDisable(running);
         size.setDisable(running);

@@ -289,8 +289,9 @@ public final class DistillViewModel {
                 Quality.Figures last = r.last();
                 out.add(String.format(Locale.ROOT, "%s: %d of %d post-warmup draws (%d chain%s pooled) in %.2f s",
                         r.method().id(), r.size(), o.draws(), o.chains(), o.chains() == 1 ? "" : "s", r.seconds()));
-                out.add(String.format(Locale.ROOT, "MMD\u00b2 = %.4g (unbiased; RBF kernel, bandwidth %.4g on the %s scale)",
-                        last.mmd2(), r.bandwidth(), o.scale()));
+                out.add(String.format(Locale.ROOT, "MMD\u00b2 = %.4g (unbiased, so it can dip below 0; RBF kernel, bandwidth"
+                        + " %.4g on the %s draws standardized by mean absolute deviation)", last.mmd2(), r.bandwidth(),
+                        o.gradients() ? "unconstrained" : "constrained"));
                 out.add(o.gradients() && !Double.isNaN(last.ksd())
                         ? String.format(Locale.ROOT, "KSD = %.4g (IMQ Stein kernel)", last.ksd())
                         : "KSD: not available (no gradients for this model here)");

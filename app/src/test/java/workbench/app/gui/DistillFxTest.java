@@ -127,9 +127,11 @@ class DistillFxTest {
         Label result = in(d, "#distillResult");
         Button open = in(d, "#distillOpen");
         assertTrue(open.isDisabled());
+        long t0 = System.nanoTime();
         robot.interact(run::fire);
         waitUntil("the distillation", 60, () -> d.viewModel().state() == DistillViewModel.State.DONE
                 && !result.getText().isEmpty());
+        System.out.printf("herding K=30 of 2000 done in %.2f s%n", (System.nanoTime() - t0) / 1e9);
         WaitForAsyncUtils.waitForFxEvents();
         assertEquals(1.0, bar.getProgress());
         assertEquals("Done", ((Label) in(d, "#distillState")).getText());
