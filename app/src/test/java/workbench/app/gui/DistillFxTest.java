@@ -182,6 +182,40 @@ class DistillFxTest {
     }
 
     @Test
+    void aPausedRunOfTheWindowCanBeDistilled(FxRobot robot) {
+        robot.interact(() -> {
+            window.setup().selectModel("gaussian-2d");
+            window.setup().selectSampler("hmc");
+        });
+        for (String[] f : new String[][] {{"#chains", "2"}, {"#warmup", "20"}, {"#draws", "1000"}, {"#seed", "5"}}) {
+            TextField field = robot.lookup(f[0]).queryAs(TextField.class);
+            robot.interact(() -> field.setText(f[1]));
+        }
+        robot.interact(() -> window.step(120));
+        waitUntil("120 transitions", 30, () -> window.controller().settled()
+                && window.controller().buffer().size(1) == 120);
+        assertTrue(window.canDistill(), window.controller().state().toString());
+        DistillDialog[] d = new DistillDialog[1];
+        robot.interact(() -> d[0] = window.openDistillDialog());
+        assertNotNull(d[0]);
+        assertEquals(200, d[0].viewModel().draws(), "100 post-warmup draws per chain on disk");
+        TextField folder = in(d[0], "#distillFolder");
+        TextField size = in(d[0], "#distillSize");
+        ComboBox<Distiller.Method> method = in(d[0], "#distillMethod");
+        robot.interact(() -> {
+            folder.setText(tmp.resolve("paused").toString());
+            size.setText("20");
+            method.getSelectionModel().select(Distiller.Method.THIN);
+        });
+        robot.interact(() -> ((Button) in(d[0], "#distillRun")).fire());
+        waitUntil("the distillation", 30, () -> d[0].viewModel().state() != DistillViewModel.State.RUNNING
+                && !((Label) in(d[0], "#distillResult")).getText().isEmpty());
+        assertEquals(DistillViewModel.State.DONE, d[0].viewModel().state(), d[0].viewModel().error());
+        assertTrue(((Label) in(d[0], "#distillResult")).getText().startsWith("thin: 20 of 200 post-warmup draws"));
+        robot.interact(() -> d[0].stage().close());
+    }
+
+    @Test
     void withoutASessionTheDialogDoesNotOpen(FxRobot robot) {
         assertFalse(window.canDistill());
         DistillDialog[] d = new DistillDialog[1];
