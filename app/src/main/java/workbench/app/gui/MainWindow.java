@@ -234,7 +234,11 @@ public final class MainWindow extends BorderPane {
         MenuItem exportDraws = new MenuItem("Export draws\u2026");
         exportDraws.setAccelerator(new KeyCodeCombination(KeyCode.E, KeyCombination.SHORTCUT_DOWN));
         exportDraws.setOnAction(e -> chooseExport());
-        file.getItems().addAll(openSession, open, exportDraws, new SeparatorMenuItem(), pngPosterior, svgPosterior, pngTrace, svgTrace, pngEnergy,
+        MenuItem distill = new MenuItem("Distil\u2026");
+        distill.setId("distillMenuItem");
+        distill.setOnAction(e -> openDistillDialog());
+        file.setOnShowing(e -> distill.setDisable(!canDistill()));
+        file.getItems().addAll(openSession, open, exportDraws, distill, new SeparatorMenuItem(), pngPosterior, svgPosterior, pngTrace, svgTrace, pngEnergy,
                 svgError, svgBfmi, new SeparatorMenuItem(), quit);
 
         Menu run = new Menu("Run");
@@ -828,6 +832,43 @@ public final class MainWindow extends BorderPane {
     /** The session the window shows: the opened one, else the current (or last) run's. */
     public java.nio.file.Path shownSession() {
         return openedSession != null ? openedSession : controller.session();
+    }
+
+    /** Whether File ▸ Distil… applies: a session is shown and no run is writing to it. */
+    public boolean canDistill() {
+        return shownSession() != null && (openedSession != null || controller.state() != RunController.State.RUNNING);
+    }
+
+    /**
+     * Opens the Distil dialog on the shown session (an opened one, or the paused or finished run's);
+     * says in the status bar why not when there is none or the run is still going.
+     *
+     * @return the dialog, or null when none was opened
+     */
+    DistillDialog openDistillDialog() {
+        java.nio.file.Path dir = shownSession();
+        if (dir == null) {
+            showMessage("nothing to distil: run, or open a session, first", true);
+            return null;
+        }
+        if (!canDistill()) {
+            showMessage("pause or finish the run before distilling its draws", true);
+            return null;
+        }
+        DistillViewModel vm;
+        try {
+            vm = DistillViewModel.forSession(dir);
+        } catch (BadInputException e) {
+            showMessage(e.getMessage(), true);
+            return null;
+        } catch (RuntimeException e) {
+            showMessage("could not read the session: " + e, true);
+            return null;
+        }
+        DistillDialog d = new DistillDialog(vm, getScene() == null ? null : getScene().getWindow(),
+                csv -> openDraws(List.of(csv)));
+        d.show();
+        return d;
     }
 
     private void chooseExport() {

@@ -109,15 +109,30 @@ public final class Distiller {
      * @param scores scores at new points (for the KSD of support points); null when there are none
      */
     public static Result run(Points p, Method method, int k, Scores scores, long seed) {
+        return run(p, method, k, scores, seed, Progress.NONE);
+    }
+
+    /**
+     * As {@link #run(Points, Method, int, Scores, long)}, stepping {@code progress} from 0 to 1
+     * through all of the work (the phases weighted by their kernel evaluations); throws
+     * {@link java.util.concurrent.CancellationException} soon after {@code progress} is cancelled.
+     */
+    public static Result run(Points p, Method method, int k, Scores scores, long seed, Progress progress) {
         if (k < 2 || k > p.n) {
             throw new BadInputException("--size " + k + " is out of range: give 2 to " + p.n + " (the number of draws)");
         }
         if (method == Method.STEIN && !p.hasScores()) {
             throw new BadInputException("stein needs the model's gradients, which are not available for these draws");
         }
+        progress.step(0);
         double bandwidth = Kernels.medianBandwidth(p, MEDIAN_MAX, seed);
-        Quality q = new Quality(p, bandwidth, REF_MAX, seed + 1);
         int[] sizes = curveSizes(k);
+        double[] cost = phaseCosts(p.n, method, k, sizes);
+        double total = cost[0] + cost[1] + cost[2];
+        Progress init = progress.part(0, cost[0] / total);
+        Progress select = progress.part(cost[0] / total, (cost[0] + cost[1]) / total);
+        Progress measure = progress.part((cost[0] + cost[1]) / total, 1);
+        Quality q = new Quality(p, bandwidth, REF_MAX, seed + 1, init);
         long t0 = System.nanoTime();
         int[] idx = null;
         double[] pts;
@@ -125,10 +140,10 @@ public final class Distiller {
         double seconds;
         switch (method) {
             case STEIN:
-                idx = SteinThinning.select(p, k);
+                idx = SteinThinning.select(p, k, select);
                 break;
             case HERDING:
-                idx = KernelHerding.select(p, k, bandwidth, REF_MAX, seed + 2);
+                idx = KernelHerding.select(p, k, bandwidth, REF_MAX, seed + 2, select);
                 break;
             case THIN:
                 idx = thin(p.n, k);
@@ -139,25 +154,82 @@ public final class Distiller {
         if (method == Method.STEIN || method == Method.HERDING) {
             seconds = (System.nanoTime() - t0) / 1e9;
             pts = q.rows(idx);
-            curve = q.prefixes(pts, q.scoreRows(idx), sizes);
+            curve = q.prefixes(pts, q.scoreRows(idx), sizes, measure);
         } else if (method == Method.THIN) {
             seconds = (System.nanoTime() - t0) / 1e9;
             pts = q.rows(idx);
             curve = new ArrayList<>();
+            double done = 0;
             for (int s : sizes) {
                 int[] sub = s == k ? idx : thin(p.n, s);
-                curve.add(q.of(q.rows(sub), q.scoreRows(sub), s));
+                double c = measureCost(p.n, s);
+                curve.add(q.of(q.rows(sub), q.scoreRows(sub), s, measure.part(done / cost[2], (done + c) / cost[2])));
+                done += c;
             }
         } else {
-            pts = SupportPoints.compute(p, k, SUPPORT_ITERATIONS, SUPPORT_BATCH, SUPPORT_TOL, seed + 3);
+            pts = SupportPoints.compute(p, k, SUPPORT_ITERATIONS, SUPPORT_BATCH, SUPPORT_TOL, seed + 3, select);
             seconds = (System.nanoTime() - t0) / 1e9;
             curve = new ArrayList<>();
+            double done = 0;
             for (int s : sizes) {
-                double[] y = s == k ? pts : SupportPoints.compute(p, s, SUPPORT_ITERATIONS, SUPPORT_BATCH, SUPPORT_TOL, seed + 3);
-                curve.add(q.of(y, scoresAt(y, s, p.d, scores), s));
+                double c = measureCost(p.n, s) + (s == k ? 0 : supportCost(p.n, s));
+                Progress part = measure.part(done / cost[2], (done + c) / cost[2]);
+                double split = s == k ? 0 : supportCost(p.n, s) / c;
+                double[] y = s == k ? pts : SupportPoints.compute(p, s, SUPPORT_ITERATIONS, SUPPORT_BATCH, SUPPORT_TOL,
+                        seed + 3, part.part(0, split));
+                curve.add(q.of(y, scoresAt(y, s, p.d, scores), s, part.part(split, 1)));
+                done += c;
             }
         }
+        progress.step(1);
         return new Result(method, k, idx, pts, bandwidth, seconds, List.copyOf(curve));
+    }
+
+    /**
+     * Rough cost of {@link #run} in kernel evaluations (what its progress is weighted by), for
+     * callers that weigh other work against it.
+     */
+    public static double cost(int n, Method method, int k) {
+        double[] c = phaseCosts(n, method, k, curveSizes(k));
+        return c[0] + c[1] + c[2];
+    }
+
+    /** Rough kernel evaluations of the three phases: the quality set-up, choosing, measuring the curve. */
+    static double[] phaseCosts(int n, Method method, int k, int[] sizes) {
+        double r = Math.min(n, REF_MAX);
+        double init = r * (r - 1) / 2 + 1;
+        double select;
+        switch (method) {
+            case STEIN:
+                select = (double) n * k;
+                break;
+            case HERDING:
+                select = (double) n * r + (double) n * k;
+                break;
+            case SUPPORT:
+                select = supportCost(n, k);
+                break;
+            default:
+                select = 0;
+                break;
+        }
+        double measure = 0;
+        if (method == Method.THIN || method == Method.SUPPORT) {
+            for (int s : sizes) {
+                measure += measureCost(n, s) + (method == Method.SUPPORT && s != k ? supportCost(n, s) : 0);
+            }
+        } else {
+            measure = measureCost(n, k);
+        }
+        return new double[] {init, select, measure};
+    }
+
+    private static double measureCost(int n, int m) {
+        return (double) n * m + (double) m * m;
+    }
+
+    private static double supportCost(int n, int m) {
+        return (double) SUPPORT_ITERATIONS * m * (Math.min(n, SUPPORT_BATCH) + m);
     }
 
     private static int[] thin(int n, int k) {

@@ -8,17 +8,32 @@ package workbench.core.distill;
  * more than once.
  */
 public final class KernelHerding {
+    /** Rows of the mean embedding between progress steps. */
+    private static final int CHUNK = 8192;
+
     private KernelHerding() {
     }
 
     /** Indices of the {@code m} picks, in the order picked. */
     public static int[] select(Points p, int m, double bandwidth, int refMax, long seed) {
+        return select(p, m, bandwidth, refMax, seed, Progress.NONE);
+    }
+
+    /**
+     * As {@link #select(Points, int, double, int, long)}, stepping {@code progress} through the
+     * mean embedding (in row chunks) and after each pick.
+     */
+    public static int[] select(Points p, int m, double bandwidth, int refMax, long seed, Progress progress) {
         int n = p.n;
         int d = p.d;
         double gamma = 1 / (2 * bandwidth * bandwidth);
         int[] ref = Kernels.subsample(n, refMax, seed);
         double[] mu = new double[n];
-        Parallel.forRange(n, (lo, hi) -> {
+        double muCost = (double) n * ref.length;
+        double split = muCost / (muCost + (double) n * m);
+        Progress muPart = progress.part(0, split);
+        Progress pickPart = progress.part(split, 1);
+        Parallel.forRange(n, CHUNK, (lo, hi) -> {
             for (int i = lo; i < hi; i++) {
                 double s = 0;
                 for (int r : ref) {
@@ -26,7 +41,7 @@ public final class KernelHerding {
                 }
                 mu[i] = s / ref.length;
             }
-        });
+        }, muPart);
         double[] acc = new double[n];
         int[] out = new int[m];
         for (int t = 0; t < m; t++) {
@@ -50,6 +65,7 @@ public final class KernelHerding {
                     acc[i] += Kernels.rbf(p.z, i, p.z, b, d, gamma);
                 }
             });
+            pickPart.step((t + 1.0) / m);
         }
         return out;
     }

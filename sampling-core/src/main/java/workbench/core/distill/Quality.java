@@ -14,6 +14,9 @@ import java.util.List;
  * the IMQ Stein kernel, when scores exist.
  */
 public final class Quality {
+    /** Rows of the draws-with-draws term between progress steps. */
+    private static final int ROW_CHUNK = 256;
+
     private final Points p;
     private final double gamma;
     private final double drawsTerm;
@@ -23,12 +26,32 @@ public final class Quality {
     }
 
     public Quality(Points p, double bandwidth, int refMax, long seed) {
+        this(p, bandwidth, refMax, seed, Progress.NONE);
+    }
+
+    /**
+     * As {@link #Quality(Points, double, int, long)}, stepping {@code progress} through the
+     * draws-with-draws term.
+     */
+    public Quality(Points p, double bandwidth, int refMax, long seed, Progress progress) {
         this.p = p;
         this.gamma = 1 / (2 * bandwidth * bandwidth);
         int[] ref = Kernels.subsample(p.n, refMax, seed);
         int r = ref.length;
         double[] rowSums = new double[r];
-        Parallel.forRange(r, (lo, hi) -> {
+        // row a costs r - a - 1 pairs: after a fraction f of the rows, 1 - (1 - f)^2 of the pairs are done
+        Progress pairs = new Progress() {
+            @Override
+            public void report(double f) {
+                progress.report(1 - (1 - f) * (1 - f));
+            }
+
+            @Override
+            public boolean cancelled() {
+                return progress.cancelled();
+            }
+        };
+        Parallel.forRange(r, ROW_CHUNK, (lo, hi) -> {
             for (int a = lo; a < hi; a++) {
                 double s = 0;
                 for (int b = a + 1; b < r; b++) {
@@ -36,7 +59,7 @@ public final class Quality {
                 }
                 rowSums[a] = s;
             }
-        });
+        }, pairs);
         double s = 0;
         for (double v : rowSums) {
             s += v;
@@ -50,6 +73,11 @@ public final class Quality {
      * scores or null. O(n·m + m²) kernel evaluations.
      */
     public List<Figures> prefixes(double[] y, double[] sy, int[] sizes) {
+        return prefixes(y, sy, sizes, Progress.NONE);
+    }
+
+    /** As {@link #prefixes(double[], double[], int[])}, stepping {@code progress} after each point. */
+    public List<Figures> prefixes(double[] y, double[] sy, int[] sizes, Progress progress) {
         int d = p.d;
         int m = sizes[sizes.length - 1];
         List<Figures> out = new ArrayList<>();
@@ -87,13 +115,19 @@ public final class Quality {
                 out.add(new Figures(size, mmd2, ksd));
                 next++;
             }
+            progress.step((t + 1.0) / m);
         }
         return out;
     }
 
     /** Figures for one whole set. */
     public Figures of(double[] y, double[] sy, int m) {
-        return prefixes(y, sy, new int[] {m}).get(0);
+        return of(y, sy, m, Progress.NONE);
+    }
+
+    /** As {@link #of(double[], double[], int)}, with progress. */
+    public Figures of(double[] y, double[] sy, int m, Progress progress) {
+        return prefixes(y, sy, new int[] {m}, progress).get(0);
     }
 
     /** The rows {@code idx} of the standardized draws, flat. */

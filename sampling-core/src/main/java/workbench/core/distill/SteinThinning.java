@@ -12,6 +12,11 @@ public final class SteinThinning {
 
     /** Indices of the {@code m} picks, in the order picked. Points whose score is not finite are never picked. */
     public static int[] select(Points p, int m) {
+        return select(p, m, Progress.NONE);
+    }
+
+    /** As {@link #select(Points, int)}, stepping {@code progress} after each pick. */
+    public static int[] select(Points p, int m, Progress progress) {
         if (p.scores == null) {
             throw new IllegalArgumentException("Stein thinning needs scores");
         }
@@ -41,6 +46,7 @@ public final class SteinThinning {
                     obj[i] += Kernels.stein(p.z, p.scores, b, p.z, p.scores, i, d);
                 }
             });
+            progress.step((j + 1.0) / m);
         }
         return out;
     }

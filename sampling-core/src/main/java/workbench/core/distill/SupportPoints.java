@@ -18,6 +18,14 @@ public final class SupportPoints {
 
     /** The m points, standardized scale, flat row-major (m × d). */
     public static double[] compute(Points p, int m, int iterations, int batch, double tol, long seed) {
+        return compute(p, m, iterations, batch, tol, seed, Progress.NONE);
+    }
+
+    /**
+     * As {@link #compute(Points, int, int, int, double, long)}, stepping {@code progress} after
+     * each iteration (to 1 when it stops early).
+     */
+    public static double[] compute(Points p, int m, int iterations, int batch, double tol, long seed, Progress progress) {
         int n = p.n;
         int d = p.d;
         double[] y = new double[m * d];
@@ -72,7 +80,9 @@ public final class SupportPoints {
             if (move < tol) {
                 break;
             }
+            progress.step((it + 1.0) / iterations);
         }
+        progress.step(1);
         return y;
     }
 }

@@ -1,0 +1,227 @@
+package workbench.app.gui;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.UUID;
+import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
+import java.util.prefs.Preferences;
+import javafx.scene.Node;
+import javafx.scene.Scene;
+import javafx.scene.control.Button;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.ProgressBar;
+import javafx.scene.control.TextField;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+import workbench.app.cli.WorkbenchCli;
+import workbench.core.distill.Distiller;
+import workbench.core.kernel.SamplerRegistry;
+import workbench.core.model.ModelRegistry;
+
+/** File ▸ Distil… on an opened session: validation beside the field, a progress bar that completes, Cancel, Open. */
+@ExtendWith(ApplicationExtension.class)
+class DistillFxTest {
+    @TempDir
+    static Path shared;
+    static Path session;
+
+    @TempDir
+    Path tmp;
+
+    private MainWindow window;
+    private Preferences prefs;
+
+    @BeforeAll
+    static void makeSession() {
+        session = shared.resolve("banana-small");
+        StringWriter err = new StringWriter();
+        int code = WorkbenchCli.execute(new PrintWriter(new StringWriter()), new PrintWriter(err), "run", "--no-progress",
+                "--model", "banana", "--sampler", "nuts", "--chains", "2", "--warmup", "100", "--draws", "1000",
+                "--seed", "8", "--out", session.toString());
+        assertEquals(0, code, err.toString());
+    }
+
+    @Start
+    void start(Stage stage) {
+        prefs = Preferences.userRoot().node("/org/mcmcworkbench/test-" + UUID.randomUUID());
+        window = new MainWindow(ModelRegistry.all(), SamplerRegistry.all(), prefs, new CoreSummaryEngine());
+        stage.setScene(new Scene(window, 1240, 780));
+        stage.show();
+    }
+
+    @AfterEach
+    void tearDown() throws Exception {
+        WaitForAsyncUtils.asyncFx(() -> window.shutdown()).get(5, TimeUnit.SECONDS);
+        prefs.removeNode();
+    }
+
+    private static void waitUntil(String what, int seconds, Callable<Boolean> cond) {
+        try {
+            WaitForAsyncUtils.waitFor(seconds, TimeUnit.SECONDS, cond);
+        } catch (java.util.concurrent.TimeoutException e) {
+            throw new AssertionError("timed out waiting for " + what);
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <T extends Node> T in(DistillDialog d, String id) {
+        T n = (T) d.stage().getScene().lookup(id);
+        assertNotNull(n, id);
+        return n;
+    }
+
+    private DistillDialog openDialog(FxRobot robot) {
+        assertFalse(window.canDistill(), "no session yet");
+        robot.interact(() -> window.openSession(session));
+        waitUntil("the opened session", 20, () -> window.shownSession() != null);
+        assertTrue(window.canDistill());
+        DistillDialog[] d = new DistillDialog[1];
+        robot.interact(() -> d[0] = window.openDistillDialog());
+        assertNotNull(d[0]);
+        TextField folder = in(d[0], "#distillFolder");
+        robot.interact(() -> folder.setText(tmp.resolve("sets").toString()));
+        return d[0];
+    }
+
+    @Test
+    void herdingRunsWithAProgressBarToTheEndShowsTheFiguresAndOpensTheSet(FxRobot robot) throws Exception {
+        DistillDialog d = openDialog(robot);
+        ComboBox<Distiller.Method> method = in(d, "#distillMethod");
+        TextField size = in(d, "#distillSize");
+        Label sizeError = in(d, "#distillSizeError");
+        Button run = in(d, "#distillRun");
+        assertEquals(2000, d.viewModel().draws());
+
+        // a bad K: a message beside the field, Run off
+        robot.interact(() -> size.setText("abc"));
+        assertTrue(sizeError.getText().contains("whole number"), sizeError.getText());
+        assertTrue(run.isDisabled());
+        robot.interact(() -> size.setText("2001"));
+        assertTrue(sizeError.getText().contains("at most 2000"), sizeError.getText());
+        assertTrue(run.isDisabled());
+        robot.interact(() -> size.setText("30"));
+        assertEquals("", sizeError.getText());
+        assertFalse(run.isDisabled());
+
+        robot.interact(() -> method.getSelectionModel().select(Distiller.Method.HERDING));
+        assertTrue(((Label) in(d, "#distillMethodText")).getText().contains("kernel mean"));
+        ProgressBar bar = in(d, "#distillProgress");
+        Label result = in(d, "#distillResult");
+        Button open = in(d, "#distillOpen");
+        assertTrue(open.isDisabled());
+        long t0 = System.nanoTime();
+        robot.interact(run::fire);
+        waitUntil("the distillation", 60, () -> d.viewModel().state() == DistillViewModel.State.DONE
+                && !result.getText().isEmpty());
+        System.out.printf("herding K=30 of 2000 done in %.2f s%n", (System.nanoTime() - t0) / 1e9);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(1.0, bar.getProgress());
+        assertEquals("Done", ((Label) in(d, "#distillState")).getText());
+        String text = result.getText();
+        assertTrue(text.startsWith("herding: 30 of 2000 post-warmup draws (2 chains pooled) in "), text);
+        assertTrue(text.contains("MMD\u00b2 = ") && text.contains("RBF kernel, bandwidth"), text);
+        assertTrue(text.contains("KSD = "), text);
+        Path csv = tmp.resolve("sets").resolve("banana-small-herding-30.csv");
+        assertTrue(Files.isRegularFile(csv), text);
+        assertFalse(open.isDisabled());
+
+        robot.interact(open::fire);
+        Label msg = robot.lookup("#statusMessage").queryAs(Label.class);
+        waitUntil("the set shown in the window", 20, () -> msg.getText().startsWith("showing draws from banana-small-herding-30.csv"));
+        Label draws = robot.lookup("#statusDraws").queryAs(Label.class);
+        waitUntil("30 draws shown", 10, () -> draws.getText().contains("30"));
+        robot.interact(() -> d.stage().close());
+    }
+
+    @Test
+    void cancelStopsARunningDistillation(FxRobot robot) throws Exception {
+        DistillDialog d = openDialog(robot);
+        ComboBox<Distiller.Method> method = in(d, "#distillMethod");
+        TextField size = in(d, "#distillSize");
+        robot.interact(() -> {
+            method.getSelectionModel().select(Distiller.Method.SUPPORT);
+            size.setText("1500");
+        });
+        Path out = d.viewModel().outputFile();
+        Button cancel = in(d, "#distillCancel");
+        assertTrue(cancel.isDisabled(), "nothing to cancel yet");
+        robot.interact(() -> ((Button) in(d, "#distillRun")).fire());
+        ProgressBar bar = in(d, "#distillProgress");
+        waitUntil("some progress", 30, () -> bar.getProgress() > 0.05);
+        assertFalse(cancel.isDisabled());
+        long t0 = System.nanoTime();
+        robot.interact(cancel::fire);
+        waitUntil("the cancelled state", 20, () -> d.viewModel().state() == DistillViewModel.State.CANCELLED
+                && ((Label) in(d, "#distillState")).getText().equals("Cancelled"));
+        double secs = (System.nanoTime() - t0) / 1e9;
+        System.out.printf("cancel took effect after %.2f s at %.0f%%%n", secs, 100 * d.viewModel().progress());
+        assertTrue(d.viewModel().progress() < 1);
+        assertFalse(Files.exists(out));
+        assertEquals("Cancelled; nothing was written.", ((Label) in(d, "#distillResult")).getText());
+        assertFalse(((Button) in(d, "#distillRun")).isDisabled(), "can run again");
+        assertTrue(((Button) in(d, "#distillOpen")).isDisabled());
+        robot.interact(() -> d.stage().close());
+    }
+
+    @Test
+    void aPausedRunOfTheWindowCanBeDistilled(FxRobot robot) {
+        robot.interact(() -> {
+            window.setup().selectModel("gaussian-2d");
+            window.setup().selectSampler("hmc");
+        });
+        for (String[] f : new String[][] {{"#chains", "2"}, {"#warmup", "20"}, {"#draws", "1000"}, {"#seed", "5"}}) {
+            TextField field = robot.lookup(f[0]).queryAs(TextField.class);
+            robot.interact(() -> field.setText(f[1]));
+        }
+        robot.interact(() -> window.step(120));
+        waitUntil("120 transitions", 30, () -> window.controller().settled()
+                && window.controller().buffer().size(1) == 120);
+        assertTrue(window.canDistill(), window.controller().state().toString());
+        DistillDialog[] d = new DistillDialog[1];
+        robot.interact(() -> d[0] = window.openDistillDialog());
+        assertNotNull(d[0]);
+        assertEquals(200, d[0].viewModel().draws(), "100 post-warmup draws per chain on disk");
+        TextField folder = in(d[0], "#distillFolder");
+        TextField size = in(d[0], "#distillSize");
+        ComboBox<Distiller.Method> method = in(d[0], "#distillMethod");
+        robot.interact(() -> {
+            folder.setText(tmp.resolve("paused").toString());
+            size.setText("20");
+            method.getSelectionModel().select(Distiller.Method.THIN);
+        });
+        robot.interact(() -> ((Button) in(d[0], "#distillRun")).fire());
+        waitUntil("the distillation", 30, () -> d[0].viewModel().state() != DistillViewModel.State.RUNNING
+                && !((Label) in(d[0], "#distillResult")).getText().isEmpty());
+        assertEquals(DistillViewModel.State.DONE, d[0].viewModel().state(), d[0].viewModel().error());
+        assertTrue(((Label) in(d[0], "#distillResult")).getText().startsWith("thin: 20 of 200 post-warmup draws"));
+        robot.interact(() -> d[0].stage().close());
+    }
+
+    @Test
+    void withoutASessionTheDialogDoesNotOpen(FxRobot robot) {
+        assertFalse(window.canDistill());
+        DistillDialog[] d = new DistillDialog[1];
+        robot.interact(() -> d[0] = window.openDistillDialog());
+        assertNull(d[0]);
+        Label msg = robot.lookup("#statusMessage").queryAs(Label.class);
+        assertTrue(msg.getText().contains("nothing to distil"), msg.getText());
+    }
+}
