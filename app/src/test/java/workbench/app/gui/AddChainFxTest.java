@@ -117,7 +117,9 @@ class AddChainFxTest {
         waitUntil("the added chain (message '" + text(robot, "#statusMessage") + "', clicked " + Arrays.toString(v)
                 + " of " + pv.getWidth() + "x" + pv.getHeight() + ", box " + Arrays.toString(box) + ", state "
                 + window.controller().state() + ")", () -> b.chains() == 3);
-        assertTrue(text(robot, "#statusMessage").startsWith("chain 3 added at ("), text(robot, "#statusMessage"));
+        // the FX thread says so after the runner took the command, which may already have started the chain
+        waitUntil("the message (" + text(robot, "#statusMessage") + ")",
+                () -> text(robot, "#statusMessage").startsWith("chain 3 added at ("));
         List<LiveBuffer.EventMark> added = b.events().stream()
                 .filter(e -> RunEvent.CHAIN_ADDED.equals(e.event().kind())).toList();
         assertEquals(1, added.size());
