@@ -109,6 +109,10 @@ public final class ChainRunner {
                         + (config.chains() + k + 1));
             }
             checkPosition(e.position(), "scheduled chain_added for chain " + (e.chain() + 1));
+            if (e.position().length != model.dim()) {
+                throw new BadInputException("scheduled chain_added for chain " + (e.chain() + 1) + ": the start point has "
+                        + e.position().length + " values but the model has " + model.dim() + " parameters");
+            }
         }
         int total = config.chains() + added.size();
         if (total > RunConfig.MAX_CHAINS) {
@@ -266,7 +270,9 @@ public final class ChainRunner {
      */
     private void spawn(int chain, long it, Live first, double[] position) {
         Model m = first.model.forChain();
-        double[] q = unconstrained(m, position, "chain " + (chain + 1));
+        // checked against the run's model when the command came (addChain), not again here: a live
+        // add and its replay must start the chain alike whatever chain 1's beta is by then
+        double[] q = unconstrained(m, position, "chain " + (chain + 1), false);
         synchronized (addLock) {
             if (chain != chainsStarted) {
                 throw new IllegalStateException("chain " + (chain + 1) + " added out of order");
@@ -292,15 +298,18 @@ public final class ChainRunner {
         }));
     }
 
-    /** {@code position} (constrained) on the unconstrained scale of {@code m}; bad input is refused. */
-    private static double[] unconstrained(Model m, double[] position, String what) {
+    /**
+     * {@code position} (constrained) on the unconstrained scale of {@code m}; a wrong length is
+     * refused, and with {@code checkFinite} a point where the density or its gradient is not finite.
+     */
+    private static double[] unconstrained(Model m, double[] position, String what, boolean checkFinite) {
         if (position.length != m.dim()) {
             throw new BadInputException(what + ": the start point has " + position.length + " values but the model has "
                     + m.dim() + " parameters (" + String.join(", ", m.parameterNames()) + ")");
         }
         double[] q = new double[m.dim()];
         m.toUnconstrained(position, q);
-        if (!ChainState.at(m, q).finite()) {
+        if (checkFinite && !ChainState.at(m, q).finite()) {
             throw new BadInputException(what + ": the log density or its gradient is not finite at the start point "
                     + Arrays.toString(position));
         }
@@ -482,7 +491,7 @@ public final class ChainRunner {
      */
     public int addChain(double[] position, int maxChains) {
         checkPosition(position, "new chain");
-        unconstrained(model.forChain(), position, "new chain");
+        unconstrained(model.forChain(), position, "new chain", true);
         int chain;
         synchronized (addLock) {
             if (stopped || firstEnded) {

@@ -185,6 +185,9 @@ class AddChainTest {
         assertTrue(skip.getMessage().contains("is chain 4"), skip.getMessage());
         assertThrows(BadInputException.class, () -> Schedule.Entry.chainAdded(3, 10, new double[] {Double.NaN, 1}));
         assertThrows(BadInputException.class, () -> Schedule.Entry.chainAdded(3, 10, null));
+        BadInputException dim = assertThrows(BadInputException.class, () -> runner(cfg, new Recorder(3),
+                Schedule.of(List.of(Schedule.Entry.chainAdded(3, 10, new double[] {1, 2, 3})))));
+        assertTrue(dim.getMessage().contains("3 values but the model has 2"), dim.getMessage());
         // a step size for the added chain counts its own iterations
         Recorder rec = new Recorder(3);
         runner(cfg, rec, Schedule.of(List.of(Schedule.Entry.chainAdded(3, 10, POINT),
