@@ -182,7 +182,7 @@ public final class Diagnostics {
     }
 
     /** First index i with sorted[i] >= v (primitive comparison, so −0.0 equals 0.0). */
-    private static int lowerBound(double[] sorted, double v) {
+    static int lowerBound(double[] sorted, double v) {
         int lo = 0;
         int hi = sorted.length;
         while (lo < hi) {
@@ -197,7 +197,7 @@ public final class Diagnostics {
     }
 
     /** First index i with sorted[i] > v. */
-    private static int upperBound(double[] sorted, double v) {
+    static int upperBound(double[] sorted, double v) {
         int lo = 0;
         int hi = sorted.length;
         while (lo < hi) {
