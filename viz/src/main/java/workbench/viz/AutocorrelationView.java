@@ -17,7 +17,7 @@ import workbench.core.draws.DrawSource;
  */
 public final class AutocorrelationView extends Region {
     private static final double LEFT = 58;
-    private static final double RIGHT = 12;
+    private static final double RIGHT = 24;
     private static final double BOTTOM = 38;
     private static final Color BAND_FILL = Color.rgb(0, 0, 0, 0.09);
 
@@ -52,8 +52,11 @@ public final class AutocorrelationView extends Region {
 
     /** At most this many of each chain's latest draws are used ({@link ChainDraws#LIVE_LIMIT} by default). */
     public void setLimit(int limit) {
-        this.limit = Math.max(2, limit);
-        dirty = true;
+        int l = Math.max(2, limit);
+        if (l != this.limit) {
+            this.limit = l;
+            dirty = true;
+        }
     }
 
     /** The autocorrelations last drawn, one row per chain, lags 0.. (null before any draws). */

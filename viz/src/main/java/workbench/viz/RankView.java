@@ -23,7 +23,7 @@ public final class RankView extends Region {
     /** Coverage of the grey band around the uniform count. */
     public static final double BAND = 0.99;
     private static final double LEFT = 58;
-    private static final double RIGHT = 12;
+    private static final double RIGHT = 24;
     private static final double BOTTOM = 38;
     private static final double MIN_ROW = 46;
     private static final Color BAND_FILL = Color.rgb(0, 0, 0, 0.09);
@@ -59,8 +59,11 @@ public final class RankView extends Region {
 
     /** At most this many of each chain's latest draws are ranked ({@link ChainDraws#LIVE_LIMIT} by default). */
     public void setLimit(int limit) {
-        this.limit = Math.max(2, limit);
-        dirty = true;
+        int l = Math.max(2, limit);
+        if (l != this.limit) {
+            this.limit = l;
+            dirty = true;
+        }
     }
 
     /** The histogram last drawn (null before any draws). */

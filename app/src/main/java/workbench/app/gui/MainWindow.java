@@ -511,6 +511,7 @@ public final class MainWindow extends BorderPane {
         traceTab.setId("traceTab");
         rankTab.setId("rankTab");
         acfTab.setId("acfTab");
+        traceTabs.setId("chainTabs");
         traceTabs.getTabs().addAll(traceTab, rankTab, acfTab);
         traceTabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
         traceTabs.getSelectionModel().selectedItemProperty().addListener((o, a, b) -> lastChainPlots = 0);
