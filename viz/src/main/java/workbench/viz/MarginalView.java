@@ -39,7 +39,7 @@ public final class MarginalView extends Region {
     private String lastKey = "";
     private Model model;
     private ExactMarginal exact;
-    private String exactKey = "";
+    private volatile String exactKey = "";
 
     /**
      * @param vertical  false: bars go up, range along x; true: bars go right, range along y
@@ -100,6 +100,9 @@ public final class MarginalView extends Region {
             return;
         }
         EXACT_POOL.submit(() -> {
+            if (!key.equals(exactKey)) {
+                return; // superseded while queued (e.g. β dragged): skip the numeric work
+            }
             ExactMarginal e;
             try {
                 e = ExactMarginal.of(m, p);
@@ -247,6 +250,10 @@ public final class MarginalView extends Region {
         if (curve != null) {
             Legend legend = new Legend().add(Legend.Symbol.LINE, EXACT, "exact marginal");
             double[] size = legend.size();
+            if (size[0] + 4 > w) {
+                legend = new Legend().add(Legend.Symbol.LINE, EXACT, "exact"); // the narrow side panel
+                size = legend.size();
+            }
             if (size[0] + 4 <= w && size[1] + 20 <= h) {
                 legend.draw(g, vertical ? w - 2 : w - insetHigh - 2, vertical ? insetHigh + 2 : 16);
             }
