@@ -33,6 +33,11 @@ echo "## NUTS cost as the dimension grows (gaussian, one chain)"
 echo
 java -cp "$cp" workbench.bench.ScalingBench
 echo
+echo "## Cost as the data grows: logistic regression, double[] per chain against ND4J batched over 4 chains"
+echo
+rows=100000; [ $long = 1 ] && rows=1000000
+java -cp "$cp" workbench.bench.DataScalingBench "$rows" 2>/dev/null | sed -n '/^|/,$p'
+echo
 echo "## The live diagnostics table: full summary against one mean/sd pass (JMH)"
 echo
 java -cp "$cp" org.openjdk.jmh.Main DiagnosticsBench $jmh 2>/dev/null | python3 bench/diag_table.py

@@ -334,6 +334,41 @@ public final class SessionReader implements DrawSource, AutoCloseable {
         return col < 0 ? Double.NaN : cell(chain, iteration, col);
     }
 
+    @Override
+    public void copyValues(int chain, long from, int count, int[] params, double[][] dest, int destOffset) {
+        for (int p : params) {
+            if (p < 0 || p >= outputs) {
+                throw new IndexOutOfBoundsException("param " + p + " of " + outputs);
+            }
+        }
+        ChainIndex ix = index[chain];
+        if (count == 0) {
+            return;
+        }
+        if (from < 0 || from + count > ix.size) {
+            throw new IndexOutOfBoundsException("chain " + (chain + 1) + " iterations " + from + ".." + (from + count)
+                    + " of " + ix.size);
+        }
+        long it = from;
+        long end = from + count;
+        while (it < end) {
+            int k = ix.chunkOf(it);
+            double[] data = chunk(chain, ix, k);
+            long chunkEnd = Math.min(end, ix.firsts[k] + ix.rows[k]);
+            int row = (int) (it - ix.firsts[k]);
+            int n = (int) (chunkEnd - it);
+            int out = destOffset + (int) (it - from);
+            for (int j = 0; j < params.length; j++) {
+                double[] d = dest[j];
+                int at = row * columns + params[j];
+                for (int i = 0; i < n; i++, at += columns) {
+                    d[out + i] = data[at];
+                }
+            }
+            it = chunkEnd;
+        }
+    }
+
     /**
      * Copies the whole stored row of {@code chain} at {@code iteration} into {@code dest}: the
      * outputs, then the {@code stat_columns} of the manifest.

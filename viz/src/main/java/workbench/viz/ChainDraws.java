@@ -40,10 +40,7 @@ public record ChainDraws(double[][] draws, boolean warmup, boolean capped) {
         int n = (int) Math.min(common, limit);
         double[][] out = new double[chains][n];
         for (int c = 0; c < chains; c++) {
-            long end = src.size(c);
-            for (int t = 0; t < n; t++) {
-                out[c][t] = src.value(c, end - n + t, param);
-            }
+            src.copyValues(c, src.size(c) - n, n, new int[] {param}, new double[][] {out[c]}, 0);
         }
         return new ChainDraws(out, !post && n > 0, common > limit);
     }

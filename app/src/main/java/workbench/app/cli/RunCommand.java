@@ -68,8 +68,8 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--no-progress", description = "No progress bar on standard error.")
     boolean noProgress;
 
-    @Option(names = "--no-summary", description = "Do not print the summary at the end (it holds one parameter's "
-            + "draws in memory at a time; 'summary DIR' prints it later).")
+    @Option(names = "--no-summary", description = "Do not print the summary at the end (it reads the "
+            + "draws back in batches of at most 256 MiB; 'summary DIR' prints it later).")
     boolean noSummary;
 
     @Spec

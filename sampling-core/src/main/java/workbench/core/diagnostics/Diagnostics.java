@@ -163,7 +163,11 @@ public final class Diagnostics {
      * normal quantiles: z = Φ⁻¹((r − 3/8)/(S + 1/4)). Draws must not hold NaN.
      */
     static double[][] zScale(double[][] x) {
-        double[] sorted = Stats.sorted(pooled(x));
+        return zScale(x, Stats.sorted(pooled(x)));
+    }
+
+    /** {@link #zScale(double[][])} given the pooled draws of {@code x} already sorted. */
+    static double[][] zScale(double[][] x, double[] sorted) {
         int s = sorted.length;
         double denom = s + 0.25;
         double[][] out = new double[x.length][];
@@ -172,7 +176,8 @@ public final class Diagnostics {
             for (int t = 0; t < row.length; t++) {
                 double v = x[c][t];
                 int lo = lowerBound(sorted, v);
-                int hi = upperBound(sorted, v) - 1;
+                // ties are rare in continuous draws: search for the last equal value only when there is one
+                int hi = lo + 1 < s && sorted[lo + 1] <= v ? upperBound(sorted, v) - 1 : lo;
                 double rank = 0.5 * (lo + hi) + 1;
                 row[t] = STD_NORMAL.inverseCumulativeProbability((rank - 0.375) / denom);
             }
@@ -181,19 +186,24 @@ public final class Diagnostics {
         return out;
     }
 
-    /** First index i with sorted[i] >= v (primitive comparison, so −0.0 equals 0.0). */
+    /**
+     * First index i with sorted[i] >= v (primitive comparison, so −0.0 equals 0.0). Written without a
+     * data-dependent branch in the loop, which the JIT turns into conditional moves: the searches of
+     * rank normalisation are otherwise dominated by mispredicted branches.
+     */
     static int lowerBound(double[] sorted, double v) {
-        int lo = 0;
-        int hi = sorted.length;
-        while (lo < hi) {
-            int mid = (lo + hi) >>> 1;
-            if (sorted[mid] < v) {
-                lo = mid + 1;
-            } else {
-                hi = mid;
-            }
+        int n = sorted.length;
+        if (n == 0) {
+            return 0;
         }
-        return lo;
+        int base = 0;
+        int len = n;
+        while (len > 1) {
+            int half = len >>> 1;
+            base = sorted[base + half - 1] < v ? base + half : base;
+            len -= half;
+        }
+        return sorted[base] < v ? base + 1 : base;
     }
 
     /** First index i with sorted[i] > v. */
@@ -300,17 +310,46 @@ public final class Diagnostics {
     }
 
     static double rhatFromBulkZ(double[][] x, double[][] bulkZ) {
+        return rhatFromBulkZ(x, bulkZ, null);
+    }
+
+    /**
+     * @param sorted the pooled draws of x sorted, or null; when given and the chains have an even length
+     *               (so splitting keeps every draw), the sorted folded draws are merged from it in linear time
+     *               instead of sorted again
+     */
+    static double rhatFromBulkZ(double[][] x, double[][] bulkZ, double[] sorted) {
         double bulk = rhatCore(bulkZ);
-        double center = Stats.median(pooled(x));
+        double center = sorted != null ? Stats.quantileSorted(sorted, 0.5) : Stats.median(pooled(x));
         if (!Double.isFinite(center)) {
             return Double.NaN; // |x − median| is NaN somewhere, as in R
         }
-        double tail = rhatCore(zScale(split(map(x, v -> Math.abs(v - center)))));
+        double[][] folded = split(map(x, v -> Math.abs(v - center)));
+        double tail = rhatCore(sorted != null && x[0].length % 2 == 0
+                ? zScale(folded, foldedSorted(sorted, center)) : zScale(folded));
         // R's max() gives NA when either is NA
         if (Double.isNaN(bulk) || Double.isNaN(tail)) {
             return Double.NaN;
         }
         return Math.max(bulk, tail);
+    }
+
+    /** |v − center| of every sorted value, sorted: the two runs on either side of the center merged. */
+    static double[] foldedSorted(double[] sorted, double center) {
+        int n = sorted.length;
+        int right = lowerBound(sorted, center); // first value >= center
+        int left = right - 1;
+        double[] out = new double[n];
+        for (int k = 0; k < n; k++) {
+            double a = left >= 0 ? center - sorted[left] : Double.POSITIVE_INFINITY;
+            double b = right < n ? sorted[right] - center : Double.POSITIVE_INFINITY;
+            if (a <= b) {
+                out[k] = Math.abs(sorted[left--] - center);
+            } else {
+                out[k] = Math.abs(sorted[right++] - center);
+            }
+        }
+        return out;
     }
 
     /** Classic split R-hat without rank normalisation ({@code posterior::rhat_basic}). */

@@ -27,8 +27,11 @@ public record ParameterSummary(String name, double mean, double sd, double q5, d
         double rhat = Double.NaN;
         double essBulk = Double.NaN;
         if (!hasNaN) {
-            double[][] bulkZ = Diagnostics.zScale(Diagnostics.split(draws));
-            rhat = Diagnostics.rhatFromBulkZ(draws, bulkZ);
+            // splitting keeps every draw when the chains have an even length: share the one sort
+            boolean evenLength = draws[0].length % 2 == 0;
+            double[][] split = Diagnostics.split(draws);
+            double[][] bulkZ = evenLength ? Diagnostics.zScale(split, sorted) : Diagnostics.zScale(split);
+            rhat = Diagnostics.rhatFromBulkZ(draws, bulkZ, sorted);
             essBulk = Diagnostics.essCore(bulkZ);
         }
         double[] sortedForNA = Diagnostics.shouldReturnNA(draws) ? null : sorted;

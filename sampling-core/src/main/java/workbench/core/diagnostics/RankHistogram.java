@@ -60,7 +60,7 @@ public final class RankHistogram {
             draws[c] = chains[c].length;
             for (double v : chains[c]) {
                 int lo = Diagnostics.lowerBound(sorted, v);
-                int hi = Diagnostics.upperBound(sorted, v) - 1;
+                int hi = lo + 1 < total && sorted[lo + 1] <= v ? Diagnostics.upperBound(sorted, v) - 1 : lo;
                 double rank = 0.5 * (lo + hi) + 1;
                 int k = (int) Math.floor((rank - 0.5) * bins / total);
                 counts[c][Math.min(bins - 1, Math.max(0, k))]++;

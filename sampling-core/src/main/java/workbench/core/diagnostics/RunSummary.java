@@ -1,7 +1,7 @@
 package workbench.core.diagnostics;
 
-import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.IntStream;
 import workbench.core.draws.DrawSource;
 import workbench.core.draws.Stat;
 
@@ -25,6 +25,9 @@ public record RunSummary(List<ParameterSummary> parameters, int chains, long dra
      * @param maxTreedepth the sampler's tree-depth limit (draws that reach it count as saturated), or 0 when the
      *                     sampler builds no trees
      */
+    /** Values read into memory at once while summarising: 2²⁵ doubles (256 MiB), at least one parameter. */
+    static final long BATCH_VALUES = 1L << 25;
+
     public static RunSummary of(DrawSource src, int maxTreedepth) {
         int chains = src.chains();
         long common = Long.MAX_VALUE;
@@ -37,17 +40,28 @@ public record RunSummary(List<ParameterSummary> parameters, int chains, long dra
         if (chains == 0) {
             common = 0;
         }
-        List<ParameterSummary> rows = new ArrayList<>();
         List<String> names = src.names();
-        for (int p = 0; p < names.size(); p++) {
-            double[][] x = new double[chains][(int) common];
+        ParameterSummary[] rows = new ParameterSummary[names.size()];
+        // Parameters are read in batches that fit a memory budget, each batch in one pass over the store
+        // (a session decodes every chunk once per batch, not once per value), and summarised in parallel.
+        long perParam = Math.max(1, chains * common);
+        int batch = (int) Math.max(1, Math.min(names.size(), BATCH_VALUES / perParam));
+        for (int first = 0; first < names.size(); first += batch) {
+            int[] params = new int[Math.min(batch, names.size() - first)];
+            double[][][] x = new double[params.length][chains][(int) common];
+            for (int j = 0; j < params.length; j++) {
+                params[j] = first + j;
+            }
             for (int c = 0; c < chains; c++) {
                 long from = Math.max(src.warmup(c), src.first(c));
-                for (int i = 0; i < common; i++) {
-                    x[c][i] = src.value(c, from + i, p);
+                double[][] dest = new double[params.length][];
+                for (int j = 0; j < params.length; j++) {
+                    dest[j] = x[j][c];
                 }
+                src.copyValues(c, from, (int) common, params, dest, 0);
             }
-            rows.add(ParameterSummary.of(names.get(p), x));
+            IntStream.range(0, params.length).parallel()
+                    .forEach(j -> rows[params[j]] = ParameterSummary.of(names.get(params[j]), x[j]));
         }
         long divW = 0;
         long divS = 0;
@@ -103,7 +117,7 @@ public record RunSummary(List<ParameterSummary> parameters, int chains, long dra
             acceptance[c] = n == 0 ? Double.NaN : accSum / n;
             ebfmi[c] = energyKnown ? Diagnostics.ebfmi(energy) : Double.NaN;
         }
-        return new RunSummary(rows, chains, common, chains > 0 && common != longest, divW, divS, gradW, gradS,
+        return new RunSummary(List.of(rows), chains, common, chains > 0 && common != longest, divW, divS, gradW, gradS,
                 acceptance, ebfmi, depthN == 0 ? Double.NaN : depthSum / depthN, depthN == 0 ? Double.NaN : depthMax,
                 saturated);
     }

@@ -35,6 +35,21 @@ public interface DrawSource {
         return 0;
     }
 
+    /**
+     * Copies the values of several parameters for iterations {@code from .. from+count−1} of one chain:
+     * {@code dest[j][destOffset + i] = value(chain, from + i, params[j])}. A store overrides it to decode
+     * each chunk once for all the parameters instead of once per value.
+     */
+    default void copyValues(int chain, long from, int count, int[] params, double[][] dest, int destOffset) {
+        for (int j = 0; j < params.length; j++) {
+            double[] d = dest[j];
+            int p = params[j];
+            for (int i = 0; i < count; i++) {
+                d[destOffset + i] = value(chain, from + i, p);
+            }
+        }
+    }
+
     /** Post-warmup values of one parameter, one row per chain (rows may differ in length). */
     default double[][] sampling(int param) {
         double[][] out = new double[chains()][];

@@ -46,7 +46,7 @@ class ParameterSummaryTest {
         }
     }
 
-    @Property(tries = 40, seed = "20261130")
+    @Property(tries = 200, seed = "20261130")
     void agreesWithTheStandaloneFunctions(@ForAll @IntRange(min = 1, max = 6) int chains,
             @ForAll @IntRange(min = 1, max = 120) int n, @ForAll @IntRange(min = 0, max = 4) int kind,
             @ForAll long seed) {

@@ -42,7 +42,7 @@ public final class LogisticRegression implements DataModel, StochasticModel {
 
     private final int n;
     private final int k;
-    private final double[] x; // row-major n x k
+    private final double[] x; // column-major: predictor j of row i at x[j * n + i]
     private final double[] y;
     private final double beta;
     private final List<String> names;
@@ -50,6 +50,8 @@ public final class LogisticRegression implements DataModel, StochasticModel {
     private final Truth truth;
     private final int batch;
     private final Batches batches; // per-chain scratch; null on the shared instance
+    /** Per-thread scratch of n values (the linear predictor, then the residuals): no allocation per call. */
+    private final ThreadLocal<double[]> scratch;
 
     /** Per-chain batch state: the epoch's permutation of the rows and where the next batch starts. */
     private static final class Batches {
@@ -82,6 +84,7 @@ public final class LogisticRegression implements DataModel, StochasticModel {
         this.predictors = predictors;
         this.names = Names.prefixed("alpha", "beta", k);
         this.truth = truth;
+        this.scratch = ThreadLocal.withInitial(() -> new double[n]);
     }
 
     private static ParamSpec betaSpec() {
@@ -225,7 +228,7 @@ public final class LogisticRegression implements DataModel, StochasticModel {
             int j = 0;
             for (int c = 0; c < cols; c++) {
                 if (c != ty) {
-                    x[i * k + j++] = t.get(i, c);
+                    x[j++ * n + i] = t.get(i, c);
                 }
             }
         }
@@ -233,12 +236,12 @@ public final class LogisticRegression implements DataModel, StochasticModel {
             for (int j = 0; j < k; j++) {
                 double mean = 0;
                 for (int i = 0; i < n; i++) {
-                    mean += x[i * k + j];
+                    mean += x[j * n + i];
                 }
                 mean /= n;
                 double ss = 0;
                 for (int i = 0; i < n; i++) {
-                    double d = x[i * k + j] - mean;
+                    double d = x[j * n + i] - mean;
                     ss += d * d;
                 }
                 double sd = Math.sqrt(ss / (n - 1));
@@ -247,7 +250,7 @@ public final class LogisticRegression implements DataModel, StochasticModel {
                             + "' is constant; cannot standardize it (remove the column)");
                 }
                 for (int i = 0; i < n; i++) {
-                    x[i * k + j] = (x[i * k + j] - mean) / sd;
+                    x[j * n + i] = (x[j * n + i] - mean) / sd;
                 }
             }
         }
@@ -346,18 +349,17 @@ public final class LogisticRegression implements DataModel, StochasticModel {
         double ll = 0;
         for (int s = b.start, end = b.start + batch; s < end; s++) {
             int i = b.perm[s];
-            int row = i * k;
             double eta = a;
-            for (int j = 0; j < k; j++) {
-                eta += x[row + j] * q[j + 1];
+            for (int j = 0, at = i; j < k; j++, at += n) {
+                eta += x[at] * q[j + 1];
             }
             // log p(y | eta) = y eta - log(1 + e^eta); one exponential serves both terms
             double e = Math.exp(-Math.abs(eta));
             ll += y[i] * eta - (Math.max(eta, 0) + Names.log1pSmall(e));
             double r = y[i] - (eta >= 0 ? 1 / (1 + e) : e / (1 + e));
             grad[0] += r;
-            for (int j = 0; j < k; j++) {
-                grad[j + 1] += r * x[row + j];
+            for (int j = 0, at = i; j < k; j++, at += n) {
+                grad[j + 1] += r * x[at];
             }
         }
         double w = beta * n / batch;
@@ -377,44 +379,70 @@ public final class LogisticRegression implements DataModel, StochasticModel {
         return names;
     }
 
+    /**
+     * Column by column: the linear predictor accumulates one predictor column at a time and each gradient
+     * entry is one column's dot product with the residuals — loops over contiguous arrays that the JIT
+     * vectorizes, where a row-by-row pass over 7 predictors does not.
+     */
     @Override
     public double logDensity(double[] q, double[] grad) {
+        double[] eta = scratch.get();
         double a = q[0];
         double prior = -0.5 * a * a;
-        for (int j = 0; j <= k; j++) {
-            grad[j] = 0;
-        }
         for (int j = 1; j <= k; j++) {
             prior -= 0.5 * q[j] * q[j];
         }
-        double ll = 0;
-        for (int i = 0, row = 0; i < n; i++, row += k) {
-            double eta = a;
-            for (int j = 0; j < k; j++) {
-                eta += x[row + j] * q[j + 1];
-            }
-            // log p(y | eta) = y eta - log(1 + e^eta); one exponential serves both terms
-            double e = Math.exp(-Math.abs(eta));
-            ll += y[i] * eta - (Math.max(eta, 0) + Names.log1pSmall(e));
-            double r = y[i] - (eta >= 0 ? 1 / (1 + e) : e / (1 + e));
-            grad[0] += r;
-            for (int j = 0; j < k; j++) {
-                grad[j + 1] += r * x[row + j];
+        java.util.Arrays.fill(eta, a);
+        for (int j = 0, off = 0; j < k; j++, off += n) {
+            double qj = q[j + 1];
+            for (int i = 0; i < n; i++) {
+                eta[i] += x[off + i] * qj;
             }
         }
-        for (int j = 0; j <= k; j++) {
-            grad[j] = beta * grad[j] - q[j];
+        double ll = 0;
+        double g0 = 0;
+        for (int i = 0; i < n; i++) {
+            double z = eta[i];
+            // log p(y | eta) = y eta - log(1 + e^eta); one exponential serves both terms
+            double e = Math.exp(-Math.abs(z));
+            ll += y[i] * z - (Math.max(z, 0) + Names.log1pSmall(e));
+            double r = y[i] - (z >= 0 ? 1 / (1 + e) : e / (1 + e));
+            eta[i] = r; // the scratch now holds the residuals
+            g0 += r;
+        }
+        grad[0] = beta * g0 - a;
+        for (int j = 0, off = 0; j < k; j++, off += n) {
+            grad[j + 1] = beta * dot(eta, x, off, n) - q[j + 1];
         }
         return prior + beta * ll;
+    }
+
+    /** Σ r[i]·x[off + i] over i < n, with four partial sums (a fixed order: the result is reproducible). */
+    private static double dot(double[] r, double[] x, int off, int n) {
+        double s0 = 0;
+        double s1 = 0;
+        double s2 = 0;
+        double s3 = 0;
+        int i = 0;
+        for (; i + 3 < n; i += 4) {
+            s0 += r[i] * x[off + i];
+            s1 += r[i + 1] * x[off + i + 1];
+            s2 += r[i + 2] * x[off + i + 2];
+            s3 += r[i + 3] * x[off + i + 3];
+        }
+        for (; i < n; i++) {
+            s0 += r[i] * x[off + i];
+        }
+        return (s0 + s1) + (s2 + s3);
     }
 
     /** The log likelihood alone (untempered), at {@code q}. */
     public double logLikelihood(double[] q) {
         double ll = 0;
-        for (int i = 0, row = 0; i < n; i++, row += k) {
+        for (int i = 0; i < n; i++) {
             double eta = q[0];
-            for (int j = 0; j < k; j++) {
-                eta += x[row + j] * q[j + 1];
+            for (int j = 0, at = i; j < k; j++, at += n) {
+                eta += x[at] * q[j + 1];
             }
             ll += y[i] * eta - Names.softplus(eta);
         }

@@ -1,0 +1,82 @@
+package workbench.sessions;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.nio.file.Path;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import workbench.core.diagnostics.RunSummary;
+import workbench.core.draws.DrawSource;
+
+/** The session reader's bulk column read equals reading value by value, across chunk boundaries. */
+class CopyValuesTest {
+
+    @Test
+    void bulkReadEqualsValueByValue(@TempDir Path tmp) throws Exception {
+        SyntheticRun run = new SyntheticRun(3, 20, 300, 5);
+        Path dir = tmp.resolve("s");
+        run.write(dir, SessionWriter.Options.defaults().withChunkRows(37));
+        SplittableRandom rng = new SplittableRandom(11);
+        try (SessionReader r = SessionReader.open(dir)) {
+            for (int trial = 0; trial < 200; trial++) {
+                int chain = rng.nextInt(r.chains());
+                long size = r.size(chain);
+                long from = rng.nextLong(size);
+                int count = (int) rng.nextLong(size - from + 1);
+                int[] params = rng.ints(1 + rng.nextInt(4), 0, r.names().size()).toArray();
+                int offset = rng.nextInt(3);
+                double[][] dest = new double[params.length][offset + count];
+                r.copyValues(chain, from, count, params, dest, offset);
+                for (int j = 0; j < params.length; j++) {
+                    for (int i = 0; i < count; i++) {
+                        assertEquals(Double.doubleToRawLongBits(r.value(chain, from + i, params[j])),
+                                Double.doubleToRawLongBits(dest[j][offset + i]),
+                                "chain " + chain + " iteration " + (from + i) + " param " + params[j]);
+                    }
+                }
+            }
+            assertThrows(IndexOutOfBoundsException.class,
+                    () -> r.copyValues(0, r.size(0) - 1, 2, new int[] {0}, new double[1][2], 0));
+            assertThrows(IndexOutOfBoundsException.class,
+                    () -> r.copyValues(0, 0, 1, new int[] {r.names().size()}, new double[1][1], 0));
+        }
+    }
+
+    @Test
+    void summaryFromTheStoreEqualsSummaryValueByValue(@TempDir Path tmp) throws Exception {
+        SyntheticRun run = new SyntheticRun(4, 10, 401, 6);
+        Path dir = tmp.resolve("s");
+        run.write(dir, SessionWriter.Options.defaults().withChunkRows(50));
+        try (SessionReader r = SessionReader.open(dir)) {
+            // the same source seen only through DrawSource's value-by-value defaults
+            DrawSource plain = new DrawSource() {
+                public java.util.List<String> names() {
+                    return r.names();
+                }
+
+                public int chains() {
+                    return r.chains();
+                }
+
+                public long size(int chain) {
+                    return r.size(chain);
+                }
+
+                public long warmup(int chain) {
+                    return r.warmup(chain);
+                }
+
+                public double value(int chain, long iteration, int param) {
+                    return r.value(chain, iteration, param);
+                }
+
+                public double stat(int chain, long iteration, workbench.core.draws.Stat stat) {
+                    return r.stat(chain, iteration, stat);
+                }
+            };
+            assertEquals(RunSummary.of(plain, 10).parameters(), RunSummary.of(r, 10).parameters());
+        }
+    }
+}
