@@ -143,6 +143,20 @@ class ChainPlotsFxTest {
             assertTrue(hasColour(img.get(), chain, 0.8) || hasColour(img.get(), chain, 1), "chain " + (c + 1) + " drawn");
         }
 
+        // File ▸ Export as SVG paints the same view through the AWT pen
+        java.nio.file.Path svg = java.nio.file.Files.createTempFile("rank", ".svg");
+        robot.interact(() -> {
+            try {
+                workbench.viz.Export.svg(rank, svg);
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        });
+        String doc = java.nio.file.Files.readString(svg);
+        java.nio.file.Files.delete(svg);
+        assertTrue(doc.startsWith("<svg") || doc.contains("<svg "), "an SVG document");
+        assertTrue(doc.contains("rank plot of x[1]") && doc.contains("chain 3"), "title and legend in the SVG");
+
         robot.clickOn("#acfTab");
         AutocorrelationView acf = robot.lookup("#acfView").queryAs(AutocorrelationView.class);
         waitUntil("the autocorrelation plot", () -> acf.autocorrelations() != null && acf.isVisible());
@@ -160,6 +174,17 @@ class ChainPlotsFxTest {
             assertTrue(rho.get()[c][1] > 0.3, "chain " + c + " lag 1: " + rho.get()[c][1]);
             assertTrue(hasColour(img.get(), Palette.chain(c), 0.85), "chain " + (c + 1) + " drawn");
         }
+        java.nio.file.Path svg2 = java.nio.file.Files.createTempFile("acf", ".svg");
+        robot.interact(() -> {
+            try {
+                workbench.viz.Export.svg(acf, svg2);
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        });
+        String doc2 = java.nio.file.Files.readString(svg2);
+        java.nio.file.Files.delete(svg2);
+        assertTrue(doc2.contains("autocorrelation of x[1]") && doc2.contains("lag (iterations)"), "the SVG has the plot's text");
         // the exact marginal of gaussian-2d (closed form) is there over the histograms
         assertTrue(window.posterior().topMarginal().exactMarginal() != null);
         assertFalse(robot.lookup("#traceView").queryAll().isEmpty());
