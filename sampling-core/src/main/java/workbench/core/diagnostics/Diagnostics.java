@@ -191,7 +191,7 @@ public final class Diagnostics {
      * data-dependent branch in the loop, which the JIT turns into conditional moves: the searches of
      * rank normalisation are otherwise dominated by mispredicted branches.
      */
-    static int lowerBound(double[] sorted, double v) {
+    private static int lowerBound(double[] sorted, double v) {
         int n = sorted.length;
         if (n == 0) {
             return 0;
@@ -207,7 +207,7 @@ public final class Diagnostics {
     }
 
     /** First index i with sorted[i] > v. */
-    static int upperBound(double[] sorted, double v) {
+    private static int upperBound(double[] sorted, double v) {
         int lo = 0;
         int hi = sorted.length;
         while (lo < hi) {

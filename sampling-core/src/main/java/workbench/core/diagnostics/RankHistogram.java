@@ -54,19 +54,51 @@ public final class RankHistogram {
             o += chain.length;
         }
         java.util.Arrays.sort(sorted);
+        // A draw's bin only grows with its value, so one pass over the sorted draws finds the
+        // smallest value of each bin (ties share their average rank), and each draw's bin is then
+        // a search among at most `bins` thresholds instead of a search of all S draws.
+        double[] lowest = new double[bins];
+        int[] binAt = new int[bins];
+        int used = 0;
+        for (int i = 0; i < total; ) {
+            int j = i;
+            while (j + 1 < total && sorted[j + 1] == sorted[i]) {
+                j++;
+            }
+            int k = bin(0.5 * (i + j) + 1, bins, total);
+            if (used == 0 || binAt[used - 1] != k) {
+                lowest[used] = sorted[i];
+                binAt[used] = k;
+                used++;
+            }
+            i = j + 1;
+        }
         long[][] counts = new long[chains.length][bins];
         int[] draws = new int[chains.length];
         for (int c = 0; c < chains.length; c++) {
             draws[c] = chains[c].length;
             for (double v : chains[c]) {
-                int lo = Diagnostics.lowerBound(sorted, v);
-                int hi = lo + 1 < total && sorted[lo + 1] <= v ? Diagnostics.upperBound(sorted, v) - 1 : lo;
-                double rank = 0.5 * (lo + hi) + 1;
-                int k = (int) Math.floor((rank - 0.5) * bins / total);
-                counts[c][Math.min(bins - 1, Math.max(0, k))]++;
+                // the last threshold not above v
+                int lo = 0;
+                int hi = used - 1;
+                while (lo < hi) {
+                    int mid = (lo + hi + 1) >>> 1;
+                    if (lowest[mid] <= v) {
+                        lo = mid;
+                    } else {
+                        hi = mid - 1;
+                    }
+                }
+                counts[c][binAt[lo]]++;
             }
         }
         return new RankHistogram(counts, draws, total);
+    }
+
+    /** The bin of rank r (1..S, possibly an average of tied ranks): ⌊(r − ½)·bins / S⌋, clamped. */
+    private static int bin(double rank, int bins, int total) {
+        int k = (int) Math.floor((rank - 0.5) * bins / total);
+        return Math.min(bins - 1, Math.max(0, k));
     }
 
     public int chains() {

@@ -89,6 +89,51 @@ class RankHistogramTest {
     }
 
     @Test
+    void equalsBinningEachDrawsAverageRankDirectly() {
+        SplittableRandom rng = new SplittableRandom(99L);
+        for (int trial = 0; trial < 20; trial++) {
+            int chains = 1 + rng.nextInt(5);
+            double[][] x = new double[chains][];
+            int total = 0;
+            for (int c = 0; c < chains; c++) {
+                x[c] = new double[1 + rng.nextInt(300)];
+                for (int t = 0; t < x[c].length; t++) {
+                    // many ties (values on a coarse grid), signed zeros and infinities now and then
+                    double v = Math.rint(rng.nextGaussian() * 3) + c * 0.5;
+                    x[c][t] = rng.nextInt(50) == 0 ? Double.POSITIVE_INFINITY : rng.nextInt(50) == 0 ? -0.0 : v;
+                }
+                total += x[c].length;
+            }
+            int bins = 1 + rng.nextInt(25);
+            double[] all = new double[total];
+            int o = 0;
+            for (double[] row : x) {
+                for (double v : row) {
+                    all[o++] = v;
+                }
+            }
+            RankHistogram h = RankHistogram.of(x, bins);
+            for (int c = 0; c < chains; c++) {
+                long[] expected = new long[bins];
+                for (double v : x[c]) {
+                    int below = 0;
+                    int equal = 0;
+                    for (double u : all) {
+                        below += u < v ? 1 : 0;
+                        equal += u == v ? 1 : 0;
+                    }
+                    double rank = below + (equal + 1) / 2.0; // average of ranks below+1 .. below+equal
+                    int k = (int) Math.floor((rank - 0.5) * bins / total);
+                    expected[Math.min(bins - 1, Math.max(0, k))]++;
+                }
+                for (int k = 0; k < bins; k++) {
+                    assertEquals(expected[k], h.count(c, k), "trial " + trial + " chain " + c + " bin " + k);
+                }
+            }
+        }
+    }
+
+    @Test
     void bandIsABinomialIntervalAroundTheExpectedCount() {
         RankHistogram h = RankHistogram.of(normals(2, 1000, 3L), 20);
         double[] band = h.band(0, 0.99);
