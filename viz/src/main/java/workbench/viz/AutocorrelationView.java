@@ -1,5 +1,8 @@
 package workbench.viz;
 
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import javafx.application.Platform;
 import javafx.geometry.VPos;
 import javafx.scene.canvas.Canvas;
 import javafx.scene.layout.Region;
@@ -21,6 +24,16 @@ public final class AutocorrelationView extends Region {
     private static final double BOTTOM = 38;
     private static final Color BAND_FILL = Color.rgb(0, 0, 0, 0.09);
 
+    /**
+     * Draws per chain the autocorrelations use at most, whatever the limit: plenty for lags up to
+     * 1000 (the estimates' noise is about 1/√n), and it keeps the FFT of a long stored run short.
+     */
+    public static final int MAX_DRAWS = 50_000;
+    private static final ExecutorService POOL = Executors.newSingleThreadExecutor(r -> {
+        Thread t = new Thread(r, "autocorrelation-plot");
+        t.setDaemon(true);
+        return t;
+    });
     private final Canvas canvas = new Canvas();
     private final FxPen pen = new FxPen(canvas.getGraphicsContext2D());
     private DrawSource source;
@@ -32,6 +45,7 @@ public final class AutocorrelationView extends Region {
     private int lags;
     private ChainDraws shown;
     private String problem;
+    private boolean busy;
 
     public AutocorrelationView() {
         getChildren().add(canvas);
@@ -78,39 +92,49 @@ public final class AutocorrelationView extends Region {
         }
     }
 
-    /** Recomputes and redraws when the draws, the parameter or the size changed; true when it drew. */
+    /**
+     * Starts a recomputation when the draws, the parameter or the size changed: the draws are read
+     * here (at most the limit per chain, and never more than {@value #MAX_DRAWS}), their
+     * autocorrelations computed on a background thread and drawn when done. True when it started
+     * one; while one is running it waits for it.
+     */
     public boolean refresh() {
         long v = source == null ? -2 : source.version();
-        if (!dirty && v == lastVersion) {
+        if (busy || (!dirty && v == lastVersion)) {
             return false;
         }
         dirty = false;
         lastVersion = v;
-        compute();
-        paint(pen, canvas.getWidth(), canvas.getHeight());
+        DrawSource src = source;
+        ChainDraws d = src == null || src.chains() == 0 || param < 0 || param >= src.names().size()
+                ? null : ChainDraws.latest(src, param, Math.min(limit, MAX_DRAWS));
+        busy = true;
+        POOL.submit(() -> {
+            double[][] result = null;
+            int plotLags = 0;
+            String why = null;
+            if (d != null && d.perChain() >= 3) {
+                try {
+                    result = Autocorrelation.of(d.draws(), Autocorrelation.MAX_PLOT_LAGS);
+                    plotLags = Autocorrelation.plotLags(result);
+                } catch (BadInputException e) {
+                    why = e.getMessage();
+                    result = null;
+                }
+            }
+            double[][] done = result;
+            int lagsDone = plotLags;
+            String problemDone = why;
+            Platform.runLater(() -> {
+                busy = false;
+                acf = done;
+                lags = lagsDone;
+                shown = done == null ? null : d;
+                problem = problemDone;
+                paint(pen, canvas.getWidth(), canvas.getHeight());
+            });
+        });
         return true;
-    }
-
-    private void compute() {
-        acf = null;
-        shown = null;
-        problem = null;
-        lags = 0;
-        if (source == null || source.chains() == 0 || param < 0 || param >= source.names().size()) {
-            return;
-        }
-        ChainDraws d = ChainDraws.latest(source, param, limit);
-        if (d.perChain() < 3) {
-            return;
-        }
-        try {
-            double[][] all = Autocorrelation.of(d.draws(), Autocorrelation.MAX_PLOT_LAGS);
-            lags = Autocorrelation.plotLags(all);
-            acf = all;
-            shown = d;
-        } catch (BadInputException e) {
-            problem = e.getMessage();
-        }
     }
 
     private String name() {

@@ -1,5 +1,8 @@
 package workbench.viz;
 
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import javafx.application.Platform;
 import javafx.geometry.VPos;
 import javafx.scene.canvas.Canvas;
 import javafx.scene.layout.Region;
@@ -29,6 +32,11 @@ public final class RankView extends Region {
     private static final Color BAND_FILL = Color.rgb(0, 0, 0, 0.09);
     private static final Color UNIFORM = Color.rgb(60, 60, 60);
 
+    private static final ExecutorService POOL = Executors.newSingleThreadExecutor(r -> {
+        Thread t = new Thread(r, "rank-plot");
+        t.setDaemon(true);
+        return t;
+    });
     private final Canvas canvas = new Canvas();
     private final FxPen pen = new FxPen(canvas.getGraphicsContext2D());
     private DrawSource source;
@@ -39,6 +47,7 @@ public final class RankView extends Region {
     private RankHistogram hist;
     private ChainDraws shown;
     private String problem;
+    private boolean busy;
 
     public RankView() {
         getChildren().add(canvas);
@@ -80,36 +89,43 @@ public final class RankView extends Region {
         }
     }
 
-    /** Recomputes and redraws when the draws, the parameter or the size changed; true when it drew. */
+    /**
+     * Starts a recomputation when the draws, the parameter or the size changed: the draws are read
+     * here (at most the limit per chain), ranked on a background thread, and drawn when done. True
+     * when it started one; while one is running it waits for it.
+     */
     public boolean refresh() {
         long v = source == null ? -2 : source.version();
-        if (!dirty && v == lastVersion) {
+        if (busy || (!dirty && v == lastVersion)) {
             return false;
         }
         dirty = false;
         lastVersion = v;
-        compute();
-        paint(pen, canvas.getWidth(), canvas.getHeight());
+        DrawSource src = source;
+        ChainDraws d = src == null || src.chains() == 0 || param < 0 || param >= src.names().size()
+                ? null : ChainDraws.latest(src, param, limit);
+        busy = true;
+        POOL.submit(() -> {
+            RankHistogram h = null;
+            String why = null;
+            if (d != null && d.perChain() >= 2) {
+                try {
+                    h = RankHistogram.of(d.draws(), BINS);
+                } catch (BadInputException e) {
+                    why = e.getMessage();
+                }
+            }
+            RankHistogram done = h;
+            String problemDone = why;
+            Platform.runLater(() -> {
+                busy = false;
+                hist = done;
+                shown = done == null ? null : d;
+                problem = problemDone;
+                paint(pen, canvas.getWidth(), canvas.getHeight());
+            });
+        });
         return true;
-    }
-
-    private void compute() {
-        hist = null;
-        shown = null;
-        problem = null;
-        if (source == null || source.chains() == 0 || param < 0 || param >= source.names().size()) {
-            return;
-        }
-        ChainDraws d = ChainDraws.latest(source, param, limit);
-        if (d.perChain() < 2) {
-            return;
-        }
-        try {
-            hist = RankHistogram.of(d.draws(), BINS);
-            shown = d;
-        } catch (BadInputException e) {
-            problem = e.getMessage();
-        }
     }
 
     private String name() {
