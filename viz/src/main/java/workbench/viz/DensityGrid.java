@@ -28,31 +28,10 @@ public final class DensityGrid {
      * nowhere finite in the box.
      */
     public static DensityGrid compute(Model model, double[] box, int nx, int ny) {
-        Model m = model.forChain();
-        double[] grad = new double[2];
-        double[] q = new double[2];
-        double[] c = new double[2];
-        double[] lp = new double[nx * ny];
+        double[] lp = logDensities(model, box, nx, ny);
         double max = Double.NEGATIVE_INFINITY;
-        for (int j = 0; j < ny; j++) {
-            double y = box[3] - (j + 0.5) / ny * (box[3] - box[2]);
-            for (int i = 0; i < nx; i++) {
-                double x = box[0] + (i + 0.5) / nx * (box[1] - box[0]);
-                c[0] = x;
-                c[1] = y;
-                double v;
-                try {
-                    m.toUnconstrained(c, q);
-                    v = m.logDensity(q, grad);
-                } catch (RuntimeException e) {
-                    v = Double.NaN;
-                }
-                if (!Double.isFinite(v)) {
-                    v = Double.NEGATIVE_INFINITY;
-                }
-                lp[j * nx + i] = v;
-                max = Math.max(max, v);
-            }
+        for (double v : lp) {
+            max = Math.max(max, v);
         }
         if (!Double.isFinite(max)) {
             return null;
@@ -86,6 +65,36 @@ public final class DensityGrid {
             band[k] = b;
         }
         return new DensityGrid(nx, ny, band);
+    }
+
+    /**
+     * The model's log density (dimension 2, output = parameters) at the cell centres of the box
+     * {xmin, xmax, ymin, ymax}, row-major with row 0 on top (largest y); −∞ where it is not finite
+     * or the model throws. Used for the contours and for {@link ExactMarginal}'s numeric marginals.
+     */
+    static double[] logDensities(Model model, double[] box, int nx, int ny) {
+        Model m = model.forChain();
+        double[] grad = new double[2];
+        double[] q = new double[2];
+        double[] c = new double[2];
+        double[] lp = new double[nx * ny];
+        for (int j = 0; j < ny; j++) {
+            double y = box[3] - (j + 0.5) / ny * (box[3] - box[2]);
+            for (int i = 0; i < nx; i++) {
+                double x = box[0] + (i + 0.5) / nx * (box[1] - box[0]);
+                c[0] = x;
+                c[1] = y;
+                double v;
+                try {
+                    m.toUnconstrained(c, q);
+                    v = m.logDensity(q, grad);
+                } catch (RuntimeException e) {
+                    v = Double.NaN;
+                }
+                lp[j * nx + i] = Double.isFinite(v) ? v : Double.NEGATIVE_INFINITY;
+            }
+        }
+        return lp;
     }
 
     public int nx() {

@@ -64,6 +64,24 @@ public final class Export {
         Files.writeString(file, g.getSVGDocument(), StandardCharsets.UTF_8);
     }
 
+    /** An SVG of a rank plot at its size on screen. Call on the FX thread. */
+    public static void svg(RankView view, Path file) throws IOException {
+        double w = Math.max(1, view.getWidth());
+        double h = Math.max(1, view.getHeight());
+        SVGGraphics2D g = new SVGGraphics2D(w, h);
+        view.paint(new AwtPen(g), w, h);
+        Files.writeString(file, g.getSVGDocument(), StandardCharsets.UTF_8);
+    }
+
+    /** An SVG of an autocorrelation plot at its size on screen. Call on the FX thread. */
+    public static void svg(AutocorrelationView view, Path file) throws IOException {
+        double w = Math.max(1, view.getWidth());
+        double h = Math.max(1, view.getHeight());
+        SVGGraphics2D g = new SVGGraphics2D(w, h);
+        view.paint(new AwtPen(g), w, h);
+        Files.writeString(file, g.getSVGDocument(), StandardCharsets.UTF_8);
+    }
+
     /** An SVG of the chart at the given size (vector, for slides and papers). */
     public static void svg(JFreeChart chart, Path file, int width, int height) throws IOException {
         SVGGraphics2D g = new SVGGraphics2D(width, height);

@@ -84,6 +84,54 @@ public final class Legend {
         }
     }
 
+    /** Height the rows take when laid out left to right within {@code width}, wrapping as needed. */
+    public double inlineHeight(double width) {
+        return layoutInline(null, 0, 0, width);
+    }
+
+    /**
+     * Draws the rows left to right from (left, top), without a box, wrapping to a new line where
+     * the next one would pass {@code width}; returns the height used (for a legend above a plot).
+     */
+    public double drawInline(Pen g, double left, double top, double width) {
+        return layoutInline(g, left, top, width);
+    }
+
+    private double layoutInline(Pen g, double left, double top, double width) {
+        if (rows.isEmpty()) {
+            return 0;
+        }
+        double rowH = 15;
+        Text probe = new Text();
+        probe.setFont(FONT);
+        double x = 0;
+        double y = 0;
+        if (g != null) {
+            g.setFont(FONT);
+            g.setTextAlign(TextAlignment.LEFT);
+            g.setTextBaseline(VPos.CENTER);
+        }
+        for (Row r : rows) {
+            probe.setText(r.text);
+            double w = 24 + probe.getLayoutBounds().getWidth();
+            if (x > 0 && x + w > width) {
+                x = 0;
+                y += rowH;
+            }
+            if (g != null) {
+                double cy = top + y + rowH / 2;
+                drawSymbol(g, r.symbol, r.color, left + x, cy);
+                g.setFill(Palette.INK);
+                g.setFont(FONT);
+                g.setTextAlign(TextAlignment.LEFT);
+                g.setTextBaseline(VPos.CENTER);
+                g.fillText(r.text, left + x + 24, cy);
+            }
+            x += w + 12;
+        }
+        return y + rowH;
+    }
+
     static void drawSymbol(Pen g, Symbol s, Color c, double sx, double cy) {
         g.setStroke(c);
         g.setFill(c);

@@ -1,19 +1,32 @@
 package workbench.viz;
 
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.function.Supplier;
+import javafx.application.Platform;
 import javafx.geometry.VPos;
 import javafx.scene.canvas.Canvas;
 import javafx.scene.layout.Region;
 import javafx.scene.paint.Color;
 import javafx.scene.text.TextAlignment;
+import workbench.core.model.Model;
 
 /**
  * The marginal histogram of one output coordinate (post-warmup draws of all chains, as a density)
  * in its own panel with a scale, over the same range as the projection it sits beside: on top of
- * it for the horizontal axis, to its right (rotated) for the vertical one.
+ * it for the horizontal axis, to its right (rotated) for the vertical one. Where the model's exact
+ * marginal is known ({@link ExactMarginal}: closed form, or integrated numerically for 2-D
+ * targets) it is drawn over the histogram as a line, on the same density scale.
  */
 public final class MarginalView extends Region {
     private static final int BINS = 40;
+    /** The colour of the exact marginal's line. */
+    public static final Color EXACT = Color.web("#b2182b");
+    private static final ExecutorService EXACT_POOL = Executors.newSingleThreadExecutor(r -> {
+        Thread t = new Thread(r, "exact-marginal");
+        t.setDaemon(true);
+        return t;
+    });
     private final Canvas canvas = new Canvas();
     private final FxPen pen = new FxPen(canvas.getGraphicsContext2D());
     private final boolean vertical;
@@ -24,6 +37,9 @@ public final class MarginalView extends Region {
     private Supplier<double[]> range = () -> new double[] {-3, 3};
     private long lastVersion = -1;
     private String lastKey = "";
+    private Model model;
+    private ExactMarginal exact;
+    private volatile String exactKey = "";
 
     /**
      * @param vertical  false: bars go up, range along x; true: bars go right, range along y
@@ -56,6 +72,51 @@ public final class MarginalView extends Region {
         this.name = name;
         this.lastVersion = -1;
         this.lastKey = "";
+        updateExact();
+    }
+
+    /** The model whose exact marginal is drawn over the histogram where it is known (null: none). */
+    public void setModel(Model model) {
+        this.model = model;
+        updateExact();
+    }
+
+    /** The exact marginal drawn now (null while unknown or still being computed). */
+    public ExactMarginal exactMarginal() {
+        return exact;
+    }
+
+    private void updateExact() {
+        Model m = model;
+        int p = param;
+        String key = m == null ? "" : System.identityHashCode(m) + ":" + p;
+        if (key.equals(exactKey)) {
+            return;
+        }
+        exactKey = key;
+        exact = null;
+        lastVersion = -1;
+        if (m == null) {
+            return;
+        }
+        EXACT_POOL.submit(() -> {
+            if (!key.equals(exactKey)) {
+                return; // superseded while queued (e.g. β dragged): skip the numeric work
+            }
+            ExactMarginal e;
+            try {
+                e = ExactMarginal.of(m, p);
+            } catch (RuntimeException ex) {
+                e = null;
+            }
+            ExactMarginal done = e;
+            Platform.runLater(() -> {
+                if (key.equals(exactKey)) {
+                    exact = done;
+                    lastVersion = -1;
+                }
+            });
+        });
     }
 
     private String name = "";
@@ -128,6 +189,17 @@ public final class MarginalView extends Region {
         for (double d : dens) {
             max = Math.max(max, d);
         }
+        ExactMarginal ex = exact;
+        int steps = 240;
+        double[] curve = null;
+        if (ex != null) {
+            curve = new double[steps + 1];
+            for (int k = 0; k <= steps; k++) {
+                double v = ex.density(lo + (hi - lo) * k / steps);
+                curve[k] = Double.isFinite(v) ? v : 0;
+                max = Math.max(max, curve[k]);
+            }
+        }
         double top = max > 0 ? max * 1.1 : 1;
         String name = buffer != null && param < buffer.names().size() ? buffer.names().get(param) : this.name;
         if (!vertical) {
@@ -135,6 +207,9 @@ public final class MarginalView extends Region {
             PlotArea a = new PlotArea(insetLow, 16, w - insetLow - insetHigh, plotH - 16, lo, hi, 0, top);
             a.drawGrid(g, false, true);
             drawBarsUp(g, a, dens, lo, hi);
+            if (curve != null) {
+                drawCurve(g, a, curve, lo, hi, false);
+            }
             a.drawYAxis(g, null);
             a.drawXAxis(g, null, false);
             g.setFill(Palette.INK);
@@ -156,6 +231,9 @@ public final class MarginalView extends Region {
                 double y0 = a.py(lo + (k + 1) * bw);
                 g.fillRect(a.px(0), y0, a.px(dens[k]) - a.px(0), Math.max(1, y1 - y0 - 0.5));
             }
+            if (curve != null) {
+                drawCurve(g, a, curve, lo, hi, true);
+            }
             a.drawXAxis(g, null, true);
             g.setStroke(Palette.INK);
             g.strokeLine(a.left() - 0.5, a.top(), a.left() - 0.5, a.top() + a.height());
@@ -168,6 +246,17 @@ public final class MarginalView extends Region {
             g.rotate(-90);
             g.fillText("marginal density of " + name, 0, 0);
             g.restore();
+        }
+        if (curve != null) {
+            Legend legend = new Legend().add(Legend.Symbol.LINE, EXACT, "exact marginal");
+            double[] size = legend.size();
+            if (size[0] + 4 > w) {
+                legend = new Legend().add(Legend.Symbol.LINE, EXACT, "exact"); // the narrow side panel
+                size = legend.size();
+            }
+            if (size[0] + 4 <= w && size[1] + 20 <= h) {
+                legend.draw(g, vertical ? w - 2 : w - insetHigh - 2, vertical ? insetHigh + 2 : 16);
+            }
         }
     }
 
@@ -183,6 +272,28 @@ public final class MarginalView extends Region {
             double y = a.py(dens[k]);
             g.fillRect(x0, y, Math.max(1, x1 - x0 - 0.5), a.py(0) - y);
         }
+    }
+
+    private static void drawCurve(Pen g, PlotArea a, double[] curve, double lo, double hi, boolean vertical) {
+        g.save();
+        g.clipRect(a.left(), a.top(), a.width(), a.height());
+        g.setStroke(EXACT);
+        g.setLineWidth(1.6);
+        g.setLineDashes();
+        g.beginPath();
+        int steps = curve.length - 1;
+        for (int k = 0; k <= steps; k++) {
+            double v = lo + (hi - lo) * k / steps;
+            double x = vertical ? a.px(curve[k]) : a.px(v);
+            double y = vertical ? a.py(v) : a.py(curve[k]);
+            if (k == 0) {
+                g.moveTo(x, y);
+            } else {
+                g.lineTo(x, y);
+            }
+        }
+        g.stroke();
+        g.restore();
     }
 
     public Canvas canvas() {

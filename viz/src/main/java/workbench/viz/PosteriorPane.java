@@ -99,6 +99,8 @@ public final class PosteriorPane extends BorderPane {
     public void setNames(List<String> names) {
         fillPickers(names);
         projection.setModel(null);
+        top.setModel(null);
+        right.setModel(null);
         projection.setNames(names);
         projection.setAxes(0, names.size() > 1 ? 1 : 0);
         projection.fitView();
@@ -110,6 +112,8 @@ public final class PosteriorPane extends BorderPane {
         List<String> names = model == null ? List.of() : model.outputNames();
         fillPickers(names);
         projection.setModel(model);
+        top.setModel(model);
+        right.setModel(model);
         marginalsFollow();
     }
 

@@ -59,10 +59,13 @@ import workbench.core.model.Model;
 import workbench.core.model.ModelFactory;
 import workbench.core.run.RunConfig;
 import workbench.core.spec.Described;
+import workbench.viz.AutocorrelationView;
+import workbench.viz.ChainDraws;
 import workbench.viz.EnergyCharts;
 import workbench.viz.Export;
 import workbench.viz.LiveBuffer;
 import workbench.viz.PosteriorPane;
+import workbench.viz.RankView;
 import workbench.viz.Ticks;
 import workbench.viz.TraceView;
 
@@ -118,6 +121,10 @@ public final class MainWindow extends BorderPane {
     private final TraceView stepSizeTrace = new TraceView();
     private final TraceView acceptTrace = new TraceView();
     private final TraceView depthTrace = new TraceView();
+    private final RankView rankView = new RankView();
+    private final AutocorrelationView acfView = new AutocorrelationView();
+    private final TabPane traceTabs = new TabPane();
+    private long lastChainPlots;
     private final EnergyCharts energy = new EnergyCharts();
     private final TableView<DiagnosticsViewModel.Line> diagTable = new TableView<>();
     private final Label diagSummary = new Label("No draws yet.");
@@ -240,6 +247,7 @@ public final class MainWindow extends BorderPane {
         file.setOnShowing(e -> distill.setDisable(!canDistill()));
         file.getItems().addAll(openSession, open, exportDraws, distill, new SeparatorMenuItem(), pngPosterior, svgPosterior, pngTrace, svgTrace, pngEnergy,
                 svgError, svgBfmi, new SeparatorMenuItem(), quit);
+        file.getItems().addAll(file.getItems().indexOf(svgTrace) + 1, chainPlotExports());
 
         Menu run = new Menu("Run");
         MenuItem mRun = new MenuItem("Run");
@@ -455,11 +463,11 @@ public final class MainWindow extends BorderPane {
         traceParam.setOnAction(e -> trace.showParam(Math.max(0, traceParam.getSelectionModel().getSelectedIndex())));
         trace.setId("traceView");
         trace.showParam(0);
-        Label traceLabel = new Label("trace of");
+        Label traceLabel = new Label("parameter");
         HBox traceBar = new HBox(6, traceLabel, traceParam);
         traceBar.setAlignment(Pos.CENTER_LEFT);
         traceBar.setPadding(new Insets(2, 4, 2, 4));
-        BorderPane tracePane = new BorderPane(trace, traceBar, null, null, null);
+        BorderPane tracePane = new BorderPane(chainTabs(), traceBar, null, null, null);
 
         rightSplit.setOrientation(Orientation.VERTICAL);
         rightSplit.getItems().addAll(tracePane, energy);
@@ -496,6 +504,61 @@ public final class MainWindow extends BorderPane {
         posterior.projection().setOnDivergenceClicked(d -> divTable.getSelectionModel().select(d));
         posterior.projection().setOnPointClicked(this::addChainAt);
         return mainSplit;
+    }
+
+    /** Trace, rank plot and autocorrelation of the parameter picked above them, as tabs. */
+    private Node chainTabs() {
+        rankView.setId("rankView");
+        acfView.setId("acfView");
+        Tab traceTab = new Tab("Trace", trace);
+        Tab rankTab = new Tab("Rank", rankView);
+        Tab acfTab = new Tab("Autocorrelation", acfView);
+        traceTab.setId("traceTab");
+        rankTab.setId("rankTab");
+        acfTab.setId("acfTab");
+        traceTabs.setId("chainTabs");
+        traceTabs.getTabs().addAll(traceTab, rankTab, acfTab);
+        traceTabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
+        traceTabs.getSelectionModel().selectedItemProperty().addListener((o, a, b) -> lastChainPlots = 0);
+        traceParam.getSelectionModel().selectedIndexProperty().addListener((o, a, b) -> {
+            int p = Math.max(0, b.intValue());
+            rankView.showParam(p);
+            acfView.showParam(p);
+        });
+        exportMenu(rankView, "rank.png");
+        exportMenu(acfView, "autocorrelation.png");
+        return traceTabs;
+    }
+
+    private List<MenuItem> chainPlotExports() {
+        MenuItem pngRank = new MenuItem("Export rank plot as PNG\u2026");
+        pngRank.setOnAction(e -> exportNode(rankView, "rank.png"));
+        MenuItem svgRank = new MenuItem("Export rank plot as SVG\u2026");
+        svgRank.setOnAction(e -> exportVector("rank.svg", f -> Export.svg(rankView, f)));
+        MenuItem pngAcf = new MenuItem("Export autocorrelation as PNG\u2026");
+        pngAcf.setOnAction(e -> exportNode(acfView, "autocorrelation.png"));
+        MenuItem svgAcf = new MenuItem("Export autocorrelation as SVG\u2026");
+        svgAcf.setOnAction(e -> exportVector("autocorrelation.svg", f -> Export.svg(acfView, f)));
+        return List.of(pngRank, svgRank, pngAcf, svgAcf);
+    }
+
+    /** The rank or autocorrelation view, when its tab shows, about three times a second. */
+    private void refreshChainPlots(long now, LiveBuffer b) {
+        if (now - lastChainPlots < 330_000_000L) {
+            return;
+        }
+        lastChainPlots = now;
+        boolean live = b != null && b.info() != null && b.outcome() == null;
+        int limit = live ? ChainDraws.LIVE_LIMIT : ChainDraws.STORED_LIMIT;
+        Node shown = traceTabs.getSelectionModel().getSelectedItem() == null ? null
+                : traceTabs.getSelectionModel().getSelectedItem().getContent();
+        if (shown == rankView) {
+            rankView.setLimit(limit);
+            rankView.refresh();
+        } else if (shown == acfView) {
+            acfView.setLimit(limit);
+            acfView.refresh();
+        }
     }
 
     private Node diagnosticsPane() {
@@ -931,6 +994,8 @@ public final class MainWindow extends BorderPane {
         stepSizeTrace.setBuffer(b);
         acceptTrace.setBuffer(b);
         depthTrace.setBuffer(b);
+        rankView.setSource(b);
+        acfView.setSource(b);
         energy.setBuffer(b);
         divRows.clear();
         diagTable.getItems().clear();
@@ -1072,6 +1137,7 @@ public final class MainWindow extends BorderPane {
             acceptTrace.refresh();
             depthTrace.refresh();
         }
+        refreshChainPlots(now, b);
         // the JFreeChart energy views at most once a second, and less often when a refresh is slow
         if (now - lastEnergy > Math.max(1_000_000_000L, 8 * energyNanos)) {
             lastEnergy = now;

@@ -1,6 +1,7 @@
 package workbench.core.model.catalog;
 
 import java.util.List;
+import workbench.core.model.KnownMarginals;
 import workbench.core.model.Model;
 import workbench.core.model.ModelFactory;
 import workbench.core.model.Truth;
@@ -11,7 +12,7 @@ import workbench.core.spec.ParamSpec;
  * log p = -x1^2/200 - (x2 + b x1^2 - 100b)^2 / 2. Exact moments: mean 0, sd(x1) = 10,
  * sd(x2) = sqrt(2e4 b^2 + 1).
  */
-public final class Banana implements Model {
+public final class Banana implements Model, KnownMarginals {
     private static final List<String> NAMES = List.of("x[1]", "x[2]");
     private final double b;
 
@@ -50,6 +51,12 @@ public final class Banana implements Model {
     @Override
     public Truth truth() {
         return Truth.analytic(new double[] {0, 0}, new double[] {10, Math.sqrt(2e4 * b * b + 1)});
+    }
+
+    /** x[1] is exactly N(0, 10^2); x[2] has no closed form here (NaN). */
+    @Override
+    public double marginalDensity(int index, double x) {
+        return index == 0 ? KnownMarginals.normalDensity(x, 0, 10) : Double.NaN;
     }
 
     /** x[1] within 2.5 sd; x[2] from the arms' ends to the ridge top, plus 3 sd of the noise. */

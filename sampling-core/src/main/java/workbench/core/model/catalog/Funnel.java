@@ -2,6 +2,7 @@ package workbench.core.model.catalog;
 
 import java.util.Arrays;
 import java.util.List;
+import workbench.core.model.KnownMarginals;
 import workbench.core.model.Model;
 import workbench.core.model.ModelFactory;
 import workbench.core.model.Truth;
@@ -11,7 +12,7 @@ import workbench.core.spec.ParamSpec;
  * Neal's funnel: v ~ N(0, 3^2), x[i] | v ~ N(0, e^v) for i = 1 .. dim-1. Exact moments: v has
  * mean 0 and sd 3; each x[i] has mean 0 and sd sqrt(E[e^v]) = exp(9/4).
  */
-public final class Funnel implements Model {
+public final class Funnel implements Model, KnownMarginals {
     private final int dim;
     private final List<String> names;
 
@@ -56,6 +57,12 @@ public final class Funnel implements Model {
         Arrays.fill(sd, Math.exp(9.0 / 4.0));
         sd[0] = 3;
         return Truth.analytic(mean, sd);
+    }
+
+    /** v is exactly N(0, 3^2); the x[i] (normal scale mixtures) have no closed form (NaN). */
+    @Override
+    public double marginalDensity(int index, double x) {
+        return index == 0 ? KnownMarginals.normalDensity(x, 0, 3) : Double.NaN;
     }
 
     /** Box for (v, x[1]): v within 3 sd, x[1] wide enough for the mouth of the funnel. */

@@ -2,6 +2,7 @@ package workbench.core.model.catalog;
 
 import java.util.Arrays;
 import java.util.List;
+import workbench.core.model.KnownMarginals;
 import workbench.core.model.Model;
 import workbench.core.model.ModelFactory;
 import workbench.core.model.Truth;
@@ -9,7 +10,7 @@ import workbench.core.spec.ParamSpec;
 import workbench.core.spec.ParamValues;
 
 /** Independent normals with mean 0 and the given sds: {@code gaussian} (all sd 1) and {@code gaussian-illcond}. */
-public final class Gaussian implements Model {
+public final class Gaussian implements Model, KnownMarginals {
     private final double[] sd;
     private final double[] prec; // 1 / sd^2
     private final List<String> names;
@@ -91,6 +92,12 @@ public final class Gaussian implements Model {
     @Override
     public Truth truth() {
         return Truth.analytic(new double[sd.length], sd);
+    }
+
+    /** Every coordinate is exactly N(0, sd[i]^2). */
+    @Override
+    public double marginalDensity(int index, double x) {
+        return index >= 0 && index < sd.length ? KnownMarginals.normalDensity(x, 0, sd[index]) : Double.NaN;
     }
 
     /** Box for the first two coordinates (3.5 sd each way); null in 1-D. */

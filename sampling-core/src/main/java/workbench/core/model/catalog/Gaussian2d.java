@@ -1,13 +1,14 @@
 package workbench.core.model.catalog;
 
 import java.util.List;
+import workbench.core.model.KnownMarginals;
 import workbench.core.model.Model;
 import workbench.core.model.ModelFactory;
 import workbench.core.model.Truth;
 import workbench.core.spec.ParamSpec;
 
 /** A correlated bivariate normal: mean 0, sd 1, correlation rho. */
-public final class Gaussian2d implements Model {
+public final class Gaussian2d implements Model, KnownMarginals {
     private final double rho;
     private final double inv; // 1 / (1 - rho^2)
 
@@ -43,6 +44,12 @@ public final class Gaussian2d implements Model {
     @Override
     public Truth truth() {
         return Truth.analytic(new double[] {0, 0}, new double[] {1, 1});
+    }
+
+    /** Both coordinates are exactly N(0, 1). */
+    @Override
+    public double marginalDensity(int index, double x) {
+        return index == 0 || index == 1 ? KnownMarginals.normalDensity(x, 0, 1) : Double.NaN;
     }
 
     @Override

@@ -1,0 +1,260 @@
+package workbench.viz;
+
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import javafx.application.Platform;
+import javafx.geometry.VPos;
+import javafx.scene.canvas.Canvas;
+import javafx.scene.layout.Region;
+import javafx.scene.paint.Color;
+import javafx.scene.text.TextAlignment;
+import workbench.core.BadInputException;
+import workbench.core.diagnostics.RankHistogram;
+import workbench.core.draws.DrawSource;
+
+/**
+ * Rank plot of one output coordinate (Vehtari et al. 2021): the draws of all chains are ranked
+ * together, and each chain's ranks are counted in {@value #BINS} equal bins, one row of bars per
+ * chain in its colour over a shared count scale, with the count a uniform histogram would have
+ * (dashed) and the per-bin 99% binomial band around it (grey). Chains that sample the same
+ * distribution give flat rows; a chain stuck high or low piles up at one end. When the rows would
+ * be too low the chains are drawn as overlaid step lines instead.
+ */
+public final class RankView extends Region {
+    /** Rank bins. */
+    public static final int BINS = 20;
+    /** Coverage of the grey band around the uniform count. */
+    public static final double BAND = 0.99;
+    private static final double LEFT = 58;
+    private static final double RIGHT = 24;
+    private static final double BOTTOM = 38;
+    private static final double MIN_ROW = 46;
+    private static final Color BAND_FILL = Color.rgb(0, 0, 0, 0.09);
+    private static final Color UNIFORM = Color.rgb(60, 60, 60);
+
+    private static final ExecutorService POOL = Executors.newSingleThreadExecutor(r -> {
+        Thread t = new Thread(r, "rank-plot");
+        t.setDaemon(true);
+        return t;
+    });
+    private final Canvas canvas = new Canvas();
+    private final FxPen pen = new FxPen(canvas.getGraphicsContext2D());
+    private DrawSource source;
+    private int param;
+    private int limit = ChainDraws.LIVE_LIMIT;
+    private long lastVersion = -1;
+    private boolean dirty = true;
+    private RankHistogram hist;
+    private ChainDraws shown;
+    private String problem;
+    private boolean busy;
+
+    public RankView() {
+        getChildren().add(canvas);
+        setMinSize(150, 90);
+    }
+
+    /** Reads draws from this source (null: none). */
+    public void setSource(DrawSource source) {
+        this.source = source;
+        dirty = true;
+    }
+
+    /** Shows output coordinate {@code param}. */
+    public void showParam(int param) {
+        this.param = param;
+        dirty = true;
+    }
+
+    /** At most this many of each chain's latest draws are ranked ({@link ChainDraws#LIVE_LIMIT} by default). */
+    public void setLimit(int limit) {
+        int l = Math.max(2, limit);
+        if (l != this.limit) {
+            this.limit = l;
+            dirty = true;
+        }
+    }
+
+    /** The histogram last drawn (null before any draws). */
+    public RankHistogram histogram() {
+        return hist;
+    }
+
+    @Override
+    protected void layoutChildren() {
+        if (canvas.getWidth() != getWidth() || canvas.getHeight() != getHeight()) {
+            canvas.setWidth(getWidth());
+            canvas.setHeight(getHeight());
+            dirty = true;
+        }
+    }
+
+    /**
+     * Starts a recomputation when the draws, the parameter or the size changed: the draws are read
+     * here (at most the limit per chain), ranked on a background thread, and drawn when done. True
+     * when it started one; while one is running it waits for it.
+     */
+    public boolean refresh() {
+        long v = source == null ? -2 : source.version();
+        if (busy || (!dirty && v == lastVersion)) {
+            return false;
+        }
+        dirty = false;
+        lastVersion = v;
+        DrawSource src = source;
+        ChainDraws d = src == null || src.chains() == 0 || param < 0 || param >= src.names().size()
+                ? null : ChainDraws.latest(src, param, limit);
+        busy = true;
+        POOL.submit(() -> {
+            RankHistogram h = null;
+            String why = null;
+            if (d != null && d.perChain() >= 2) {
+                try {
+                    h = RankHistogram.of(d.draws(), BINS);
+                } catch (BadInputException e) {
+                    why = e.getMessage();
+                }
+            }
+            RankHistogram done = h;
+            String problemDone = why;
+            Platform.runLater(() -> {
+                busy = false;
+                hist = done;
+                shown = done == null ? null : d;
+                problem = problemDone;
+                paint(pen, canvas.getWidth(), canvas.getHeight());
+            });
+        });
+        return true;
+    }
+
+    private String name() {
+        return source != null && param >= 0 && param < source.names().size() ? source.names().get(param) : "";
+    }
+
+    /** Paints the view at the given size with the given pen: the screen, or an SVG file. */
+    public void paint(Pen g, double w, double h) {
+        g.setFill(Color.WHITE);
+        g.fillRect(0, 0, w, h);
+        if (w < LEFT + RIGHT + 40 || h < 60) {
+            return;
+        }
+        g.setFill(Palette.INK);
+        g.setFont(PlotArea.LABEL_FONT);
+        g.setTextAlign(TextAlignment.LEFT);
+        g.setTextBaseline(VPos.TOP);
+        String title = "rank plot of " + name();
+        g.fillText(shown == null ? title : title + "  (" + shown.note() + ")", LEFT, 2);
+        RankHistogram r = hist;
+        if (r == null) {
+            g.setFont(PlotArea.TICK_FONT);
+            g.fillText(problem != null ? problem : "waiting for draws (at least 2 per chain)", LEFT, 22);
+            return;
+        }
+        int chains = r.chains();
+        Legend legend = new Legend();
+        for (int c = 0; c < Math.min(chains, 8); c++) {
+            legend.add(Legend.Symbol.BOX, Palette.chain(c), "chain " + (c + 1));
+        }
+        legend.add(Legend.Symbol.DASH, UNIFORM, "uniform");
+        legend.add(Legend.Symbol.BOX, Color.rgb(0, 0, 0, 0.18), (int) Math.round(BAND * 100) + "% band");
+        double top = 20 + legend.drawInline(g, LEFT, 20, w - LEFT - RIGHT) + 6;
+        double plotH = h - top - BOTTOM;
+        if (plotH < 20) {
+            return;
+        }
+        double[] band = r.band(0, BAND);
+        double expected = r.expected(0);
+        double ymax = band[1];
+        for (int c = 0; c < chains; c++) {
+            for (int k = 0; k < r.bins(); k++) {
+                ymax = Math.max(ymax, r.count(c, k));
+            }
+        }
+        int s = r.pooledDraws();
+        double plotW = w - LEFT - RIGHT;
+        boolean rows = plotH / chains >= MIN_ROW;
+        ymax *= rows ? 1.3 : 1.08; // rows: room for the chain's name above its bars
+        PlotArea bottom = null;
+        if (rows) {
+            double rowH = plotH / chains;
+            for (int c = 0; c < chains; c++) {
+                PlotArea a = new PlotArea(LEFT, top + c * rowH, plotW, rowH - 8, 0, s, 0, ymax);
+                drawBand(g, a, band);
+                g.setFill(Palette.chain(c).deriveColor(0, 1, 1, 0.8));
+                for (int k = 0; k < r.bins(); k++) {
+                    double x0 = a.px((double) k * s / r.bins());
+                    double x1 = a.px((double) (k + 1) * s / r.bins());
+                    double y = a.py(r.count(c, k));
+                    g.fillRect(x0 + 0.5, y, Math.max(1, x1 - x0 - 1), a.py(0) - y);
+                }
+                uniformLine(g, a, expected);
+                a.drawYAxis(g, null);
+                g.setStroke(Palette.INK);
+                g.setLineWidth(1);
+                g.strokeLine(a.left(), a.top() + a.height() + 0.5, a.left() + a.width(), a.top() + a.height() + 0.5);
+                g.setFill(Palette.chain(c).darker());
+                g.setFont(PlotArea.TICK_FONT);
+                g.setTextAlign(TextAlignment.RIGHT);
+                g.setTextBaseline(VPos.TOP);
+                g.fillText("chain " + (c + 1), a.left() + a.width() - 2, a.top() + 1);
+                bottom = a;
+            }
+        } else {
+            PlotArea a = new PlotArea(LEFT, top, plotW, plotH, 0, s, 0, ymax);
+            a.drawGrid(g, false, true);
+            drawBand(g, a, band);
+            for (int c = 0; c < chains; c++) {
+                g.setStroke(Palette.chain(c));
+                g.setLineWidth(1.6);
+                g.beginPath();
+                for (int k = 0; k < r.bins(); k++) {
+                    double x0 = a.px((double) k * s / r.bins());
+                    double x1 = a.px((double) (k + 1) * s / r.bins());
+                    double y = a.py(r.count(c, k));
+                    if (k == 0) {
+                        g.moveTo(x0, y);
+                    } else {
+                        g.lineTo(x0, y);
+                    }
+                    g.lineTo(x1, y);
+                }
+                g.stroke();
+            }
+            uniformLine(g, a, expected);
+            a.drawYAxis(g, null);
+            bottom = a;
+        }
+        bottom.drawXAxis(g, "rank among all " + String.format(java.util.Locale.ROOT, "%,d", s) + " draws (" + r.bins()
+                + " bins)", true);
+        g.save();
+        g.setFill(Palette.INK);
+        g.setFont(PlotArea.LABEL_FONT);
+        g.setTextAlign(TextAlignment.CENTER);
+        g.setTextBaseline(VPos.TOP);
+        g.translate(2, top + plotH / 2);
+        g.rotate(-90);
+        g.fillText("draws per bin", 0, 0);
+        g.restore();
+    }
+
+    private static void drawBand(Pen g, PlotArea a, double[] band) {
+        g.setFill(BAND_FILL);
+        double y1 = a.py(band[1]);
+        double y0 = a.py(band[0]);
+        g.fillRect(a.left(), y1, a.width(), y0 - y1);
+    }
+
+    private static void uniformLine(Pen g, PlotArea a, double expected) {
+        g.setStroke(UNIFORM);
+        g.setLineWidth(1.2);
+        g.setLineDashes(5, 4);
+        double y = Math.round(a.py(expected)) + 0.5;
+        g.strokeLine(a.left(), y, a.left() + a.width(), y);
+        g.setLineDashes();
+    }
+
+    public Canvas canvas() {
+        return canvas;
+    }
+}
