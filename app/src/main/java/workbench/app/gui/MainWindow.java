@@ -705,21 +705,16 @@ public final class MainWindow extends BorderPane {
             showMessage(problem, true);
             return false;
         }
-        try {
-            Model model = setup.createModel();
-            openedSession = null;
-            viewModel = model;
-            showBuffer(controller.buffer(), model);
-            if (!controller.stepSizeByHand()) {
-                stepSizeNote.setText("");
-            }
-            showMessage("", false);
-            savePrefs();
-            return true;
-        } catch (BadInputException e) {
-            showMessage(e.getMessage(), true);
-            return false;
+        Model model = controller.model();
+        openedSession = null;
+        viewModel = model;
+        showBuffer(controller.buffer(), model);
+        if (!controller.stepSizeByHand()) {
+            stepSizeNote.setText("");
         }
+        showMessage("", false);
+        savePrefs();
+        return true;
     }
 
     /** Exactly {@code n} transitions per chain from a held state (starting a held run if none). */
@@ -759,7 +754,7 @@ public final class MainWindow extends BorderPane {
         showMessage("reading " + files.size() + " file(s)\u2026", false);
         Thread t = new Thread(() -> {
             OpenViewModel.Result r = opener.openDraws(files);
-            OpenViewModel.Shown shown = opener.shown();
+            OpenViewModel.Shown shown = r.shown();
             Platform.runLater(() -> {
                 if (!r.error()) {
                     controller.reset();
@@ -795,7 +790,7 @@ public final class MainWindow extends BorderPane {
         showMessage("reading session " + path + "\u2026", false);
         Thread t = new Thread(() -> {
             OpenViewModel.Result r = opener.openSession(path);
-            OpenViewModel.Shown shown = opener.shown();
+            OpenViewModel.Shown shown = r.shown();
             Platform.runLater(() -> {
                 if (!r.error()) {
                     controller.reset();

@@ -22,8 +22,14 @@ public final class OpenViewModel {
     public record Shown(LiveBuffer buffer, String description, Path session) {
     }
 
-    /** The outcome of one open: {@code error} false and a status line, or true and the reason. */
-    public record Result(boolean error, String message) {
+    /**
+     * The outcome of one open: {@code error} false, a status line and what is now shown, or
+     * {@code error} true, the reason and null.
+     */
+    public record Result(boolean error, String message, Shown shown) {
+        static Result refused(String message) {
+            return new Result(true, Messages.oneLine(message), null);
+        }
     }
 
     private volatile Shown shown;
@@ -36,27 +42,28 @@ public final class OpenViewModel {
     /** Reads draws made by another tool: one CmdStan CSV file per chain, or one long CSV. */
     public Result openDraws(List<Path> files) {
         if (files == null || files.isEmpty()) {
-            return new Result(true, "open draws: no file chosen");
+            return Result.refused("open draws: no file chosen");
         }
         try {
             DrawTable table = DrawFiles.read(files);
             LiveBuffer b = LiveBuffer.of(table);
             String what = files.size() == 1 ? String.valueOf(files.get(0).getFileName()) : files.size() + " files";
             String line = Messages.oneLine("showing draws from " + what + " (" + table.format().label() + ")");
-            shown = new Shown(b, line, null);
-            return new Result(false, line);
+            Shown s = new Shown(b, line, null);
+            shown = s;
+            return new Result(false, line, s);
         } catch (BadInputException e) {
-            return new Result(true, Messages.oneLine(e.getMessage()));
+            return Result.refused(e.getMessage());
         } catch (RuntimeException e) {
-            return new Result(true, Messages.oneLine("could not read the draws: " + e.getClass().getSimpleName()
-                    + (e.getMessage() == null ? "" : ": " + e.getMessage())));
+            return Result.refused("could not read the draws: " + e.getClass().getSimpleName()
+                    + (e.getMessage() == null ? "" : ": " + e.getMessage()));
         }
     }
 
     /** Reads a stored session (its directory or its {@code session.mcmcwb.json}), read-only. */
     public Result openSession(Path path) {
         if (path == null) {
-            return new Result(true, "open session: no directory chosen");
+            return Result.refused("open session: no directory chosen");
         }
         try (SessionReader reader = SessionReader.open(path)) {
             LiveBuffer b = LiveBuffer.of(reader);
@@ -64,13 +71,14 @@ public final class OpenViewModel {
             String note = reader.recovery().isEmpty() ? "" : " (" + reader.recovery().get(0) + ")";
             String line = Messages.oneLine("showing stored session: " + m.modelId() + " \u00b7 " + m.samplerId()
                     + " \u00b7 " + m.chains() + " chain(s), read-only" + note);
-            shown = new Shown(b, line, reader.directory());
-            return new Result(false, line);
+            Shown s = new Shown(b, line, reader.directory());
+            shown = s;
+            return new Result(false, line, s);
         } catch (BadInputException e) {
-            return new Result(true, Messages.oneLine(e.getMessage()));
+            return Result.refused(e.getMessage());
         } catch (RuntimeException e) {
-            return new Result(true, Messages.oneLine("could not read the session: " + e.getClass().getSimpleName()
-                    + (e.getMessage() == null ? "" : ": " + e.getMessage())));
+            return Result.refused("could not read the session: " + e.getClass().getSimpleName()
+                    + (e.getMessage() == null ? "" : ": " + e.getMessage()));
         }
     }
 }

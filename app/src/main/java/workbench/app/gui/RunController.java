@@ -77,6 +77,7 @@ public final class RunController {
     /** Makes the sink that stores a run in the given new directory (a SessionWriter; tests inject faults). */
     private final java.util.function.Function<Path, DrawSink> storage;
     private volatile Path session;
+    private volatile Model model;
     private ScheduledFuture<?> tick;
     private double speed = 30;
     private boolean held;
@@ -175,6 +176,7 @@ public final class RunController {
         this.buffer = b;
         this.runner = r;
         this.session = dir;
+        this.model = model;
         this.message = "";
         this.held = paused;
         this.state = paused ? State.PAUSED : State.RUNNING;
@@ -428,6 +430,11 @@ public final class RunController {
 
     public LiveBuffer buffer() {
         return buffer;
+    }
+
+    /** The model the current (or last) run samples; null before the first run. */
+    public Model model() {
+        return model;
     }
 
     /** The directory the current (or last) run's session is written to; null before the first run. */

@@ -197,6 +197,21 @@ public final class SetupViewModel {
         }
         refused.remove(key);
         inEffect.put(d.id(), candidate);
+        // a value refused only because of another setting (kernel=adjusted only ...) may be valid now
+        String prefix = kind + "." + d.id() + ".";
+        for (String k : List.copyOf(refused.keySet())) {
+            String other = k.startsWith(prefix) ? k.substring(prefix.length()) : null;
+            String t = other == null ? null : typed.getOrDefault(d.id(), Map.of()).get(other);
+            ParamSpec os = other == null ? null
+                    : d.params().stream().filter(p -> p.name().equals(other)).findFirst().orElse(null);
+            if (os != null && check(os, kind + " " + d.id(), t) == null) {
+                Map<String, String> again = after(inEffect, d.id(), other, t);
+                if (buildError(build, typed(Map.of(d.id(), again), d), "") == null) {
+                    inEffect.put(d.id(), again);
+                    refused.remove(k);
+                }
+            }
+        }
         return null;
     }
 

@@ -38,6 +38,7 @@ import net.jqwik.api.lifecycle.AroundPropertyHook;
 import net.jqwik.api.lifecycle.BeforeContainer;
 import net.jqwik.api.lifecycle.PropertyExecutionResult;
 import net.jqwik.api.lifecycle.PropertyExecutor;
+import net.jqwik.api.lifecycle.PropagationMode;
 import net.jqwik.api.lifecycle.PropertyLifecycleContext;
 import workbench.core.BadInputException;
 import workbench.core.kernel.SamplerFactory;
@@ -63,7 +64,7 @@ import workbench.sessions.SessionWriter;
  * accepted. 1000 tries per entry point; {@code -Dworkbench.badinput.tries=N} sets another number.
  * The number of generated cases per entry point is printed at the end.
  */
-@AddLifecycleHook(GuiBadInputPropertyTest.Tries.class)
+@AddLifecycleHook(value = GuiBadInputPropertyTest.Tries.class, propagateTo = PropagationMode.ALL_DESCENDANTS)
 class GuiBadInputPropertyTest {
     static final Duration BOUND = Duration.ofSeconds(10);
     static final String SEED = "20261130";
@@ -95,6 +96,12 @@ class GuiBadInputPropertyTest {
                 context.attributes().setTries(Integer.parseInt(n.trim()));
             }
             return property.execute();
+        }
+
+        @Override
+        public int aroundPropertyProximity() {
+            // outermost, so that the tries are set before the property starts generating
+            return -100;
         }
     }
 

@@ -87,6 +87,19 @@ class SetupViewModelTest {
     }
 
     @Test
+    void aValueRefusedBecauseOfAnotherSettingIsTakenOnceThatOneChanges() {
+        assertTrue(vm.selectModel("gaussian-2d"));
+        assertTrue(vm.selectSampler("mile"));
+        String msg = vm.setSamplerSetting("max_steps", "20");
+        assertNotNull(msg, "max_steps is a setting of kernel=adjusted only");
+        assertEquals("1024", vm.samplerSettingInEffect("max_steps"));
+        assertTrue(vm.problems().contains(msg));
+        assertNull(vm.setSamplerSetting("kernel", "adjusted"));
+        assertEquals("20", vm.samplerSettingInEffect("max_steps"));
+        assertTrue(vm.problems().isEmpty(), vm.problems().toString());
+    }
+
+    @Test
     void betaTempersDataModelsOnly() {
         assertTrue(vm.selectModel("logistic-pima"));
         vm.setBeta(0.25);
