@@ -57,7 +57,6 @@ import workbench.core.kernel.SamplerFactory;
 import workbench.core.model.DataModel;
 import workbench.core.model.Model;
 import workbench.core.model.ModelFactory;
-import workbench.core.run.RunConfig;
 import workbench.core.spec.Described;
 import workbench.viz.AutocorrelationView;
 import workbench.viz.ChainDraws;
@@ -82,6 +81,7 @@ public final class MainWindow extends BorderPane {
 
     private final SetupViewModel setup;
     private final RunController controller = new RunController();
+    private final OpenViewModel opener = new OpenViewModel();
     private final Preferences prefs;
     private final DiagnosticsViewModel diagnostics;
     private final ExecutorService diagPool = Executors.newSingleThreadExecutor(r -> {
@@ -699,11 +699,11 @@ public final class MainWindow extends BorderPane {
             }
         });
         stepSizeField.setOnAction(e -> {
-            try {
-                double v = Double.parseDouble(stepSizeField.getText().trim());
-                setStepSize(v);
-            } catch (NumberFormatException ex) {
-                showMessage("step size must be a number, got '" + stepSizeField.getText().trim() + "'", true);
+            String msg = controller.setStepSizeText(stepSizeField.getText());
+            if (msg != null) {
+                showMessage(msg, true);
+            } else {
+                showStepSizeSet(controller.stepSizeSet());
             }
         });
         betaSlider.valueProperty().addListener((o, a, b) -> {
@@ -711,7 +711,9 @@ public final class MainWindow extends BorderPane {
                 return;
             }
             double beta = Math.max(0.01, Math.min(1, b.doubleValue()));
-            setup.setBeta(beta);
+            if (setup.setBeta(beta) != null) {
+                return;
+            }
             betaLabel.setText(String.format(Locale.ROOT, "\u03b2 = %.2f", beta));
             controller.setBeta(beta);
             updatePreview();
@@ -721,20 +723,25 @@ public final class MainWindow extends BorderPane {
     private void setStepSize(double v) {
         try {
             controller.setStepSize(v);
-            programmatic = true;
-            try {
-                stepSizeField.setText(Ticks.number(v));
-                stepSizeSlider.setValue(Math.log10(v));
-            } finally {
-                programmatic = false;
-            }
-            if (controller.state() == RunController.State.RUNNING || controller.state() == RunController.State.PAUSED) {
-                stepSizeNote.setText("step size set by hand: adaptation ended for this run");
-            } else {
-                stepSizeNote.setText("step size set by hand: the next run will not adapt it");
-            }
+            showStepSizeSet(v);
         } catch (BadInputException ex) {
             showMessage(ex.getMessage(), true);
+        }
+    }
+
+    /** The field, slider and note after a step size was set by hand. */
+    private void showStepSizeSet(double v) {
+        programmatic = true;
+        try {
+            stepSizeField.setText(Ticks.number(v));
+            stepSizeSlider.setValue(Math.log10(v));
+        } finally {
+            programmatic = false;
+        }
+        if (controller.state() == RunController.State.RUNNING || controller.state() == RunController.State.PAUSED) {
+            stepSizeNote.setText("step size set by hand: adaptation ended for this run");
+        } else {
+            stepSizeNote.setText("step size set by hand: the next run will not adapt it");
         }
     }
 
@@ -761,29 +768,21 @@ public final class MainWindow extends BorderPane {
     }
 
     private boolean startRun(boolean paused) {
-        List<String> problems = setup.problems();
-        if (!problems.isEmpty()) {
-            showMessage(problems.get(0), true);
+        String problem = controller.start(setup, paused);
+        if (problem != null) {
+            showMessage(problem, true);
             return false;
         }
-        try {
-            // one thread per chain: step and slow motion hand out permits to every chain at once
-            RunConfig config = setup.config(Integer.MAX_VALUE);
-            Model model = setup.createModel();
-            controller.start(config, model, setup.createSampler(), paused);
-            openedSession = null;
-            viewModel = model;
-            showBuffer(controller.buffer(), model);
-            if (!controller.stepSizeByHand()) {
-                stepSizeNote.setText("");
-            }
-            showMessage("", false);
-            savePrefs();
-            return true;
-        } catch (BadInputException e) {
-            showMessage(e.getMessage(), true);
-            return false;
+        Model model = controller.model();
+        openedSession = null;
+        viewModel = model;
+        showBuffer(controller.buffer(), model);
+        if (!controller.stepSizeByHand()) {
+            stepSizeNote.setText("");
         }
+        showMessage("", false);
+        savePrefs();
+        return true;
     }
 
     /** Exactly {@code n} transitions per chain from a held state (starting a held run if none). */
@@ -798,14 +797,11 @@ public final class MainWindow extends BorderPane {
     }
 
     private void runN() {
-        try {
-            long n = Long.parseLong(runNCount.getText().trim());
-            if (n < 1 || n > 100_000_000) {
-                throw new NumberFormatException();
-            }
-            step(n);
-        } catch (NumberFormatException e) {
-            showMessage("Run N needs a whole number from 1 to 100000000, got '" + runNCount.getText().trim() + "'", true);
+        String msg = controller.setRunCount(runNCount.getText());
+        if (msg != null) {
+            showMessage(msg, true);
+        } else {
+            step(controller.runCount());
         }
     }
 
@@ -825,22 +821,17 @@ public final class MainWindow extends BorderPane {
     public void openDraws(List<java.nio.file.Path> files) {
         showMessage("reading " + files.size() + " file(s)\u2026", false);
         Thread t = new Thread(() -> {
-            try {
-                workbench.sessions.io.DrawTable table = workbench.sessions.io.DrawFiles.read(files);
-                LiveBuffer b = LiveBuffer.of(table);
-                String what = files.size() == 1 ? files.get(0).getFileName().toString() : files.size() + " files";
-                Platform.runLater(() -> {
+            OpenViewModel.Result r = opener.openDraws(files);
+            OpenViewModel.Shown shown = r.shown();
+            Platform.runLater(() -> {
+                if (!r.error()) {
                     controller.reset();
                     openedSession = null;
                     stepSizeNote.setText("");
-                    showBuffer(b, null);
-                    showMessage("showing draws from " + what + " (" + table.format().label() + ")", false);
-                });
-            } catch (BadInputException e) {
-                Platform.runLater(() -> showMessage(e.getMessage(), true));
-            } catch (RuntimeException e) {
-                Platform.runLater(() -> showMessage("could not read the draws: " + e, true));
-            }
+                    showBuffer(shown.buffer(), null);
+                }
+                showMessage(r.message(), r.error());
+            });
         }, "open-draws");
         t.setDaemon(true);
         t.start();
@@ -866,27 +857,17 @@ public final class MainWindow extends BorderPane {
     public void openSession(java.nio.file.Path path) {
         showMessage("reading session " + path + "\u2026", false);
         Thread t = new Thread(() -> {
-            try (workbench.sessions.SessionReader reader = workbench.sessions.SessionReader.open(path)) {
-                LiveBuffer b = LiveBuffer.of(reader);
-                for (workbench.sessions.EventRecord e : reader.events()) {
-                    b.event(e.chain(), e.iteration(), e.event());
-                }
-                java.nio.file.Path dir = reader.directory();
-                var m = reader.manifest();
-                String note = reader.recovery().isEmpty() ? "" : " (" + reader.recovery().get(0) + ")";
-                Platform.runLater(() -> {
+            OpenViewModel.Result r = opener.openSession(path);
+            OpenViewModel.Shown shown = r.shown();
+            Platform.runLater(() -> {
+                if (!r.error()) {
                     controller.reset();
-                    openedSession = dir;
+                    openedSession = shown.session();
                     stepSizeNote.setText("");
-                    showBuffer(b, null);
-                    showMessage("showing stored session: " + m.modelId() + " \u00b7 " + m.samplerId() + " \u00b7 "
-                            + m.chains() + " chain(s), read-only" + note, false);
-                });
-            } catch (BadInputException e) {
-                Platform.runLater(() -> showMessage(e.getMessage(), true));
-            } catch (RuntimeException e) {
-                Platform.runLater(() -> showMessage("could not read the session: " + e, true));
-            }
+                    showBuffer(shown.buffer(), null);
+                }
+                showMessage(r.message(), r.error());
+            });
         }, "open-session");
         t.setDaemon(true);
         t.start();
@@ -1421,7 +1402,7 @@ public final class MainWindow extends BorderPane {
             prefs.put("model", setup.modelId() == null ? "" : setup.modelId());
             prefs.put("sampler", setup.samplerId() == null ? "" : setup.samplerId());
             for (String f : List.of("chains", "seed", "warmup", "draws")) {
-                String v = setup.runField(f);
+                String v = setup.runValue(f);
                 if (v != null) {
                     prefs.put(f, v);
                 }
@@ -1429,7 +1410,7 @@ public final class MainWindow extends BorderPane {
             prefs.putDouble("speedLog", speedSlider.getValue());
             Preferences node = prefs.node("settings");
             node.clear();
-            setup.allTyped().forEach(node::put);
+            setup.allInEffect().forEach(node::put);
             prefs.putDouble("split.main", mainSplit.getDividerPositions()[0]);
             prefs.putDouble("split.upper", upperSplit.getDividerPositions()[0]);
             prefs.putDouble("split.right", rightSplit.getDividerPositions()[0]);

@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
+import java.util.List;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
@@ -18,6 +19,7 @@ import workbench.core.run.DrawSink;
 import workbench.core.run.RunConfig;
 import workbench.core.run.RunOutcome;
 import workbench.core.run.TeeSink;
+import workbench.core.spec.ParamSpec;
 import workbench.app.cli.Version;
 import workbench.sessions.SessionWriter;
 import workbench.viz.LiveBuffer;
@@ -43,6 +45,12 @@ public final class RunController {
     public static final double PATH_SPEED = 60;
     /** Iterations each chain's ring keeps for the views. */
     public static final int BUFFER_CAPACITY = 50_000;
+    /** The smallest step size that can be set by hand. */
+    public static final double MIN_STEP_SIZE = 1e-12;
+    /** The largest step size that can be set by hand. */
+    public static final double MAX_STEP_SIZE = 1e6;
+    /** The largest N of "Run N" (transitions per chain). */
+    public static final long MAX_RUN_COUNT = 100_000_000;
 
     /** System property naming the folder new sessions are written under. */
     public static final String SESSIONS_DIR_PROPERTY = "workbench.sessions.dir";
@@ -69,10 +77,13 @@ public final class RunController {
     /** Makes the sink that stores a run in the given new directory (a SessionWriter; tests inject faults). */
     private final java.util.function.Function<Path, DrawSink> storage;
     private volatile Path session;
+    private volatile Model model;
     private ScheduledFuture<?> tick;
     private double speed = 30;
     private boolean held;
     private double pendingStepSize = Double.NaN;
+    private double stepSizeSet = Double.NaN;
+    private long runCount = 100;
     private boolean stepSizeByHand;
     private long rateT0;
     private long rateN0;
@@ -126,6 +137,25 @@ public final class RunController {
         return id.replaceAll("[^A-Za-z0-9._-]", "_");
     }
 
+    /**
+     * Starts a new run from {@code setup} (replacing any) when its fields are all valid; returns
+     * the first problem (one line) and starts nothing otherwise, or null when the run started.
+     */
+    public String start(SetupViewModel setup, boolean paused) {
+        List<String> problems = setup.problems();
+        if (!problems.isEmpty()) {
+            return problems.get(0);
+        }
+        try {
+            // one thread per chain: step and slow motion hand out permits to every chain at once
+            RunConfig config = setup.config(Integer.MAX_VALUE);
+            start(config, setup.createModel(), setup.createSampler(), paused);
+            return null;
+        } catch (BadInputException e) {
+            return Messages.oneLine(e.getMessage());
+        }
+    }
+
     /** Starts a new run (replacing any); {@code paused}: it waits for Run, Step or Run N. */
     public synchronized void start(RunConfig config, Model model, Sampler sampler, boolean paused) {
         stopRunner();
@@ -146,6 +176,7 @@ public final class RunController {
         this.buffer = b;
         this.runner = r;
         this.session = dir;
+        this.model = model;
         this.message = "";
         this.held = paused;
         this.state = paused ? State.PAUSED : State.RUNNING;
@@ -313,9 +344,10 @@ public final class RunController {
      * a run it is kept and applied at the start. Throws BadInputException for a bad value.
      */
     public synchronized void setStepSize(double eps) {
-        if (!(eps >= 1e-12 && eps <= 1e6)) {
+        if (!(eps >= MIN_STEP_SIZE && eps <= MAX_STEP_SIZE)) {
             throw new BadInputException("step size must be in [1e-12, 1e6], got " + eps);
         }
+        stepSizeSet = eps;
         ChainRunner r = runner;
         if (r != null && (state == State.RUNNING || state == State.PAUSED)) {
             r.setStepSize(eps);
@@ -325,9 +357,62 @@ public final class RunController {
         }
     }
 
+    /**
+     * The step size typed in the window: a plain decimal number in [1e-12, 1e6], applied as by
+     * {@link #setStepSize}. Returns the message when it is not one (the step size in effect stays),
+     * else null.
+     */
+    public String setStepSizeText(String text) {
+        String t = text == null ? "" : text.strip();
+        double v = Double.NaN;
+        if (t.length() <= 40 && ParamSpec.isDecimal(t)) {
+            v = Double.parseDouble(t);
+        }
+        if (Double.isNaN(v)) {
+            return Messages.oneLine("step size must be a number, got '" + clip(t) + "'");
+        }
+        if (!(v >= MIN_STEP_SIZE && v <= MAX_STEP_SIZE)) {
+            return Messages.oneLine("step size must be in [1e-12, 1e6], got " + clip(t));
+        }
+        setStepSize(v);
+        return null;
+    }
+
+    /** The step size last set by hand (and not cleared since); NaN when none. */
+    public synchronized double stepSizeSet() {
+        return stepSizeSet;
+    }
+
+    /**
+     * The N of "Run N" as typed: a whole number from 1 to {@value #MAX_RUN_COUNT}. Returns the
+     * message when it is not one (the N in effect stays), else null.
+     */
+    public synchronized String setRunCount(String text) {
+        String t = text == null ? "" : text.strip();
+        if (!t.matches("\\+?[0-9]{1,18}")) {
+            return Messages.oneLine("Run N needs a whole number from 1 to " + MAX_RUN_COUNT + ", got '" + clip(t) + "'");
+        }
+        long n = Long.parseLong(t);
+        if (n < 1 || n > MAX_RUN_COUNT) {
+            return Messages.oneLine("Run N needs a whole number from 1 to " + MAX_RUN_COUNT + ", got " + clip(t));
+        }
+        runCount = n;
+        return null;
+    }
+
+    /** The N in effect for "Run N" (100 until one is set). */
+    public synchronized long runCount() {
+        return runCount;
+    }
+
+    private static String clip(String s) {
+        return s.length() > 40 ? s.substring(0, 37) + "..." : s;
+    }
+
     /** Forgets a step size set by hand before a run: the next run adapts its own. */
     public synchronized void clearPendingStepSize() {
         pendingStepSize = Double.NaN;
+        stepSizeSet = Double.NaN;
     }
 
     /** Whether the user set the step size by hand in this run (adaptation ended). */
@@ -368,6 +453,11 @@ public final class RunController {
 
     public LiveBuffer buffer() {
         return buffer;
+    }
+
+    /** The model the current (or last) run samples; null before the first run. */
+    public Model model() {
+        return model;
     }
 
     /** The directory the current (or last) run's session is written to; null before the first run. */

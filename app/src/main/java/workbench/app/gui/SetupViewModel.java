@@ -20,6 +20,12 @@ import workbench.core.spec.ParamValues;
  * switching back and forth keeps what was typed), chains, seed, warmup, draws and beta. Every
  * value is validated through the same {@link ParamSpec}s the CLI uses; a bad value gives a
  * one-line message, never an exception. No JavaFX here: plain JUnit tests drive it.
+ *
+ * <p>Each field keeps two things: the text as typed (what the window shows) and the value in
+ * effect, the last valid one, from which the run, the model and the sampler are built. A refused
+ * value leaves the one in effect as it was, and {@link #problems()} names it, so Run is refused
+ * while a field shows a bad value. A setting that parses but stops a model (or sampler) that built
+ * from building (a broken formula, a data file that cannot be read) is refused too.
  */
 public final class SetupViewModel {
     /** The run-level fields, validated like settings. */
@@ -39,7 +45,13 @@ public final class SetupViewModel {
     private final Map<String, Map<String, String>> modelSettings = new LinkedHashMap<>();
     private final Map<String, Map<String, String>> samplerSettings = new LinkedHashMap<>();
     private final Map<String, String> runFields = new LinkedHashMap<>();
+    private final Map<String, Map<String, String>> modelInEffect = new LinkedHashMap<>();
+    private final Map<String, Map<String, String>> samplerInEffect = new LinkedHashMap<>();
+    private final Map<String, String> runInEffect = new LinkedHashMap<>();
+    /** The message of each refused field, by "run.NAME", "model.ID.NAME" or "sampler.ID.NAME". */
+    private final Map<String, String> refused = new LinkedHashMap<>();
     private double beta = 1;
+    private Model lastBuilt;
 
     public SetupViewModel(List<ModelFactory> models, List<SamplerFactory> samplers) {
         this.models = List.copyOf(models);
@@ -48,6 +60,7 @@ public final class SetupViewModel {
         runFields.put(WARMUP.name(), WARMUP.defaultValue());
         runFields.put(DRAWS.name(), DRAWS.defaultValue());
         runFields.put(SEED.name(), Integer.toString(ThreadLocalRandom.current().nextInt(1, 100_000)));
+        runInEffect.putAll(runFields);
         modelId = pickDefault(models.stream().map(ModelFactory::id).toList(), "banana", "gaussian-2d");
         samplerId = pickDefault(samplers.stream().map(SamplerFactory::id).toList(), "nuts", "hmc", "mala", "rwm");
     }
@@ -128,29 +141,100 @@ public final class SetupViewModel {
         return null;
     }
 
-    /** Sets a model setting as typed; returns the message when it is not valid, else null. */
+    /** The text of a model setting in effect: the last valid one typed, else the default. */
+    public String modelSettingInEffect(String name) {
+        return setting(modelInEffect, modelFactory(), name);
+    }
+
+    /** The text of a sampler setting in effect: the last valid one typed, else the default. */
+    public String samplerSettingInEffect(String name) {
+        return setting(samplerInEffect, samplerFactory(), name);
+    }
+
+    /**
+     * Sets a model setting as typed; returns the message when it is not valid (the value in effect
+     * stays), else null.
+     */
     public String setModelSetting(String name, String text) {
-        return put(modelSettings, modelFactory(), "model", name, text);
+        ModelFactory f = modelFactory();
+        return put(modelSettings, modelInEffect, f, "model", name, text,
+                f == null ? null : settings -> f.create(ParamValues.of("model " + f.id(), f.params(), settings)));
     }
 
-    /** Sets a sampler setting as typed; returns the message when it is not valid, else null. */
+    /**
+     * Sets a sampler setting as typed; returns the message when it is not valid (the value in
+     * effect stays), else null.
+     */
     public String setSamplerSetting(String name, String text) {
-        return put(samplerSettings, samplerFactory(), "sampler", name, text);
+        SamplerFactory f = samplerFactory();
+        return put(samplerSettings, samplerInEffect, f, "sampler", name, text,
+                f == null ? null : settings -> f.create(ParamValues.of("sampler " + f.id(), f.params(), settings)));
     }
 
-    private static String put(Map<String, Map<String, String>> all, Described d, String kind, String name, String text) {
+    private String put(Map<String, Map<String, String>> typed, Map<String, Map<String, String>> inEffect, Described d,
+                       String kind, String name, String text, java.util.function.Function<Map<String, String>, ?> build) {
         if (d == null) {
             return "no " + kind + " chosen";
         }
         ParamSpec spec = d.params().stream().filter(s -> s.name().equals(name)).findFirst().orElse(null);
         if (spec == null) {
-            return kind + " " + d.id() + ": unknown setting '" + name + "'";
+            return Messages.oneLine(kind + " " + d.id() + ": unknown setting '" + name + "'");
         }
-        all.computeIfAbsent(d.id(), k -> new LinkedHashMap<>()).put(name, text);
-        return check(spec, kind + " " + d.id(), text);
+        String key = kind + "." + d.id() + "." + name;
+        typed.computeIfAbsent(d.id(), k -> new LinkedHashMap<>()).put(name, text);
+        String msg = check(spec, kind + " " + d.id(), text);
+        Map<String, String> candidate = after(inEffect, d.id(), name, text);
+        if (msg == null) {
+            // a value that breaks what built is refused; one that does not build yet (other settings missing) is not
+            String broken = buildError(build, typed(Map.of(d.id(), candidate), d), kind + " " + d.id());
+            if (broken != null && buildError(build, typed(inEffect, d), "") == null) {
+                msg = broken;
+            }
+        }
+        if (msg != null) {
+            refused.put(key, msg);
+            return msg;
+        }
+        refused.remove(key);
+        inEffect.put(d.id(), candidate);
+        // a value refused only because of another setting (kernel=adjusted only ...) may be valid now
+        String prefix = kind + "." + d.id() + ".";
+        for (String k : List.copyOf(refused.keySet())) {
+            String other = k.startsWith(prefix) ? k.substring(prefix.length()) : null;
+            String t = other == null ? null : typed.getOrDefault(d.id(), Map.of()).get(other);
+            ParamSpec os = other == null ? null
+                    : d.params().stream().filter(p -> p.name().equals(other)).findFirst().orElse(null);
+            if (os != null && check(os, kind + " " + d.id(), t) == null) {
+                Map<String, String> again = after(inEffect, d.id(), other, t);
+                if (buildError(build, typed(Map.of(d.id(), again), d), "") == null) {
+                    inEffect.put(d.id(), again);
+                    refused.remove(k);
+                }
+            }
+        }
+        return null;
     }
 
-    /** The message for an invalid value of {@code spec}, or null when it parses. */
+    private static Map<String, String> after(Map<String, Map<String, String>> all, String id, String name, String text) {
+        Map<String, String> m = new LinkedHashMap<>(all.getOrDefault(id, Map.of()));
+        m.put(name, text);
+        return m;
+    }
+
+    private static String buildError(java.util.function.Function<Map<String, String>, ?> build, Map<String, String> s,
+                                     String owner) {
+        try {
+            build.apply(s);
+            return null;
+        } catch (BadInputException e) {
+            return Messages.oneLine(e.getMessage());
+        } catch (RuntimeException e) {
+            return Messages.oneLine(owner + ": cannot be built with these settings (" + e.getClass().getSimpleName()
+                    + (e.getMessage() == null ? "" : ": " + e.getMessage()) + ")");
+        }
+    }
+
+    /** The message for an invalid value of {@code spec} (one line, bounded), or null when it parses. */
     public static String check(ParamSpec spec, String owner, String text) {
         if ((text == null || text.isBlank()) && spec.defaultValue() == null) {
             return null;
@@ -159,17 +243,18 @@ public final class SetupViewModel {
             spec.parse(owner, text);
             return null;
         } catch (BadInputException e) {
-            return e.getMessage();
+            return Messages.oneLine(e.getMessage());
         }
     }
 
-    /** Settings typed for the current model (only the ones that differ from nothing: all typed). */
+    /** The settings in effect for the current model (the valid ones typed; the rest take their defaults). */
     public Map<String, String> modelSettings() {
-        return typed(modelSettings, modelFactory());
+        return typed(modelInEffect, modelFactory());
     }
 
+    /** The settings in effect for the current sampler. */
     public Map<String, String> samplerSettings() {
-        return typed(samplerSettings, samplerFactory());
+        return typed(samplerInEffect, samplerFactory());
     }
 
     private static Map<String, String> typed(Map<String, Map<String, String>> all, Described d) {
@@ -179,22 +264,39 @@ public final class SetupViewModel {
         Map<String, String> out = new LinkedHashMap<>();
         all.getOrDefault(d.id(), Map.of()).forEach((k, v) -> {
             ParamSpec spec = d.params().stream().filter(s -> s.name().equals(k)).findFirst().orElse(null);
-            if (spec != null && !(v.isBlank() && spec.defaultValue() == null)) {
+            if (spec != null && v != null && !(v.isBlank() && spec.defaultValue() == null)) {
                 out.put(k, v);
             }
         });
         return out;
     }
 
-    /** Sets chains, warmup, draws or seed as typed; returns the message when not valid, else null. */
+    /**
+     * Sets chains, warmup, draws or seed as typed; returns the message when not valid (the value
+     * in effect stays), else null.
+     */
     public String setRunField(String name, String text) {
         ParamSpec spec = runSpec(name);
         runFields.put(name, text);
-        return check(spec, "run", text);
+        String msg = check(spec, "run", text);
+        if (msg == null) {
+            runInEffect.put(name, text.trim());
+            refused.remove("run." + name);
+        } else {
+            refused.put("run." + name, msg);
+        }
+        return msg;
     }
 
+    /** A run field as typed. */
     public String runField(String name) {
         return runFields.get(name);
+    }
+
+    /** A run field's value in effect: the last valid one typed, else the default. */
+    public String runValue(String name) {
+        runSpec(name);
+        return runInEffect.get(name);
     }
 
     private static ParamSpec runSpec(String name) {
@@ -211,6 +313,8 @@ public final class SetupViewModel {
     public String newSeed() {
         String s = Integer.toString(ThreadLocalRandom.current().nextInt(1, 1_000_000));
         runFields.put("seed", s);
+        runInEffect.put("seed", s);
+        refused.remove("run.seed");
         return s;
     }
 
@@ -218,11 +322,13 @@ public final class SetupViewModel {
         return beta;
     }
 
-    public void setBeta(double beta) {
+    /** Sets the likelihood temperature; returns the message when it is not in (0, 1] (beta stays), else null. */
+    public String setBeta(double beta) {
         if (!(beta > 0 && beta <= 1)) {
-            throw new BadInputException("beta must be in (0, 1], got " + beta);
+            return "beta (likelihood temperature) must be in (0, 1], got " + beta;
         }
         this.beta = beta;
+        return null;
     }
 
     /** Builds the model from the current settings (at the current beta for data models); throws BadInputException. */
@@ -238,16 +344,22 @@ public final class SetupViewModel {
         return m;
     }
 
-    /** The message that stops the model from being built, or null when it builds. */
+    /** The message that stops the model from being built from the settings in effect, or null when it builds. */
     public String modelError() {
         try {
-            createModel();
+            lastBuilt = createModel();
             return null;
         } catch (BadInputException e) {
-            return e.getMessage();
+            return Messages.oneLine(e.getMessage());
         } catch (RuntimeException e) {
-            return "model " + modelId + ": " + e;
+            return Messages.oneLine("model " + modelId + ": cannot be built (" + e.getClass().getSimpleName()
+                    + (e.getMessage() == null ? "" : ": " + e.getMessage()) + ")");
         }
+    }
+
+    /** The model {@link #modelError()} last built (what the window previews); null before one built. */
+    public Model lastBuiltModel() {
+        return lastBuilt;
     }
 
     public Sampler createSampler() {
@@ -260,10 +372,10 @@ public final class SetupViewModel {
 
     /** The run as configured; throws BadInputException naming the first bad value. */
     public RunConfig config(int threads) {
-        int chains = (Integer) CHAINS.parse("run", runFields.get("chains"));
-        int warmup = (Integer) WARMUP.parse("run", runFields.get("warmup"));
-        int draws = (Integer) DRAWS.parse("run", runFields.get("draws"));
-        long seed = (Integer) SEED.parse("run", runFields.get("seed"));
+        int chains = (Integer) CHAINS.parse("run", runInEffect.get("chains"));
+        int warmup = (Integer) WARMUP.parse("run", runInEffect.get("warmup"));
+        int draws = (Integer) DRAWS.parse("run", runInEffect.get("draws"));
+        long seed = (Integer) SEED.parse("run", runInEffect.get("seed"));
         if (modelFactory() == null) {
             throw new BadInputException("no models available");
         }
@@ -274,22 +386,28 @@ public final class SetupViewModel {
                 Math.max(1, Math.min(threads, chains)), null);
     }
 
-    /** Every problem that stops a run, one line each (empty: ready). */
+    /** Every problem that stops a run, one line each (empty: ready): refused fields first. */
     public List<String> problems() {
         List<String> out = new java.util.ArrayList<>();
         for (String f : List.of("chains", "warmup", "draws", "seed")) {
-            String e = check(runSpec(f), "run", runFields.get(f));
+            String e = refused.get("run." + f);
             if (e != null) {
                 out.add(e);
             }
         }
+        refused.forEach((k, v) -> {
+            if ((modelId != null && k.startsWith("model." + modelId + "."))
+                    || (samplerId != null && k.startsWith("sampler." + samplerId + "."))) {
+                out.add(v);
+            }
+        });
         if (samplerFactory() == null) {
             out.add("no samplers available");
         } else {
             try {
                 createSampler();
             } catch (BadInputException e) {
-                out.add(e.getMessage());
+                out.add(Messages.oneLine(e.getMessage()));
             }
         }
         String m = modelError();
@@ -300,7 +418,7 @@ public final class SetupViewModel {
             try {
                 config(1);
             } catch (BadInputException e) {
-                out.add(e.getMessage());
+                out.add(Messages.oneLine(e.getMessage()));
             }
         }
         return out;
@@ -314,17 +432,43 @@ public final class SetupViewModel {
         return out;
     }
 
-    /** Restores typed settings saved by {@link #allTyped}; unknown ids or names are ignored. */
+    /** The settings in effect, keyed as {@link #allTyped} (what the window saves as preferences). */
+    public Map<String, String> allInEffect() {
+        Map<String, String> out = new LinkedHashMap<>();
+        modelInEffect.forEach((id, m) -> m.forEach((k, v) -> out.put("model." + id + "." + k, v)));
+        samplerInEffect.forEach((id, m) -> m.forEach((k, v) -> out.put("sampler." + id + "." + k, v)));
+        return out;
+    }
+
+    /**
+     * Restores typed settings saved by {@link #allTyped} or {@link #allInEffect}; unknown ids or
+     * names are ignored, values that do not parse are kept as typed but not put in effect.
+     */
     public void restoreTyped(Map<String, String> saved) {
         saved.forEach((key, v) -> {
             String[] parts = key.split("\\.", 3);
-            if (parts.length != 3) {
+            if (parts.length != 3 || v == null) {
                 return;
             }
-            Map<String, Map<String, String>> target = parts[0].equals("model") ? modelSettings
-                    : parts[0].equals("sampler") ? samplerSettings : null;
-            if (target != null) {
-                target.computeIfAbsent(parts[1], k -> new LinkedHashMap<>()).put(parts[2], v);
+            boolean model = parts[0].equals("model");
+            if (!model && !parts[0].equals("sampler")) {
+                return;
+            }
+            Described d = (model ? models.stream().map(f -> (Described) f) : samplers.stream().map(f -> (Described) f))
+                    .filter(f -> f.id().equals(parts[1])).findFirst().orElse(null);
+            ParamSpec spec = d == null ? null
+                    : d.params().stream().filter(s -> s.name().equals(parts[2])).findFirst().orElse(null);
+            if (spec == null) {
+                return;
+            }
+            (model ? modelSettings : samplerSettings).computeIfAbsent(parts[1], k -> new LinkedHashMap<>()).put(parts[2], v);
+            String msg = check(spec, parts[0] + " " + parts[1], v);
+            if (msg == null) {
+                (model ? modelInEffect : samplerInEffect).computeIfAbsent(parts[1], k -> new LinkedHashMap<>())
+                        .put(parts[2], v);
+                refused.remove(key);
+            } else {
+                refused.put(key, msg);
             }
         });
     }

@@ -1,14 +1,17 @@
 package workbench.app.gui;
 
+import java.util.List;
 import java.util.Locale;
 import java.util.prefs.Preferences;
 import javafx.animation.AnimationTimer;
+import javafx.animation.PauseTransition;
 import javafx.application.Application;
 import javafx.application.Platform;
 import javafx.geometry.Rectangle2D;
 import javafx.scene.Scene;
 import javafx.stage.Screen;
 import javafx.stage.Stage;
+import javafx.util.Duration;
 import workbench.core.kernel.SamplerRegistry;
 import workbench.core.model.ModelRegistry;
 import workbench.viz.LiveBuffer;
@@ -18,7 +21,8 @@ import workbench.viz.LiveBuffer;
  * size, position, layout and last choices kept in {@link Preferences}. Started by
  * {@code workbench.app.Main} (not an Application itself) through {@link #main}; the named
  * parameter {@code --session=PATH} opens a stored session at start; the system property
- * {@code workbench.guide=true} opens the guide at start (for screenshots).
+ * {@code workbench.guide=true} opens the guide at start (for screenshots), and
+ * {@code workbench.autorun=true} starts a run at full speed at start (see {@link #autorun}).
  */
 public final class WorkbenchApp extends Application {
     /** Where the window's preferences live. */
@@ -60,6 +64,58 @@ public final class WorkbenchApp extends Application {
         String bench = System.getProperty("workbench.bench.seconds");
         if (bench != null) {
             benchmark(Double.parseDouble(bench));
+        } else if (Boolean.getBoolean("workbench.autorun")) {
+            autorun();
+        }
+    }
+
+    /**
+     * Starts, as soon as the window is up, the run chosen by the system properties
+     * {@code workbench.autorun.model} (default gaussian-2d), {@code .sampler} (nuts), {@code .chains}
+     * (4), {@code .warmup} (1000), {@code .draws} (100000000 per chain) and {@code .seed} (1), at
+     * full speed, as if Run had been pressed (stress/soak-gui.sh uses it). With
+     * {@code workbench.autorun.seconds=S} the window quits after S seconds, first printing
+     * {@code autorun: ... transitions, session DIR} on standard output. A value the window would
+     * refuse is printed on standard error and the application exits with status 2.
+     */
+    private void autorun() {
+        SetupViewModel s = window.setup();
+        List<String> problems = new java.util.ArrayList<>();
+        String model = System.getProperty("workbench.autorun.model", "gaussian-2d");
+        String sampler = System.getProperty("workbench.autorun.sampler", "nuts");
+        if (!s.selectModel(model)) {
+            problems.add("no model '" + model + "'");
+        }
+        if (!s.selectSampler(sampler)) {
+            problems.add("no sampler '" + sampler + "'");
+        }
+        for (String[] f : List.of(new String[] {"chains", "4"}, new String[] {"warmup", "1000"},
+                new String[] {"draws", "100000000"}, new String[] {"seed", "1"})) {
+            String msg = s.setRunField(f[0], System.getProperty("workbench.autorun." + f[0], f[1]));
+            if (msg != null) {
+                problems.add(msg);
+            }
+        }
+        problems.addAll(s.problems());
+        if (!problems.isEmpty()) {
+            System.err.println("autorun: " + problems.get(0));
+            System.exit(2);
+        }
+        window.fullSpeed();
+        long t0 = System.nanoTime();
+        window.run();
+        String seconds = System.getProperty("workbench.autorun.seconds");
+        if (seconds != null) {
+            PauseTransition stop = new PauseTransition(Duration.seconds(Double.parseDouble(seconds)));
+            stop.setOnFinished(e -> {
+                LiveBuffer b = window.controller().buffer();
+                System.out.printf(Locale.ROOT, "autorun: %.1f s, %d transitions, state %s, session %s%n",
+                        (System.nanoTime() - t0) * 1e-9, b == null ? 0 : b.totalTransitions(),
+                        window.controller().state(), window.controller().session());
+                System.out.flush();
+                Platform.exit();
+            });
+            stop.play();
         }
     }
 

@@ -35,7 +35,8 @@ class SetupViewModelTest {
         assertEquals("model gaussian-2d: 'rho' must be a number, got 'abc'", msg);
         assertEquals("model gaussian-2d: 'rho' must be in [-0.999, 0.999], got 2", vm.setModelSetting("rho", "2"));
         assertFalse(vm.problems().isEmpty());
-        assertThrows(BadInputException.class, vm::createModel);
+        assertEquals("0.95", vm.modelSettingInEffect("rho"), "a refused value leaves the one in effect");
+        assertEquals("2", vm.modelSetting("rho"), "the field keeps what was typed");
         assertNull(vm.setModelSetting("rho", "0.5"));
         assertTrue(vm.problems().isEmpty());
         assertEquals("run: 'chains' must be in [1, 1024], got 0", vm.setRunField("chains", "0"));
@@ -75,13 +76,27 @@ class SetupViewModelTest {
     @Test
     void aBrokenFormulaNamesTheColumnAndAGoodOneBuilds() {
         assertTrue(vm.selectModel("expr"));
-        assertNull(vm.setModelSetting("density", "-0.5*(x^2 + y^2"));
-        String err = vm.modelError();
+        String err = vm.setModelSetting("density", "-0.5*(x^2 + y^2");
         assertNotNull(err);
         assertTrue(err.contains("column"), err);
+        assertNull(vm.modelError(), "the formula in effect (the default) still builds");
+        assertEquals(err, vm.problems().get(0), "but Run is refused while the editor shows the broken one");
         assertNull(vm.setModelSetting("density", "-0.5*(x^2 + y^2)"));
         assertNull(vm.modelError());
         assertEquals(2, vm.createModel().dim());
+    }
+
+    @Test
+    void aValueRefusedBecauseOfAnotherSettingIsTakenOnceThatOneChanges() {
+        assertTrue(vm.selectModel("gaussian-2d"));
+        assertTrue(vm.selectSampler("mile"));
+        String msg = vm.setSamplerSetting("max_steps", "20");
+        assertNotNull(msg, "max_steps is a setting of kernel=adjusted only");
+        assertEquals("1024", vm.samplerSettingInEffect("max_steps"));
+        assertTrue(vm.problems().contains(msg));
+        assertNull(vm.setSamplerSetting("kernel", "adjusted"));
+        assertEquals("20", vm.samplerSettingInEffect("max_steps"));
+        assertTrue(vm.problems().isEmpty(), vm.problems().toString());
     }
 
     @Test
@@ -93,8 +108,9 @@ class SetupViewModelTest {
         assertEquals(0.25, ((workbench.core.model.DataModel) m).beta());
         vm.selectModel("gaussian-2d");
         assertFalse(vm.createModel() instanceof workbench.core.model.DataModel);
-        assertThrows(BadInputException.class, () -> vm.setBeta(0));
-        assertThrows(BadInputException.class, () -> vm.setBeta(1.5));
+        assertNotNull(vm.setBeta(0));
+        assertNotNull(vm.setBeta(1.5));
+        assertEquals(0.25, vm.beta(), "a refused beta leaves the last one in effect");
     }
 
     @Test

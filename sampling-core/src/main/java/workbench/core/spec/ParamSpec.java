@@ -25,11 +25,14 @@ public record ParamSpec(String name, Kind kind, String defaultValue, double min,
 
     /** Plain decimal numbers only: no hexadecimal, no Java suffixes ({@code 1d}), no NaN or Infinity words. */
     private static final java.util.regex.Pattern DECIMAL =
-            java.util.regex.Pattern.compile("[+-]?(\\d+\\.?\\d*|\\.\\d+)([eE][+-]?\\d+)?");
+            // unambiguous and possessive: linear time even on a million digits (the first form backtracked quadratically)
+            java.util.regex.Pattern.compile("[+-]?+(\\d++(\\.\\d*+)?+|\\.\\d++)([eE][+-]?+\\d++)?+");
+
+    private static final java.util.regex.Pattern WHOLE = java.util.regex.Pattern.compile("[+-]?[0-9]+");
 
     /** Whether {@code text} is a plain decimal number (what every numeric setting accepts). */
     public static boolean isDecimal(String text) {
-        return DECIMAL.matcher(text.trim()).matches();
+        return DECIMAL.matcher(text.strip()).matches();
     }
 
     public static ParamSpec real(String name, double def, double min, double max, String description) {
@@ -63,7 +66,8 @@ public record ParamSpec(String name, Kind kind, String defaultValue, double min,
         if (text == null) {
             throw new BadInputException(owner + ": no value given for '" + name + "'");
         }
-        String t = text.trim();
+        // strip, not trim: surrounding white space goes, other control characters stay (and are refused)
+        String t = text.strip();
         switch (kind) {
             case REAL -> {
                 double v;
@@ -83,10 +87,15 @@ public record ParamSpec(String name, Kind kind, String defaultValue, double min,
             }
             case INT -> {
                 long v;
+                // ASCII digits only (Long.parseLong would take other scripts' digits too)
+                if (!WHOLE.matcher(t).matches()) {
+                    throw new BadInputException(owner + ": '" + name + "' must be a whole number, got '" + clip(t) + "'");
+                }
                 try {
                     v = Long.parseLong(t);
                 } catch (NumberFormatException e) {
-                    throw new BadInputException(owner + ": '" + name + "' must be a whole number, got '" + clip(t) + "'");
+                    // a whole number beyond the range of long: out of range, whatever the bounds
+                    v = t.startsWith("-") ? Long.MIN_VALUE : Long.MAX_VALUE;
                 }
                 checkRange(owner, v, t);
                 return (int) v;
@@ -121,7 +130,7 @@ public record ParamSpec(String name, Kind kind, String defaultValue, double min,
     }
 
     static String clip(String s) {
-        String one = s.replaceAll("[\\r\\n\\t]", " ");
+        String one = s.replaceAll("[\\p{Cntrl}\\u0085\\u2028\\u2029]", " ");
         return one.length() > 60 ? one.substring(0, 57) + "..." : one;
     }
 

@@ -1,0 +1,45 @@
+package workbench.app.gui;
+
+/**
+ * Makes a message fit the window's one-line status and error labels: control, line- and
+ * paragraph-separator and format characters (which a typed or read value may carry into the
+ * message it is quoted in) become spaces, and a longer text keeps its start and its end, cut to
+ * {@link #MAX_LENGTH} characters in all.
+ */
+final class Messages {
+    /** The longest message a view-model hands to the window. */
+    static final int MAX_LENGTH = 300;
+
+    private Messages() {
+    }
+
+    /** {@code msg} on one line of at most {@link #MAX_LENGTH} characters; null stays null. */
+    static String oneLine(String msg) {
+        if (msg == null) {
+            return null;
+        }
+        String m = msg;
+        if (m.length() > MAX_LENGTH) {
+            // the start names the field or file, the end usually says what is wrong: keep both
+            int head = MAX_LENGTH / 2;
+            int tail = MAX_LENGTH - head - 5;
+            if (Character.isHighSurrogate(m.charAt(head - 1))) {
+                head--;
+            }
+            int from = m.length() - tail;
+            if (Character.isLowSurrogate(m.charAt(from))) {
+                from++;
+            }
+            m = m.substring(0, head) + " ... " + m.substring(from);
+        }
+        StringBuilder sb = new StringBuilder(m.length());
+        for (int i = 0; i < m.length(); i++) {
+            char c = m.charAt(i);
+            int type = Character.getType(c);
+            boolean odd = Character.isISOControl(c) || type == Character.LINE_SEPARATOR
+                    || type == Character.PARAGRAPH_SEPARATOR || type == Character.FORMAT;
+            sb.append(odd ? ' ' : c);
+        }
+        return sb.toString();
+    }
+}

@@ -1,0 +1,87 @@
+package workbench.app.gui;
+
+import java.nio.file.Path;
+import java.util.List;
+import workbench.core.BadInputException;
+import workbench.sessions.SessionReader;
+import workbench.sessions.io.DrawFiles;
+import workbench.sessions.io.DrawTable;
+import workbench.viz.LiveBuffer;
+
+/**
+ * Opening draws from disk for the window: CmdStan CSV or long CSV files ("Open draws") and stored
+ * sessions ("Open session"). Only reads; a file that cannot be read gives a one-line message and
+ * leaves what was shown before in effect. No JavaFX here: the window calls it off the FX thread
+ * and shows {@link #shown()} when a call succeeds.
+ */
+public final class OpenViewModel {
+    /**
+     * What is shown: the draws, a line saying what they are, and the session directory (null for
+     * draws from another tool).
+     */
+    public record Shown(LiveBuffer buffer, String description, Path session) {
+    }
+
+    /**
+     * The outcome of one open: {@code error} false, a status line and what is now shown, or
+     * {@code error} true, the reason and null.
+     */
+    public record Result(boolean error, String message, Shown shown) {
+        static Result refused(String message) {
+            return new Result(true, Messages.oneLine(message), null);
+        }
+    }
+
+    private volatile Shown shown;
+
+    /** The draws last opened successfully; null before any. */
+    public Shown shown() {
+        return shown;
+    }
+
+    /** Reads draws made by another tool: one CmdStan CSV file per chain, or one long CSV. */
+    public Result openDraws(List<Path> files) {
+        if (files == null || files.isEmpty()) {
+            return Result.refused("open draws: no file chosen");
+        }
+        try {
+            DrawTable table = DrawFiles.read(files);
+            LiveBuffer b = LiveBuffer.of(table);
+            String what = files.size() == 1 ? String.valueOf(files.get(0).getFileName()) : files.size() + " files";
+            String line = Messages.oneLine("showing draws from " + what + " (" + table.format().label() + ")");
+            Shown s = new Shown(b, line, null);
+            shown = s;
+            return new Result(false, line, s);
+        } catch (BadInputException e) {
+            return Result.refused(e.getMessage());
+        } catch (RuntimeException e) {
+            return Result.refused("could not read the draws: " + e.getClass().getSimpleName()
+                    + (e.getMessage() == null ? "" : ": " + e.getMessage()));
+        }
+    }
+
+    /** Reads a stored session (its directory or its {@code session.mcmcwb.json}), read-only. */
+    public Result openSession(Path path) {
+        if (path == null) {
+            return Result.refused("open session: no directory chosen");
+        }
+        try (SessionReader reader = SessionReader.open(path)) {
+            LiveBuffer b = LiveBuffer.of(reader);
+            for (workbench.sessions.EventRecord e : reader.events()) {
+                b.event(e.chain(), e.iteration(), e.event()); // marks on the trace, as during the run
+            }
+            var m = reader.manifest();
+            String note = reader.recovery().isEmpty() ? "" : " (" + reader.recovery().get(0) + ")";
+            String line = Messages.oneLine("showing stored session: " + m.modelId() + " \u00b7 " + m.samplerId()
+                    + " \u00b7 " + m.chains() + " chain(s), read-only" + note);
+            Shown s = new Shown(b, line, reader.directory());
+            shown = s;
+            return new Result(false, line, s);
+        } catch (BadInputException e) {
+            return Result.refused(e.getMessage());
+        } catch (RuntimeException e) {
+            return Result.refused("could not read the session: " + e.getClass().getSimpleName()
+                    + (e.getMessage() == null ? "" : ": " + e.getMessage()));
+        }
+    }
+}
