@@ -38,6 +38,8 @@ import workbench.core.spec.ParamSpec;
  * problem, with no stack trace, within a time bound, and must leave every existing file as it was.
  * Set {@code -Dworkbench.badinput.tries=N} for a longer run (default 1000 per entry point).
  */
+@net.jqwik.api.lifecycle.AddLifecycleHook(value = workbench.app.BadInputTries.class,
+        propagateTo = net.jqwik.api.lifecycle.PropagationMode.ALL_DESCENDANTS)
 class BadInputPropertyTest {
     static final Duration BOUND = Duration.ofSeconds(10);
     static Path dir;

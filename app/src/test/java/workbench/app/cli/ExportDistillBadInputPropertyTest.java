@@ -23,6 +23,8 @@ import net.jqwik.api.lifecycle.BeforeContainer;
  * Generated bad input for {@code export} and {@code distill}: each must give exit code 2 and one
  * error line, and write nothing.
  */
+@net.jqwik.api.lifecycle.AddLifecycleHook(value = workbench.app.BadInputTries.class,
+        propagateTo = net.jqwik.api.lifecycle.PropagationMode.ALL_DESCENDANTS)
 class ExportDistillBadInputPropertyTest {
     static Path dir;
     static Path session;

@@ -34,12 +34,8 @@ import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import net.jqwik.api.lifecycle.AddLifecycleHook;
 import net.jqwik.api.lifecycle.AfterContainer;
-import net.jqwik.api.lifecycle.AroundPropertyHook;
 import net.jqwik.api.lifecycle.BeforeContainer;
-import net.jqwik.api.lifecycle.PropertyExecutionResult;
-import net.jqwik.api.lifecycle.PropertyExecutor;
 import net.jqwik.api.lifecycle.PropagationMode;
-import net.jqwik.api.lifecycle.PropertyLifecycleContext;
 import workbench.core.BadInputException;
 import workbench.core.kernel.SamplerFactory;
 import workbench.core.kernel.SamplerRegistry;
@@ -64,7 +60,7 @@ import workbench.sessions.SessionWriter;
  * accepted. 1000 tries per entry point; {@code -Dworkbench.badinput.tries=N} sets another number.
  * The number of generated cases per entry point is printed at the end.
  */
-@AddLifecycleHook(value = GuiBadInputPropertyTest.Tries.class, propagateTo = PropagationMode.ALL_DESCENDANTS)
+@AddLifecycleHook(value = workbench.app.BadInputTries.class, propagateTo = PropagationMode.ALL_DESCENDANTS)
 class GuiBadInputPropertyTest {
     static final Duration BOUND = Duration.ofSeconds(10);
     static final String SEED = "20261130";
@@ -86,24 +82,6 @@ class GuiBadInputPropertyTest {
     static OpenViewModel drawsOpener;
     /** Shows the good session at the start. */
     static OpenViewModel sessionOpener;
-
-    /** Sets the tries of every property from {@code workbench.badinput.tries} when that is given. */
-    public static final class Tries implements AroundPropertyHook {
-        @Override
-        public PropertyExecutionResult aroundProperty(PropertyLifecycleContext context, PropertyExecutor property) {
-            String n = System.getProperty("workbench.badinput.tries");
-            if (n != null && !n.isBlank()) {
-                context.attributes().setTries(Integer.parseInt(n.trim()));
-            }
-            return property.execute();
-        }
-
-        @Override
-        public int aroundPropertyProximity() {
-            // outermost, so that the tries are set before the property starts generating
-            return -100;
-        }
-    }
 
     @BeforeContainer
     static void setUp() throws IOException {
