@@ -63,8 +63,14 @@ public final class LiveBuffer implements DrawSink, DrawSource {
     private final AtomicLong version = new AtomicLong();
     private final LongAdder transitions = new LongAdder();
     private final LongAdder gradients = new LongAdder();
-    private final List<DivergenceMark> divergences = new CopyOnWriteArrayList<>();
+    /** The latest {@value #MAX_DIVERGENCE_MARKS} divergences (the session keeps all); guarded by itself. */
+    private final java.util.ArrayDeque<DivergenceMark> divergences = new java.util.ArrayDeque<>();
+    private final LongAdder divergenceCount = new LongAdder();
+    private volatile List<DivergenceMark> divergenceSnapshot = List.of();
+    private volatile boolean divergencesChanged;
     private final List<EventMark> events = new CopyOnWriteArrayList<>();
+    /** Divergence marks kept for the views. */
+    public static final int MAX_DIVERGENCE_MARKS = 20_000;
     private final Object energyLock = new Object();
     private double[] energyErrors = new double[1024];
     private int energyErrorCount;
@@ -167,7 +173,7 @@ public final class LiveBuffer implements DrawSink, DrawSource {
             Divergence d = t.divergence();
             double[] where = d != null && d.position() != null ? toOutput(model, d.position()) : output.clone();
             double[][] traj = d != null && d.trajectory() != null ? toOutput(model, d.trajectory()) : null;
-            divergences.add(new DivergenceMark(chain, iteration, where,
+            addDivergence(new DivergenceMark(chain, iteration, where,
                     d != null ? d.energyError() : t.energyError(), traj, t.warmup()));
         }
         if (!Double.isNaN(t.energyError())) {
@@ -297,7 +303,7 @@ public final class LiveBuffer implements DrawSink, DrawSource {
                     }
                 }
                 if (src.stat(c, i, Stat.DIVERGENT) == 1) {
-                    b.divergences.add(new DivergenceMark(c, i, row, de, null, i < b.warmups[c]));
+                    b.addDivergence(new DivergenceMark(c, i, row, de, null, i < b.warmups[c]));
                 }
                 double g = src.stat(c, i, Stat.GRADIENT_EVALUATIONS);
                 if (Double.isNaN(g)) {
@@ -378,9 +384,35 @@ public final class LiveBuffer implements DrawSink, DrawSource {
         return gradients.sum();
     }
 
-    /** Divergences so far, in the order they happened. */
+    private void addDivergence(DivergenceMark m) {
+        synchronized (divergences) {
+            if (divergences.size() == MAX_DIVERGENCE_MARKS) {
+                divergences.removeFirst();
+            }
+            divergences.addLast(m);
+            divergencesChanged = true;
+        }
+        divergenceCount.increment();
+    }
+
+    /**
+     * The latest divergences (at most {@value #MAX_DIVERGENCE_MARKS}; a run that keeps diverging would otherwise
+     * grow without bound — the session on disk keeps every one), in the order they happened. The same list is
+     * returned until another divergence arrives, so views may ask every frame.
+     */
     public List<DivergenceMark> divergences() {
-        return List.copyOf(divergences);
+        if (divergencesChanged) {
+            synchronized (divergences) {
+                divergencesChanged = false;
+                divergenceSnapshot = List.copyOf(divergences);
+            }
+        }
+        return divergenceSnapshot;
+    }
+
+    /** Divergences so far, all of them (also those no longer in {@link #divergences()}). */
+    public long divergenceCount() {
+        return divergenceCount.sum();
     }
 
     /** Run events so far, in the order they took effect. */

@@ -120,4 +120,26 @@ class LiveBufferTest {
         assertEquals(0.25, b.lastStepSize(0));
         assertTrue(Double.isNaN(b.lastStepSize(1)));
     }
+
+    @Test
+    void keepsTheLatestDivergenceMarksAndCountsThemAll() {
+        LiveBuffer b = new LiveBuffer(64);
+        b.start(info(1, 0, 100_000));
+        int n = LiveBuffer.MAX_DIVERGENCE_MARKS + 5_000;
+        List<LiveBuffer.DivergenceMark> first = null;
+        for (int i = 0; i < n; i++) {
+            Divergence d = new Divergence(new double[] {i, 0}, null, 1500, null);
+            b.transition(0, i, transition(i, 0, false, 1500, d, null), new double[] {i, 0});
+            if (i == 10) {
+                first = b.divergences();
+                assertTrue(first == b.divergences(), "no new divergence: the same snapshot");
+            }
+        }
+        assertEquals(11, first.size());
+        List<LiveBuffer.DivergenceMark> marks = b.divergences();
+        assertEquals(LiveBuffer.MAX_DIVERGENCE_MARKS, marks.size());
+        assertEquals(n, b.divergenceCount());
+        assertEquals(5_000, marks.get(0).iteration(), "the oldest ones went first");
+        assertEquals(n - 1, marks.get(marks.size() - 1).iteration());
+    }
 }
