@@ -22,6 +22,8 @@ import workbench.core.run.RunOutcome;
  * @param chunkRows        most rows per draws chunk
  * @param outcome          how the run ended, or null while running
  * @param chainResults     per chain, its final adaptation, or null for a chain that has not ended
+ * @param distilled        where a distilled set came from (written by {@code distill}), or null for a
+ *                         sampler's run
  */
 public record SessionManifest(int formatVersion, String status, String softwareVersion, String javaVersion,
                               String os, Instant created, Instant finished, String modelId,
@@ -29,7 +31,22 @@ public record SessionManifest(int formatVersion, String status, String softwareV
                               int chains, int warmup, int draws, long seed, int threads, double[] init,
                               String rngAlgorithm, List<String> chainStreams, List<String> names, int parameterCount,
                               List<String> statColumns, int chunkRows, String eventsFile, List<String> drawsFiles,
-                              List<String> divergencesFiles, RunOutcome outcome, List<ChainResult> chainResults) {
+                              List<String> divergencesFiles, RunOutcome outcome, List<ChainResult> chainResults,
+                              DistilledFrom distilled) {
+
+    /** A manifest of a sampler's run (no {@code distilled} block). */
+    public SessionManifest(int formatVersion, String status, String softwareVersion, String javaVersion,
+                           String os, Instant created, Instant finished, String modelId,
+                           Map<String, String> modelSettings, String samplerId, Map<String, String> samplerSettings,
+                           int chains, int warmup, int draws, long seed, int threads, double[] init,
+                           String rngAlgorithm, List<String> chainStreams, List<String> names, int parameterCount,
+                           List<String> statColumns, int chunkRows, String eventsFile, List<String> drawsFiles,
+                           List<String> divergencesFiles, RunOutcome outcome, List<ChainResult> chainResults) {
+        this(formatVersion, status, softwareVersion, javaVersion, os, created, finished, modelId, modelSettings,
+                samplerId, samplerSettings, chains, warmup, draws, seed, threads, init, rngAlgorithm, chainStreams,
+                names, parameterCount, statColumns, chunkRows, eventsFile, drawsFiles, divergencesFiles, outcome,
+                chainResults, null);
+    }
 
     public static final String RUNNING = "running";
 

@@ -64,6 +64,7 @@ public final class SessionResume implements DrawSink, AutoCloseable {
         SessionReader r = SessionReader.open(path, SessionReader.Verify.FULL);
         try {
             SessionManifest m = r.manifest();
+            Replays.refuseDistilled(m, "resumed");
             int n = m.chains();
             long[] drawsBytes = new long[n];
             int[] chunks = new int[n];
