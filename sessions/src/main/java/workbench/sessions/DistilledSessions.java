@@ -126,4 +126,51 @@ public final class DistilledSessions {
         int col = weightColumn(r);
         return col < 0 ? Double.NaN : r.columnValue(chain, iteration, col);
     }
+
+    /**
+     * Weighted mean and standard deviation of every output over all rows (all chains), using the
+     * {@code weight__} column normalized to sum 1: {@code {means, sds}}, sd = sqrt(Σ w (x − mean)²).
+     *
+     * @throws IllegalArgumentException if the session has no weights
+     */
+    public static double[][] weightedMoments(SessionReader r) {
+        int wc = weightColumn(r);
+        if (wc < 0) {
+            throw new IllegalArgumentException("the session has no " + DistilledFrom.WEIGHT_COLUMN + " column");
+        }
+        int p = r.names().size();
+        double[] sum = new double[p];
+        double[] sq = new double[p];
+        double total = 0;
+        double[] row = new double[r.columns()];
+        for (int pass = 0; pass < 2; pass++) {
+            for (int c = 0; c < r.chains(); c++) {
+                for (long it = r.warmup(c); it < r.size(c); it++) {
+                    r.readRow(c, it, row);
+                    double w = row[wc];
+                    if (pass == 0) {
+                        total += w;
+                        for (int k = 0; k < p; k++) {
+                            sum[k] += w * row[k];
+                        }
+                    } else {
+                        for (int k = 0; k < p; k++) {
+                            double dev = row[k] - sum[k];
+                            sq[k] += w * dev * dev;
+                        }
+                    }
+                }
+            }
+            if (pass == 0) {
+                for (int k = 0; k < p; k++) {
+                    sum[k] /= total;
+                }
+            }
+        }
+        double[] sd = new double[p];
+        for (int k = 0; k < p; k++) {
+            sd[k] = Math.sqrt(sq[k] / total);
+        }
+        return new double[][] {sum, sd};
+    }
 }
