@@ -812,7 +812,11 @@ public final class MainWindow extends BorderPane {
                     openedSession = dir;
                     stepSizeNote.setText("");
                     showBuffer(b, null);
-                    showMessage("showing stored session: " + m.modelId() + " \u00b7 " + m.samplerId() + " \u00b7 "
+                    showMessage(m.distilled() != null
+                            ? "showing distilled set: " + m.modelId() + " \u00b7 " + m.distilled().method() + ", K = "
+                                    + m.distilled().size() + " (" + m.draws() + " weighted draws; plots and table"
+                                    + " unweighted), read-only" + note
+                            : "showing stored session: " + m.modelId() + " \u00b7 " + m.samplerId() + " \u00b7 "
                             + m.chains() + " chain(s), read-only" + note, false);
                 });
             } catch (BadInputException e) {
@@ -862,7 +866,7 @@ public final class MainWindow extends BorderPane {
             return null;
         }
         DistillDialog d = new DistillDialog(vm, getScene() == null ? null : getScene().getWindow(),
-                csv -> openDraws(List.of(csv)));
+                this::openSession);
         d.show();
         return d;
     }
