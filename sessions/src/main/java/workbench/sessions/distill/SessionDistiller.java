@@ -207,8 +207,12 @@ public final class SessionDistiller {
                     r.readRow(c, it, src);
                     double[] row = new double[outs + sc];
                     System.arraycopy(src, 0, row, 0, outs);
+                    // lp__ and divergent__ describe the draw; the other statistics described the
+                    // source's transition and stay NaN
                     for (int k = 0; k < sc; k++) {
-                        int at = srcStats.indexOf(stats.get(k));
+                        String col = stats.get(k);
+                        int at = col.equals(Stat.LOG_DENSITY.column()) || col.equals(Stat.DIVERGENT.column())
+                                ? srcStats.indexOf(col) : -1;
                         row[outs + k] = at < 0 ? Double.NaN : src[man.names().size() + at];
                     }
                     row[outs + warmCol] = 0;
