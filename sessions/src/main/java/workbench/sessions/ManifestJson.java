@@ -114,6 +114,26 @@ final class ManifestJson {
                 o.put("error", out.error());
             }
         }
+        if (m.distilled() != null) {
+            DistilledFrom d = m.distilled();
+            ObjectNode o = root.putObject("distilled");
+            ObjectNode src = o.putObject("source");
+            src.put("path", d.sourcePath());
+            src.put("model", d.sourceModel());
+            src.put("sampler", d.sourceSampler());
+            textMap(src.putObject("sampler_settings"), d.sourceSettings());
+            src.put("seed", d.sourceSeed());
+            src.put("draws", d.sourceDraws());
+            o.put("method", d.method());
+            o.put("size", d.size());
+            o.put("seed", d.seed());
+            putDouble(o, "mmd2", d.mmd2());
+            putDouble(o, "ksd", d.ksd());
+            o.put("kernel", d.kernel());
+            putDouble(o, "bandwidth", d.bandwidth());
+            o.put("scale", d.scale());
+            o.put("weights", "stat column " + DistilledFrom.WEIGHT_COLUMN + ": repeats collapsed, weight = count / size");
+        }
         return MAPPER.writeValueAsBytes(root);
     }
 
@@ -236,6 +256,17 @@ final class ManifestJson {
                     f.real(out, "sampling_seconds"), err == null || err.isNull() ? null : err.asText());
         }
         JsonNode fin = root.get("finished");
+        DistilledFrom distilled = null;
+        JsonNode dn = root.get("distilled");
+        if (dn != null && !dn.isNull()) {
+            JsonNode d = f.object(root, "distilled");
+            JsonNode src = f.object(d, "source");
+            distilled = new DistilledFrom(f.text(src, "path"), f.text(src, "model"), f.text(src, "sampler"),
+                    f.textMap(src, "sampler_settings"), f.longValue(src, "seed"), f.longValue(src, "draws"),
+                    f.text(d, "method"), f.integer(d, "size", 1, Integer.MAX_VALUE), f.longValue(d, "seed"),
+                    f.real(d, "mmd2"), f.real(d, "ksd"), f.text(d, "kernel"), f.real(d, "bandwidth"),
+                    f.text(d, "scale"));
+        }
         return new SessionManifest(version, f.text(root, "status"), f.text(sw, "version"), f.text(sw, "java"),
                 f.text(sw, "os"), f.instant(root, "created"), fin == null || fin.isNull() ? null : f.instant(root, "finished"),
                 f.text(model, "id"), f.textMap(model, "settings"), f.text(sampler, "id"), f.textMap(sampler, "settings"),
@@ -243,7 +274,8 @@ final class ManifestJson {
                 f.longValue(root, "seed"), f.integer(root, "threads", 1, Integer.MAX_VALUE), init,
                 f.text(rng, "algorithm"), List.copyOf(streams), names, params, f.strings(root, "stat_columns"),
                 f.integer(root, "chunk_rows", 1, SessionFiles.MAX_CHUNK_ROWS), f.text(root, "events_file"),
-                List.copyOf(draws), List.copyOf(divs), outcome, Collections.unmodifiableList(results), added);
+                List.copyOf(draws), List.copyOf(divs), outcome, Collections.unmodifiableList(results), added,
+                distilled);
     }
 
     /** Typed access with one-line errors naming the file and the field. */

@@ -37,6 +37,21 @@ public final class Replays {
     }
 
     /**
+     * Refuses a distilled set ({@link SessionManifest#distilled()} present): its draws were chosen by
+     * {@code distill}, not produced by a sampler, so there is nothing to {@code what} (re-run, resume).
+     *
+     * @throws BadInputException naming the method and the source session to use instead
+     */
+    public static void refuseDistilled(SessionManifest m, String what) {
+        DistilledFrom d = m.distilled();
+        if (d != null) {
+            throw new BadInputException("this session is a distilled set (" + d.method() + ", K = " + d.size()
+                    + ", from " + d.sourcePath() + "), not a sampler's run; it cannot be " + what
+                    + " (use its source session instead)");
+        }
+    }
+
+    /**
      * The run configuration of the manifest (the chains it started with; added ones come from the
      * schedule) with {@code draws} post-warmup draws per chain and
      * {@code threads} threads (neither changes the draws).
@@ -44,6 +59,7 @@ public final class Replays {
      * @throws BadInputException if the session used a random generator this version does not
      */
     public static RunConfig config(SessionManifest m, int draws, int threads) {
+        refuseDistilled(m, "re-run");
         if (!ChainRngs.ALGORITHM.name().equals(m.rngAlgorithm())) {
             throw new BadInputException("the session used the random generator " + m.rngAlgorithm()
                     + "; this version uses " + ChainRngs.ALGORITHM.name() + " and cannot re-run it");

@@ -24,6 +24,8 @@ import workbench.core.run.RunOutcome;
  * @param chainResults     per chain, its final adaptation, or null for a chain that has not ended
  * @param addedChains      chains started during the run, in order; {@code chains} counts them, and
  *                         the run was configured with {@code chains - addedChains.size()} chains
+ * @param distilled        where a distilled set came from (written by {@code distill}), or null for a
+ *                         sampler's run
  */
 public record SessionManifest(int formatVersion, String status, String softwareVersion, String javaVersion,
                               String os, Instant created, Instant finished, String modelId,
@@ -32,7 +34,7 @@ public record SessionManifest(int formatVersion, String status, String softwareV
                               String rngAlgorithm, List<String> chainStreams, List<String> names, int parameterCount,
                               List<String> statColumns, int chunkRows, String eventsFile, List<String> drawsFiles,
                               List<String> divergencesFiles, RunOutcome outcome, List<ChainResult> chainResults,
-                              List<AddedChain> addedChains) {
+                              List<AddedChain> addedChains, DistilledFrom distilled) {
 
     public static final String RUNNING = "running";
 
@@ -51,7 +53,37 @@ public record SessionManifest(int formatVersion, String status, String softwareV
         this(formatVersion, status, softwareVersion, javaVersion, os, created, finished, modelId, modelSettings,
                 samplerId, samplerSettings, chains, warmup, draws, seed, threads, init, rngAlgorithm, chainStreams,
                 names, parameterCount, statColumns, chunkRows, eventsFile, drawsFiles, divergencesFiles, outcome,
-                chainResults, List.of());
+                chainResults, List.<AddedChain>of(), null);
+    }
+
+    /** A manifest of a sampler's run, possibly with chains added during it (no {@code distilled} block). */
+    public SessionManifest(int formatVersion, String status, String softwareVersion, String javaVersion,
+                           String os, Instant created, Instant finished, String modelId,
+                           Map<String, String> modelSettings, String samplerId, Map<String, String> samplerSettings,
+                           int chains, int warmup, int draws, long seed, int threads, double[] init,
+                           String rngAlgorithm, List<String> chainStreams, List<String> names, int parameterCount,
+                           List<String> statColumns, int chunkRows, String eventsFile, List<String> drawsFiles,
+                           List<String> divergencesFiles, RunOutcome outcome, List<ChainResult> chainResults,
+                           List<AddedChain> addedChains) {
+        this(formatVersion, status, softwareVersion, javaVersion, os, created, finished, modelId, modelSettings,
+                samplerId, samplerSettings, chains, warmup, draws, seed, threads, init, rngAlgorithm, chainStreams,
+                names, parameterCount, statColumns, chunkRows, eventsFile, drawsFiles, divergencesFiles, outcome,
+                chainResults, addedChains, null);
+    }
+
+    /** A manifest of a distilled set (no chains added). */
+    public SessionManifest(int formatVersion, String status, String softwareVersion, String javaVersion,
+                           String os, Instant created, Instant finished, String modelId,
+                           Map<String, String> modelSettings, String samplerId, Map<String, String> samplerSettings,
+                           int chains, int warmup, int draws, long seed, int threads, double[] init,
+                           String rngAlgorithm, List<String> chainStreams, List<String> names, int parameterCount,
+                           List<String> statColumns, int chunkRows, String eventsFile, List<String> drawsFiles,
+                           List<String> divergencesFiles, RunOutcome outcome, List<ChainResult> chainResults,
+                           DistilledFrom distilled) {
+        this(formatVersion, status, softwareVersion, javaVersion, os, created, finished, modelId, modelSettings,
+                samplerId, samplerSettings, chains, warmup, draws, seed, threads, init, rngAlgorithm, chainStreams,
+                names, parameterCount, statColumns, chunkRows, eventsFile, drawsFiles, divergencesFiles, outcome,
+                chainResults, List.<AddedChain>of(), distilled);
     }
 
     /** Chains the run was configured with (those started during the run not counted). */

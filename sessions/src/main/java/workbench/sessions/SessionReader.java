@@ -403,6 +403,14 @@ public final class SessionReader implements DrawSource, AutoCloseable {
         System.arraycopy(data, (int) (iteration - ix.firsts[k]) * columns, dest, 0, columns);
     }
 
+    /** One stored value: column {@code col} (an output or a stat column, see {@link #columnName}). */
+    public double columnValue(int chain, long iteration, int col) {
+        if (col < 0 || col >= columns) {
+            throw new IndexOutOfBoundsException("column " + col + " of " + columns);
+        }
+        return cell(chain, iteration, col);
+    }
+
     /** Values per stored row: the outputs and the stat columns. */
     public int columns() {
         return columns;

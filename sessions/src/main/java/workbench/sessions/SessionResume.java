@@ -65,6 +65,7 @@ public final class SessionResume implements DrawSink, AutoCloseable {
         SessionReader r = SessionReader.open(path, SessionReader.Verify.FULL);
         try {
             SessionManifest m = r.manifest();
+            Replays.refuseDistilled(m, "resumed");
             if (!m.addedChains().isEmpty()) {
                 AddedChain a = m.addedChains().get(0);
                 throw new BadInputException("cannot resume " + r.directory() + ": chains were added during its run (chain "

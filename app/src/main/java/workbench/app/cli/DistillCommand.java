@@ -26,7 +26,10 @@ import workbench.sessions.distill.SessionDistiller;
                 + "stein (Stein thinning, with the model's gradients), herding (kernel herding) or support (support points).",
         "Reports MMD^2 (unbiased, RBF kernel, median-heuristic bandwidth) and KSD against the full set, "
                 + "at K and along K = 10, 20, 50, 100, ...",
-        "Writes the points as a long CSV that 'diagnose' reads."})
+        "PATH ending in .csv: a long CSV that 'diagnose' reads (chain,draw,<params>[,source_chain__,source_draw__],weight__). "
+                + "Any other PATH: a session directory (one chain, no warmup, weight__ per row, a 'distilled' block in its "
+                + "manifest) that summary, export and the window open; replay and resume refuse it.",
+        "A draw stein or herding picks more than once becomes one row with weight count/K; thin and support give 1/K each."})
 final class DistillCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "DIR", description = "Session directory (or its .mcmcwb.json file).")
     Path session;
@@ -37,7 +40,7 @@ final class DistillCommand implements Callable<Integer> {
     @Option(names = "--size", required = true, paramLabel = "K", description = "Points to keep (2 to the number of draws).")
     int size;
 
-    @Option(names = "--out", required = true, paramLabel = "PATH", description = "Long CSV to write (must not exist).")
+    @Option(names = "--out", required = true, paramLabel = "PATH", description = "Session directory to create, or a long CSV if it ends in .csv (must not exist).")
     Path out;
 
     @Option(names = "--seed", defaultValue = "1", description = "Seed for the subsamples herding, MMD and support points draw (default ${DEFAULT-VALUE}).")
@@ -95,6 +98,8 @@ final class DistillCommand implements Callable<Integer> {
                     e.putNull("ksd");
                 }
             }
+            root.put("rows", done.rows());
+            root.put("format", done.session() ? "session" : "long-csv");
             root.put("out", out.toString());
             o.println(Report.json(root));
         } else {
@@ -108,7 +113,11 @@ final class DistillCommand implements Callable<Integer> {
                 o.printf(Locale.ROOT, "%8d  %12.5g  %12s%n", f.size(), f.mmd2(),
                         hasKsd ? String.format(Locale.ROOT, "%.5g", f.ksd()) : "-");
             }
-            o.println("written: " + out);
+            if (done.rows() < size) {
+                o.printf("%d distinct draws (repeats collapsed into weights count/K)%n", done.rows());
+            }
+            o.println("written: " + out + (done.session() ? " (session; open it in the window, or summary/export it)"
+                    : ""));
         }
         return 0;
     }

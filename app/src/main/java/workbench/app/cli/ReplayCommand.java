@@ -70,6 +70,7 @@ final class ReplayCommand implements Callable<Integer> {
                 err.println("warning: " + reader.errors().get(0).getMessage() + "; only the intact draws are compared");
             }
             SessionManifest m = reader.manifest();
+            Replays.refuseDistilled(m, "replayed");
             Model model = ModelRegistry.create(m.modelId(), m.modelSettings());
             Sampler sampler = SamplerRegistry.create(m.samplerId(), m.samplerSettings());
             long stored = 0;

@@ -14,6 +14,8 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import workbench.core.diagnostics.RunSummary;
 import workbench.core.run.RunOutcome;
+import workbench.sessions.DistilledFrom;
+import workbench.sessions.DistilledSessions;
 import workbench.sessions.SessionManifest;
 import workbench.sessions.SessionReader;
 
@@ -90,6 +92,24 @@ final class SummaryCommand implements Callable<Integer> {
                 Report.put(td, "max", s.treedepthMax());
                 td.put("saturated", s.treedepthSaturated());
             }
+            DistilledFrom d = m.distilled();
+            if (d != null) {
+                ObjectNode dn = root.putObject("distilled");
+                dn.put("method", d.method());
+                dn.put("size", d.size());
+                dn.put("source", d.sourcePath());
+                Report.put(dn, "mmd2", d.mmd2());
+                Report.put(dn, "ksd", d.ksd());
+                dn.put("note", "the parameters table is unweighted; 'weighted' uses the weight__ column");
+                double[][] mom = DistilledSessions.weightedMoments(reader);
+                ArrayNode wt = dn.putArray("weighted");
+                for (int k = 0; k < m.names().size(); k++) {
+                    ObjectNode e = wt.addObject();
+                    e.put("name", m.names().get(k));
+                    Report.put(e, "mean", mom[0][k]);
+                    Report.put(e, "sd", mom[1][k]);
+                }
+            }
             if (s.unequalLengths()) {
                 root.putArray("notes").add("chains have unequal lengths: using the common length " + s.drawsPerChain());
             }
@@ -97,7 +117,21 @@ final class SummaryCommand implements Callable<Integer> {
         } else {
             out.printf(Locale.ROOT, "%s on %s: %d chain(s) x %d draws%s%n", m.samplerId(), m.modelId(), s.chains(),
                     s.drawsPerChain(), s.unequalLengths() ? " (common length of unequal chains)" : "");
+            DistilledFrom d = m.distilled();
+            if (d != null) {
+                out.printf(Locale.ROOT, "distilled set: %s, K = %d (%d distinct rows) from %s; MMD^2 %.4g%s%n",
+                        d.method(), d.size(), s.drawsPerChain(), d.sourcePath(), d.mmd2(),
+                        Double.isNaN(d.ksd()) ? "" : String.format(Locale.ROOT, ", KSD %.4g", d.ksd()));
+                out.println("unweighted table (each distinct row counts once; weighted mean and sd below):");
+            }
             Report.table(out, s.parameters());
+            if (d != null) {
+                double[][] mom = DistilledSessions.weightedMoments(reader);
+                out.printf("%-24s  %12s  %12s%n", "weighted (weight__)", "mean", "sd");
+                for (int k = 0; k < m.names().size(); k++) {
+                    out.printf(Locale.ROOT, "%-24s  %12.5g  %12.5g%n", m.names().get(k), mom[0][k], mom[1][k]);
+                }
+            }
             out.printf(Locale.ROOT, "divergences: %d in warmup, %d in sampling; gradient evaluations: %d warmup, %d sampling%n",
                     s.divergencesWarmup(), s.divergencesSampling(), s.gradientsWarmup(), s.gradientsSampling());
             if (o != null) {

@@ -288,7 +288,7 @@ final class DistillDialog {
             l.setVisible(!l.getText().isEmpty());
         }
         fileHint.setText(vm.sizeError().isEmpty() && vm.folderError().isEmpty()
-                ? "Run writes " + vm.outputFile().getFileName() + " (long CSV)"
+                ? "Run writes the session " + vm.outputFile().getFileName() + " (one chain, weights per draw)"
                 : "");
         method.setDisable(running);
         size.setDisable(running);

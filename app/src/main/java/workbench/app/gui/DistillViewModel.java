@@ -191,15 +191,16 @@ public final class DistillViewModel {
     }
 
     /**
-     * The CSV the run will write: {@code <session>-<method>-<K>.csv} in the folder, with
-     * {@code -2}, {@code -3}, … added when that name is taken.
+     * The session directory the run will write (a distilled set: one chain, a weight per row, see
+     * {@code sessions/FORMAT.md}): {@code <session>-<method>-<K>} in the folder, with {@code -2},
+     * {@code -3}, … added when that name is taken.
      */
     public Path outputFile() {
         Path dir = Path.of(folderText.trim());
         String base = sessionName + "-" + method.id() + "-" + size().orElse(0);
-        Path f = dir.resolve(base + ".csv");
+        Path f = dir.resolve(base);
         for (int i = 2; Files.exists(f); i++) {
-            f = dir.resolve(base + "-" + i + ".csv");
+            f = dir.resolve(base + "-" + i);
         }
         return f;
     }
@@ -304,6 +305,9 @@ public final class DistillViewModel {
                 }
                 for (String note : o.notes()) {
                     out.add("note: " + note);
+                }
+                if (o.rows() < r.size()) {
+                    out.add(o.rows() + " distinct draws: a draw picked more than once is one row weighing count/K");
                 }
                 out.add("Written: " + o.out());
                 break;

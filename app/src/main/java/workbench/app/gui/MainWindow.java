@@ -910,7 +910,7 @@ public final class MainWindow extends BorderPane {
             return null;
         }
         DistillDialog d = new DistillDialog(vm, getScene() == null ? null : getScene().getWindow(),
-                csv -> openDraws(List.of(csv)));
+                this::openSession);
         d.show();
         return d;
     }

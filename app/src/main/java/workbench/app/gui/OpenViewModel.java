@@ -72,8 +72,12 @@ public final class OpenViewModel {
             }
             var m = reader.manifest();
             String note = reader.recovery().isEmpty() ? "" : " (" + reader.recovery().get(0) + ")";
-            String line = Messages.oneLine("showing stored session: " + m.modelId() + " \u00b7 " + m.samplerId()
-                    + " \u00b7 " + m.chains() + " chain(s), read-only" + note);
+            String line = Messages.oneLine(m.distilled() != null
+                    ? "showing distilled set: " + m.modelId() + " \u00b7 " + m.distilled().method() + ", K = "
+                            + m.distilled().size() + " (" + m.draws() + " weighted draws; plots and table unweighted),"
+                            + " read-only" + note
+                    : "showing stored session: " + m.modelId() + " \u00b7 " + m.samplerId() + " \u00b7 " + m.chains()
+                            + " chain(s), read-only" + note);
             Shown s = new Shown(b, line, reader.directory());
             shown = s;
             return new Result(false, line, s);

@@ -139,15 +139,23 @@ class DistillFxTest {
         assertTrue(text.startsWith("herding: 30 of 2000 post-warmup draws (2 chains pooled) in "), text);
         assertTrue(text.contains("MMD\u00b2 = ") && text.contains("RBF kernel, bandwidth"), text);
         assertTrue(text.contains("KSD = "), text);
-        Path csv = tmp.resolve("sets").resolve("banana-small-herding-30.csv");
-        assertTrue(Files.isRegularFile(csv), text);
+        Path set = tmp.resolve("sets").resolve("banana-small-herding-30");
+        assertTrue(Files.isRegularFile(set.resolve("session.mcmcwb.json")), text);
         assertFalse(open.isDisabled());
 
         robot.interact(open::fire);
         Label msg = robot.lookup("#statusMessage").queryAs(Label.class);
-        waitUntil("the set shown in the window", 20, () -> msg.getText().startsWith("showing draws from banana-small-herding-30.csv"));
+        // opened through File ▸ Open session: the window's session is now the set (so export and distil use it)
+        waitUntil("the set shown in the window", 20, () -> msg.getText().startsWith("showing distilled set: banana"));
+        assertTrue(msg.getText().contains("herding, K = 30"), msg.getText());
+        waitUntil("the set is the shown session", 10, () -> set.toAbsolutePath().normalize()
+                .equals(window.shownSession().toAbsolutePath().normalize()));
+        int rows;
+        try (workbench.sessions.SessionReader r = workbench.sessions.SessionReader.open(set)) {
+            rows = (int) r.size(0);
+        }
         Label draws = robot.lookup("#statusDraws").queryAs(Label.class);
-        waitUntil("30 draws shown", 10, () -> draws.getText().contains("30"));
+        waitUntil(rows + " draws shown", 10, () -> draws.getText().contains(String.valueOf(rows)));
         robot.interact(() -> d.stage().close());
     }
 

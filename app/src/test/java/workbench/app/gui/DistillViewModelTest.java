@@ -17,8 +17,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import workbench.app.cli.WorkbenchCli;
 import workbench.core.distill.Distiller;
-import workbench.sessions.io.DrawFiles;
-import workbench.sessions.io.DrawTable;
+import workbench.sessions.DistilledSessions;
+import workbench.sessions.SessionReader;
 
 /** The Distil dialog's state, validation, progress and cancellation, without the FX toolkit. */
 class DistillViewModelTest {
@@ -126,7 +126,7 @@ class DistillViewModelTest {
         DistillViewModel vm = vm();
         vm.setMethod(Distiller.Method.HERDING);
         vm.setSizeText("40");
-        Path expected = tmp.resolve("out").resolve("g2-herding-40.csv");
+        Path expected = tmp.resolve("out").resolve("g2-herding-40");
         assertEquals(expected, vm.outputFile());
         List<Double> seen = new ArrayList<>();
         var outcome = vm.run(seen::add);
@@ -138,8 +138,18 @@ class DistillViewModelTest {
             assertTrue(seen.get(i) >= seen.get(i - 1), "progress fell at " + i);
         }
         assertEquals(expected, outcome.out());
-        DrawTable t = DrawFiles.read(List.of(expected));
-        assertEquals(40, t.length(0));
+        // a session: one chain, rows = distinct picks, weights summing to 1, the distilled block
+        try (SessionReader r = SessionReader.open(expected)) {
+            assertEquals(1, r.chains());
+            assertEquals(outcome.rows(), r.size(0));
+            assertTrue(outcome.rows() <= 40);
+            assertEquals("herding", r.manifest().distilled().method());
+            double sum = 0;
+            for (long it = 0; it < r.size(0); it++) {
+                sum += DistilledSessions.weight(r, 0, it);
+            }
+            assertEquals(1.0, sum, 1e-12);
+        }
         List<String> lines = vm.resultLines();
         assertTrue(lines.get(0).startsWith("herding: 40 of 1200 post-warmup draws (2 chains pooled) in "), lines.get(0));
         assertTrue(lines.get(1).startsWith("MMD\u00b2 = ") && lines.get(1).contains("RBF kernel, bandwidth "), lines.get(1));
@@ -147,7 +157,7 @@ class DistillViewModelTest {
         assertTrue(lines.get(3).startsWith("MMD\u00b2 along K:  10: "), lines.get(3));
         assertEquals("Written: " + expected, lines.get(lines.size() - 1));
         // the same name is not overwritten next time
-        assertEquals(tmp.resolve("out").resolve("g2-herding-40-2.csv"), vm.outputFile());
+        assertEquals(tmp.resolve("out").resolve("g2-herding-40-2"), vm.outputFile());
     }
 
     @Test

@@ -3,21 +3,32 @@ package workbench.sessions.distill;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import workbench.core.BadInputException;
 import workbench.core.distill.Distiller;
 import workbench.core.distill.Points;
 import workbench.core.distill.Progress;
+import workbench.core.distill.Quality;
+import workbench.core.draws.Stat;
 import workbench.core.model.Model;
 import workbench.core.model.ModelRegistry;
+import workbench.sessions.DistilledFrom;
+import workbench.sessions.DistilledSessions;
+import workbench.sessions.SessionFiles;
 import workbench.sessions.SessionManifest;
 import workbench.sessions.SessionReader;
 import workbench.sessions.export.LongCsvExport;
 
 /**
- * Distills a stored session's post-warmup draws (all chains pooled) to K points and writes them as
- * a long CSV ({@code chain,draw,<names>} plus {@code source_chain__,source_draw__} for selections),
- * the work behind both {@code workbench distill} and the window's Distil dialog.
+ * Distills a stored session's post-warmup draws (all chains pooled) to K points and writes them
+ * either as a session directory (a one-chain session with a {@code distilled} manifest block and a
+ * {@code weight__} stat column; see {@link DistilledSessions}) or, for a path ending in
+ * {@code .csv}, as a long CSV ({@code chain,draw,<names>}, then {@code source_chain__,source_draw__}
+ * for selections, then {@code weight__}); the work behind both {@code workbench distill} and the
+ * window's Distil dialog. A draw a selection picks more than once becomes one row weighing
+ * count / K; thinning and support points give every row 1 / K.
  *
  * <p>When the session's model can be rebuilt, the points are the unconstrained draws with their
  * gradients (so KSD and stein are available) and support points are mapped back through the
@@ -40,10 +51,16 @@ public final class SessionDistiller {
      * @param chains    the chains pooled
      * @param gradients whether the model was rebuilt (unconstrained scale, KSD available)
      * @param notes     one-line notes for the user (model not rebuilt, non-finite log density)
-     * @param out       the CSV written
+     * @param out       the CSV or session directory written
+     * @param rows      rows written: K, or fewer where a selection picked a draw more than once
      */
     public record Outcome(Distiller.Result result, int draws, int chains, boolean gradients, List<String> notes,
-                          Path out) {
+                          Path out, int rows) {
+        /** Whether {@link #out} is a session directory (else a long CSV). */
+        public boolean session() {
+            return !writesCsv(out);
+        }
+
         /** The scale the points and the bandwidth are on, in words. */
         public String scale() {
             return (gradients ? "unconstrained" : "constrained") + ", standardized by mean absolute deviation";
@@ -71,7 +88,8 @@ public final class SessionDistiller {
 
     /**
      * Distills the session at {@code session} to {@code size} points by {@code method} and writes
-     * them to {@code out} (which must not exist). {@code progress} goes from 0 to 1 over reading
+     * them to {@code out} (which must not exist): a long CSV if its name ends in {@code .csv}, else
+     * a session directory. {@code progress} goes from 0 to 1 over reading
      * the draws, distilling and writing; cancelling it makes this throw
      * {@link java.util.concurrent.CancellationException}, and nothing is written.
      *
@@ -164,39 +182,102 @@ public final class SessionDistiller {
             }
             Distiller.Result res = Distiller.run(pts, method, size, scoreFn, seed, distilling);
 
-            List<String> names = model == null ? r.names().subList(0, d) : r.names();
-            double[][] rows = new double[size][];
-            double[][] extra = null;
+            boolean csv = writesCsv(out);
+            List<String> names = csv && model == null ? r.names().subList(0, d) : r.names();
+            int outs = names.size();
+            List<String> stats = DistilledSessions.statColumns();
+            int sc = stats.size();
+            int warmCol = stats.indexOf(SessionFiles.WARMUP_COLUMN);
+            int chainCol = stats.indexOf(DistilledFrom.SOURCE_CHAIN_COLUMN);
+            int drawCol = stats.indexOf(DistilledFrom.SOURCE_DRAW_COLUMN);
+            int weightCol = stats.indexOf(DistilledFrom.WEIGHT_COLUMN);
+            List<double[]> rows = new ArrayList<>();
             if (res.indices() != null) {
-                extra = new double[size][];
-                for (int j = 0; j < size; j++) {
-                    int idx = res.indices()[j];
+                // repeats (stein, herding) collapse into one row weighing count / K
+                Map<Integer, Integer> counts = new LinkedHashMap<>();
+                for (int idx : res.indices()) {
+                    counts.merge(idx, 1, Integer::sum);
+                }
+                double[] src = new double[r.columns()];
+                List<String> srcStats = man.statColumns();
+                for (Map.Entry<Integer, Integer> e : counts.entrySet()) {
+                    int idx = e.getKey();
                     int c = chainOf(start, idx);
                     long it = r.warmup(c) + (idx - start[c]);
-                    double[] row = new double[names.size()];
-                    for (int k = 0; k < row.length; k++) {
-                        row[k] = r.value(c, it, k);
+                    r.readRow(c, it, src);
+                    double[] row = new double[outs + sc];
+                    System.arraycopy(src, 0, row, 0, outs);
+                    // lp__ and divergent__ describe the draw; the other statistics described the
+                    // source's transition and stay NaN
+                    for (int k = 0; k < sc; k++) {
+                        String col = stats.get(k);
+                        int at = col.equals(Stat.LOG_DENSITY.column()) || col.equals(Stat.DIVERGENT.column())
+                                ? srcStats.indexOf(col) : -1;
+                        row[outs + k] = at < 0 ? Double.NaN : src[man.names().size() + at];
                     }
-                    rows[j] = row;
-                    extra[j] = new double[] {c + 1, idx - start[c] + 1};
+                    row[outs + warmCol] = 0;
+                    row[outs + chainCol] = c + 1;
+                    row[outs + drawCol] = idx - start[c] + 1;
+                    row[outs + weightCol] = (double) e.getValue() / size;
+                    rows.add(row);
                 }
             } else {
                 double[] zq = new double[d];
+                double[] g = new double[d];
+                double[] full = new double[r.names().size()];
                 for (int j = 0; j < size; j++) {
                     pts.unstandardize(res.points(), j * d, zq);
-                    double[] row = new double[names.size()];
+                    double[] row = new double[outs + sc];
+                    java.util.Arrays.fill(row, Double.NaN);
                     if (model != null) {
-                        model.toOutput(zq, row);
+                        model.toOutput(zq, full);
+                        System.arraycopy(full, 0, row, 0, outs);
+                        row[outs + stats.indexOf(Stat.LOG_DENSITY.column())] = model.logDensity(zq, g);
                     } else {
                         System.arraycopy(zq, 0, row, 0, d);
                     }
-                    rows[j] = row;
+                    row[outs + stats.indexOf(Stat.DIVERGENT.column())] = 0;
+                    row[outs + warmCol] = 0;
+                    row[outs + weightCol] = 1.0 / size;
+                    rows.add(row);
                 }
             }
             progress.step(1);
-            LongCsvExport.writeRows(out, names, rows, List.of("source_chain__", "source_draw__"), extra);
-            return new Outcome(res, n, chains, model != null, List.copyOf(notes), out);
+            if (csv) {
+                List<String> extraNames = res.indices() != null
+                        ? List.of(DistilledFrom.SOURCE_CHAIN_COLUMN, DistilledFrom.SOURCE_DRAW_COLUMN, DistilledFrom.WEIGHT_COLUMN)
+                        : List.of(DistilledFrom.WEIGHT_COLUMN);
+                int[] extraCols = res.indices() != null ? new int[] {chainCol, drawCol, weightCol} : new int[] {weightCol};
+                double[][] values = new double[rows.size()][];
+                double[][] extra = new double[rows.size()][];
+                for (int j = 0; j < rows.size(); j++) {
+                    double[] row = rows.get(j);
+                    values[j] = java.util.Arrays.copyOf(row, outs);
+                    extra[j] = new double[extraCols.length];
+                    for (int k = 0; k < extraCols.length; k++) {
+                        extra[j][k] = row[outs + extraCols[k]];
+                    }
+                }
+                LongCsvExport.writeRows(out, names, values, extraNames, extra);
+            } else {
+                Quality.Figures last = res.last();
+                DistilledFrom from = new DistilledFrom(session.toString(), man.modelId(), man.samplerId(),
+                        man.samplerSettings(), man.seed(), n, method.id(), size, seed, last.mmd2(),
+                        model == null ? Double.NaN : last.ksd(), "rbf", res.bandwidth(),
+                        (model != null ? "unconstrained" : "constrained") + ", standardized by mean absolute deviation");
+                DistilledSessions.write(out, man, from, rows.toArray(new double[0][]), res.seconds(), null);
+            }
+            return new Outcome(res, n, chains, model != null, List.copyOf(notes), out, rows.size());
         }
+    }
+
+    /**
+     * Whether {@code out} is written as a long CSV (its name ends in {@code .csv}, any case) rather
+     * than as a session directory.
+     */
+    public static boolean writesCsv(Path out) {
+        Path name = out.getFileName();
+        return name != null && name.toString().toLowerCase(java.util.Locale.ROOT).endsWith(".csv");
     }
 
     private static int chainOf(long[] start, int idx) {

@@ -14,6 +14,8 @@ import java.util.Map;
 import workbench.core.BadInputException;
 import workbench.core.draws.Stat;
 import workbench.core.run.RunOutcome;
+import workbench.sessions.DistilledFrom;
+import workbench.sessions.DistilledSessions;
 import workbench.sessions.SessionManifest;
 import workbench.sessions.SessionReader;
 
@@ -22,7 +24,9 @@ import workbench.sessions.SessionReader;
  * 1-based chain number), in the layout of the CmdStan guide's "Stan CSV" appendix: config
  * comments, header, warmup rows (only when warmup is included), the adaptation block, the draws,
  * the timing comments. Values are written with full precision. See {@code sessions/EXPORT.md} for
- * the values written where a sampler has no Stan counterpart.
+ * the values written where a sampler has no Stan counterpart. A distilled set's weights go into one
+ * comment line {@code #   weights (one per draw row, in order): w1,w2,…} in the {@code workbench:}
+ * block (a comment, so strict readers accept the file; they see the draws unweighted).
  */
 public final class CmdStanCsvExport {
     /** The sampler columns, in CmdStan's order. */
@@ -120,6 +124,19 @@ public final class CmdStanCsvExport {
             line(w, "#     " + e.getKey() + ": " + e.getValue());
         }
         line(w, "#   session chain: " + (c + 1));
+        DistilledFrom d = m.distilled();
+        if (d != null) {
+            line(w, "#   distilled: " + d.method() + ", K: " + d.size() + ", from: " + ExportSelection.shown(d.sourcePath()));
+        }
+        if (d != null && DistilledSessions.weightColumn(src) >= 0) {
+            int weightCol = DistilledSessions.weightColumn(src);
+            StringBuilder ws = new StringBuilder("#   weights (one per draw row, in order):");
+            for (long r = sel.warmup(); r < sel.rows(); r++) {
+                ws.append(r == sel.warmup() ? " " : ",")
+                        .append(Numbers.text(src.columnValue(c, sel.iteration(src, c, r), weightCol)));
+            }
+            line(w, ws.toString());
+        }
         line(w, "#   post-warmup draws exported: " + (sel.from() + 1) + " to " + sel.to());
         StringBuilder header = new StringBuilder(String.join(",", SAMPLER_COLUMNS));
         for (int p : sel.params()) {

@@ -5,6 +5,8 @@ import java.io.OutputStreamWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import workbench.sessions.DistilledFrom;
+import workbench.sessions.DistilledSessions;
 import workbench.sessions.SessionReader;
 
 /**
@@ -12,7 +14,9 @@ import workbench.sessions.SessionReader;
  * {@code chain,draw,<params>} (names in CmdStan's dotted form, so no cell needs quotes), one row
  * per draw. {@code chain} is the session's 1-based chain number; {@code draw} the 1-based
  * post-warmup draw number (with warmup included: the 1-based iteration, warmup first, and a last
- * column {@code warmup__} that is 1 on warmup rows).
+ * column {@code warmup__} that is 1 on warmup rows). A distilled set adds a last column
+ * {@code weight__} (each row's weight; as a {@code __} name, {@code diagnose} takes it as a
+ * statistic, not a parameter).
  */
 public final class LongCsvExport {
     private LongCsvExport() {
@@ -30,6 +34,10 @@ public final class LongCsvExport {
             if (warm) {
                 sb.append(",warmup__");
             }
+            int weightCol = DistilledSessions.weightColumn(src);
+            if (weightCol >= 0) {
+                sb.append(',').append(DistilledFrom.WEIGHT_COLUMN);
+            }
             w.write(sb.append('\n').toString());
             for (int c : sel.chains()) {
                 for (long r = 0; r < sel.rows(); r++) {
@@ -42,6 +50,9 @@ public final class LongCsvExport {
                     }
                     if (warm) {
                         sb.append(',').append(r < sel.warmup() ? 1 : 0);
+                    }
+                    if (weightCol >= 0) {
+                        sb.append(',').append(Numbers.text(src.columnValue(c, it, weightCol)));
                     }
                     w.write(sb.append('\n').toString());
                 }

@@ -9,6 +9,7 @@ import java.util.zip.Deflater;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipOutputStream;
 import workbench.core.draws.Stat;
+import workbench.sessions.DistilledSessions;
 import workbench.sessions.SessionReader;
 
 /**
@@ -17,7 +18,8 @@ import workbench.sessions.SessionReader;
  * {@code lp}, {@code accept_stat}, {@code step_size}, {@code energy} (chains × draws, float64, NaN
  * where the sampler has none), {@code divergent} (chains × draws, bool), {@code chain} (the
  * session's 1-based chain numbers, int64) and {@code num_warmup} (int64 scalar: how many of the
- * first draws are warmup).
+ * first draws are warmup). A distilled set adds {@code weights} (chains × draws, float64: each
+ * row's weight, summing to 1 over the whole set).
  */
 public final class NpzExport {
     private NpzExport() {
@@ -66,6 +68,17 @@ public final class NpzExport {
                     Npy.i8(o, c + 1);
                 }
             });
+            int weightCol = DistilledSessions.weightColumn(src);
+            if (weightCol >= 0) {
+                entry(zip, "weights", o -> {
+                    Npy.header(o, "<f8", nc, rows);
+                    for (int c : sel.chains()) {
+                        for (long r = 0; r < rows; r++) {
+                            Npy.f8(o, src.columnValue(c, sel.iteration(src, c, r), weightCol));
+                        }
+                    }
+                });
+            }
             entry(zip, "num_warmup", o -> {
                 Npy.header(o, "<i8");
                 Npy.i8(o, sel.warmup());

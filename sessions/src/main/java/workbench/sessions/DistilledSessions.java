@@ -1,0 +1,176 @@
+package workbench.sessions;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.stream.Stream;
+import workbench.core.BadInputException;
+import workbench.core.draws.Stat;
+import workbench.core.run.RunOutcome;
+
+/**
+ * Writes a distilled set as a finished one-chain session (format: {@code sessions/FORMAT.md},
+ * section "Distilled sets"): no warmup, one row per distinct point with the outputs, the usual
+ * stat columns, {@code source_chain__}, {@code source_draw__} and {@code weight__}; a manifest that
+ * keeps the source's model and sampler (so the model can be rebuilt) and adds a {@code distilled}
+ * block.
+ */
+public final class DistilledSessions {
+    private DistilledSessions() {
+    }
+
+    /** The stat columns of a distilled session, in order. */
+    public static List<String> statColumns() {
+        List<String> cols = new ArrayList<>();
+        for (Stat s : SessionFiles.STATS) {
+            cols.add(s.column());
+        }
+        cols.add(SessionFiles.WARMUP_COLUMN);
+        cols.add(DistilledFrom.SOURCE_CHAIN_COLUMN);
+        cols.add(DistilledFrom.SOURCE_DRAW_COLUMN);
+        cols.add(DistilledFrom.WEIGHT_COLUMN);
+        return List.copyOf(cols);
+    }
+
+    /**
+     * Writes the session into {@code dir}, which must not exist (it is created). On failure what was
+     * written is removed again.
+     *
+     * @param source  the source session's manifest (model, sampler, names, software)
+     * @param rows    per row: the outputs, then the values of {@link #statColumns()}
+     * @param from    the {@code distilled} block
+     * @param seconds how long the distillation took (recorded as the sampling time)
+     */
+    public static void write(Path dir, SessionManifest source, DistilledFrom from, double[][] rows, double seconds,
+                             String softwareVersion) throws IOException {
+        if (Files.exists(dir)) {
+            throw new BadInputException(dir + " already exists; not overwriting it (give a new path)");
+        }
+        List<String> stats = statColumns();
+        int cols = source.names().size() + stats.size();
+        for (double[] r : rows) {
+            if (r.length != cols) {
+                throw new IllegalArgumentException("row has " + r.length + " values, expected " + cols);
+            }
+        }
+        if (rows.length == 0) {
+            throw new IllegalArgumentException("no rows");
+        }
+        int chunkRows = (int) Math.max(1, Math.min(SessionFiles.DEFAULT_CHUNK_ROWS, (1L << 20) / cols));
+        String version = softwareVersion != null ? softwareVersion : System.getProperty("workbench.version", "unknown");
+        Instant now = Instant.now();
+        RunOutcome outcome = new RunOutcome(RunOutcome.Status.FINISHED, seconds, 0, seconds, null);
+        SessionManifest m = new SessionManifest(SessionFiles.FORMAT_VERSION, "finished", version,
+                System.getProperty("java.version") + " (" + System.getProperty("java.vendor") + ")",
+                System.getProperty("os.name") + " " + System.getProperty("os.version") + " (" + System.getProperty("os.arch") + ")",
+                now, now, source.modelId(), source.modelSettings(), source.samplerId(), source.samplerSettings(),
+                1, 0, rows.length, from.seed(), 1, null, source.rngAlgorithm(),
+                List.of("not sampled: distilled from " + from.sourcePath()), source.names(), source.parameterCount(),
+                stats, chunkRows, SessionFiles.EVENTS, List.of(SessionFiles.drawsFile(0)),
+                List.of(SessionFiles.divergencesFile(0)), outcome,
+                List.of(new ChainResult(0, rows.length, Double.NaN, null)), from);
+        Files.createDirectories(dir);
+        try {
+            Files.write(dir.resolve(SessionFiles.EVENTS), new byte[0]);
+            Files.write(dir.resolve(SessionFiles.divergencesFile(0)), new byte[0]);
+            try (var ch = java.nio.channels.FileChannel.open(dir.resolve(SessionFiles.drawsFile(0)),
+                    java.nio.file.StandardOpenOption.CREATE_NEW, java.nio.file.StandardOpenOption.WRITE)) {
+                ByteBuffer buf = ByteBuffer.allocate((int) DrawChunks.length(chunkRows, cols));
+                double[] data = new double[chunkRows * cols];
+                for (int first = 0, index = 0; first < rows.length; first += chunkRows, index++) {
+                    int n = Math.min(chunkRows, rows.length - first);
+                    for (int r = 0; r < n; r++) {
+                        System.arraycopy(rows[first + r], 0, data, r * cols, cols);
+                    }
+                    DrawChunks.encode(buf, index, first, n, cols, 0, data);
+                    while (buf.hasRemaining()) {
+                        ch.write(buf);
+                    }
+                }
+                ch.force(true);
+            }
+            // the manifest last: a directory without one is not mistaken for a session
+            Path tmp = dir.resolve(SessionFiles.MANIFEST + ".tmp");
+            Files.write(tmp, ManifestJson.write(m));
+            Files.move(tmp, dir.resolve(SessionFiles.MANIFEST));
+        } catch (IOException | RuntimeException e) {
+            try (Stream<Path> walk = Files.walk(dir)) {
+                for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
+                    Files.deleteIfExists(p);
+                }
+            } catch (IOException ignored) {
+                // leave what could not be removed
+            }
+            throw e;
+        }
+    }
+
+    /** Whether the session is a distilled set. */
+    public static boolean isDistilled(SessionManifest m) {
+        return m.distilled() != null;
+    }
+
+    /** The column index (in a row of {@link SessionReader#readRow}) of {@code weight__}, or -1. */
+    public static int weightColumn(SessionReader r) {
+        int i = r.manifest().statColumns().indexOf(DistilledFrom.WEIGHT_COLUMN);
+        return i < 0 ? -1 : r.names().size() + i;
+    }
+
+    /** The weight of a row of a distilled session; NaN when the session has no weights. */
+    public static double weight(SessionReader r, int chain, long iteration) {
+        int col = weightColumn(r);
+        return col < 0 ? Double.NaN : r.columnValue(chain, iteration, col);
+    }
+
+    /**
+     * Weighted mean and standard deviation of every output over all rows (all chains), using the
+     * {@code weight__} column normalized to sum 1: {@code {means, sds}}, sd = sqrt(Σ w (x − mean)²).
+     *
+     * @throws IllegalArgumentException if the session has no weights
+     */
+    public static double[][] weightedMoments(SessionReader r) {
+        int wc = weightColumn(r);
+        if (wc < 0) {
+            throw new IllegalArgumentException("the session has no " + DistilledFrom.WEIGHT_COLUMN + " column");
+        }
+        int p = r.names().size();
+        double[] sum = new double[p];
+        double[] sq = new double[p];
+        double total = 0;
+        double[] row = new double[r.columns()];
+        for (int pass = 0; pass < 2; pass++) {
+            for (int c = 0; c < r.chains(); c++) {
+                for (long it = r.warmup(c); it < r.size(c); it++) {
+                    r.readRow(c, it, row);
+                    double w = row[wc];
+                    if (pass == 0) {
+                        total += w;
+                        for (int k = 0; k < p; k++) {
+                            sum[k] += w * row[k];
+                        }
+                    } else {
+                        for (int k = 0; k < p; k++) {
+                            double dev = row[k] - sum[k];
+                            sq[k] += w * dev * dev;
+                        }
+                    }
+                }
+            }
+            if (pass == 0) {
+                for (int k = 0; k < p; k++) {
+                    sum[k] /= total;
+                }
+            }
+        }
+        double[] sd = new double[p];
+        for (int k = 0; k < p; k++) {
+            sd[k] = Math.sqrt(sq[k] / total);
+        }
+        return new double[][] {sum, sd};
+    }
+}
