@@ -553,6 +553,37 @@ public final class SessionWriter implements DrawSink, AutoCloseable {
     }
 
     /**
+     * Writes every buffered row now, as whole chunks, and forces them to disk — so that a reader opened
+     * next (the window distilling or exporting a paused run) sees every transition made so far. The run
+     * goes on. A write failure is recorded as during the run and throws nothing here.
+     */
+    public void flushNow() {
+        if (!started || finished || closed) {
+            return;
+        }
+        for (ChainOut co : chains) {
+            try {
+                synchronized (co) {
+                    if (finished || closed) {
+                        return;
+                    }
+                    if (co.rows > 0) {
+                        co.flush();
+                    }
+                    co.dirty = false;
+                }
+                force(co.drawsChannel, co.drawsName);
+                force(co.divChannel, co.divName);
+            } catch (IOException e) {
+                failure.compareAndSet(null, e);
+                return;
+            } catch (RuntimeException e) {
+                return; // channel closed under us at the end of the run
+            }
+        }
+    }
+
+    /**
      * Writes what is buffered, forces it to disk and records the outcome in the manifest. If a write
      * already failed during the run (the outcome then says failed), this is best effort and throws
      * nothing more; a first failure here throws {@link UncheckedIOException}.

@@ -79,4 +79,28 @@ class CopyValuesTest {
             assertEquals(RunSummary.of(plain, 10).parameters(), RunSummary.of(r, 10).parameters());
         }
     }
+
+    @Test
+    void flushNowPutsEveryBufferedRowOnDiskWhileTheRunGoesOn(@TempDir Path tmp) throws Exception {
+        SyntheticRun run = new SyntheticRun(2, 5, 100, 3);
+        Path dir = tmp.resolve("live");
+        // chunks of 1000 rows and an hour between flushes: nothing would reach the disk by itself
+        try (SessionWriter w = new SessionWriter(dir, SessionWriter.Options.defaults().withChunkRows(1000)
+                .withFlushInterval(java.time.Duration.ofHours(1)))) {
+            w.start(run.info());
+            run.feed(w, 37, false);
+            try (SessionReader r = SessionReader.open(dir)) {
+                assertEquals(0, r.size(0) + r.size(1));
+            }
+            w.flushNow();
+            try (SessionReader r = SessionReader.open(dir)) {
+                assertEquals(37, r.size(0));
+                assertEquals(37, r.size(1));
+            }
+            w.flushNow(); // nothing new: writes nothing
+            try (SessionReader r = SessionReader.open(dir)) {
+                assertEquals(37, r.size(0));
+            }
+        }
+    }
 }

@@ -899,6 +899,9 @@ public final class MainWindow extends BorderPane {
             showMessage("pause or finish the run before distilling its draws", true);
             return null;
         }
+        if (openedSession == null) {
+            controller.flushSession();
+        }
         DistillViewModel vm;
         try {
             vm = DistillViewModel.forSession(dir);
@@ -920,6 +923,9 @@ public final class MainWindow extends BorderPane {
         if (dir == null) {
             showMessage("nothing to export: run, or open a session, first", true);
             return;
+        }
+        if (openedSession == null) {
+            controller.flushSession();
         }
         FileChooser fc = new FileChooser();
         fc.setTitle("Export draws");

@@ -77,6 +77,7 @@ public final class RunController {
     /** Makes the sink that stores a run in the given new directory (a SessionWriter; tests inject faults). */
     private final java.util.function.Function<Path, DrawSink> storage;
     private volatile Path session;
+    private volatile DrawSink writer;
     private volatile Model model;
     private ScheduledFuture<?> tick;
     private double speed = 30;
@@ -90,6 +91,16 @@ public final class RunController {
     private long rateG0;
     private double rateDraws;
     private double rateGrads;
+
+    /**
+     * Writes what the current run's session writer holds in memory to disk now (a paused run's last
+     * transitions would otherwise wait up to the flush interval), so that a reader sees all of them.
+     */
+    public void flushSession() {
+        if (writer instanceof SessionWriter sw) {
+            sw.flushNow();
+        }
+    }
 
     /** A controller writing sessions under {@link #defaultSessionsRoot()}. */
     public RunController() {
@@ -163,6 +174,7 @@ public final class RunController {
         Path dir = newSessionDir(sessionsRoot, config.modelId(), config.samplerId(), LocalDateTime.now());
         // the writer creates the directory; a BadInputException names why it cannot
         DrawSink w = storage.apply(dir);
+        this.writer = w;
         // the buffer first: when storage fails, the draw is still shown
         ChainRunner r = new ChainRunner(config, model, sampler, new TeeSink(b, w));
         r.pause();

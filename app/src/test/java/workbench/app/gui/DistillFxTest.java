@@ -205,7 +205,8 @@ class DistillFxTest {
         assertTrue(window.canDistill(), window.controller().state().toString());
         DistillDialog[] d = new DistillDialog[1];
         robot.interact(() -> d[0] = window.openDistillDialog());
-        assertNotNull(d[0]);
+        assertNotNull(d[0], () -> robot.lookup("#statusMessage").queryAs(Label.class).getText() + " / warmup error: "
+                + robot.lookup("#warmup-error").queryAs(Label.class).getText() + " / config " + window.setup().config(1));
         assertEquals(200, d[0].viewModel().draws(), "100 post-warmup draws per chain on disk");
         TextField folder = in(d[0], "#distillFolder");
         TextField size = in(d[0], "#distillSize");
