@@ -11,8 +11,8 @@ import workbench.core.run.RunEvent;
 
 /**
  * A trace over iterations of one output coordinate or one transition statistic, per chain, each
- * pixel column reduced to the min..max of the iterations it covers (so a million draws cost as
- * much as a thousand). Warmup is shaded and every run event (step size set by hand, beta changed,
+ * pixel column reduced to the min..max of the iterations it covers, kept incrementally
+ * ({@link TraceBins}: a refresh reads only the new draws) and drawn as one path per chain. Warmup is shaded and every run event (step size set by hand, beta changed,
  * adaptation ended) is marked with a dashed line at the iteration where it took effect.
  */
 public final class TraceView extends Region {
@@ -31,6 +31,8 @@ public final class TraceView extends Region {
     private boolean showLegend = true;
     private long lastVersion = -1;
     private boolean dirty = true;
+    private final TraceBins bins = new TraceBins();
+    private int binCols = -1;
 
     public TraceView() {
         getChildren().add(canvas);
@@ -39,11 +41,13 @@ public final class TraceView extends Region {
 
     public void setBuffer(LiveBuffer buffer) {
         this.buffer = buffer;
+        bins.reset();
         dirty = true;
     }
 
     /** Shows output coordinate {@code param}. */
     public void showParam(int param) {
+        bins.reset();
         this.param = param;
         this.stat = null;
         dirty = true;
@@ -51,6 +55,7 @@ public final class TraceView extends Region {
 
     /** Shows a transition statistic, optionally on a log scale. */
     public void showStat(Stat stat, String title, boolean logScale) {
+        bins.reset();
         this.stat = stat;
         this.param = -1;
         this.title = title;
@@ -121,29 +126,28 @@ public final class TraceView extends Region {
         }
         double plotW = w - LEFT - RIGHT;
         int cols = Math.max(1, (int) plotW);
+        if (cols != binCols) {
+            bins.reset();
+            binCols = cols;
+        }
+        long[] firsts = new long[chains];
+        long[] sizes = new long[chains];
+        for (int c = 0; c < chains; c++) {
+            firsts[c] = buffer.first(c);
+            sizes[c] = buffer.size(c);
+        }
+        bins.update(firsts, sizes, lo, hi, cols, this::read);
         double span = Math.max(1, hi - lo);
-        double[][] mins = new double[chains][cols];
-        double[][] maxs = new double[chains][cols];
+        long half = bins.bucketSize() / 2;
         double ymin = Double.POSITIVE_INFINITY;
         double ymax = Double.NEGATIVE_INFINITY;
         for (int c = 0; c < chains; c++) {
-            java.util.Arrays.fill(mins[c], Double.NaN);
-            java.util.Arrays.fill(maxs[c], Double.NaN);
-            long end = buffer.size(c);
-            for (long i = Math.max(lo, buffer.first(c)); i < end; i++) {
-                double v = read(c, i);
-                if (!Double.isFinite(v)) {
-                    continue;
+            for (int s = 0; s < bins.used(); s++) {
+                double a = bins.min(c, s);
+                if (!Double.isNaN(a) && bins.start(s) + bins.bucketSize() > lo) {
+                    ymin = Math.min(ymin, a);
+                    ymax = Math.max(ymax, bins.max(c, s));
                 }
-                int col = (int) Math.min(cols - 1, (i - lo) / span * cols);
-                if (Double.isNaN(mins[c][col]) || v < mins[c][col]) {
-                    mins[c][col] = v;
-                }
-                if (Double.isNaN(maxs[c][col]) || v > maxs[c][col]) {
-                    maxs[c][col] = v;
-                }
-                ymin = Math.min(ymin, v);
-                ymax = Math.max(ymax, v);
             }
         }
         if (!(ymax >= ymin)) {
@@ -164,25 +168,33 @@ public final class TraceView extends Region {
             g.fillRect(a.left(), a.top(), x1 - a.left(), a.height());
         }
         a.drawGrid(g, true, true);
+        // one path per chain through each bucket's min and max (a bucket is at most a pixel column wide)
+        double xl = a.left();
+        double xr = a.left() + a.width();
         for (int c = 0; c < chains; c++) {
             g.setStroke(Palette.chain(c).deriveColor(0, 1, 1, chains > 1 ? 0.75 : 1));
             g.setLineWidth(1);
-            double prevX = Double.NaN;
-            double prevY = Double.NaN;
-            for (int col = 0; col < cols; col++) {
-                if (Double.isNaN(mins[c][col])) {
+            g.beginPath();
+            boolean startPath = true;
+            boolean up = true;
+            for (int s = 0; s < bins.used(); s++) {
+                double mn = bins.min(c, s);
+                if (Double.isNaN(mn) || bins.start(s) + bins.bucketSize() <= lo) {
                     continue;
                 }
-                double x = a.left() + col + 0.5;
-                double y0 = a.py(mins[c][col]);
-                double y1 = a.py(maxs[c][col]);
-                if (!Double.isNaN(prevX)) {
-                    g.strokeLine(prevX, prevY, x, (y0 + y1) / 2);
+                double x = Math.min(xr, Math.max(xl, a.px(bins.start(s) + half)));
+                double y0 = a.py(up ? mn : bins.max(c, s));
+                double y1 = a.py(up ? bins.max(c, s) : mn);
+                if (startPath) {
+                    g.moveTo(x, y0);
+                    startPath = false;
+                } else {
+                    g.lineTo(x, y0);
                 }
-                g.strokeLine(x, y0, x, y1);
-                prevX = x;
-                prevY = (y0 + y1) / 2;
+                g.lineTo(x, y1 == y0 ? y0 + 0.01 : y1);
+                up = !up;
             }
+            g.stroke();
         }
         List<LiveBuffer.EventMark> events = buffer.events();
         g.setLineDashes(5, 4);

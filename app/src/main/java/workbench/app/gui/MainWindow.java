@@ -699,8 +699,8 @@ public final class MainWindow extends BorderPane {
             return false;
         }
         try {
-            // one thread per chain: step and slow motion hand out permits to every chain at once
-            RunConfig config = setup.config(Integer.MAX_VALUE);
+            // fewer sampler threads than cores, so the window keeps one (each thread interleaves its chains)
+            RunConfig config = setup.config(RunController.samplerThreads());
             Model model = setup.createModel();
             controller.start(config, model, setup.createSampler(), paused);
             openedSession = null;
@@ -988,14 +988,22 @@ public final class MainWindow extends BorderPane {
             showBuffer(running, viewModel);
         }
         LiveBuffer b = shownBuffer;
+        long p0 = FrameProfile.start();
         updateStatus(st, b);
+        FrameProfile.stop("status", p0);
+        p0 = FrameProfile.start();
         posterior.refresh(now);
+        FrameProfile.stop("posterior", p0);
         if (now - lastTrace > 80_000_000L) {
             lastTrace = now;
+            p0 = FrameProfile.start();
             trace.refresh();
+            FrameProfile.stop("trace", p0);
+            p0 = FrameProfile.start();
             stepSizeTrace.refresh();
             acceptTrace.refresh();
             depthTrace.refresh();
+            FrameProfile.stop("stat-traces", p0);
         }
         // the JFreeChart energy views at most once a second, and less often when a refresh is slow
         if (now - lastEnergy > Math.max(1_000_000_000L, 8 * energyNanos)) {
@@ -1003,6 +1011,7 @@ public final class MainWindow extends BorderPane {
             long t0 = System.nanoTime();
             if (energy.refresh()) {
                 energyNanos = System.nanoTime() - t0;
+                FrameProfile.stop("energy", t0);
             }
         }
         if (b != null && b.started()) {

@@ -44,6 +44,9 @@ public final class RunController {
     /** Iterations each chain's ring keeps for the views. */
     public static final int BUFFER_CAPACITY = 50_000;
 
+    /** System property overriding {@link #samplerThreads()} (a positive integer). */
+    public static final String THREADS_PROPERTY = "workbench.gui.threads";
+
     /** System property naming the folder new sessions are written under. */
     public static final String SESSIONS_DIR_PROPERTY = "workbench.sessions.dir";
 
@@ -110,6 +113,19 @@ public final class RunController {
         Path data = xdg != null && !xdg.isBlank() ? Paths.get(xdg)
                 : Paths.get(System.getProperty("user.home"), ".local", "share");
         return data.resolve("mcmc-workbench").resolve("sessions");
+    }
+
+    /**
+     * Sampler threads for a run in the window: the system property {@value #THREADS_PROPERTY} if set,
+     * else one less than the available cores (at least 1), so that the window and its renderer keep
+     * a core at full speed. The draws do not depend on it (chains are interleaved on the threads).
+     */
+    public static int samplerThreads() {
+        Integer p = Integer.getInteger(THREADS_PROPERTY);
+        if (p != null && p >= 1) {
+            return p;
+        }
+        return Math.max(1, Runtime.getRuntime().availableProcessors() - 1);
     }
 
     /** A new, not yet existing directory {@code <yyyyMMdd-HHmmss>-<model>-<sampler>[-k]} under the root. */

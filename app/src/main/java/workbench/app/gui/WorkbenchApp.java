@@ -100,6 +100,9 @@ public final class WorkbenchApp extends Application {
                             + "%.0f draws/s, state %s, session %s%n", elapsed, frames, fs, n, n / elapsed,
                             window.controller().state(), window.controller().session());
                     System.out.flush();
+                    if (FrameProfile.ON) {
+                        System.err.print(FrameProfile.report());
+                    }
                     Platform.exit();
                 }
             }

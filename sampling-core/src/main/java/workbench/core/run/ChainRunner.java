@@ -6,7 +6,6 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.DoubleAdder;
 import org.apache.commons.rng.RestorableUniformRandomProvider;
@@ -24,7 +23,9 @@ import workbench.core.rng.ChainRngs;
  * Runs the chains of one run on a thread pool and feeds a {@link DrawSink}.
  *
  * <p>Each chain owns its random stream ({@link ChainRngs}), its copy of the model and its sampler,
- * so the draws depend on the seed alone, never on the thread count or the scheduling. Between two
+ * so the draws depend on the seed alone, never on the thread count or the scheduling. With fewer
+ * threads than chains each thread interleaves its chains one transition at a time (chain c runs on
+ * thread c mod threads), so all chains advance together and a paused run can still be stepped. Between two
  * transitions a chain checks for a stop, waits while paused, and applies the commands in its inbox
  * (step size, beta); each applied command is reported to the sink with the iteration at which it
  * took effect. Commands can also be fixed in advance per chain and iteration ({@link Schedule}), which
@@ -97,14 +98,17 @@ public final class ChainRunner {
             t.setDaemon(true);
             return t;
         });
-        AtomicInteger started = new AtomicInteger();
         List<Future<?>> futures = new ArrayList<>();
         try {
-            for (int c = 0; c < config.chains(); c++) {
-                final int chain = c;
+            // worker w takes chains w, w + threads, ... and interleaves them one transition at a
+            // time, so every chain advances even when there are fewer threads than chains
+            for (int w = 0; w < threads; w++) {
+                int[] mine = new int[(config.chains() - w + threads - 1) / threads];
+                for (int k = 0; k < mine.length; k++) {
+                    mine[k] = w + k * threads;
+                }
                 futures.add(pool.submit(() -> {
-                    started.incrementAndGet();
-                    runChain(chain);
+                    runChains(mine);
                     return null;
                 }));
             }
@@ -141,50 +145,81 @@ public final class ChainRunner {
         return m == null ? t.getClass().getSimpleName() : m;
     }
 
-    /** One chain's model, state and sampler while it runs (commands replace the model and state). */
+    /** One chain's stream, model, state and sampler while it runs (commands replace the model and state). */
     private static final class Live {
+        RestorableUniformRandomProvider rng;
         Model model;
         ChainState state;
         ChainSampler sampler;
+        double[] out;
+        List<Schedule.Entry> planned;
+        int nextPlanned;
+        /** Transitions completed. */
+        long done;
     }
 
-    private void runChain(int chain) throws InterruptedException {
-        RestorableUniformRandomProvider rng = ChainRngs.forChain(config.seed(), chain);
-        Live live = new Live();
-        live.model = model.forChain();
-        live.state = initialState(chain, live.model, rng);
-        live.sampler = sampler.newChain(live.model, config.warmup(), live.state, rng);
-        double[] out = new double[live.model.outputDim()];
-        List<Schedule.Entry> planned = schedule.forChain(chain);
-        int nextPlanned = 0;
-        long n = config.iterations();
-        long it = 0;
+    /**
+     * Runs the given chains on this thread, one transition of each in turn, each to its end (or until
+     * stopped). A chain's draws depend only on its own stream and state, not on its neighbours here.
+     */
+    private void runChains(int[] chains) throws InterruptedException {
+        Live[] lives = new Live[chains.length];
         try {
-            for (; it < n; it++) {
-                if (!awaitTurn(chain)) {
-                    break;
+            for (int k = 0; k < chains.length; k++) {
+                lives[k] = startChain(chains[k]);
+            }
+            long n = config.iterations();
+            boolean going = true;
+            for (long it = 0; it < n && going; it++) {
+                for (int k = 0; k < chains.length; k++) {
+                    if (!awaitTurn(chains[k])) {
+                        going = false;
+                        break;
+                    }
+                    step(chains[k], it, lives[k]);
+                    lives[k].done = it + 1;
                 }
-                while (nextPlanned < planned.size() && planned.get(nextPlanned).iteration() <= it) {
-                    Schedule.Entry e = planned.get(nextPlanned++);
-                    apply(chain, it, live, RunEvent.STEP_SIZE.equals(e.kind())
-                            ? new SetStepSize(e.value()) : new SetBeta(e.value()));
-                }
-                Command cmd;
-                while ((cmd = inboxes.get(chain).poll()) != null) {
-                    apply(chain, it, live, cmd);
-                }
-                boolean warm = it < config.warmup();
-                long s0 = System.nanoTime();
-                Transition t = live.sampler.next(rng, live.state, warm, recordPaths).withWarmup(warm);
-                long dt = System.nanoTime() - s0;
-                (warm ? warmupNanos : samplingNanos).add(dt);
-                live.state = t.state();
-                live.model.toOutput(live.state.position(), out);
-                sink.transition(chain, it, t, out);
             }
         } finally {
-            sink.chainEnded(chain, it, live.sampler.stepSize(), live.sampler.inverseMetric());
+            for (int k = 0; k < chains.length; k++) {
+                Live live = lives[k];
+                if (live != null) {
+                    sink.chainEnded(chains[k], live.done, live.sampler.stepSize(), live.sampler.inverseMetric());
+                }
+            }
         }
+    }
+
+    private Live startChain(int chain) {
+        Live live = new Live();
+        live.rng = ChainRngs.forChain(config.seed(), chain);
+        live.model = model.forChain();
+        live.state = initialState(chain, live.model, live.rng);
+        live.sampler = sampler.newChain(live.model, config.warmup(), live.state, live.rng);
+        live.out = new double[live.model.outputDim()];
+        live.planned = schedule.forChain(chain);
+        return live;
+    }
+
+    /** Transition {@code it} of one chain, after its planned and live commands. */
+    private void step(int chain, long it, Live live) {
+        while (live.nextPlanned < live.planned.size() && live.planned.get(live.nextPlanned).iteration() <= it) {
+            Schedule.Entry e = live.planned.get(live.nextPlanned++);
+            apply(chain, it, live, RunEvent.STEP_SIZE.equals(e.kind())
+                    ? new SetStepSize(e.value()) : new SetBeta(e.value()));
+        }
+        Command cmd;
+        while ((cmd = inboxes.get(chain).poll()) != null) {
+            apply(chain, it, live, cmd);
+        }
+        boolean warm = it < config.warmup();
+        long s0 = System.nanoTime();
+        Transition t = live.sampler.next(live.rng, live.state, warm, recordPaths).withWarmup(warm);
+        long dt = System.nanoTime() - s0;
+        (warm ? warmupNanos : samplingNanos).add(dt);
+        live.state = t.state();
+        live.model.toOutput(live.state.position(), live.out);
+        sink.transition(chain, it, t, live.out);
     }
 
     /** Applies a command before the transition at {@code it} and reports it to the sink. */
