@@ -114,8 +114,16 @@ public final class EnergyCharts extends HBox {
             return false;
         }
         lastVersion = v;
-        updateErrors();
-        updateBfmi();
+        // one redraw per chart for the whole update (each dataset, marker and title change would redraw it)
+        errorChart.setNotify(false);
+        bfmiChart.setNotify(false);
+        try {
+            updateErrors();
+            updateBfmi();
+        } finally {
+            errorChart.setNotify(true);
+            bfmiChart.setNotify(true);
+        }
         return true;
     }
 

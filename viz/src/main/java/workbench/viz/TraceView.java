@@ -138,7 +138,6 @@ public final class TraceView extends Region {
         }
         bins.update(firsts, sizes, lo, hi, cols, this::read);
         double span = Math.max(1, hi - lo);
-        long half = bins.bucketSize() / 2;
         double ymin = Double.POSITIVE_INFINITY;
         double ymax = Double.NEGATIVE_INFINITY;
         for (int c = 0; c < chains; c++) {
@@ -168,33 +167,10 @@ public final class TraceView extends Region {
             g.fillRect(a.left(), a.top(), x1 - a.left(), a.height());
         }
         a.drawGrid(g, true, true);
-        // one path per chain through each bucket's min and max (a bucket is at most a pixel column wide)
-        double xl = a.left();
-        double xr = a.left() + a.width();
-        for (int c = 0; c < chains; c++) {
-            g.setStroke(Palette.chain(c).deriveColor(0, 1, 1, chains > 1 ? 0.75 : 1));
-            g.setLineWidth(1);
-            g.beginPath();
-            boolean startPath = true;
-            boolean up = true;
-            for (int s = 0; s < bins.used(); s++) {
-                double mn = bins.min(c, s);
-                if (Double.isNaN(mn) || bins.start(s) + bins.bucketSize() <= lo) {
-                    continue;
-                }
-                double x = Math.min(xr, Math.max(xl, a.px(bins.start(s) + half)));
-                double y0 = a.py(up ? mn : bins.max(c, s));
-                double y1 = a.py(up ? bins.max(c, s) : mn);
-                if (startPath) {
-                    g.moveTo(x, y0);
-                    startPath = false;
-                } else {
-                    g.lineTo(x, y0);
-                }
-                g.lineTo(x, y1 == y0 ? y0 + 0.01 : y1);
-                up = !up;
-            }
-            g.stroke();
+        if (g == pen && hi - lo > cols) {
+            drawRaster(g, a, chains, lo);
+        } else {
+            drawPaths(g, a, chains, lo);
         }
         List<LiveBuffer.EventMark> events = buffer.events();
         g.setLineDashes(5, 4);
@@ -227,6 +203,126 @@ public final class TraceView extends Region {
                 legend.add(Legend.Symbol.DASH, Color.rgb(120, 0, 140), "setting changed");
             }
             legend.draw(g, w - RIGHT - 4, TOP + 4);
+        }
+    }
+
+    /** Vector form (few iterations, or export): one path per chain through each bucket's min and max. */
+    private void drawPaths(Pen g, PlotArea a, int chains, long lo) {
+        long half = bins.bucketSize() / 2;
+        double xl = a.left();
+        double xr = a.left() + a.width();
+        for (int c = 0; c < chains; c++) {
+            g.setStroke(Palette.chain(c).deriveColor(0, 1, 1, chains > 1 ? 0.75 : 1));
+            g.setLineWidth(1);
+            g.beginPath();
+            boolean startPath = true;
+            boolean up = true;
+            for (int s = 0; s < bins.used(); s++) {
+                double mn = bins.min(c, s);
+                if (Double.isNaN(mn) || bins.start(s) + bins.bucketSize() <= lo) {
+                    continue;
+                }
+                double x = Math.min(xr, Math.max(xl, a.px(bins.start(s) + half)));
+                double y0 = a.py(up ? mn : bins.max(c, s));
+                double y1 = a.py(up ? bins.max(c, s) : mn);
+                if (startPath) {
+                    g.moveTo(x, y0);
+                    startPath = false;
+                } else {
+                    g.lineTo(x, y0);
+                }
+                g.lineTo(x, y1 == y0 ? y0 + 0.01 : y1);
+                up = !up;
+            }
+            g.stroke();
+        }
+    }
+
+    /**
+     * Screen form of a dense trace: each chain's bucket ranges (joined to the previous bucket's
+     * middle) filled as pixel spans into one image, drawn at once; a path of thousands of
+     * near-vertical segments costs the software renderer far more than this.
+     */
+    private void drawRaster(Pen g, PlotArea a, int chains, long lo) {
+        int w = Math.max(1, (int) Math.floor(a.width()));
+        int h = Math.max(1, (int) Math.floor(a.height()));
+        int[] img = new int[w * h];
+        long half = bins.bucketSize() / 2;
+        double alpha = chains > 1 ? 0.75 : 1;
+        for (int c = 0; c < chains; c++) {
+            Color col = Palette.chain(c);
+            int r = (int) Math.round(col.getRed() * 255);
+            int gr = (int) Math.round(col.getGreen() * 255);
+            int bl = (int) Math.round(col.getBlue() * 255);
+            double prevMid = Double.NaN;
+            int prevX = Integer.MIN_VALUE;
+            for (int s = 0; s < bins.used(); s++) {
+                double mn = bins.min(c, s);
+                if (Double.isNaN(mn) || bins.start(s) + bins.bucketSize() <= lo) {
+                    continue;
+                }
+                int x = (int) Math.floor(a.px(bins.start(s) + half) - a.left());
+                x = Math.max(0, Math.min(w - 1, x));
+                double yTop = a.py(bins.max(c, s)) - a.top();
+                double yBot = a.py(mn) - a.top();
+                double mid = (yTop + yBot) / 2;
+                if (!Double.isNaN(prevMid) && x - prevX <= 1) {
+                    yTop = Math.min(yTop, prevMid);
+                    yBot = Math.max(yBot, prevMid);
+                } else if (!Double.isNaN(prevMid)) {
+                    // a gap of several columns: a straight segment from the previous middle
+                    for (int xx = prevX + 1; xx < x; xx++) {
+                        double y = prevMid + (mid - prevMid) * (xx - prevX) / (x - prevX);
+                        span(img, w, h, xx, y, y, r, gr, bl, alpha);
+                    }
+                }
+                span(img, w, h, x, yTop, yBot, r, gr, bl, alpha);
+                prevMid = mid;
+                prevX = x;
+            }
+        }
+        unpremultiply(img);
+        g.drawPixels(img, w, h, a.left(), a.top(), w, h);
+    }
+
+    /**
+     * Composites colour (r, g, b) at {@code alpha} over column x from row yTop to row yBot (at least
+     * one pixel) of a premultiplied ARGB image.
+     */
+    private static void span(int[] img, int w, int h, int x, double yTop, double yBot, int r, int g, int b, double alpha) {
+        int y0 = (int) Math.max(0, Math.min(h - 1, Math.floor(yTop)));
+        int y1 = (int) Math.max(0, Math.min(h - 1, Math.floor(yBot)));
+        int sa = (int) Math.round(alpha * 255);
+        int keep = 255 - sa;
+        int sr = r * sa / 255;
+        int sg = g * sa / 255;
+        int sb = b * sa / 255;
+        for (int y = y0; y <= y1; y++) {
+            int i = y * w + x;
+            int d = img[i];
+            if (d == 0) {
+                img[i] = sa << 24 | sr << 16 | sg << 8 | sb;
+            } else {
+                int oa = sa + ((d >>> 24) * keep + 127) / 255;
+                int or = sr + (((d >> 16) & 255) * keep + 127) / 255;
+                int og = sg + (((d >> 8) & 255) * keep + 127) / 255;
+                int ob = sb + ((d & 255) * keep + 127) / 255;
+                img[i] = oa << 24 | or << 16 | og << 8 | ob;
+            }
+        }
+    }
+
+    /** Premultiplied ARGB to plain ARGB, in place. */
+    private static void unpremultiply(int[] img) {
+        for (int i = 0; i < img.length; i++) {
+            int d = img[i];
+            int a = d >>> 24;
+            if (a != 0 && a != 255) {
+                int r = Math.min(255, (((d >> 16) & 255) * 255 + a / 2) / a);
+                int g = Math.min(255, (((d >> 8) & 255) * 255 + a / 2) / a);
+                int b = Math.min(255, ((d & 255) * 255 + a / 2) / a);
+                img[i] = a << 24 | r << 16 | g << 8 | b;
+            }
         }
     }
 

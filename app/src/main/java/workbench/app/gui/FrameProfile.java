@@ -46,6 +46,11 @@ final class FrameProfile {
         }
     }
 
+    /** Forgets the sections' totals (the benchmark drops its first seconds: start-up and compilation). */
+    static void reset() {
+        TOTALS.clear();
+    }
+
     /**
      * One line per section (wall and CPU milliseconds in all and per call), then the CPU time of
      * every live thread by name, which shows what the sampler threads and the renderer took.

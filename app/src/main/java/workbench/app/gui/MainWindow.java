@@ -997,16 +997,21 @@ public final class MainWindow extends BorderPane {
         if (now - lastTrace > 80_000_000L) {
             lastTrace = now;
             p0 = FrameProfile.start();
-            trace.refresh();
+            if (shown(trace)) {
+                trace.refresh();
+            }
             FrameProfile.stop("trace", p0);
+            // the sampler statistics sit in a tab: no work while it is not the one shown
             p0 = FrameProfile.start();
-            stepSizeTrace.refresh();
-            acceptTrace.refresh();
-            depthTrace.refresh();
+            for (TraceView t : List.of(stepSizeTrace, acceptTrace, depthTrace)) {
+                if (shown(t)) {
+                    t.refresh();
+                }
+            }
             FrameProfile.stop("stat-traces", p0);
         }
         // the JFreeChart energy views at most once a second, and less often when a refresh is slow
-        if (now - lastEnergy > Math.max(1_000_000_000L, 8 * energyNanos)) {
+        if (shown(energy) && now - lastEnergy > Math.max(1_000_000_000L, 8 * energyNanos)) {
             lastEnergy = now;
             long t0 = System.nanoTime();
             if (energy.refresh()) {
@@ -1040,6 +1045,19 @@ public final class MainWindow extends BorderPane {
                 });
             }
         }
+    }
+
+    /** Whether a view is on screen: in the scene, and neither it nor a parent hidden (a tab not selected, a collapsed pane). */
+    private static boolean shown(javafx.scene.Node n) {
+        if (n.getScene() == null) {
+            return false;
+        }
+        for (javafx.scene.Node p = n; p != null; p = p.getParent()) {
+            if (!p.isVisible()) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private void updateStatus(RunController.Status st, LiveBuffer b) {

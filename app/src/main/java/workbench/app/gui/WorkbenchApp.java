@@ -83,6 +83,7 @@ public final class WorkbenchApp extends Application {
         new AnimationTimer() {
             private long frames;
             private long first = -1;
+            private boolean profileReset;
 
             @Override
             public void handle(long now) {
@@ -91,6 +92,10 @@ public final class WorkbenchApp extends Application {
                 }
                 frames++;
                 double elapsed = (System.nanoTime() - t0) * 1e-9;
+                if (!profileReset && elapsed >= seconds / 3) {
+                    profileReset = true;
+                    FrameProfile.reset();
+                }
                 if (elapsed >= seconds) {
                     stop();
                     LiveBuffer b = window.controller().buffer();
