@@ -141,6 +141,8 @@ public final class MainWindow extends BorderPane {
     private Model viewModel;
     private boolean programmatic;
     private long lastTrace;
+    private long traceNanos;
+    private long lastStatusNumbers;
     private long lastEnergy;
     private long energyNanos;
     private long lastDiag;
@@ -994,11 +996,13 @@ public final class MainWindow extends BorderPane {
         p0 = FrameProfile.start();
         posterior.refresh(now);
         FrameProfile.stop("posterior", p0);
-        if (now - lastTrace > 80_000_000L) {
+        // traces at most 12 times a second, and less often when a redraw is slow (at most ~1/6 of the time)
+        if (now - lastTrace > Math.max(80_000_000L, 6 * traceNanos)) {
             lastTrace = now;
             p0 = FrameProfile.start();
-            if (shown(trace)) {
-                trace.refresh();
+            long t0 = System.nanoTime();
+            if (shown(trace) && trace.refresh()) {
+                traceNanos = System.nanoTime() - t0;
             }
             FrameProfile.stop("trace", p0);
             // the sampler statistics sit in a tab: no work while it is not the one shown
@@ -1078,12 +1082,17 @@ public final class MainWindow extends BorderPane {
             }
         }
         setText(statusState, state);
-        setText(statusDraws, String.format(Locale.ROOT, "draws: %d per chain (%d in all)", perChain,
-                b != null && b.started() ? b.totalTransitions() : st.transitions()));
-        setText(statusRates, String.format(Locale.ROOT, st.drawsPerSecond() < 10 ? "%.1f draws/s \u00b7 %,.0f gradients/s"
-                : "%,.0f draws/s \u00b7 %,.0f gradients/s", st.drawsPerSecond(), st.gradientsPerSecond()));
-        double eps = b == null ? Double.NaN : b.lastStepSize(0);
-        setText(statusStep, "step size: " + Ticks.number(eps));
+        // while running, the changing numbers at most 5 times a second (each new text means a layout pass)
+        long now = System.nanoTime();
+        if (st.state() != RunController.State.RUNNING || now - lastStatusNumbers >= 200_000_000L) {
+            lastStatusNumbers = now;
+            setText(statusDraws, String.format(Locale.ROOT, "draws: %d per chain (%d in all)", perChain,
+                    b != null && b.started() ? b.totalTransitions() : st.transitions()));
+            setText(statusRates, String.format(Locale.ROOT, st.drawsPerSecond() < 10 ? "%.1f draws/s \u00b7 %,.0f gradients/s"
+                    : "%,.0f draws/s \u00b7 %,.0f gradients/s", st.drawsPerSecond(), st.gradientsPerSecond()));
+            double eps = b == null ? Double.NaN : b.lastStepSize(0);
+            setText(statusStep, "step size: " + Ticks.number(eps));
+        }
         setText(statusDivs, "divergences: " + (b == null ? 0 : b.divergences().size()));
         java.nio.file.Path sessionDir = shownSession();
         setText(statusSession, sessionDir == null ? "" : (openedSession != null ? "session (read-only): " : "session: ")
