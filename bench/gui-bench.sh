@@ -30,7 +30,8 @@ gui_n=$(sed -E 's/.*, ([0-9]+) transitions.*/\1/' <<<"$gui_out")
 gui_rate=$(sed -E 's/.* ([0-9]+) draws\/s.*/\1/' <<<"$gui_out")
 rm -rf "$tmp/gui-sessions"
 
-# 2. headless: the same total number of transitions through the CLI (one thread per chain, as the window)
+# 2. headless: the same total number of transitions through the CLI, one thread per chain (the window runs
+#    its chains on cores - 1 threads, so that it keeps a core for drawing)
 draws=$(( gui_n / chains - warmup )); [ "$draws" -lt 1000 ] && draws=1000
 cli_out=$(java -cp "${cp[@]}" workbench.app.Main run --model "$model" --sampler "$sampler" --chains "$chains" \
   --threads "$chains" --warmup "$warmup" --draws "$draws" --seed 1 --out "$tmp/cli" --no-progress)

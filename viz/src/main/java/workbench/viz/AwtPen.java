@@ -211,9 +211,18 @@ public final class AwtPen implements Pen {
 
     @Override
     public void drawArgb(int[] argb, int w, int h, double x, double y, double dw, double dh) {
+        draw(argb, w, h, x, y, dw, dh, RenderingHints.VALUE_INTERPOLATION_BILINEAR);
+    }
+
+    @Override
+    public void drawPixels(int[] argb, int w, int h, double x, double y, double dw, double dh) {
+        draw(argb, w, h, x, y, dw, dh, RenderingHints.VALUE_INTERPOLATION_NEAREST_NEIGHBOR);
+    }
+
+    private void draw(int[] argb, int w, int h, double x, double y, double dw, double dh, Object interpolation) {
         BufferedImage img = new BufferedImage(w, h, BufferedImage.TYPE_INT_ARGB);
         img.setRGB(0, 0, w, h, argb, 0, w);
-        g.setRenderingHint(RenderingHints.KEY_INTERPOLATION, RenderingHints.VALUE_INTERPOLATION_BILINEAR);
+        g.setRenderingHint(RenderingHints.KEY_INTERPOLATION, interpolation);
         AffineTransform t = new AffineTransform(dw / w, 0, 0, dh / h, x, y);
         g.drawImage(img, t, null);
     }

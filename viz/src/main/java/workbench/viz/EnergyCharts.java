@@ -114,8 +114,16 @@ public final class EnergyCharts extends HBox {
             return false;
         }
         lastVersion = v;
-        updateErrors();
-        updateBfmi();
+        // one redraw per chart for the whole update (each dataset, marker and title change would redraw it)
+        errorChart.setNotify(false);
+        bfmiChart.setNotify(false);
+        try {
+            updateErrors();
+            updateBfmi();
+        } finally {
+            errorChart.setNotify(true);
+            bfmiChart.setNotify(true);
+        }
         return true;
     }
 
@@ -137,7 +145,7 @@ public final class EnergyCharts extends HBox {
         double hi = errorBins.hi();
         errorData.set(new String[] {"\u0394E"}, new double[] {lo}, (hi - lo) / BINS,
                 new double[][] {errorBins.counts()});
-        long divs = buffer.divergences().size();
+        long divs = buffer.divergenceCount();
         String note = String.format(Locale.ROOT, "%d transitions, %d divergent", errorBins.seen(), divs);
         if (THRESHOLD <= hi) {
             plot.addDomainMarker(thresholdMarker);

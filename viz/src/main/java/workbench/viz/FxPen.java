@@ -11,8 +11,8 @@ import javafx.scene.text.TextAlignment;
 /** A {@link Pen} on a JavaFX canvas. */
 public final class FxPen implements Pen {
     private final GraphicsContext g;
-    private int[] imagePixels;
-    private WritableImage image;
+    /** Images made from pixel arrays, by array identity (a view changes the array when the pixels change). */
+    private final java.util.Map<int[], WritableImage> images = new java.util.IdentityHashMap<>();
 
     public FxPen(GraphicsContext g) {
         this.g = g;
@@ -138,13 +138,25 @@ public final class FxPen implements Pen {
 
     @Override
     public void drawArgb(int[] argb, int w, int h, double x, double y, double dw, double dh) {
-        if (argb != imagePixels || image == null) {
-            WritableImage img = new WritableImage(w, h);
-            img.getPixelWriter().setPixels(0, 0, w, h, PixelFormat.getIntArgbInstance(), argb, 0, w);
-            image = img;
-            imagePixels = argb;
+        draw(argb, w, h, x, y, dw, dh, true);
+    }
+
+    @Override
+    public void drawPixels(int[] argb, int w, int h, double x, double y, double dw, double dh) {
+        draw(argb, w, h, x, y, dw, dh, false);
+    }
+
+    private void draw(int[] argb, int w, int h, double x, double y, double dw, double dh, boolean smooth) {
+        WritableImage image = images.get(argb);
+        if (image == null) {
+            if (images.size() >= 4) {
+                images.clear();
+            }
+            image = new WritableImage(w, h);
+            image.getPixelWriter().setPixels(0, 0, w, h, PixelFormat.getIntArgbInstance(), argb, 0, w);
+            images.put(argb, image);
         }
-        g.setImageSmoothing(true);
+        g.setImageSmoothing(smooth);
         g.drawImage(image, x, y, dw, dh);
     }
 }

@@ -12,7 +12,8 @@ import javafx.scene.text.TextAlignment;
 import workbench.core.model.Model;
 
 /**
- * The marginal histogram of one output coordinate (post-warmup draws of all chains, as a density)
+ * The marginal histogram of one output coordinate (post-warmup draws of all chains, as a density,
+ * binned incrementally: a refresh bins only the new draws)
  * in its own panel with a scale, over the same range as the projection it sits beside: on top of
  * it for the horizontal axis, to its right (rotated) for the vertical one. Where the model's exact
  * marginal is known ({@link ExactMarginal}: closed form, or integrated numerically for 2-D
@@ -164,22 +165,8 @@ public final class MarginalView extends Region {
         double[] dens = new double[BINS];
         long n = 0;
         if (buffer != null && buffer.started() && param < buffer.names().size()) {
-            long[] counts = new long[BINS];
-            for (int c = 0; c < buffer.chains(); c++) {
-                long end = buffer.size(c);
-                long start = Math.max(buffer.first(c), Math.min(buffer.warmup(c), end));
-                if (end - start < 1) {
-                    start = buffer.first(c);
-                }
-                for (long i = start; i < end; i++) {
-                    double x = buffer.value(c, i, param);
-                    n++;
-                    int k = (int) Math.floor((x - lo) / (hi - lo) * BINS);
-                    if (k >= 0 && k < BINS) {
-                        counts[k]++;
-                    }
-                }
-            }
+            long[] counts = count(lo, hi);
+            n = counted;
             double bw = (hi - lo) / BINS;
             for (int k = 0; k < BINS; k++) {
                 dens[k] = n == 0 ? 0 : counts[k] / (n * bw);
@@ -259,6 +246,55 @@ public final class MarginalView extends Region {
             }
         }
     }
+
+    /**
+     * Bin counts over [lo, hi) of the post-warmup draws of every chain (all its draws while a chain
+     * has none), kept between refreshes: only the draws new since the last one are binned, and
+     * everything is binned again from the stored draws when the range, the coordinate or the buffer
+     * change or a chain leaves warmup. {@link #counted} is the number of draws seen.
+     */
+    private long[] count(double lo, double hi) {
+        int chains = buffer.chains();
+        long[] from = new long[chains];
+        StringBuilder key = new StringBuilder().append(System.identityHashCode(buffer)).append(':').append(param)
+                .append(':').append(lo).append(':').append(hi).append(':');
+        for (int c = 0; c < chains; c++) {
+            long end = buffer.size(c);
+            long start = Math.max(buffer.first(c), Math.min(buffer.warmup(c), end));
+            if (end - start < 1) {
+                start = buffer.first(c);
+                key.append('w');
+            } else {
+                key.append('s');
+            }
+            from[c] = start;
+        }
+        String k = key.toString();
+        if (!k.equals(countKey)) {
+            countKey = k;
+            binCounts = new long[BINS];
+            nextDraw = new long[chains];
+            counted = 0;
+        }
+        for (int c = 0; c < chains; c++) {
+            long end = buffer.size(c);
+            for (long i = Math.max(from[c], nextDraw[c]); i < end; i++) {
+                double x = buffer.value(c, i, param);
+                counted++;
+                int b = (int) Math.floor((x - lo) / (hi - lo) * BINS);
+                if (b >= 0 && b < BINS) {
+                    binCounts[b]++;
+                }
+            }
+            nextDraw[c] = Math.max(nextDraw[c], end);
+        }
+        return binCounts;
+    }
+
+    private String countKey;
+    private long[] binCounts;
+    private long[] nextDraw;
+    private long counted;
 
     private static void drawBarsUp(Pen g, PlotArea a, double[] dens, double lo, double hi) {
         g.setFill(Color.rgb(90, 110, 160, 0.75));

@@ -62,4 +62,7 @@ public interface Pen {
 
     /** Draws ARGB pixels ({@code w} by {@code h}, row 0 on top) scaled into the rectangle, smoothed. */
     void drawArgb(int[] argb, int w, int h, double x, double y, double dw, double dh);
+
+    /** Draws ARGB pixels like {@link #drawArgb}, each pixel a sharp-edged block (no smoothing). */
+    void drawPixels(int[] argb, int w, int h, double x, double y, double dw, double dh);
 }

@@ -134,21 +134,30 @@ public final class PosteriorPane extends BorderPane {
 
     /** Redraws what changed; called once per frame. */
     public void refresh(long now) {
-        // at most ~30 redraws a second for the cloud, ~10 for the marginals: smooth, and cheap in software rendering
-        if (now - lastProjection >= 30_000_000L) {
+        // at most ~30 redraws a second for the cloud, ~10 for the marginals: smooth, and cheap in
+        // software rendering; less often when a redraw takes long (the cloud at most ~1/4 of the
+        // time, the marginals ~1/8), so a slow or busy machine keeps the window responsive
+        if (now - lastProjection >= Math.max(30_000_000L, 4 * projectionNanos)) {
+            long t0 = System.nanoTime();
             if (projection.refresh(now)) {
                 lastProjection = now;
+                projectionNanos = System.nanoTime() - t0;
             }
         }
-        if (now - lastMarginals >= 100_000_000L) {
-            top.refresh();
-            right.refresh();
+        if (now - lastMarginals >= Math.max(100_000_000L, 8 * marginalNanos)) {
+            long t0 = System.nanoTime();
+            boolean drew = top.refresh() | right.refresh();
             lastMarginals = now;
+            if (drew) {
+                marginalNanos = System.nanoTime() - t0;
+            }
         }
     }
 
     private long lastProjection;
+    private long projectionNanos;
     private long lastMarginals;
+    private long marginalNanos;
 
     public ProjectionView projection() {
         return projection;

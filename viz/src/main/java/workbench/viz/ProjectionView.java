@@ -605,7 +605,10 @@ public final class ProjectionView extends Region {
             legend.add(Legend.Symbol.PATH, Palette.PATH, "integrator path");
         }
         if (!divs.isEmpty()) {
-            legend.add(Legend.Symbol.TRIANGLE, Palette.DIVERGENCE, "divergence (" + divs.size() + ", click to replay)");
+            long all = b.divergenceCount();
+            legend.add(Legend.Symbol.TRIANGLE, Palette.DIVERGENCE, all > divs.size()
+                    ? "divergence (" + all + ", latest " + divs.size() + " shown; click to replay)"
+                    : "divergence (" + all + ", click to replay)");
         }
     }
 
@@ -653,42 +656,81 @@ public final class ProjectionView extends Region {
                 + ", draw " + (d.iteration() + 1) + ")");
     }
 
+    /**
+     * The cloud as a 2-D histogram of 4-pixel cells, one image. The counts are kept between frames
+     * and only the draws new since the last frame are added; they are rebuilt from the stored
+     * draws when the view, the axes, the size or the buffer change, or when a chain leaves warmup
+     * (a chain counts its post-warmup draws, or all its draws while it has none).
+     */
     private void drawHistogram2d(Pen g, LiveBuffer b) {
         int cell = 4;
         int nx = Math.max(1, (int) (area.width() / cell));
         int ny = Math.max(1, (int) (area.height() / cell));
-        int[] counts = new int[nx * ny];
-        int max = 0;
-        for (int c = 0; c < b.chains(); c++) {
+        int chains = b.chains();
+        StringBuilder key = new StringBuilder().append(System.identityHashCode(b)).append(':').append(xParam)
+                .append(':').append(yParam).append(':').append(nx).append(':').append(ny);
+        for (double v : box) {
+            key.append(':').append(v);
+        }
+        long[] from = new long[chains];
+        key.append(':');
+        for (int c = 0; c < chains; c++) {
             long hi = b.size(c);
             long lo = Math.max(b.first(c), Math.min(b.warmup(c), hi));
             if (hi - lo < 1) {
                 lo = b.first(c);
+                key.append('w');
+            } else {
+                key.append('s');
             }
-            for (long i = lo; i < hi; i++) {
-                int ix = (int) ((area.px(b.value(c, i, xParam)) - area.left()) / cell);
-                int iy = (int) ((area.py(b.value(c, i, yParam)) - area.top()) / cell);
+            from[c] = lo;
+        }
+        String k = key.toString();
+        if (!k.equals(histKey) || histCounts == null) {
+            histKey = k;
+            histCounts = new int[nx * ny];
+            histMax = 0;
+            histNext = new long[chains];
+        }
+        int[] counts = histCounts;
+        boolean added = histArgb == null;
+        for (int c = 0; c < chains; c++) {
+            long hi = b.size(c);
+            for (long i = Math.max(from[c], histNext[c]); i < hi; i++) {
+                int ix = (int) Math.floor((area.px(b.value(c, i, xParam)) - area.left()) / cell);
+                int iy = (int) Math.floor((area.py(b.value(c, i, yParam)) - area.top()) / cell);
                 if (ix >= 0 && ix < nx && iy >= 0 && iy < ny) {
                     int v = ++counts[iy * nx + ix];
-                    max = Math.max(max, v);
+                    histMax = Math.max(histMax, v);
+                    added = true;
                 }
             }
+            histNext[c] = Math.max(histNext[c], hi);
         }
-        if (max == 0) {
+        if (histMax == 0) {
             return;
         }
-        double logMax = Math.log1p(max);
-        for (int j = 0; j < ny; j++) {
-            for (int i = 0; i < nx; i++) {
-                int v = counts[j * nx + i];
+        if (added || histArgb.length != nx * ny) {
+            // a new array each time: the pen keys its cached image on the array
+            int[] argb = new int[nx * ny];
+            double logMax = Math.log1p(histMax);
+            for (int j = 0; j < argb.length; j++) {
+                int v = counts[j];
                 if (v > 0) {
-                    double a = 0.15 + 0.75 * Math.log1p(v) / logMax;
-                    g.setFill(Color.rgb(30, 30, 40, a));
-                    g.fillRect(area.left() + i * cell, area.top() + j * cell, cell, cell);
+                    int alpha = (int) Math.round(255 * (0.15 + 0.75 * Math.log1p(v) / logMax));
+                    argb[j] = alpha << 24 | 30 << 16 | 30 << 8 | 40;
                 }
             }
+            histArgb = argb;
         }
+        g.drawPixels(histArgb, nx, ny, area.left(), area.top(), nx * cell, ny * cell);
     }
+
+    private String histKey;
+    private int[] histCounts;
+    private int histMax;
+    private long[] histNext;
+    private int[] histArgb;
 
     private static void arrow(Pen g, double fx, double fy, double tx, double ty) {
         g.strokeLine(fx, fy, tx, ty);

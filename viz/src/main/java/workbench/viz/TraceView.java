@@ -11,11 +11,12 @@ import workbench.core.run.RunEvent;
 
 /**
  * A trace over iterations of one output coordinate or one transition statistic, per chain, each
- * pixel column reduced to the min..max of the iterations it covers (so a million draws cost as
- * much as a thousand). Warmup is shaded and every run event (step size set by hand, beta changed,
- * adaptation ended) is marked with a dashed line at the iteration where it took effect. A chain
- * added during the run is marked ("+chain N") at chain 1's iteration when it started; its own
- * trace counts from its own start, so it begins at iteration 0 like the others.
+ * pixel column reduced to the min..max of the iterations it covers, kept incrementally
+ * ({@link TraceBins}: a refresh reads only the new draws) and drawn as one path per chain. Warmup is
+ * shaded and every run event (step size set by hand, beta changed, adaptation ended) is marked with a
+ * dashed line at the iteration where it took effect. A chain added during the run is marked
+ * ("+chain N") at chain 1's iteration when it started; its own trace counts from its own start, so it
+ * begins at iteration 0 like the others.
  */
 public final class TraceView extends Region {
     private static final double LEFT = 58;
@@ -33,6 +34,8 @@ public final class TraceView extends Region {
     private boolean showLegend = true;
     private long lastVersion = -1;
     private boolean dirty = true;
+    private final TraceBins bins = new TraceBins();
+    private int binCols = -1;
 
     public TraceView() {
         getChildren().add(canvas);
@@ -41,11 +44,13 @@ public final class TraceView extends Region {
 
     public void setBuffer(LiveBuffer buffer) {
         this.buffer = buffer;
+        bins.reset();
         dirty = true;
     }
 
     /** Shows output coordinate {@code param}. */
     public void showParam(int param) {
+        bins.reset();
         this.param = param;
         this.stat = null;
         dirty = true;
@@ -53,6 +58,7 @@ public final class TraceView extends Region {
 
     /** Shows a transition statistic, optionally on a log scale. */
     public void showStat(Stat stat, String title, boolean logScale) {
+        bins.reset();
         this.stat = stat;
         this.param = -1;
         this.title = title;
@@ -123,29 +129,27 @@ public final class TraceView extends Region {
         }
         double plotW = w - LEFT - RIGHT;
         int cols = Math.max(1, (int) plotW);
+        if (cols != binCols) {
+            bins.reset();
+            binCols = cols;
+        }
+        long[] firsts = new long[chains];
+        long[] sizes = new long[chains];
+        for (int c = 0; c < chains; c++) {
+            firsts[c] = buffer.first(c);
+            sizes[c] = buffer.size(c);
+        }
+        bins.update(firsts, sizes, lo, hi, cols, this::read);
         double span = Math.max(1, hi - lo);
-        double[][] mins = new double[chains][cols];
-        double[][] maxs = new double[chains][cols];
         double ymin = Double.POSITIVE_INFINITY;
         double ymax = Double.NEGATIVE_INFINITY;
         for (int c = 0; c < chains; c++) {
-            java.util.Arrays.fill(mins[c], Double.NaN);
-            java.util.Arrays.fill(maxs[c], Double.NaN);
-            long end = buffer.size(c);
-            for (long i = Math.max(lo, buffer.first(c)); i < end; i++) {
-                double v = read(c, i);
-                if (!Double.isFinite(v)) {
-                    continue;
+            for (int s = 0; s < bins.used(); s++) {
+                double a = bins.min(c, s);
+                if (!Double.isNaN(a) && bins.start(s) + bins.bucketSize() > lo) {
+                    ymin = Math.min(ymin, a);
+                    ymax = Math.max(ymax, bins.max(c, s));
                 }
-                int col = (int) Math.min(cols - 1, (i - lo) / span * cols);
-                if (Double.isNaN(mins[c][col]) || v < mins[c][col]) {
-                    mins[c][col] = v;
-                }
-                if (Double.isNaN(maxs[c][col]) || v > maxs[c][col]) {
-                    maxs[c][col] = v;
-                }
-                ymin = Math.min(ymin, v);
-                ymax = Math.max(ymax, v);
             }
         }
         if (!(ymax >= ymin)) {
@@ -166,25 +170,10 @@ public final class TraceView extends Region {
             g.fillRect(a.left(), a.top(), x1 - a.left(), a.height());
         }
         a.drawGrid(g, true, true);
-        for (int c = 0; c < chains; c++) {
-            g.setStroke(Palette.chain(c).deriveColor(0, 1, 1, chains > 1 ? 0.75 : 1));
-            g.setLineWidth(1);
-            double prevX = Double.NaN;
-            double prevY = Double.NaN;
-            for (int col = 0; col < cols; col++) {
-                if (Double.isNaN(mins[c][col])) {
-                    continue;
-                }
-                double x = a.left() + col + 0.5;
-                double y0 = a.py(mins[c][col]);
-                double y1 = a.py(maxs[c][col]);
-                if (!Double.isNaN(prevX)) {
-                    g.strokeLine(prevX, prevY, x, (y0 + y1) / 2);
-                }
-                g.strokeLine(x, y0, x, y1);
-                prevX = x;
-                prevY = (y0 + y1) / 2;
-            }
+        if (g == pen && hi - lo > cols) {
+            drawRaster(g, a, chains, lo);
+        } else {
+            drawPaths(g, a, chains, lo);
         }
         List<LiveBuffer.EventMark> events = buffer.events();
         g.setLineDashes(5, 4);
@@ -217,6 +206,126 @@ public final class TraceView extends Region {
                 legend.add(Legend.Symbol.DASH, Color.rgb(120, 0, 140), "setting changed");
             }
             legend.draw(g, w - RIGHT - 4, TOP + 4);
+        }
+    }
+
+    /** Vector form (few iterations, or export): one path per chain through each bucket's min and max. */
+    private void drawPaths(Pen g, PlotArea a, int chains, long lo) {
+        long half = bins.bucketSize() / 2;
+        double xl = a.left();
+        double xr = a.left() + a.width();
+        for (int c = 0; c < chains; c++) {
+            g.setStroke(Palette.chain(c).deriveColor(0, 1, 1, chains > 1 ? 0.75 : 1));
+            g.setLineWidth(1);
+            g.beginPath();
+            boolean startPath = true;
+            boolean up = true;
+            for (int s = 0; s < bins.used(); s++) {
+                double mn = bins.min(c, s);
+                if (Double.isNaN(mn) || bins.start(s) + bins.bucketSize() <= lo) {
+                    continue;
+                }
+                double x = Math.min(xr, Math.max(xl, a.px(bins.start(s) + half)));
+                double y0 = a.py(up ? mn : bins.max(c, s));
+                double y1 = a.py(up ? bins.max(c, s) : mn);
+                if (startPath) {
+                    g.moveTo(x, y0);
+                    startPath = false;
+                } else {
+                    g.lineTo(x, y0);
+                }
+                g.lineTo(x, y1 == y0 ? y0 + 0.01 : y1);
+                up = !up;
+            }
+            g.stroke();
+        }
+    }
+
+    /**
+     * Screen form of a dense trace: each chain's bucket ranges (joined to the previous bucket's
+     * middle) filled as pixel spans into one image, drawn at once; a path of thousands of
+     * near-vertical segments costs the software renderer far more than this.
+     */
+    private void drawRaster(Pen g, PlotArea a, int chains, long lo) {
+        int w = Math.max(1, (int) Math.floor(a.width()));
+        int h = Math.max(1, (int) Math.floor(a.height()));
+        int[] img = new int[w * h];
+        long half = bins.bucketSize() / 2;
+        double alpha = chains > 1 ? 0.75 : 1;
+        for (int c = 0; c < chains; c++) {
+            Color col = Palette.chain(c);
+            int r = (int) Math.round(col.getRed() * 255);
+            int gr = (int) Math.round(col.getGreen() * 255);
+            int bl = (int) Math.round(col.getBlue() * 255);
+            double prevMid = Double.NaN;
+            int prevX = Integer.MIN_VALUE;
+            for (int s = 0; s < bins.used(); s++) {
+                double mn = bins.min(c, s);
+                if (Double.isNaN(mn) || bins.start(s) + bins.bucketSize() <= lo) {
+                    continue;
+                }
+                int x = (int) Math.floor(a.px(bins.start(s) + half) - a.left());
+                x = Math.max(0, Math.min(w - 1, x));
+                double yTop = a.py(bins.max(c, s)) - a.top();
+                double yBot = a.py(mn) - a.top();
+                double mid = (yTop + yBot) / 2;
+                if (!Double.isNaN(prevMid) && x - prevX <= 1) {
+                    yTop = Math.min(yTop, prevMid);
+                    yBot = Math.max(yBot, prevMid);
+                } else if (!Double.isNaN(prevMid)) {
+                    // a gap of several columns: a straight segment from the previous middle
+                    for (int xx = prevX + 1; xx < x; xx++) {
+                        double y = prevMid + (mid - prevMid) * (xx - prevX) / (x - prevX);
+                        span(img, w, h, xx, y, y, r, gr, bl, alpha);
+                    }
+                }
+                span(img, w, h, x, yTop, yBot, r, gr, bl, alpha);
+                prevMid = mid;
+                prevX = x;
+            }
+        }
+        unpremultiply(img);
+        g.drawPixels(img, w, h, a.left(), a.top(), w, h);
+    }
+
+    /**
+     * Composites colour (r, g, b) at {@code alpha} over column x from row yTop to row yBot (at least
+     * one pixel) of a premultiplied ARGB image.
+     */
+    private static void span(int[] img, int w, int h, int x, double yTop, double yBot, int r, int g, int b, double alpha) {
+        int y0 = (int) Math.max(0, Math.min(h - 1, Math.floor(yTop)));
+        int y1 = (int) Math.max(0, Math.min(h - 1, Math.floor(yBot)));
+        int sa = (int) Math.round(alpha * 255);
+        int keep = 255 - sa;
+        int sr = r * sa / 255;
+        int sg = g * sa / 255;
+        int sb = b * sa / 255;
+        for (int y = y0; y <= y1; y++) {
+            int i = y * w + x;
+            int d = img[i];
+            if (d == 0) {
+                img[i] = sa << 24 | sr << 16 | sg << 8 | sb;
+            } else {
+                int oa = sa + ((d >>> 24) * keep + 127) / 255;
+                int or = sr + (((d >> 16) & 255) * keep + 127) / 255;
+                int og = sg + (((d >> 8) & 255) * keep + 127) / 255;
+                int ob = sb + ((d & 255) * keep + 127) / 255;
+                img[i] = oa << 24 | or << 16 | og << 8 | ob;
+            }
+        }
+    }
+
+    /** Premultiplied ARGB to plain ARGB, in place. */
+    private static void unpremultiply(int[] img) {
+        for (int i = 0; i < img.length; i++) {
+            int d = img[i];
+            int a = d >>> 24;
+            if (a != 0 && a != 255) {
+                int r = Math.min(255, (((d >> 16) & 255) * 255 + a / 2) / a);
+                int g = Math.min(255, (((d >> 8) & 255) * 255 + a / 2) / a);
+                int b = Math.min(255, ((d & 255) * 255 + a / 2) / a);
+                img[i] = a << 24 | r << 16 | g << 8 | b;
+            }
         }
     }
 

@@ -148,6 +148,8 @@ public final class MainWindow extends BorderPane {
     private Model viewModel;
     private boolean programmatic;
     private long lastTrace;
+    private long traceNanos;
+    private long lastStatusNumbers;
     private long lastEnergy;
     private long energyNanos;
     private long lastDiag;
@@ -1115,22 +1117,38 @@ public final class MainWindow extends BorderPane {
             showBuffer(running, viewModel);
         }
         LiveBuffer b = shownBuffer;
+        long p0 = FrameProfile.start();
         updateStatus(st, b);
+        FrameProfile.stop("status", p0);
+        p0 = FrameProfile.start();
         posterior.refresh(now);
-        if (now - lastTrace > 80_000_000L) {
+        FrameProfile.stop("posterior", p0);
+        // traces at most 12 times a second, and less often when a redraw is slow (at most ~1/6 of the time)
+        if (now - lastTrace > Math.max(80_000_000L, 6 * traceNanos)) {
             lastTrace = now;
-            trace.refresh();
-            stepSizeTrace.refresh();
-            acceptTrace.refresh();
-            depthTrace.refresh();
+            p0 = FrameProfile.start();
+            long t0 = System.nanoTime();
+            if (shown(trace) && trace.refresh()) {
+                traceNanos = System.nanoTime() - t0;
+            }
+            FrameProfile.stop("trace", p0);
+            // the sampler statistics sit in a tab: no work while it is not the one shown
+            p0 = FrameProfile.start();
+            for (TraceView t : List.of(stepSizeTrace, acceptTrace, depthTrace)) {
+                if (shown(t)) {
+                    t.refresh();
+                }
+            }
+            FrameProfile.stop("stat-traces", p0);
         }
         refreshChainPlots(now, b);
         // the JFreeChart energy views at most once a second, and less often when a refresh is slow
-        if (now - lastEnergy > Math.max(1_000_000_000L, 8 * energyNanos)) {
+        if (shown(energy) && now - lastEnergy > Math.max(1_000_000_000L, 8 * energyNanos)) {
             lastEnergy = now;
             long t0 = System.nanoTime();
             if (energy.refresh()) {
                 energyNanos = System.nanoTime() - t0;
+                FrameProfile.stop("energy", t0);
             }
         }
         if (b != null && b.started()) {
@@ -1161,6 +1179,19 @@ public final class MainWindow extends BorderPane {
         }
     }
 
+    /** Whether a view is on screen: in the scene, and neither it nor a parent hidden (a tab not selected, a collapsed pane). */
+    private static boolean shown(javafx.scene.Node n) {
+        if (n.getScene() == null) {
+            return false;
+        }
+        for (javafx.scene.Node p = n; p != null; p = p.getParent()) {
+            if (!p.isVisible()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     private void updateStatus(RunController.Status st, LiveBuffer b) {
         String state = switch (st.state()) {
             case IDLE -> "ready";
@@ -1179,13 +1210,18 @@ public final class MainWindow extends BorderPane {
             }
         }
         setText(statusState, state);
-        setText(statusDraws, String.format(Locale.ROOT, "draws: %d per chain (%d in all)", perChain,
-                b != null && b.started() ? b.totalTransitions() : st.transitions()));
-        setText(statusRates, String.format(Locale.ROOT, st.drawsPerSecond() < 10 ? "%.1f draws/s \u00b7 %,.0f gradients/s"
-                : "%,.0f draws/s \u00b7 %,.0f gradients/s", st.drawsPerSecond(), st.gradientsPerSecond()));
-        double eps = b == null ? Double.NaN : b.lastStepSize(0);
-        setText(statusStep, "step size: " + Ticks.number(eps));
-        setText(statusDivs, "divergences: " + (b == null ? 0 : b.divergences().size()));
+        // while running, the changing numbers at most 5 times a second (each new text means a layout pass)
+        long now = System.nanoTime();
+        if (st.state() != RunController.State.RUNNING || now - lastStatusNumbers >= 200_000_000L) {
+            lastStatusNumbers = now;
+            setText(statusDraws, String.format(Locale.ROOT, "draws: %d per chain (%d in all)", perChain,
+                    b != null && b.started() ? b.totalTransitions() : st.transitions()));
+            setText(statusRates, String.format(Locale.ROOT, st.drawsPerSecond() < 10 ? "%.1f draws/s \u00b7 %,.0f gradients/s"
+                    : "%,.0f draws/s \u00b7 %,.0f gradients/s", st.drawsPerSecond(), st.gradientsPerSecond()));
+            double eps = b == null ? Double.NaN : b.lastStepSize(0);
+            setText(statusStep, "step size: " + Ticks.number(eps));
+        }
+        setText(statusDivs, "divergences: " + (b == null ? 0 : b.divergenceCount()));
         java.nio.file.Path sessionDir = shownSession();
         setText(statusSession, sessionDir == null ? "" : (openedSession != null ? "session (read-only): " : "session: ")
                 + shortPath(sessionDir));

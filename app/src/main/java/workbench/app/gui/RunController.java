@@ -52,6 +52,9 @@ public final class RunController {
     /** The largest N of "Run N" (transitions per chain). */
     public static final long MAX_RUN_COUNT = 100_000_000;
 
+    /** System property overriding {@link #samplerThreads()} (a positive integer). */
+    public static final String THREADS_PROPERTY = "workbench.gui.threads";
+
     /** System property naming the folder new sessions are written under. */
     public static final String SESSIONS_DIR_PROPERTY = "workbench.sessions.dir";
 
@@ -134,6 +137,19 @@ public final class RunController {
         return data.resolve("mcmc-workbench").resolve("sessions");
     }
 
+    /**
+     * Sampler threads for a run in the window: the system property {@value #THREADS_PROPERTY} if set,
+     * else one less than the available cores (at least 1), so that the window and its renderer keep
+     * a core at full speed. The draws do not depend on it (chains are interleaved on the threads).
+     */
+    public static int samplerThreads() {
+        Integer p = Integer.getInteger(THREADS_PROPERTY);
+        if (p != null && p >= 1) {
+            return p;
+        }
+        return Math.max(1, Runtime.getRuntime().availableProcessors() - 1);
+    }
+
     /** A new, not yet existing directory {@code <yyyyMMdd-HHmmss>-<model>-<sampler>[-k]} under the root. */
     static Path newSessionDir(Path root, String model, String sampler, LocalDateTime now) {
         String base = now.format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-" + safe(model) + "-" + safe(sampler);
@@ -158,8 +174,8 @@ public final class RunController {
             return problems.get(0);
         }
         try {
-            // one thread per chain: step and slow motion hand out permits to every chain at once
-            RunConfig config = setup.config(Integer.MAX_VALUE);
+            // fewer sampler threads than cores, so the window keeps one (each thread interleaves its chains)
+            RunConfig config = setup.config(samplerThreads());
             start(config, setup.createModel(), setup.createSampler(), paused);
             return null;
         } catch (BadInputException e) {

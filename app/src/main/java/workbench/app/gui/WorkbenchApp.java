@@ -139,6 +139,7 @@ public final class WorkbenchApp extends Application {
         new AnimationTimer() {
             private long frames;
             private long first = -1;
+            private boolean profileReset;
 
             @Override
             public void handle(long now) {
@@ -147,6 +148,10 @@ public final class WorkbenchApp extends Application {
                 }
                 frames++;
                 double elapsed = (System.nanoTime() - t0) * 1e-9;
+                if (!profileReset && elapsed >= seconds / 3) {
+                    profileReset = true;
+                    FrameProfile.reset();
+                }
                 if (elapsed >= seconds) {
                     stop();
                     LiveBuffer b = window.controller().buffer();
@@ -156,6 +161,9 @@ public final class WorkbenchApp extends Application {
                             + "%.0f draws/s, state %s, session %s%n", elapsed, frames, fs, n, n / elapsed,
                             window.controller().state(), window.controller().session());
                     System.out.flush();
+                    if (FrameProfile.ON) {
+                        System.err.print(FrameProfile.report());
+                    }
                     Platform.exit();
                 }
             }

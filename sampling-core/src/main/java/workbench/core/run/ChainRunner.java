@@ -25,7 +25,9 @@ import workbench.core.rng.ChainRngs;
  * Runs the chains of one run on a thread pool and feeds a {@link DrawSink}.
  *
  * <p>Each chain owns its random stream ({@link ChainRngs}), its copy of the model and its sampler,
- * so the draws depend on the seed alone, never on the thread count or the scheduling. Between two
+ * so the draws depend on the seed alone, never on the thread count or the scheduling. With fewer
+ * threads than chains each thread interleaves its chains one transition at a time (chain c runs on
+ * thread c mod threads), so all chains advance together and a paused run can still be stepped. Between two
  * transitions a chain checks for a stop, waits while paused, and applies the commands in its inbox
  * (step size, beta); each applied command is reported to the sink with the iteration at which it
  * took effect. Commands can also be fixed in advance per chain and iteration ({@link Schedule}), which
@@ -144,10 +146,15 @@ public final class ChainRunner {
         });
         this.pool = pool;
         try {
-            for (int c = 0; c < config.chains(); c++) {
-                final int chain = c;
+            // worker w takes chains w, w + threads, ... and interleaves them one transition at a
+            // time, so every chain advances even when there are fewer threads than chains
+            for (int w = 0; w < threads; w++) {
+                int[] mine = new int[(config.chains() - w + threads - 1) / threads];
+                for (int k = 0; k < mine.length; k++) {
+                    mine[k] = w + k * threads;
+                }
                 futures.add(pool.submit(() -> {
-                    runChain(chain, null, null);
+                    runChains(mine, null);
                     return null;
                 }));
             }
@@ -186,74 +193,112 @@ public final class ChainRunner {
         return m == null ? t.getClass().getSimpleName() : m;
     }
 
-    /** One chain's model, state and sampler while it runs (commands replace the model and state). */
+    /** One chain's stream, model, state and sampler while it runs (commands replace the model and state). */
     private static final class Live {
+        RestorableUniformRandomProvider rng;
         Model model;
         ChainState state;
         ChainSampler sampler;
+        double[] out;
+        List<Schedule.Entry> planned;
+        int nextPlanned;
+        /** Chain 1 only: the chains the schedule adds, and the next of them to start. */
+        List<Schedule.Entry> plannedAdds = List.of();
+        int nextAdd;
+        /** Transitions completed. */
+        long done;
     }
 
     /**
-     * Runs one chain. {@code chainModel} and {@code start} (unconstrained) are given for an added
-     * chain; the run's chains make their own model copy and start point.
+     * Runs the given chains on this thread, one transition of each in turn, each to its end (or until
+     * stopped). A chain's draws depend only on its own stream and state, not on its neighbours here.
+     * {@code given} holds the already made state of an added chain (else null: the chains start here).
      */
-    private void runChain(int chain, Model chainModel, double[] start) throws InterruptedException {
-        RestorableUniformRandomProvider rng = ChainRngs.forChain(config.seed(), chain);
-        Live live = new Live();
-        live.model = chainModel != null ? chainModel : model.forChain();
-        live.state = start != null ? ChainState.at(live.model, start) : initialState(chain, live.model, rng);
-        live.sampler = sampler.newChain(live.model, config.warmup(), live.state, rng);
-        double[] out = new double[live.model.outputDim()];
-        List<Schedule.Entry> planned = schedule.forChain(chain);
-        int nextPlanned = 0;
-        List<Schedule.Entry> plannedAdds = chain == 0 ? schedule.added() : List.of();
-        int nextAdd = 0;
-        long n = config.iterations();
-        long it = 0;
+    private void runChains(int[] chains, Live[] given) throws InterruptedException {
+        Live[] lives = given != null ? given : new Live[chains.length];
         try {
-            for (; it < n; it++) {
-                int turn;
-                while ((turn = awaitTurn(chain)) == ADDS_WAITING) {
-                    startAdded(it, live);
+            if (given == null) {
+                for (int k = 0; k < chains.length; k++) {
+                    lives[k] = startChain(chains[k], null, null);
                 }
-                if (turn == STOPPED) {
-                    break;
+            }
+            long n = config.iterations();
+            boolean going = true;
+            for (long it = 0; it < n && going; it++) {
+                for (int k = 0; k < chains.length; k++) {
+                    int turn;
+                    while ((turn = awaitTurn(chains[k])) == ADDS_WAITING) {
+                        startAdded(it, lives[k]);
+                    }
+                    if (turn == STOPPED) {
+                        going = false;
+                        break;
+                    }
+                    step(chains[k], it, lives[k]);
+                    lives[k].done = it + 1;
                 }
-                while (nextPlanned < planned.size() && planned.get(nextPlanned).iteration() <= it) {
-                    Schedule.Entry e = planned.get(nextPlanned++);
-                    apply(chain, it, live, RunEvent.STEP_SIZE.equals(e.kind())
-                            ? new SetStepSize(e.value()) : new SetBeta(e.value()));
-                }
-                while (nextAdd < plannedAdds.size() && plannedAdds.get(nextAdd).iteration() <= it) {
-                    Schedule.Entry e = plannedAdds.get(nextAdd++);
-                    spawn(e.chain(), it, live, e.position());
-                }
-                Command cmd;
-                while ((cmd = inboxes.get(chain).poll()) != null) {
-                    apply(chain, it, live, cmd);
-                }
-                if (chain == 0) {
-                    startAdded(it, live);
-                }
-                boolean warm = it < config.warmup();
-                long s0 = System.nanoTime();
-                Transition t = live.sampler.next(rng, live.state, warm, recordPaths).withWarmup(warm);
-                long dt = System.nanoTime() - s0;
-                (warm ? warmupNanos : samplingNanos).add(dt);
-                live.state = t.state();
-                live.model.toOutput(live.state.position(), out);
-                sink.transition(chain, it, t, out);
             }
         } finally {
-            if (chain == 0) {
-                synchronized (addLock) {
-                    firstEnded = true;
-                    // commands that arrived after chain 1's last transition are dropped
-                    adds.clear();
+            for (int k = 0; k < chains.length; k++) {
+                if (chains[k] == 0) {
+                    synchronized (addLock) {
+                        firstEnded = true;
+                        // commands that arrived after chain 1's last transition are dropped
+                        adds.clear();
+                    }
+                }
+                Live live = lives[k];
+                if (live != null) {
+                    sink.chainEnded(chains[k], live.done, live.sampler.stepSize(), live.sampler.inverseMetric());
                 }
             }
-            sink.chainEnded(chain, it, live.sampler.stepSize(), live.sampler.inverseMetric());
         }
+    }
+
+    /**
+     * A chain's stream, model copy, start point and sampler. {@code chainModel} and {@code start}
+     * (unconstrained) are given for an added chain; the run's chains make their own.
+     */
+    private Live startChain(int chain, Model chainModel, double[] start) {
+        Live live = new Live();
+        live.rng = ChainRngs.forChain(config.seed(), chain);
+        live.model = chainModel != null ? chainModel : model.forChain();
+        live.state = start != null ? ChainState.at(live.model, start) : initialState(chain, live.model, live.rng);
+        live.sampler = sampler.newChain(live.model, config.warmup(), live.state, live.rng);
+        live.out = new double[live.model.outputDim()];
+        live.planned = schedule.forChain(chain);
+        if (chain == 0) {
+            live.plannedAdds = schedule.added();
+        }
+        return live;
+    }
+
+    /** Transition {@code it} of one chain, after its planned and live commands (chain 1: and the chains to add). */
+    private void step(int chain, long it, Live live) {
+        while (live.nextPlanned < live.planned.size() && live.planned.get(live.nextPlanned).iteration() <= it) {
+            Schedule.Entry e = live.planned.get(live.nextPlanned++);
+            apply(chain, it, live, RunEvent.STEP_SIZE.equals(e.kind())
+                    ? new SetStepSize(e.value()) : new SetBeta(e.value()));
+        }
+        while (live.nextAdd < live.plannedAdds.size() && live.plannedAdds.get(live.nextAdd).iteration() <= it) {
+            Schedule.Entry e = live.plannedAdds.get(live.nextAdd++);
+            spawn(e.chain(), it, live, e.position());
+        }
+        Command cmd;
+        while ((cmd = inboxes.get(chain).poll()) != null) {
+            apply(chain, it, live, cmd);
+        }
+        if (chain == 0) {
+            startAdded(it, live);
+        }
+        boolean warm = it < config.warmup();
+        long s0 = System.nanoTime();
+        Transition t = live.sampler.next(live.rng, live.state, warm, recordPaths).withWarmup(warm);
+        long dt = System.nanoTime() - s0;
+        (warm ? warmupNanos : samplingNanos).add(dt);
+        live.state = t.state();
+        live.model.toOutput(live.state.position(), live.out);
+        sink.transition(chain, it, t, live.out);
     }
 
     /** Chain 1 starts the chains added by live commands, before its transition at {@code it}. */
@@ -292,8 +337,9 @@ public final class ChainRunner {
             p.setMaximumPoolSize(size);
             p.setCorePoolSize(size);
         }
+        Live added = startChain(chain, m, q);
         futures.add(p.submit(() -> {
-            runChain(chain, m, q);
+            runChains(new int[] {chain}, new Live[] {added});
             return null;
         }));
     }

@@ -1,0 +1,65 @@
+package workbench.core.run;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import workbench.core.kernel.SamplerRegistry;
+import workbench.core.model.ModelRegistry;
+
+/** Draws do not depend on how many threads run the chains, and fewer threads than chains still step every chain. */
+class ChainRunnerThreadsTest {
+
+    private static RunConfig config(String sampler, int chains, int threads) {
+        return new RunConfig("gaussian-2d", Map.of(), sampler, Map.of(), chains, 40, 60, 12345, threads, null);
+    }
+
+    private static ScheduleTest.Recorder run(RunConfig cfg) {
+        ScheduleTest.Recorder rec = new ScheduleTest.Recorder(cfg.chains());
+        RunOutcome o = new ChainRunner(cfg, ModelRegistry.create(cfg.modelId(), cfg.modelSettings()),
+                SamplerRegistry.create(cfg.samplerId(), cfg.samplerSettings()), rec).run();
+        assertEquals(RunOutcome.Status.FINISHED, o.status());
+        return rec;
+    }
+
+    @Test
+    void drawsAreBitIdenticalForAnyThreadCount() {
+        for (String sampler : new String[] {"nuts", "rwm"}) {
+            ScheduleTest.Recorder one = run(config(sampler, 5, 1));
+            for (int c = 0; c < 5; c++) {
+                assertEquals(100, one.lines.get(c).size(), sampler + " chain " + c);
+            }
+            for (int threads : new int[] {2, 3, 5, 64}) {
+                ScheduleTest.Recorder other = run(config(sampler, 5, threads));
+                assertEquals(one.lines, other.lines, sampler + " with " + threads + " threads");
+            }
+        }
+    }
+
+    @Test
+    void oneThreadStepsEveryChainWhilePaused() throws Exception {
+        RunConfig cfg = config("nuts", 4, 1);
+        ScheduleTest.Recorder rec = new ScheduleTest.Recorder(cfg.chains());
+        ChainRunner runner = new ChainRunner(cfg, ModelRegistry.create(cfg.modelId(), cfg.modelSettings()),
+                SamplerRegistry.create(cfg.samplerId(), cfg.samplerSettings()), rec);
+        runner.pause();
+        runner.advance(7);
+        Thread th = new Thread(runner::run);
+        th.start();
+        long deadline = System.nanoTime() + 20_000_000_000L;
+        while (!runner.idle()) {
+            assertTrue(System.nanoTime() < deadline, "the chains did not use their permits");
+            Thread.sleep(2);
+        }
+        Thread.sleep(50);
+        synchronized (rec.lines) {
+            for (int c = 0; c < 4; c++) {
+                assertEquals(7, rec.lines.get(c).size(), "chain " + c + " after a step of 7");
+            }
+        }
+        runner.resume();
+        th.join(20_000);
+        assertEquals(run(config("nuts", 4, 4)).lines, rec.lines, "stepped then resumed = a free run");
+    }
+}

@@ -1,0 +1,67 @@
+package workbench.viz;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+class TraceBinsTest {
+
+    private static double value(int c, long i) {
+        // deterministic, with NaN gaps
+        return i % 97 == 13 ? Double.NaN : Math.sin(0.37 * i + c) * (1 + (i * 31 + c * 7) % 11);
+    }
+
+    @Test
+    void incrementalBucketsMatchABruteForcePass() {
+        Random rnd = new Random(5);
+        int chains = 3;
+        int capacity = 3000;
+        int cols = 50;
+        TraceBins bins = new TraceBins();
+        long[] size = new long[chains];
+        long[] first = new long[chains];
+        for (int round = 0; round < 300; round++) {
+            for (int c = 0; c < chains; c++) {
+                size[c] += rnd.nextInt(60);
+                first[c] = Math.max(0, size[c] - capacity);
+            }
+            long lo = Long.MAX_VALUE;
+            long hi = 0;
+            for (int c = 0; c < chains; c++) {
+                lo = Math.min(lo, first[c]);
+                hi = Math.max(hi, size[c]);
+            }
+            if (hi <= lo) {
+                continue;
+            }
+            bins.update(first, size, lo, hi, cols, TraceBinsTest::value);
+            assertTrue(bins.used() <= 2 * cols + 1, "buckets " + bins.used());
+            assertTrue(bins.start(0) <= lo && bins.start(0) + bins.bucketSize() > lo, "first bucket holds lo");
+            long cover = bins.start(bins.used() - 1) + bins.bucketSize();
+            assertTrue(cover >= hi, "buckets reach hi");
+            for (int s = 0; s < bins.used(); s++) {
+                long a = bins.start(s);
+                long b = a + bins.bucketSize();
+                for (int c = 0; c < chains; c++) {
+                    if (a < first[c] || b > size[c]) {
+                        continue;
+                    }
+                    double mn = Double.NaN;
+                    double mx = Double.NaN;
+                    for (long i = a; i < b; i++) {
+                        double v = value(c, i);
+                        if (!Double.isNaN(v)) {
+                            mn = Double.isNaN(mn) ? v : Math.min(mn, v);
+                            mx = Double.isNaN(mx) ? v : Math.max(mx, v);
+                        }
+                    }
+                    assertEquals(mn, bins.min(c, s), "min chain " + c + " bucket at " + a);
+                    assertEquals(mx, bins.max(c, s), "max chain " + c + " bucket at " + a);
+                }
+            }
+        }
+        assertTrue(bins.bucketSize() > 1, "the buckets grew");
+    }
+}
