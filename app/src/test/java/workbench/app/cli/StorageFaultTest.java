@@ -113,7 +113,7 @@ class StorageFaultTest {
     }
 
     /** The stored draws open without corruption, form a prefix of the reference, and resume completes them. */
-    private void storedThenResumed(Path s, long[][] want, long rowsWritten) {
+    private void storedThenResumed(Path s, long[][] want, long rowsWritten, boolean stoppedEarly) {
         long rows = 0;
         try (SessionReader r = SessionReader.open(s)) {
             assertTrue(r.errors().isEmpty(), "no corrupt chunk: " + r.errors());
@@ -127,7 +127,9 @@ class StorageFaultTest {
             assertEquals("running", r.manifest().status(), "the manifest could not be rewritten after the fault");
         }
         assertEquals(rowsWritten, rows, "every row of every whole chunk written is read back");
-        assertTrue(rows < 4 * 2000, "the run stopped early: " + rows);
+        if (stoppedEarly) {
+            assertTrue(rows < 4 * 2000, "the run stopped early: " + rows);
+        }
         SessionBits.assertSame(want, SessionBits.of(s), true, "stored before the fault");
 
         CliHarness resume = CliHarness.run("resume", s.toString(), "--no-progress");
@@ -159,9 +161,14 @@ class StorageFaultTest {
             assertTrue(reader.recovery().stream().anyMatch(n -> n.contains("dropped a torn final chunk")),
                     "the half-written chunk is a torn tail: " + reader.recovery());
         }
-        storedThenResumed(s, want, fault.rowsWritten.get());
+        storedThenResumed(s, want, fault.rowsWritten.get(), true);
     }
 
+    /**
+     * A directory made read-only does not stop writes to files already open, only creating and renaming
+     * (the manifest's rewrite): the run fails at its first manifest rewrite — when a chain ends, which
+     * with the chains interleaved on the threads may be after every row is stored — and says so.
+     */
     @Test
     void aDirectoryMadeReadOnlyStopsTheRunCleanlyAndResumeCompletesIt() {
         long[][] want = reference();
@@ -175,7 +182,7 @@ class StorageFaultTest {
         assertTrue(line.startsWith("error: sampling stopped, cannot write the session: " + s.resolve("session.mcmcwb.json.tmp")
                 + ": permission denied; is the directory read-only?"), line);
         assertTrue(fault.refused.get() > 0);
-        storedThenResumed(s, want, fault.rowsWritten.get());
+        storedThenResumed(s, want, fault.rowsWritten.get(), false);
     }
 
     @Test
