@@ -1394,6 +1394,20 @@ public final class MainWindow extends BorderPane {
         return true;
     }
 
+    /**
+     * Shows in the pickers and the run fields what the view-model holds, after it was set from code (the
+     * autorun and benchmark start-ups) rather than by typing.
+     */
+    public void refreshSetup() {
+        refreshPickers();
+        runFields.forEach((f, tf) -> {
+            String v = setup.runField(f);
+            if (v != null && !v.equals(tf.getText())) {
+                tf.setText(v);
+            }
+        });
+    }
+
     /** Moves the speed slider to full speed (as fast as the chains go). */
     public void fullSpeed() {
         speedSlider.setValue(SPEED_MAX_LOG);

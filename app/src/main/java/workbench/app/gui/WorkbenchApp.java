@@ -101,6 +101,7 @@ public final class WorkbenchApp extends Application {
             System.err.println("autorun: " + problems.get(0));
             System.exit(2);
         }
+        window.refreshSetup();
         window.fullSpeed();
         long t0 = System.nanoTime();
         window.run();
@@ -133,6 +134,7 @@ public final class WorkbenchApp extends Application {
         s.setRunField("warmup", System.getProperty("workbench.bench.warmup", "1000"));
         s.setRunField("draws", System.getProperty("workbench.bench.draws", "100000000"));
         s.setRunField("seed", "1");
+        window.refreshSetup();
         window.fullSpeed();
         long t0 = System.nanoTime();
         window.run();
