@@ -6,15 +6,25 @@ package workbench.core.diagnostics;
  * variance is exactly 0. Two real chains share one complex transform.
  */
 final class Autocovariance {
-    /** Lags computed by direct sums before switching to the FFT for all lags. */
+    /** Lags computed by direct sums at least, before switching to the FFT for all lags. */
     static final int DIRECT_LAGS = 32;
+
+    /**
+     * Lags summed directly for chains of length n: {@value #DIRECT_LAGS}, or 8·log₂n when larger. A direct lag costs
+     * n multiply-adds per chain, the FFT about 10·n·log₂(2n) per pair of chains, so for long chains that mix slowly
+     * (autocorrelation still positive past lag 32) many more direct lags are cheaper than the transform.
+     */
+    static int directLags(int n) {
+        int log2 = 32 - Integer.numberOfLeadingZeros(Math.max(1, n));
+        return Math.max(DIRECT_LAGS, 8 * log2);
+    }
 
     private Autocovariance() {
     }
 
     /**
      * The mean over chains of the autocovariance at each lag, computed on demand: direct sums for
-     * the first {@value #DIRECT_LAGS} lags (enough for well-mixing chains), the FFT for all lags
+     * the first {@link #directLags} lags (enough for well-mixing chains), the FFT for all lags
      * once a later lag is asked for. Both scale as {@code posterior} does.
      */
     static final class MeanOverChains {
@@ -22,7 +32,7 @@ final class Autocovariance {
         private final double[][] centered;
         private final double[] scale;
         private final int n;
-        private final double[] direct = new double[DIRECT_LAGS];
+        private final double[] direct;
         private int computed;
         private double[] all;
 
@@ -30,6 +40,7 @@ final class Autocovariance {
             this.chains = chains;
             int m = chains.length;
             n = chains[0].length;
+            direct = new double[Math.min(n, directLags(n))];
             centered = new double[m][];
             scale = new double[m];
             for (int c = 0; c < m; c++) {
@@ -51,7 +62,7 @@ final class Autocovariance {
 
         /** Mean autocovariance at lag k (0 ≤ k < n). */
         double at(int k) {
-            if (all == null && k < DIRECT_LAGS) {
+            if (all == null && k < direct.length) {
                 while (computed <= k) {
                     direct[computed] = directLag(computed);
                     computed++;

@@ -75,7 +75,7 @@ class AutocovarianceTest {
             }
         }
         Autocovariance.MeanOverChains lazy = new Autocovariance.MeanOverChains(x);
-        for (int k = 0; k < n; k++) { // direct sums first, the FFT past DIRECT_LAGS
+        for (int k = 0; k < n; k++) { // direct sums first, the FFT past directLags(n)
             assertEquals(expected[k], lazy.at(k), 1e-12 * expected[0], "lag " + k);
         }
         Autocovariance.MeanOverChains jump = new Autocovariance.MeanOverChains(x);
