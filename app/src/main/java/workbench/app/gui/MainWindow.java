@@ -497,6 +497,9 @@ public final class MainWindow extends BorderPane {
         Tab divTab = new Tab("Divergences", divergencePane());
         Tab statTab = new Tab("Sampler over time", samplerStats);
         statTab.setId("samplerOverTimeTab");
+        stepSizeTrace.setId("stepSizeTrace");
+        depthTrace.setId("depthTrace");
+        energy.setId("energyCharts");
         diagTab.setId("diagnosticsTab");
         divTab.setId("divergencesTab");
         TabPane lower = new TabPane(diagTab, divTab, statTab);
