@@ -27,7 +27,10 @@ import workbench.core.run.RunOutcome;
  * <p>Each chain's ring holds the latest {@code capacity} iterations; older ones are forgotten
  * ({@link #first(int)} moves on). Besides the draws it keeps every energy error (for the
  * energy histogram), every divergence with its location and trajectory on the output scale,
- * every run event, and the latest few proposals of each chain with their integrator paths.
+ * every run event, and the latest few proposals of each chain with their integrator paths. For a
+ * chain whose transitions report sampler-specific statistics ({@link Transition#extras()}) it keeps
+ * those named in {@link Extra} in a ring as long as the draws' (the memory budget counts it for every
+ * run); a buffer loaded from a draw source has none.
  *
  * <p>A chain added during the run ({@link RunEvent#CHAIN_ADDED}) gets its ring when the event
  * arrives; room for {@link #ADDABLE} added chains is reserved at the start, so the rings of running

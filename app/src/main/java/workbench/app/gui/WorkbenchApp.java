@@ -58,6 +58,10 @@ public final class WorkbenchApp extends Application {
         if (session != null) {
             window.openSession(java.nio.file.Paths.get(session));
         }
+        String tab = System.getProperty("workbench.autorun.tab");
+        if (tab != null) {
+            selectTab(tab);
+        }
         if (Boolean.getBoolean("workbench.guide")) {
             window.showGuide();
         }
@@ -75,8 +79,8 @@ public final class WorkbenchApp extends Application {
      * (4), {@code .warmup} (1000), {@code .draws} (100000000 per chain) and {@code .seed} (1), at
      * full speed, as if Run had been pressed (stress/soak-gui.sh uses it). With
      * {@code workbench.autorun.seconds=S} the window quits after S seconds, first printing
-     * {@code autorun: ... transitions, session DIR} on standard output. {@code workbench.autorun.tab=TITLE} selects
-     * the tab with that title, '_' for spaces (e.g. Sampler_over_time). A value the window would
+     * {@code autorun: ... transitions, session DIR} on standard output. {@code workbench.autorun.tab=TITLE} (also
+     * without autorun) selects the tab with that title, '_' for spaces (e.g. Sampler_over_time). A value the window would
      * refuse is printed on standard error and the application exits with status 2.
      */
     private void autorun() {
@@ -101,10 +105,6 @@ public final class WorkbenchApp extends Application {
         if (!problems.isEmpty()) {
             System.err.println("autorun: " + problems.get(0));
             System.exit(2);
-        }
-        String tab = System.getProperty("workbench.autorun.tab");
-        if (tab != null) {
-            selectTab(tab);
         }
         window.refreshSetup();
         window.fullSpeed();
