@@ -231,9 +231,12 @@ public final class EnergyCharts extends HBox {
             plot.setDataset(1, tunerCurve);
             plot.getDomainAxis().setLabel("|\u0394E| = |H(proposal) \u2212 H(start)|");
             plot.getRangeAxis().setLabel("density");
-            errorChart.setTitle(new TextTitle("|\u0394E| and SMILE's Gamma fit (chain 1)",
-                    new Font("SansSerif", Font.BOLD, 13)));
             errorChart.addSubtitle(tunerLegend);
+        }
+        String title = "|\u0394E| and " + ("psmile".equals(buffer.samplerId()) ? "pSMILE" : "SMILE")
+                + "'s Gamma fit (chain 1)";
+        if (!title.equals(errorChart.getTitle().getText())) {
+            errorChart.setTitle(new TextTitle(title, new Font("SansSerif", Font.BOLD, 13)));
         }
         lowerMarker.setValue(fit.lower());
         upperMarker.setValue(fit.upper());
