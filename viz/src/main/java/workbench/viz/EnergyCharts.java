@@ -30,6 +30,7 @@ public final class EnergyCharts extends HBox {
     /** ΔE above this is a divergence. */
     public static final double THRESHOLD = 1000;
     private static final int BINS = 50;
+    private static final String ERROR_TITLE = "Energy error \u0394E = H(proposal) \u2212 H(start)";
 
     /** Values sorted per refresh for the E-BFMI view's axis (an evenly spaced sample). */
     static final int QUANTILE_SAMPLE = 4000;
@@ -42,12 +43,18 @@ public final class EnergyCharts extends HBox {
     private final ValueMarker thresholdMarker = new ValueMarker(THRESHOLD);
     private final TextTitle errorNote = new TextTitle("");
     private final TextTitle bfmiNote = new TextTitle("");
+    private final org.jfree.data.xy.XYSeriesCollection tunerCurve = new org.jfree.data.xy.XYSeriesCollection();
+    private final ValueMarker lowerMarker = tunerMarker(new java.awt.Color(40, 150, 60), new float[] {5f, 3f});
+    private final ValueMarker upperMarker = tunerMarker(new java.awt.Color(230, 120, 0), new float[] {9f, 4f});
+    private final ValueMarker resetMarker = tunerMarker(new java.awt.Color(200, 20, 30), null);
+    private final org.jfree.chart.title.LegendTitle tunerLegend;
+    private boolean tunerShown;
     private LiveBuffer buffer;
     private long lastVersion = -1;
     private ToDoubleFunction<double[]> ebfmi = EnergyCharts::ebfmiSumForm;
 
     public EnergyCharts() {
-        errorChart = chart("Energy error \u0394E = H(proposal) \u2212 H(start)", "\u0394E", "transitions", errorData, false);
+        errorChart = chart(ERROR_TITLE, "\u0394E", "transitions", errorData, false);
         bfmiChart = chart("Energy: marginal vs transition (E-BFMI)", "energy, centred", "density", bfmiData, true);
         errorChart.addSubtitle(errorNote);
         errorNote.setFont(new Font("SansSerif", Font.PLAIN, 11));
@@ -59,6 +66,7 @@ public final class EnergyCharts extends HBox {
         thresholdMarker.setLabelAnchor(RectangleAnchor.TOP_LEFT);
         thresholdMarker.setLabelTextAnchor(TextAnchor.TOP_RIGHT);
         thresholdMarker.setLabelOffset(new org.jfree.chart.ui.RectangleInsets(4, 4, 4, 4));
+        tunerLegend = tunerLegend();
         ChartViewer a = new ChartViewer(errorChart);
         ChartViewer b = new ChartViewer(bfmiChart);
         HBox.setHgrow(a, Priority.ALWAYS);
@@ -86,6 +94,46 @@ public final class EnergyCharts extends HBox {
         JFreeChart c = new JFreeChart(title, new Font("SansSerif", Font.BOLD, 13), plot, legend);
         c.setBackgroundPaint(java.awt.Color.WHITE);
         return c;
+    }
+
+    private static ValueMarker tunerMarker(java.awt.Color c, float[] dash) {
+        ValueMarker m = new ValueMarker(0);
+        m.setPaint(c);
+        m.setStroke(dash == null ? new BasicStroke(2f)
+                : new BasicStroke(2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 1f, dash, 0f));
+        return m;
+    }
+
+    /** The legend of the SMILE view: bars, fitted curve and the three threshold lines. */
+    private org.jfree.chart.title.LegendTitle tunerLegend() {
+        XYPlot plot = errorChart.getXYPlot();
+        org.jfree.chart.renderer.xy.XYLineAndShapeRenderer line =
+                new org.jfree.chart.renderer.xy.XYLineAndShapeRenderer(true, false);
+        line.setSeriesPaint(0, new java.awt.Color(20, 30, 90));
+        line.setSeriesStroke(0, new BasicStroke(2.2f));
+        plot.setRenderer(1, line);
+        org.jfree.chart.LegendItemCollection items = new org.jfree.chart.LegendItemCollection();
+        java.awt.Shape bar = new java.awt.Rectangle(0, -4, 10, 8);
+        java.awt.Shape stroke = new java.awt.geom.Line2D.Double(-8, 0, 8, 0);
+        items.add(new org.jfree.chart.LegendItem("|\u0394E|", null, null, null, bar,
+                new java.awt.Color(70, 100, 170, 170)));
+        items.add(lineItem("Gamma fit", stroke, new java.awt.Color(20, 30, 90), new BasicStroke(2.2f)));
+        items.add(lineItem("q(\u03b1/3): step grows", stroke, (java.awt.Color) lowerMarker.getPaint(),
+                lowerMarker.getStroke()));
+        items.add(lineItem("q(1\u22122\u03b1/3): shrinks", stroke, (java.awt.Color) upperMarker.getPaint(),
+                upperMarker.getStroke()));
+        items.add(lineItem("reset: rejected", stroke, (java.awt.Color) resetMarker.getPaint(),
+                resetMarker.getStroke()));
+        org.jfree.chart.title.LegendTitle legend = new org.jfree.chart.title.LegendTitle(() -> items);
+        legend.setItemFont(new Font("SansSerif", Font.PLAIN, 11));
+        legend.setPosition(org.jfree.chart.ui.RectangleEdge.BOTTOM);
+        return legend;
+    }
+
+    private static org.jfree.chart.LegendItem lineItem(String label, java.awt.Shape line, java.awt.Color c,
+                                                      java.awt.Stroke stroke) {
+        return new org.jfree.chart.LegendItem(label, null, null, null, false, line, false, c, false, c,
+                stroke, true, line, stroke, c);
     }
 
     /** Where E-BFMI comes from (the core diagnostics, once wired). */
@@ -127,7 +175,20 @@ public final class EnergyCharts extends HBox {
         return true;
     }
 
+    /** The markers drawn at the SMILE tuner's thresholds (lower, upper, reset); empty for other samplers. */
+    public java.util.List<ValueMarker> tunerMarkers() {
+        return tunerShown ? java.util.List.of(lowerMarker, upperMarker, resetMarker) : java.util.List.of();
+    }
+
     private void updateErrors() {
+        if (TunerFit.applies(buffer)) {
+            TunerFit fit = TunerFit.of(buffer, 0, TunerFit.WINDOW);
+            if (fit != null) {
+                showTuner(fit);
+                return;
+            }
+        }
+        hideTuner();
         int n = buffer == null ? 0 : buffer.energyErrorCount();
         XYPlot plot = errorChart.getXYPlot();
         plot.removeDomainMarker(thresholdMarker);
@@ -156,6 +217,60 @@ public final class EnergyCharts extends HBox {
                     errorBins.beyond(), below > 0 ? ", " + below + " below" : "");
         }
         errorNote.setText(note);
+    }
+
+    /** SMILE and pSMILE: |ΔE| of chain 1's latest transitions against its tuner's fitted Gamma and thresholds. */
+    private void showTuner(TunerFit fit) {
+        XYPlot plot = errorChart.getXYPlot();
+        if (!tunerShown) {
+            tunerShown = true;
+            plot.removeDomainMarker(thresholdMarker);
+            plot.addDomainMarker(lowerMarker);
+            plot.addDomainMarker(upperMarker);
+            plot.addDomainMarker(resetMarker);
+            plot.setDataset(1, tunerCurve);
+            plot.getDomainAxis().setLabel("|\u0394E| = |H(proposal) \u2212 H(start)|");
+            plot.getRangeAxis().setLabel("density");
+            errorChart.addSubtitle(tunerLegend);
+        }
+        String title = "|\u0394E| and " + ("psmile".equals(buffer.samplerId()) ? "pSMILE" : "SMILE")
+                + "'s Gamma fit (chain 1)";
+        if (!title.equals(errorChart.getTitle().getText())) {
+            errorChart.setTitle(new TextTitle(title, new Font("SansSerif", Font.BOLD, 13)));
+        }
+        lowerMarker.setValue(fit.lower());
+        upperMarker.setValue(fit.upper());
+        resetMarker.setValue(fit.reset());
+        errorData.set(new String[] {"|\u0394E|"}, new double[] {fit.lo()}, fit.width(), new double[][] {fit.density()});
+        org.jfree.data.xy.XYSeries curve = new org.jfree.data.xy.XYSeries("fitted Gamma", false, false);
+        for (int i = 0; i < fit.curveX().length; i++) {
+            curve.add(fit.curveX()[i], fit.curveY()[i], false);
+        }
+        tunerCurve.removeAllSeries();
+        tunerCurve.addSeries(curve);
+        errorNote.setText(String.format(Locale.ROOT,
+                "chain 1, latest %d: %d rejected%s; all chains: %d rejected; k = %s, \u03b8 = %s", fit.window(), fit.rejectedHere(),
+                fit.beyond() > 0 ? ", " + fit.beyond() + " beyond the axis" : "", fit.rejections(),
+                Ticks.number(fit.shape()), Ticks.number(fit.scale())));
+    }
+
+    /** Back to the ΔE histogram of every transition (another sampler, or no tuner state yet). */
+    private void hideTuner() {
+        if (!tunerShown) {
+            return;
+        }
+        tunerShown = false;
+        XYPlot plot = errorChart.getXYPlot();
+        plot.removeDomainMarker(lowerMarker);
+        plot.removeDomainMarker(upperMarker);
+        plot.removeDomainMarker(resetMarker);
+        plot.setDataset(1, null);
+        tunerCurve.removeAllSeries();
+        plot.getDomainAxis().setLabel("\u0394E");
+        plot.getRangeAxis().setLabel("transitions");
+        errorChart.setTitle(new TextTitle(ERROR_TITLE, new Font("SansSerif", Font.BOLD, 13)));
+        errorChart.removeSubtitle(tunerLegend);
+        errorBins.reset();
     }
 
     private void updateBfmi() {

@@ -27,7 +27,10 @@ import workbench.core.run.RunOutcome;
  * <p>Each chain's ring holds the latest {@code capacity} iterations; older ones are forgotten
  * ({@link #first(int)} moves on). Besides the draws it keeps every energy error (for the
  * energy histogram), every divergence with its location and trajectory on the output scale,
- * every run event, and the latest few proposals of each chain with their integrator paths.
+ * every run event, and the latest few proposals of each chain with their integrator paths. For a
+ * chain whose transitions report sampler-specific statistics ({@link Transition#extras()}) it keeps
+ * those named in {@link Extra} in a ring as long as the draws' (the memory budget counts it for every
+ * run); a buffer loaded from a draw source has none.
  *
  * <p>A chain added during the run ({@link RunEvent#CHAIN_ADDED}) gets its ring when the event
  * arrives; room for {@link #ADDABLE} added chains is reserved at the start, so the rings of running
@@ -44,6 +47,43 @@ public final class LiveBuffer implements DrawSink, DrawSource {
     private static final int MAX_ENERGY_ERRORS = 4_000_000;
     /** Doubles the rings of one run may hold in all. */
     private static final long MEMORY_BUDGET = 16_000_000L;
+    private static final Extra[] EXTRAS = Extra.values();
+    private static final int NX = EXTRAS.length;
+
+    /**
+     * The sampler-specific statistics ({@link Transition#extras()}) kept per iteration, in a ring beside
+     * the draws, for chains whose sampler reports any of them (SMILE's tuner, the MCLMC family's phase
+     * and L, cyclical SGLD's phase). A key a transition lacks is kept as NaN.
+     */
+    public enum Extra {
+        /** Tuning phase code ({@code workbench.core.samplers.mclmc.Phase}; csgld: 0 explore, 1 sample). */
+        PHASE("phase"),
+        /** MCLMC's trajectory length L. */
+        L("L"),
+        /** SMILE's rejections so far. */
+        REJECTIONS("tuner_rejections"),
+        /** Shape of SMILE's fitted Gamma. */
+        TUNER_SHAPE("tuner_shape"),
+        /** Scale of SMILE's fitted Gamma. */
+        TUNER_SCALE("tuner_scale"),
+        /** Quantile q(alpha/3): |dE| below it grows the step size. */
+        TUNER_LOWER("tuner_lower_threshold"),
+        /** Quantile q(1 - 2 alpha/3): |dE| above it shrinks the step size. */
+        TUNER_UPPER("tuner_upper_threshold"),
+        /** Reset quantile: |dE| above it is rejected. */
+        TUNER_RESET("tuner_reset_threshold");
+
+        private final String key;
+
+        Extra(String key) {
+            this.key = key;
+        }
+
+        /** The key in {@link Transition#extras()}. */
+        public String key() {
+            return key;
+        }
+    }
 
     private final int requestedCapacity;
     private volatile RunInfo info;
@@ -57,6 +97,9 @@ public final class LiveBuffer implements DrawSink, DrawSource {
     private int margin;
     private double[][] values;
     private double[][] stats;
+    /** Per chain, the {@link Extra} ring (null until the chain's first transition with extras). */
+    private double[][] extras = new double[0][];
+    private volatile boolean extrasSeen;
     private AtomicLongArray sizes;
     private AtomicReferenceArray<Proposal[]> recent;
     private long[] proposalCounts;
@@ -111,12 +154,14 @@ public final class LiveBuffer implements DrawSink, DrawSource {
         this.width = info.names().size();
         long iterations = info.config().iterations();
         // at most about 16 million doubles (128 MB) of ring, whatever the number of chains
-        long perChainBudget = MEMORY_BUDGET / ((long) chains * (width + NS));
+        long perChainBudget = MEMORY_BUDGET / ((long) chains * (width + NS + NX));
         this.capacity = (int) Math.max(16, Math.min(Math.min(requestedCapacity, iterations), perChainBudget));
         this.margin = Math.max(1, Math.min(capacity / 16, 1024));
         int slots = chains + ADDABLE;
         this.values = new double[slots][];
         this.stats = new double[slots][];
+        this.extras = new double[slots][];
+        this.extrasSeen = false;
         for (int c = 0; c < chains; c++) {
             values[c] = new double[capacity * width];
             stats[c] = new double[capacity * NS];
@@ -154,6 +199,21 @@ public final class LiveBuffer implements DrawSink, DrawSource {
         s[o + Stat.ENERGY_ERROR.ordinal()] = t.energyError();
         s[o + Stat.GRADIENT_EVALUATIONS.ordinal()] = t.gradientEvaluations();
         s[o + Stat.ACCEPTED.ordinal()] = t.accepted() ? 1 : 0;
+        java.util.Map<String, Double> xm = t.extras();
+        if (xm != null && !xm.isEmpty()) {
+            double[] x = extras[chain];
+            if (x == null) {
+                // once per chain: a ring as long as the draws' (counted in the memory budget)
+                x = new double[capacity * NX];
+                extras[chain] = x;
+                extrasSeen = true;
+            }
+            int xo = slot * NX;
+            for (int k = 0; k < NX; k++) {
+                Double v = xm.get(EXTRAS[k].key);
+                x[xo + k] = v == null ? Double.NaN : v;
+            }
+        }
 
         Model model = info.model();
         double[] previous = size == 0 ? null : Arrays.copyOfRange(values[chain],
@@ -471,6 +531,31 @@ public final class LiveBuffer implements DrawSink, DrawSource {
             out[(int) (i - lo)] = stat(chain, i, stat);
         }
         return out;
+    }
+
+    /**
+     * A kept sampler-specific statistic of a chain's iteration ({@link #first(int)} to size - 1); NaN
+     * when the chain's transitions did not report it (and always for a buffer loaded from a draw source).
+     */
+    public double extra(int chain, long iteration, Extra x) {
+        double[] a = chain < extras.length ? extras[chain] : null;
+        return a == null ? Double.NaN : a[(int) (iteration % capacity) * NX + x.ordinal()];
+    }
+
+    /** Whether any transition so far reported sampler-specific statistics (never for a loaded buffer). */
+    public boolean hasExtras() {
+        return extrasSeen;
+    }
+
+    /** The sampler's id, or null when the buffer was loaded from a draw source (or before the start). */
+    public String samplerId() {
+        RunInfo i = info;
+        return i == null ? null : i.config().samplerId();
+    }
+
+    /** Whether the buffer holds draws read back (a session or files) rather than a live run. */
+    public boolean loaded() {
+        return loaded;
     }
 
     /** Sizes of every chain, read once. */

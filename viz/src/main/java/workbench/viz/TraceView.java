@@ -32,6 +32,17 @@ public final class TraceView extends Region {
     private String title = "";
     private boolean logScale;
     private boolean showLegend = true;
+    /** Shade the tuning stages of chain 1 (samplers that report them) instead of warmup. */
+    private boolean showPhases;
+    /** Said above the plot of a buffer loaded from disk (e.g. that the tuner state is only kept live), or null. */
+    private String loadedNote;
+    /** Let the sampler pick what this view shows ({@link #setSamplerSpecific}). */
+    private boolean samplerSpecific;
+    private Stat baseStat;
+    private String baseTitle = "";
+    private boolean baseLog;
+    /** The extra statistic shown instead of {@link #stat}, or null. */
+    private LiveBuffer.Extra extra;
     private long lastVersion = -1;
     private boolean dirty = true;
     private final TraceBins bins = new TraceBins();
@@ -63,7 +74,72 @@ public final class TraceView extends Region {
         this.param = -1;
         this.title = title;
         this.logScale = logScale;
+        this.extra = null;
+        this.baseStat = stat;
+        this.baseTitle = title;
+        this.baseLog = logScale;
         dirty = true;
+    }
+
+    /**
+     * Shades the tuning stages of chain 1 ({@link TuningPhases}: the MCLMC family, csgld) behind the
+     * traces, with a legend naming them, where the run reports them (instead of shading warmup).
+     */
+    public void setShowPhases(boolean show) {
+        this.showPhases = show;
+        dirty = true;
+    }
+
+    /**
+     * A statistic view that shows what matters for the running sampler instead of its statistic where
+     * that does not apply: SMILE's rejections so far, the MCLMC family's trajectory length L.
+     */
+    public void setSamplerSpecific(boolean on) {
+        this.samplerSpecific = on;
+        dirty = true;
+    }
+
+    /** A line shown above the plot when the buffer was loaded from disk rather than live (null: none). */
+    public void setLoadedNote(String note) {
+        this.loadedNote = note;
+        dirty = true;
+    }
+
+    /** The extra statistic shown instead of the stat (sampler-specific view), or null. */
+    public LiveBuffer.Extra shownExtra() {
+        return extra;
+    }
+
+    /** The title of what is shown now. */
+    public String shownTitle() {
+        return title;
+    }
+
+    /** Picks the sampler-specific statistic for the buffer's sampler; restarts the bins when it changes. */
+    private void resolve() {
+        if (!samplerSpecific || baseStat == null) {
+            return;
+        }
+        String id = buffer == null || !buffer.hasExtras() ? null : buffer.samplerId();
+        LiveBuffer.Extra x = null;
+        String t = baseTitle;
+        boolean log = baseLog;
+        if (id != null && TunerFit.SAMPLERS.contains(id)) {
+            x = LiveBuffer.Extra.REJECTIONS;
+            t = "rejections so far (SMILE tuner)";
+            log = false;
+        } else if (id != null && TuningPhases.MCLMC.contains(id)) {
+            x = LiveBuffer.Extra.L;
+            t = "trajectory length L";
+            log = false;
+        }
+        if (x != extra) {
+            extra = x;
+            title = t;
+            logScale = log;
+            stat = baseStat;
+            bins.reset();
+        }
     }
 
     public void setShowLegend(boolean show) {
@@ -92,7 +168,8 @@ public final class TraceView extends Region {
     }
 
     private double read(int c, long i) {
-        double v = stat != null ? buffer.stat(c, i, stat) : buffer.value(c, i, param);
+        double v = extra != null ? buffer.extra(c, i, extra) : stat != null ? buffer.stat(c, i, stat)
+                : buffer.value(c, i, param);
         return logScale ? (v > 0 ? Math.log10(v) : Double.NaN) : v;
     }
 
@@ -102,6 +179,7 @@ public final class TraceView extends Region {
 
     /** Paints the view at the given size with the given pen: the screen, or an SVG file. */
     public void paint(Pen g, double w, double h) {
+        resolve();
         g.setFill(Color.WHITE);
         g.fillRect(0, 0, w, h);
         if (w < LEFT + RIGHT + 20 || h < TOP + BOTTOM + 10) {
@@ -116,6 +194,13 @@ public final class TraceView extends Region {
         g.fillText(label + (logScale ? " (log10)" : ""), LEFT, 2);
         if (buffer == null || !buffer.started() || (stat == null && (param < 0 || param >= buffer.names().size()))) {
             return;
+        }
+        double top = TOP;
+        if (loadedNote != null && buffer.loaded()) {
+            g.setFont(PlotArea.TICK_FONT);
+            g.setFill(Color.rgb(110, 110, 110));
+            g.fillText(loadedNote, LEFT, TOP);
+            top += 15;
         }
         int chains = buffer.chains();
         long lo = Long.MAX_VALUE;
@@ -162,9 +247,21 @@ public final class TraceView extends Region {
             ymax += 0.5;
         }
         double pad = (ymax - ymin) * 0.05;
-        PlotArea a = new PlotArea(LEFT, TOP, plotW, h - TOP - BOTTOM, lo, lo + span, ymin - pad, ymax + pad);
+        String sampler = showPhases ? buffer.samplerId() : null;
+        List<TuningPhases.Segment> phases = TuningPhases.reportsPhases(sampler) && buffer.hasExtras()
+                ? TuningPhases.segments(buffer, 0, lo, hi) : List.of();
+        Legend phaseLegend = phaseLegend(sampler, phases);
+        if (!phaseLegend.isEmpty()) {
+            top += phaseLegend.drawInline(g, LEFT, top, plotW) + 2;
+        }
+        if (h - top - BOTTOM < 10) {
+            return;
+        }
+        PlotArea a = new PlotArea(LEFT, top, plotW, h - top - BOTTOM, lo, lo + span, ymin - pad, ymax + pad);
         long warm = buffer.warmup(0);
-        if (warm > lo) {
+        if (!phases.isEmpty()) {
+            drawPhases(g, a, sampler, phases);
+        } else if (warm > lo) {
             g.setFill(Color.rgb(250, 240, 215));
             double x1 = Math.min(a.left() + a.width(), a.px(warm));
             g.fillRect(a.left(), a.top(), x1 - a.left(), a.height());
@@ -197,7 +294,15 @@ public final class TraceView extends Region {
             }
         }
         g.setLineDashes();
-        a.drawXAxis(g, "iteration" + (warm > lo ? " (shaded: warmup)" : ""), true);
+        if (!phases.isEmpty() && warm > lo && warm < hi) {
+            // the end of warmup as a thin line, since the shading shows the stages now
+            double x = Math.round(a.px(warm)) + 0.5;
+            g.setStroke(Color.rgb(90, 90, 90));
+            g.setLineWidth(1);
+            g.strokeLine(x, a.top(), x, a.top() + a.height());
+        }
+        a.drawXAxis(g, "iteration" + (!phases.isEmpty() ? " (shaded: stages of chain 1; line: end of warmup)"
+                : warm > lo ? " (shaded: warmup)" : ""), true);
         a.drawYAxis(g, null);
         if (showLegend && chains > 1) {
             Legend legend = new Legend();
@@ -205,7 +310,40 @@ public final class TraceView extends Region {
             if (!events.isEmpty()) {
                 legend.add(Legend.Symbol.DASH, Color.rgb(120, 0, 140), "setting changed");
             }
-            legend.draw(g, w - RIGHT - 4, TOP + 4);
+            legend.draw(g, w - RIGHT - 4, a.top() + 4);
+        }
+    }
+
+    /** One row per stage present, in code order. */
+    private static Legend phaseLegend(String sampler, List<TuningPhases.Segment> phases) {
+        Legend legend = new Legend();
+        java.util.TreeSet<Double> codes = new java.util.TreeSet<>();
+        for (TuningPhases.Segment s : phases) {
+            codes.add(s.code());
+        }
+        for (double c : codes) {
+            Color shade = TuningPhases.shade(sampler, c);
+            legend.add(Legend.Symbol.BOX, shade.getOpacity() == 0 ? Color.WHITE : shade,
+                    TuningPhases.name(sampler, c) + (shade.getOpacity() == 0 ? " (unshaded)" : ""));
+        }
+        return legend;
+    }
+
+    /** The stages as shaded bands behind the traces. */
+    private static void drawPhases(Pen g, PlotArea a, String sampler, List<TuningPhases.Segment> phases) {
+        double xl = a.left();
+        double xr = a.left() + a.width();
+        for (TuningPhases.Segment s : phases) {
+            Color shade = TuningPhases.shade(sampler, s.code());
+            if (shade.getOpacity() == 0) {
+                continue;
+            }
+            double x0 = Math.max(xl, a.px(s.start()));
+            double x1 = Math.min(xr, a.px(s.end()));
+            if (x1 > x0) {
+                g.setFill(shade);
+                g.fillRect(x0, a.top(), Math.max(1, x1 - x0), a.height());
+            }
         }
     }
 

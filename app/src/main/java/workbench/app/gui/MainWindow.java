@@ -481,8 +481,13 @@ public final class MainWindow extends BorderPane {
         stepSizeTrace.showStat(Stat.STEP_SIZE, "step size", true);
         acceptTrace.showStat(Stat.ACCEPT_STAT, "acceptance statistic", false);
         depthTrace.showStat(Stat.TREE_DEPTH, "tree depth (NUTS) / leapfrog steps", false);
+        // SMILE: rejections instead of tree depth, the MCLMC family: L; tuning stages shaded (issue #7)
+        depthTrace.setSamplerSpecific(true);
+        stepSizeTrace.setLoadedNote("tuner state and tuning stages: live runs only");
+        trace.setShowPhases(true);
         for (TraceView t : List.of(stepSizeTrace, acceptTrace, depthTrace)) {
             t.setShowLegend(false);
+            t.setShowPhases(true);
             HBox.setHgrow(t, Priority.ALWAYS);
             t.setPrefWidth(300);
         }
@@ -491,6 +496,10 @@ public final class MainWindow extends BorderPane {
         Tab diagTab = new Tab("Diagnostics", diagnosticsPane());
         Tab divTab = new Tab("Divergences", divergencePane());
         Tab statTab = new Tab("Sampler over time", samplerStats);
+        statTab.setId("samplerOverTimeTab");
+        stepSizeTrace.setId("stepSizeTrace");
+        depthTrace.setId("depthTrace");
+        energy.setId("energyCharts");
         diagTab.setId("diagnosticsTab");
         divTab.setId("divergencesTab");
         TabPane lower = new TabPane(diagTab, divTab, statTab);

@@ -58,6 +58,10 @@ public final class WorkbenchApp extends Application {
         if (session != null) {
             window.openSession(java.nio.file.Paths.get(session));
         }
+        String tab = System.getProperty("workbench.autorun.tab");
+        if (tab != null) {
+            selectTab(tab);
+        }
         if (Boolean.getBoolean("workbench.guide")) {
             window.showGuide();
         }
@@ -75,7 +79,8 @@ public final class WorkbenchApp extends Application {
      * (4), {@code .warmup} (1000), {@code .draws} (100000000 per chain) and {@code .seed} (1), at
      * full speed, as if Run had been pressed (stress/soak-gui.sh uses it). With
      * {@code workbench.autorun.seconds=S} the window quits after S seconds, first printing
-     * {@code autorun: ... transitions, session DIR} on standard output. A value the window would
+     * {@code autorun: ... transitions, session DIR} on standard output. {@code workbench.autorun.tab=TITLE} (also
+     * without autorun) selects the tab with that title, '_' for spaces (e.g. Sampler_over_time). A value the window would
      * refuse is printed on standard error and the application exits with status 2.
      */
     private void autorun() {
@@ -117,6 +122,22 @@ public final class WorkbenchApp extends Application {
                 Platform.exit();
             });
             stop.play();
+        }
+    }
+
+    /**
+     * Selects, in every tab pane of the window, the tab whose title is {@code title} ('_' for spaces) or
+     * whose id it is (screenshots).
+     */
+    private void selectTab(String title) {
+        for (javafx.scene.Node n : window.lookupAll(".tab-pane")) {
+            if (n instanceof javafx.scene.control.TabPane p) {
+                for (javafx.scene.control.Tab t : p.getTabs()) {
+                    if (t.getText().equalsIgnoreCase(title.replace('_', ' ')) || title.equals(t.getId())) {
+                        p.getSelectionModel().select(t);
+                    }
+                }
+            }
         }
     }
 

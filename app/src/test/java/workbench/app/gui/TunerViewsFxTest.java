@@ -1,0 +1,176 @@
+package workbench.app.gui;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.prefs.Preferences;
+import javafx.scene.Node;
+import javafx.scene.Scene;
+import javafx.scene.control.Labeled;
+import javafx.scene.control.Slider;
+import javafx.scene.control.TextInputControl;
+import javafx.scene.image.PixelReader;
+import javafx.scene.image.WritableImage;
+import javafx.scene.paint.Color;
+import javafx.stage.Stage;
+import org.jfree.chart.plot.ValueMarker;
+import org.jfree.chart.plot.XYPlot;
+import org.jfree.chart.ui.Layer;
+import org.jfree.data.xy.XYDataset;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+import workbench.core.kernel.SamplerRegistry;
+import workbench.core.model.ModelRegistry;
+import workbench.core.samplers.mclmc.Phase;
+import workbench.viz.EnergyCharts;
+import workbench.viz.LiveBuffer;
+import workbench.viz.TraceView;
+import workbench.viz.TuningPhases;
+import workbench.viz.TunerFit;
+
+/** SMILE's Gamma fit on the energy panel and MCLMC's tuning stages over time, headless under Monocle. */
+@ExtendWith(ApplicationExtension.class)
+class TunerViewsFxTest {
+    private MainWindow window;
+    private Preferences prefs;
+
+    @Start
+    void start(Stage stage) {
+        prefs = Preferences.userRoot().node("/org/mcmcworkbench/test-" + UUID.randomUUID());
+        window = new MainWindow(ModelRegistry.all(), SamplerRegistry.all(), prefs, new CoreSummaryEngine());
+        stage.setScene(new Scene(window, 1240, 780));
+        stage.show();
+    }
+
+    @AfterEach
+    void tearDown() throws Exception {
+        WaitForAsyncUtils.asyncFx(() -> window.shutdown()).get(5, TimeUnit.SECONDS);
+        prefs.removeNode();
+    }
+
+    private static void waitUntil(String what, java.util.concurrent.Callable<Boolean> cond) {
+        try {
+            WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, cond);
+        } catch (java.util.concurrent.TimeoutException e) {
+            throw new AssertionError("timed out waiting for " + what);
+        }
+    }
+
+    private static void pick(FxRobot robot, String picker, String id) {
+        robot.clickOn(picker);
+        Node cell = robot.lookup(n -> n instanceof Labeled l && l.getText() != null
+                && l.getText().startsWith(id + " \u2014") && n.getStyleClass().contains("list-cell")).query();
+        robot.clickOn(cell);
+    }
+
+    private static void set(FxRobot robot, String query, String text) {
+        TextInputControl field = robot.lookup(query).queryAs(TextInputControl.class);
+        robot.interact(() -> field.setText(text));
+    }
+
+    /** Runs 2 chains of warmup + draws iterations to the end. */
+    private void run(FxRobot robot, String model, String sampler, int warmup, int draws) {
+        pick(robot, "#modelPicker", model);
+        pick(robot, "#samplerPicker", sampler);
+        set(robot, "#chains", "2");
+        set(robot, "#warmup", Integer.toString(warmup));
+        set(robot, "#draws", Integer.toString(draws));
+        Slider s = robot.lookup("#speedSlider").queryAs(Slider.class);
+        robot.interact(() -> s.setValue(s.getMax()));
+        robot.clickOn("#runButton");
+        waitUntil("the end of the run", () -> {
+            LiveBuffer b = window.controller().buffer();
+            return b != null && b.outcome() != null;
+        });
+        assertEquals(2L * (warmup + draws), window.controller().buffer().totalTransitions());
+    }
+
+    /** Count of pixels within 0.04 of the colour. */
+    private static int pixels(WritableImage img, Color c) {
+        PixelReader r = img.getPixelReader();
+        int n = 0;
+        for (int y = 0; y < img.getHeight(); y++) {
+            for (int x = 0; x < img.getWidth(); x++) {
+                Color p = r.getColor(x, y);
+                if (Math.abs(p.getRed() - c.getRed()) < 0.04 && Math.abs(p.getGreen() - c.getGreen()) < 0.04
+                        && Math.abs(p.getBlue() - c.getBlue()) < 0.04) {
+                    n++;
+                }
+            }
+        }
+        return n;
+    }
+
+    @Test
+    void smileShowsItsGammaFitThresholdsAndRejections(FxRobot robot) {
+        run(robot, "noisy-gaussian", "smile", 100, 300);
+        EnergyCharts energy = robot.lookup("#energyCharts").queryAs(EnergyCharts.class);
+        waitUntil("the tuner view", () -> energy.tunerMarkers().size() == 3);
+        WaitForAsyncUtils.waitForFxEvents();
+        AtomicReference<TunerFit> fit = new AtomicReference<>();
+        AtomicReference<List<ValueMarker>> markers = new AtomicReference<>();
+        AtomicReference<XYDataset> curve = new AtomicReference<>();
+        robot.interact(() -> {
+            // the run ended: the shown fit is the latest one
+            energy.refresh();
+            fit.set(TunerFit.of(window.controller().buffer(), 0, TunerFit.WINDOW));
+            XYPlot plot = energy.errorChart().getXYPlot();
+            @SuppressWarnings("unchecked")
+            java.util.Collection<ValueMarker> m = (java.util.Collection<ValueMarker>) (java.util.Collection<?>)
+                    plot.getDomainMarkers(Layer.FOREGROUND);
+            markers.set(List.copyOf(m));
+            curve.set(plot.getDataset(1));
+        });
+        assertNotNull(fit.get());
+        assertEquals(3, markers.get().size(), "three threshold lines and no divergence line");
+        double[] at = markers.get().stream().mapToDouble(ValueMarker::getValue).sorted().toArray();
+        assertEquals(fit.get().lower(), at[0]);
+        assertEquals(fit.get().upper(), at[1]);
+        assertEquals(fit.get().reset(), at[2]);
+        assertNotNull(curve.get(), "the Gamma curve's dataset");
+        assertEquals(1, curve.get().getSeriesCount());
+        assertTrue(curve.get().getItemCount(0) > 100);
+        assertTrue(energy.errorChart().getTitle().getText().contains("Gamma"));
+
+        robot.clickOn("#samplerOverTimeTab");
+        TraceView depth = robot.lookup("#depthTrace").queryAs(TraceView.class);
+        waitUntil("the rejections trace", () -> depth.shownExtra() == LiveBuffer.Extra.REJECTIONS);
+        assertTrue(depth.shownTitle().contains("rejections"));
+    }
+
+    @Test
+    void mclmcShowsItsTuningStagesOverTime(FxRobot robot) {
+        run(robot, "gaussian-2d", "mclmc", 600, 200);
+        robot.clickOn("#samplerOverTimeTab");
+        TraceView step = robot.lookup("#stepSizeTrace").queryAs(TraceView.class);
+        TraceView depth = robot.lookup("#depthTrace").queryAs(TraceView.class);
+        waitUntil("the L trace", () -> depth.shownExtra() == LiveBuffer.Extra.L);
+        LiveBuffer b = window.controller().buffer();
+        List<TuningPhases.Segment> segs = TuningPhases.segments(b, 0, 0, b.size(0));
+        List<Double> codes = segs.stream().map(TuningPhases.Segment::code).distinct().toList();
+        assertTrue(codes.containsAll(List.of(Phase.STEP_SIZE, Phase.VARIANCE, Phase.ESS, Phase.FIXED)),
+                "stages " + codes);
+        WaitForAsyncUtils.waitForFxEvents();
+        AtomicReference<WritableImage> img = new AtomicReference<>();
+        robot.interact(() -> {
+            step.refresh();
+            img.set(step.canvas().snapshot(null, null));
+        });
+        for (double code : List.of(Phase.STEP_SIZE, Phase.VARIANCE, Phase.ESS)) {
+            int n = pixels(img.get(), TuningPhases.shade("mclmc", code));
+            assertTrue(n > 200, TuningPhases.name("mclmc", code) + " shaded: " + n + " pixels");
+        }
+        assertFalse(segs.isEmpty());
+    }
+}
