@@ -58,6 +58,21 @@ public final class WorkbenchApp extends Application {
         if (session != null) {
             window.openSession(java.nio.file.Paths.get(session));
         }
+        String evaluate = System.getProperty("workbench.evaluate");
+        if (evaluate != null) {
+            // -Dworkbench.evaluate=DIR1,DIR2,...: the Evaluate predictions window on those sessions, filling the screen
+            EvaluateWindow ew = new EvaluateWindow(stage);
+            ew.stage().setX(screen.getMinX());
+            ew.stage().setY(screen.getMinY());
+            ew.stage().setWidth(Math.min(1560, screen.getWidth()));
+            ew.stage().setHeight(Math.min(960, screen.getHeight()));
+            ew.show();
+            for (String dir : evaluate.split(",")) {
+                if (!dir.isBlank()) {
+                    ew.addSession(java.nio.file.Paths.get(dir.trim()));
+                }
+            }
+        }
         if (Boolean.getBoolean("workbench.guide")) {
             window.showGuide();
         }
