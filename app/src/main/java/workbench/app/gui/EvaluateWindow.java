@@ -233,22 +233,29 @@ final class EvaluateWindow {
             EvaluateViewModel.Row r = task.getValue();
             String why = vm.add(r);
             if (why != null) {
-                showMessage(why, true);
+                showMessage(why + stillRunning(), true);
                 return;
             }
+            int selected = table.getSelectionModel().getSelectedIndex();
             items.setAll(vm.rows());
-            table.getSelectionModel().select(items.size() - 1);
-            showMessage(String.format(java.util.Locale.ROOT, "%s: %s, %d test points, %d draws (plots: %d draws)",
-                    r.name(), r.modelLine(), r.metrics().nTest(), r.metrics().draws(), r.plotDraws()), false);
+            // the first row stays selected (its plot shown) until the user picks another
+            table.getSelectionModel().select(selected >= 0 ? selected : items.size() - 1);
+            showMessage(String.format(java.util.Locale.ROOT, "%s: %s, %d test points, %d draws (plots: %d draws)%s",
+                    r.name(), r.modelLine(), r.metrics().nTest(), r.metrics().draws(), r.plotDraws(), stillRunning()),
+                    false);
             refresh();
         });
         task.setOnFailed(e -> {
             pending--;
             Throwable t = task.getException();
-            showMessage(t instanceof BadInputException ? t.getMessage()
-                    : "could not evaluate " + dir.getFileName() + ": " + t, true);
+            showMessage((t instanceof BadInputException ? t.getMessage()
+                    : "could not evaluate " + dir.getFileName() + ": " + t) + stillRunning(), true);
         });
         worker.execute(task);
+    }
+
+    private String stillRunning() {
+        return pending == 0 ? "" : " \u2014 evaluating " + pending + " more\u2026";
     }
 
     private void showMessage(String text, boolean error) {

@@ -64,8 +64,8 @@ public final class WorkbenchApp extends Application {
             EvaluateWindow ew = new EvaluateWindow(stage);
             ew.stage().setX(screen.getMinX());
             ew.stage().setY(screen.getMinY());
-            ew.stage().setWidth(Math.min(1560, screen.getWidth()));
-            ew.stage().setHeight(Math.min(960, screen.getHeight()));
+            ew.stage().setWidth(screen.getWidth());
+            ew.stage().setHeight(screen.getHeight());
             ew.show();
             for (String dir : evaluate.split(",")) {
                 if (!dir.isBlank()) {

@@ -95,7 +95,7 @@ public final class DecisionMapView extends StackPane {
             }
             pts.addSeries(s);
             pr.setSeriesShape(c, new Ellipse2D.Double(-3, -3, 6, 6));
-            pr.setSeriesPaint(c, classes == 2 ? (c == 0 ? new Color(20, 70, 170) : new Color(200, 80, 0)) : Charts.method(c));
+            pr.setSeriesPaint(c, classes == 2 ? (c == 0 ? new Color(0, 35, 120) : new Color(140, 45, 0)) : Charts.method(c));
             pr.setSeriesOutlinePaint(c, Color.WHITE);
         }
         pr.setUseOutlinePaint(true);

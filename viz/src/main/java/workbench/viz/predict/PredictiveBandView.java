@@ -4,6 +4,8 @@ import java.awt.Color;
 import java.awt.geom.Ellipse2D;
 import javafx.scene.layout.StackPane;
 import org.jfree.chart.JFreeChart;
+import org.jfree.chart.LegendItem;
+import org.jfree.chart.LegendItemCollection;
 import org.jfree.chart.fx.ChartViewer;
 import org.jfree.chart.plot.XYPlot;
 import org.jfree.chart.renderer.xy.DeviationRenderer;
@@ -112,6 +114,19 @@ public final class PredictiveBandView extends StackPane {
             plot.setRenderer(ds++, r);
             n += gridX.length;
         }
+        LegendItemCollection legend = new LegendItemCollection();
+        legend.add(new LegendItem("training points", null, null, null, new Ellipse2D.Double(-3.5, -3.5, 7, 7), Color.BLACK));
+        legend.add(new LegendItem("test points", null, null, null, new Ellipse2D.Double(-2, -2, 4, 4),
+                new Color(150, 150, 150)));
+        legend.add(new LegendItem("predictive mean", null, null, null, new java.awt.geom.Line2D.Double(-7, 0, 7, 0),
+                Charts.SOLID, blue.darker()));
+        for (int k = 0; k < byWidth.length; k++) {
+            int l = byWidth[k];
+            int alpha = 40 + 70 * (byWidth.length - 1 - k) / Math.max(1, byWidth.length - 1);
+            legend.add(new LegendItem(String.format(java.util.Locale.ROOT, "central %.0f%%", 100 * band.levels()[l]),
+                    null, null, null, new java.awt.Rectangle(-7, -5, 14, 10), Charts.alpha(blue, alpha)));
+        }
+        plot.setFixedLegendItems(legend);
         points = n + gridX.length + trainX.length + testX.length;
         note.setText(label + ": mixture over the draws; grid reaches beyond the data on both sides");
         chart.setNotify(true);
