@@ -42,6 +42,7 @@ class EvaluateFxTest {
     static Path clsNuts;
     static Path clsEnsemble;
     static Path banana;
+    static Path boston;
 
     private MainWindow window;
     private Preferences prefs;
@@ -68,6 +69,7 @@ class EvaluateFxTest {
         clsNuts = run("cls-nuts", "bnn-classification", "moons", "nuts", 1, 100, 200);
         clsEnsemble = run("cls-ensemble", "bnn-classification", "moons", "deep-ensemble", 3, 300, 5);
         banana = run("banana", "banana", null, "nuts", 1, 50, 50);
+        boston = run("boston-map", "bnn-regression", "boston", "map", 1, 100, 5);
     }
 
     @Start
@@ -218,6 +220,23 @@ class EvaluateFxTest {
             shade.setValue(workbench.viz.predict.DecisionMapView.Shade.ENTROPY);
         });
         assertTrue(w.mapView().chart().getXYPlot().getDataset(1).getSeriesKey(0).toString().contains("entropy"));
+        robot.interact(() -> w.stage().close());
+    }
+
+    @Test
+    void dataWithManyInputsGetsANoteInsteadOfTheBand(FxRobot robot) {
+        EvaluateWindow[] holder = new EvaluateWindow[1];
+        robot.interact(() -> holder[0] = window.openEvaluateWindow());
+        EvaluateWindow w = holder[0];
+        addAndWait(robot, w, boston);
+        assertEquals(1, w.table().getItems().size(), message(w).getText());
+        Label note = (Label) w.stage().getScene().lookup("#evaluateNoPlot");
+        assertNotNull(note);
+        assertTrue(note.getScene() != null && note.getText().startsWith("No predictive plot for bnn-regression"
+                + " (data=boston): the band needs a regression with 1 input"), note.getText());
+        assertTrue(note.getText().contains("this data has 12 inputs"), note.getText());
+        assertEquals(EvaluateViewModel.COVERAGE_LEVELS.length, w.calibrationView().points());
+        assertEquals(2 * EvaluateViewModel.OOD_SIZES.length, w.oodView().points());
         robot.interact(() -> w.stage().close());
     }
 }
