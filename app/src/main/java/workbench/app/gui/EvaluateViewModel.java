@@ -219,8 +219,10 @@ final class EvaluateViewModel {
     /** The table's columns for the task, e.g. method, draws, nll, rmse, ... */
     static List<String> columns(boolean classification) {
         return classification
-                ? List.of("session", "method", "draws", "nll", "accuracy", "brier", "ece", "latency ms/pt")
-                : List.of("session", "method", "draws", "nll", "rmse", "coverage 50%", "coverage 90%", "latency ms/pt");
+                ? List.of("session", "method", "draws", "nll", "accuracy", "brier", "ece", "latency ms/pt",
+                        "OOD ratio (4 sd)")
+                : List.of("session", "method", "draws", "nll", "rmse", "coverage 50%", "coverage 90%", "latency ms/pt",
+                        "OOD ratio (4 sd)");
     }
 
     /** The cells of a row under {@link #columns}. */
@@ -233,7 +235,14 @@ final class EvaluateViewModel {
             c.addAll(List.of(f4(e.rmse()), f3(e.coverage50()), f3(e.coverage90())));
         }
         c.add(String.format(Locale.ROOT, "%.3g", e.latencyMs()));
+        c.add(r.shift() == null ? "\u2013" : String.format(Locale.ROOT, "%.2f", oodRatio(r.shift())));
         return c;
+    }
+
+    /** Uncertainty at the largest move over that at no move (above 1: the method grows less sure away from the data). */
+    static double oodRatio(OutOfDistribution.Curve c) {
+        double[] u = c.uncertainty();
+        return u[u.length - 1] / u[0];
     }
 
     private static String f4(double v) {

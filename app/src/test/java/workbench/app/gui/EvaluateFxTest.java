@@ -126,6 +126,9 @@ class EvaluateFxTest {
         assertTrue(Double.parseDouble(nll) > 0, nll);
         assertEquals("300", w.table().getColumns().get(2).getCellData(0));
         assertEquals("400", w.table().getColumns().get(2).getCellData(2));
+        double ratio = Double.parseDouble((String) w.table().getColumns().get(8).getCellData(0));
+        assertEquals(EvaluateViewModel.oodRatio(w.table().getItems().get(0).shift()), ratio, 0.005);
+        assertTrue(ratio > 1, "nuts on toy1d: less sure 4 sd away from the data, ratio " + ratio);
 
         // the first row stays selected: its band over a grid wider than the data, with the data on top
         assertEquals(0, w.table().getSelectionModel().getSelectedIndex());

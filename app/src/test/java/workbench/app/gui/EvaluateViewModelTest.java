@@ -11,6 +11,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import workbench.core.BadInputException;
 import workbench.core.model.PredictiveModel;
+import workbench.core.predict.OutOfDistribution;
 import workbench.core.predict.PredictiveEvaluation;
 
 /** The comparison table's rules and cells, without the toolkit. */
@@ -49,7 +50,12 @@ class EvaluateViewModelTest {
         List<String> cols = EvaluateViewModel.columns(false);
         List<String> cells = EvaluateViewModel.cells(r);
         assertEquals(cols.size(), cells.size());
-        assertEquals(List.of("a", "map", "400", "2.5000", "3.2500", "0.500", "0.900", "2.00"), cells);
+        assertEquals(List.of("a", "map", "400", "2.5000", "3.2500", "0.500", "0.900", "2.00", "\u2013"), cells);
+        EvaluateViewModel.Row withOod = new EvaluateViewModel.Row(r.dir(), r.name(), r.method(), r.modelId(), r.settings(),
+                r.task(), 1, r.testTargets(), r.metrics(), null, null, null, null,
+                new OutOfDistribution.Curve(OutOfDistribution.Kind.SHIFT, new double[] {0, 1, 4}, new double[] {2, 3, 5}),
+                null, 400);
+        assertEquals("2.50", EvaluateViewModel.cells(withOod).get(8));
         assertEquals(EvaluateViewModel.columns(true).size(), EvaluateViewModel.cells(
                 row("b", "x", "y", PredictiveModel.Task.CLASSIFICATION, new double[] {0, 1})).size());
     }
