@@ -316,22 +316,22 @@ public final class BnnModel implements DataModel, InputPredictiveModel, Stochast
         return data.xScale[k];
     }
 
+    /** Predictions at {@code rows} inputs of {@code xs} (row-major, model scale), laid out as {@link #predict}. */
     private void predictRows(double[] q, double[] xs, int rows, double[] out) {
         if (predictor == null) {
             predictor = new PlainEngine(net, head, data.xTest, data.yTest);
         }
-        int nTest = rows;
         int p = data.p;
         if (head instanceof Head.Gaussian g) {
             double sd = g.sigma(q) * data.ySd;
-            for (int i = 0; i < nTest; i++) {
+            for (int i = 0; i < rows; i++) {
                 predictor.forward(q, xs, i * p);
                 out[2 * i] = predictor.output()[0] * data.ySd + data.yMean;
                 out[2 * i + 1] = sd;
             }
         } else {
             int c = data.classes;
-            for (int i = 0; i < nTest; i++) {
+            for (int i = 0; i < rows; i++) {
                 predictor.forward(q, xs, i * p);
                 double[] f = predictor.output();
                 double max = Double.NEGATIVE_INFINITY;
