@@ -247,7 +247,10 @@ public final class MainWindow extends BorderPane {
         distill.setId("distillMenuItem");
         distill.setOnAction(e -> openDistillDialog());
         file.setOnShowing(e -> distill.setDisable(!canDistill()));
-        file.getItems().addAll(openSession, open, exportDraws, distill, new SeparatorMenuItem(), pngPosterior, svgPosterior, pngTrace, svgTrace, pngEnergy,
+        MenuItem evaluate = new MenuItem("Evaluate predictions\u2026");
+        evaluate.setId("evaluateMenuItem");
+        evaluate.setOnAction(e -> openEvaluateWindow());
+        file.getItems().addAll(openSession, open, exportDraws, distill, evaluate, new SeparatorMenuItem(), pngPosterior, svgPosterior, pngTrace, svgTrace, pngEnergy,
                 svgError, svgBfmi, new SeparatorMenuItem(), quit);
         file.getItems().addAll(file.getItems().indexOf(svgTrace) + 1, chainPlotExports());
 
@@ -927,6 +930,23 @@ public final class MainWindow extends BorderPane {
                 this::openSession);
         d.show();
         return d;
+    }
+
+    /**
+     * Opens the Evaluate predictions window, with the shown session (when there is one and no run is
+     * writing to it) as its first row.
+     */
+    EvaluateWindow openEvaluateWindow() {
+        EvaluateWindow w = new EvaluateWindow(getScene() == null ? null : getScene().getWindow());
+        java.nio.file.Path dir = shownSession();
+        if (dir != null && canDistill()) {
+            if (openedSession == null) {
+                controller.flushSession();
+            }
+            w.addSession(dir);
+        }
+        w.show();
+        return w;
     }
 
     private void chooseExport() {

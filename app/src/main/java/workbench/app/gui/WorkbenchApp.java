@@ -62,6 +62,21 @@ public final class WorkbenchApp extends Application {
         if (tab != null) {
             selectTab(tab);
         }
+        String evaluate = System.getProperty("workbench.evaluate");
+        if (evaluate != null) {
+            // -Dworkbench.evaluate=DIR1,DIR2,...: the Evaluate predictions window on those sessions, filling the screen
+            EvaluateWindow ew = new EvaluateWindow(stage);
+            ew.stage().setX(screen.getMinX());
+            ew.stage().setY(screen.getMinY());
+            ew.stage().setWidth(screen.getWidth());
+            ew.stage().setHeight(screen.getHeight());
+            ew.show();
+            for (String dir : evaluate.split(",")) {
+                if (!dir.isBlank()) {
+                    ew.addSession(java.nio.file.Paths.get(dir.trim()));
+                }
+            }
+        }
         if (Boolean.getBoolean("workbench.guide")) {
             window.showGuide();
         }

@@ -42,9 +42,12 @@ public final class BnnData {
     final double yMean;
     final double ySd;
     final int classes;
+    /** Per input column: the raw value is xMean + xScale * (the model's value); 0 and 1 when not standardized. */
+    final double[] xMean;
+    final double[] xScale;
 
     private BnnData(String name, int p, double[] xTrain, double[] yTrain, double[] xTest, double[] yTest,
-                    double yMean, double ySd, int classes) {
+                    double yMean, double ySd, int classes, double[] xMean, double[] xScale) {
         this.name = name;
         this.p = p;
         this.xTrain = xTrain;
@@ -54,6 +57,8 @@ public final class BnnData {
         this.yMean = yMean;
         this.ySd = ySd;
         this.classes = classes;
+        this.xMean = xMean;
+        this.xScale = xScale;
     }
 
     public int trainSize() {
@@ -194,6 +199,9 @@ public final class BnnData {
         double[] xTest = Arrays.copyOfRange(x, nTrain * p, n * p);
         double[] yTrain = Arrays.copyOfRange(y, 0, nTrain);
         double[] yTest = Arrays.copyOfRange(y, nTrain, n);
+        double[] xMean = new double[p];
+        double[] xScale = new double[p];
+        Arrays.fill(xScale, 1);
         if (standardizeX) {
             for (int k = 0; k < p; k++) {
                 double mean = 0;
@@ -210,6 +218,8 @@ public final class BnnData {
                 if (!(sd > 0)) {
                     sd = 1;
                 }
+                xMean[k] = mean;
+                xScale[k] = sd;
                 for (int i = 0; i < nTrain; i++) {
                     xTrain[i * p + k] = (xTrain[i * p + k] - mean) / sd;
                 }
@@ -226,7 +236,7 @@ public final class BnnData {
             if (classes < 2) {
                 throw new BadInputException("data " + name + ": a classification target needs at least 2 classes (labels 0..C-1)");
             }
-            return new BnnData(name, p, xTrain, yTrain, xTest, yTest, 0, 1, classes);
+            return new BnnData(name, p, xTrain, yTrain, xTest, yTest, 0, 1, classes, xMean, xScale);
         }
         double mean = 0;
         for (double v : yTrain) {
@@ -244,7 +254,7 @@ public final class BnnData {
         for (int i = 0; i < nTrain; i++) {
             yTrain[i] = (yTrain[i] - mean) / sd;
         }
-        return new BnnData(name, p, xTrain, yTrain, xTest, yTest, mean, sd, 0);
+        return new BnnData(name, p, xTrain, yTrain, xTest, yTest, mean, sd, 0, xMean, xScale);
     }
 
     private static Table resource(String res, String owner) {

@@ -5,7 +5,7 @@ import java.util.List;
 import org.apache.commons.rng.UniformRandomProvider;
 import workbench.core.BadInputException;
 import workbench.core.model.DataModel;
-import workbench.core.model.PredictiveModel;
+import workbench.core.model.InputPredictiveModel;
 import workbench.core.model.StochasticModel;
 
 /**
@@ -18,7 +18,7 @@ import workbench.core.model.StochasticModel;
  * or ND4J matrix products, chosen per network size (see {@link EngineChoice}). The instance built by
  * the factory holds no scratch; {@link #forChain()} returns a copy with its own engines.
  */
-public final class BnnModel implements DataModel, PredictiveModel, StochasticModel {
+public final class BnnModel implements DataModel, InputPredictiveModel, StochasticModel {
     private static final double LOG_2PI = Math.log(2 * Math.PI);
 
     private final Mlp net;
@@ -268,22 +268,71 @@ public final class BnnModel implements DataModel, PredictiveModel, StochasticMod
 
     @Override
     public void predict(double[] q, double[] out) {
+        predictRows(q, data.xTest, data.testSize(), out);
+    }
+
+    @Override
+    public int inputs() {
+        return data.p;
+    }
+
+    @Override
+    public void predictAt(double[] q, double[] x, int rows, double[] out) {
+        if (x.length < rows * data.p) {
+            throw new IllegalArgumentException(rows + " rows of " + data.p + " inputs need " + rows * data.p
+                    + " values, got " + x.length);
+        }
+        predictRows(q, x, rows, out);
+    }
+
+    @Override
+    public double[] trainInputs() {
+        return data.xTrain.clone();
+    }
+
+    @Override
+    public double[] trainTargets() {
+        double[] y = data.yTrain.clone();
+        if (task() == Task.REGRESSION) {
+            for (int i = 0; i < y.length; i++) {
+                y[i] = y[i] * data.ySd + data.yMean;
+            }
+        }
+        return y;
+    }
+
+    @Override
+    public double[] testInputs() {
+        return data.xTest.clone();
+    }
+
+    @Override
+    public double inputMean(int k) {
+        return data.xMean[k];
+    }
+
+    @Override
+    public double inputScale(int k) {
+        return data.xScale[k];
+    }
+
+    /** Predictions at {@code rows} inputs of {@code xs} (row-major, model scale), laid out as {@link #predict}. */
+    private void predictRows(double[] q, double[] xs, int rows, double[] out) {
         if (predictor == null) {
             predictor = new PlainEngine(net, head, data.xTest, data.yTest);
         }
-        int nTest = data.testSize();
         int p = data.p;
         if (head instanceof Head.Gaussian g) {
             double sd = g.sigma(q) * data.ySd;
-            for (int i = 0; i < nTest; i++) {
-                predictor.forward(q, data.xTest, i * p);
+            for (int i = 0; i < rows; i++) {
+                predictor.forward(q, xs, i * p);
                 out[2 * i] = predictor.output()[0] * data.ySd + data.yMean;
                 out[2 * i + 1] = sd;
             }
         } else {
             int c = data.classes;
-            for (int i = 0; i < nTest; i++) {
-                predictor.forward(q, data.xTest, i * p);
+            for (int i = 0; i < rows; i++) {
+                predictor.forward(q, xs, i * p);
                 double[] f = predictor.output();
                 double max = Double.NEGATIVE_INFINITY;
                 for (int k = 0; k < c; k++) {

@@ -1,0 +1,245 @@
+package workbench.app.gui;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
+import java.util.prefs.Preferences;
+import javafx.scene.Scene;
+import javafx.scene.control.Label;
+import javafx.stage.Stage;
+import org.jfree.chart.plot.XYPlot;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+import workbench.app.cli.WorkbenchCli;
+import workbench.core.kernel.SamplerRegistry;
+import workbench.core.model.ModelRegistry;
+
+/** File ▸ Evaluate predictions… on small BNN sessions: rows per method, plots with data, one-line refusals. */
+@ExtendWith(ApplicationExtension.class)
+class EvaluateFxTest {
+    @TempDir
+    static Path shared;
+    static Path regNuts;
+    static Path regMap;
+    static Path regLaplace;
+    static Path clsNuts;
+    static Path clsEnsemble;
+    static Path banana;
+    static Path boston;
+
+    private MainWindow window;
+    private Preferences prefs;
+
+    private static Path run(String name, String model, String data, String sampler, int chains, int warmup, int draws) {
+        Path out = shared.resolve(name);
+        StringWriter err = new StringWriter();
+        List<String> args = new java.util.ArrayList<>(List.of("run", "--no-progress", "--no-summary", "--model", model,
+                "--sampler", sampler, "--chains", String.valueOf(chains), "--warmup", String.valueOf(warmup),
+                "--draws", String.valueOf(draws), "--seed", "3", "--threads", "1", "--out", out.toString()));
+        if (data != null) {
+            args.addAll(List.of("--set", "data=" + data, "--set", "width=8"));
+        }
+        int code = WorkbenchCli.execute(new PrintWriter(new StringWriter()), new PrintWriter(err), args.toArray(new String[0]));
+        assertEquals(0, code, err.toString());
+        return out;
+    }
+
+    @BeforeAll
+    static void makeSessions() {
+        regNuts = run("reg-nuts", "bnn-regression", "toy1d", "nuts", 1, 150, 300);
+        regMap = run("reg-map", "bnn-regression", "toy1d", "map", 1, 300, 10);
+        regLaplace = run("reg-laplace", "bnn-regression", "toy1d", "laplace-diag", 2, 300, 200);
+        clsNuts = run("cls-nuts", "bnn-classification", "moons", "nuts", 1, 100, 200);
+        clsEnsemble = run("cls-ensemble", "bnn-classification", "moons", "deep-ensemble", 3, 300, 5);
+        banana = run("banana", "banana", null, "nuts", 1, 50, 50);
+        boston = run("boston-map", "bnn-regression", "boston", "map", 1, 100, 5);
+    }
+
+    @Start
+    void start(Stage stage) {
+        prefs = Preferences.userRoot().node("/org/mcmcworkbench/test-" + UUID.randomUUID());
+        window = new MainWindow(ModelRegistry.all(), SamplerRegistry.all(), prefs, new CoreSummaryEngine());
+        stage.setScene(new Scene(window, 1240, 780));
+        stage.show();
+    }
+
+    @AfterEach
+    void tearDown() throws Exception {
+        WaitForAsyncUtils.asyncFx(() -> window.shutdown()).get(5, TimeUnit.SECONDS);
+        prefs.removeNode();
+    }
+
+    private static void waitUntil(String what, int seconds, Callable<Boolean> cond) {
+        try {
+            WaitForAsyncUtils.waitFor(seconds, TimeUnit.SECONDS, cond);
+        } catch (java.util.concurrent.TimeoutException e) {
+            throw new AssertionError("timed out waiting for " + what);
+        }
+    }
+
+    private static Label message(EvaluateWindow w) {
+        Label l = (Label) w.stage().getScene().lookup("#evaluateMessage");
+        assertNotNull(l);
+        return l;
+    }
+
+    private static void addAndWait(FxRobot robot, EvaluateWindow w, Path dir) {
+        robot.interact(() -> w.addSession(dir));
+        waitUntil("the evaluation of " + dir.getFileName(), 60, () -> w.pending() == 0);
+        WaitForAsyncUtils.waitForFxEvents();
+    }
+
+    @Test
+    void regressionSessionsGiveRowsABandCoverageAndOodCurves(FxRobot robot) {
+        robot.interact(() -> window.openSession(regNuts));
+        waitUntil("the opened session", 20, () -> window.shownSession() != null);
+        EvaluateWindow[] holder = new EvaluateWindow[1];
+        long t0 = System.nanoTime();
+        robot.interact(() -> holder[0] = window.openEvaluateWindow());
+        EvaluateWindow w = holder[0];
+        // the shown session is evaluated without asking
+        waitUntil("the shown session's row", 60, () -> w.pending() == 0 && w.table().getItems().size() == 1);
+        System.out.printf("evaluated the shown session (300 draws) in %.2f s%n", (System.nanoTime() - t0) / 1e9);
+        addAndWait(robot, w, regMap);
+        addAndWait(robot, w, regLaplace);
+        assertEquals(3, w.table().getItems().size(), message(w).getText());
+        assertEquals(List.of("nuts", "map", "laplace-diag"), w.table().getItems().stream().map(EvaluateViewModel.Row::method).toList());
+        assertEquals("coverage 90%", w.table().getColumns().get(6).getText());
+        String nll = (String) w.table().getColumns().get(3).getCellData(0);
+        assertTrue(Double.parseDouble(nll) > 0, nll);
+        assertEquals("300", w.table().getColumns().get(2).getCellData(0));
+        assertEquals("400", w.table().getColumns().get(2).getCellData(2));
+        double ratio = Double.parseDouble((String) w.table().getColumns().get(8).getCellData(0));
+        assertEquals(EvaluateViewModel.oodRatio(w.table().getItems().get(0).shift()), ratio, 0.005);
+        assertTrue(ratio > 1, "nuts on toy1d: less sure 4 sd away from the data, ratio " + ratio);
+
+        // the first row stays selected: its band over a grid wider than the data, with the data on top
+        assertEquals(0, w.table().getSelectionModel().getSelectedIndex());
+        assertSame(w.bandView(), w.bandView().getParent().getChildrenUnmodifiable().get(0));
+        assertTrue(w.bandView().isVisible() && w.bandView().getScene() != null);
+        EvaluateViewModel.BandPlot b = w.table().getItems().get(0).band();
+        assertNotNull(b);
+        // two bands and the mean over the grid, 20 training and 200 test points
+        assertEquals(3 * EvaluateViewModel.BAND_GRID + 20 + 200, w.bandView().points());
+        double lo = java.util.Arrays.stream(b.trainX()).min().getAsDouble();
+        double hi = java.util.Arrays.stream(b.trainX()).max().getAsDouble();
+        assertTrue(b.x()[0] < lo - 1 && b.x()[b.x().length - 1] > hi + 1, "grid beyond the data, in x units");
+        // the 90% band is wider at the grid's ends than in the middle of the data
+        double[] w90 = new double[b.x().length];
+        for (int i = 0; i < w90.length; i++) {
+            w90[i] = b.band().upper()[1][i] - b.band().lower()[1][i];
+        }
+        assertTrue(w90[0] > w90[w90.length / 2] && w90[w90.length - 1] > w90[w90.length / 2],
+                w90[0] + " " + w90[w90.length / 2] + " " + w90[w90.length - 1]);
+        XYPlot band = w.bandView().chart().getXYPlot();
+        assertTrue(band.getDatasetCount() >= 4);
+
+        assertEquals(3 * EvaluateViewModel.COVERAGE_LEVELS.length, w.calibrationView().points());
+        assertEquals("Coverage calibration", w.calibrationView().chart().getTitle().getText());
+        assertEquals(3 * 2 * EvaluateViewModel.OOD_SIZES.length, w.oodView().points());
+
+        // selecting another row shows its band
+        robot.interact(() -> w.table().getSelectionModel().select(2));
+        assertTrue(w.bandView().chart().getSubtitle(0) != null);
+
+        // refusals: one line, no row added
+        addAndWait(robot, w, clsNuts);
+        assertTrue(message(w).getText().startsWith("cls-nuts is a session of bnn-classification (data=moons); the table"
+                + " compares sessions of bnn-regression (data=toy1d)"), message(w).getText());
+        assertTrue(message(w).getStyleClass().contains("status-error"));
+        addAndWait(robot, w, banana);
+        assertEquals("banana is a session of model banana, which has no held-out test set to predict"
+                + " (use bnn-regression or bnn-classification)", message(w).getText());
+        addAndWait(robot, w, regMap);
+        assertEquals("reg-map is already in the table", message(w).getText());
+        addAndWait(robot, w, shared.resolve("nothing-here"));
+        assertTrue(message(w).getText().endsWith("no such session directory"), message(w).getText());
+        assertFalse(message(w).getText().contains("Exception"));
+        assertEquals(3, w.table().getItems().size());
+
+        // removing every row lets another model in
+        for (int i = 0; i < 3; i++) {
+            robot.interact(() -> {
+                w.table().getSelectionModel().select(0);
+                ((javafx.scene.control.Button) w.stage().getScene().lookup("#evaluateRemove")).fire();
+            });
+        }
+        assertEquals(0, w.table().getItems().size());
+        addAndWait(robot, w, clsNuts);
+        assertEquals(1, w.table().getItems().size(), message(w).getText());
+        assertEquals("accuracy", w.table().getColumns().get(4).getText());
+        robot.interact(() -> w.stage().close());
+    }
+
+    @Test
+    void classificationSessionsGiveADecisionMapAndAReliabilityDiagram(FxRobot robot) {
+        EvaluateWindow[] holder = new EvaluateWindow[1];
+        robot.interact(() -> {
+            holder[0] = window.openEvaluateWindow(); // no session shown: an empty window
+            assertEquals(0, holder[0].pending());
+        });
+        EvaluateWindow w = holder[0];
+        assertTrue(w.table().getItems().isEmpty());
+        addAndWait(robot, w, clsNuts);
+        addAndWait(robot, w, clsEnsemble);
+        assertEquals(2, w.table().getItems().size(), message(w).getText());
+        assertEquals(EvaluateViewModel.MAP_GRID * EvaluateViewModel.MAP_GRID, w.mapView().cells());
+        assertTrue(w.mapView().getScene() != null, "the map is shown");
+        EvaluateViewModel.Row r = w.table().getItems().get(0);
+        int total = 0;
+        for (int c : r.bins().count()) {
+            total += c;
+        }
+        assertEquals(200, total, "every test point in a bin");
+        assertEquals(r.metrics().ece(), r.bins().ece(), 1e-12, "200 draws: the plot's ECE is the table's");
+        assertEquals("Reliability diagram", w.calibrationView().chart().getTitle().getText());
+        assertTrue(w.calibrationView().points() >= 2);
+        assertTrue(w.calibrationView().chart().getXYPlot().getDatasetCount() >= 2, "bin counts drawn");
+        assertEquals(2 * 2 * EvaluateViewModel.OOD_SIZES.length, w.oodView().points());
+        assertEquals("mean predictive entropy (nats)", w.oodView().chart().getXYPlot().getRangeAxis().getLabel());
+        // the shade choice redraws the map as entropy
+        robot.interact(() -> {
+            @SuppressWarnings("unchecked")
+            javafx.scene.control.ChoiceBox<workbench.viz.predict.DecisionMapView.Shade> shade =
+                    (javafx.scene.control.ChoiceBox<workbench.viz.predict.DecisionMapView.Shade>)
+                            w.stage().getScene().lookup("#evaluateShade");
+            shade.setValue(workbench.viz.predict.DecisionMapView.Shade.ENTROPY);
+        });
+        assertTrue(w.mapView().chart().getXYPlot().getDataset(1).getSeriesKey(0).toString().contains("entropy"));
+        robot.interact(() -> w.stage().close());
+    }
+
+    @Test
+    void dataWithManyInputsGetsANoteInsteadOfTheBand(FxRobot robot) {
+        EvaluateWindow[] holder = new EvaluateWindow[1];
+        robot.interact(() -> holder[0] = window.openEvaluateWindow());
+        EvaluateWindow w = holder[0];
+        addAndWait(robot, w, boston);
+        assertEquals(1, w.table().getItems().size(), message(w).getText());
+        Label note = (Label) w.stage().getScene().lookup("#evaluateNoPlot");
+        assertNotNull(note);
+        assertTrue(note.getScene() != null && note.getText().startsWith("No predictive plot for bnn-regression"
+                + " (data=boston): the band needs a regression with 1 input"), note.getText());
+        assertTrue(note.getText().contains("this data has 12 inputs"), note.getText());
+        assertEquals(EvaluateViewModel.COVERAGE_LEVELS.length, w.calibrationView().points());
+        assertEquals(2 * EvaluateViewModel.OOD_SIZES.length, w.oodView().points());
+        robot.interact(() -> w.stage().close());
+    }
+}

@@ -1,0 +1,69 @@
+package workbench.app.gui;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import workbench.core.BadInputException;
+import workbench.core.model.PredictiveModel;
+import workbench.core.predict.OutOfDistribution;
+import workbench.core.predict.PredictiveEvaluation;
+
+/** The comparison table's rules and cells, without the toolkit. */
+class EvaluateViewModelTest {
+
+    private static EvaluateViewModel.Row row(String dir, String model, String data, PredictiveModel.Task task,
+                                             double[] targets) {
+        PredictiveEvaluation.Result m = new PredictiveEvaluation.Result(task, targets.length, 400, -10, 2.5, 3.25,
+                0.5, 0.9, Double.NaN, Double.NaN, Double.NaN, 0.004);
+        return new EvaluateViewModel.Row(Path.of("/tmp", dir), dir, "map", model, Map.of("data", data), task, 1, targets,
+                m, null, null, null, null, null, null, 400);
+    }
+
+    @Test
+    void rowsOfOneModelAndTestSetOnly() {
+        EvaluateViewModel vm = new EvaluateViewModel();
+        double[] y = {1, 2, 3};
+        assertNull(vm.add(row("a", "bnn-regression", "toy1d", PredictiveModel.Task.REGRESSION, y)));
+        assertNull(vm.add(row("b", "bnn-regression", "toy1d", PredictiveModel.Task.REGRESSION, y.clone())));
+        assertEquals("a is already in the table", vm.add(row("a", "bnn-regression", "toy1d",
+                PredictiveModel.Task.REGRESSION, y)));
+        assertEquals("c is a session of bnn-regression (data=boston); the table compares sessions of bnn-regression"
+                + " (data=toy1d) on its test set: remove those rows first",
+                vm.add(row("c", "bnn-regression", "boston", PredictiveModel.Task.REGRESSION, new double[] {1, 2, 4})));
+        assertTrue(vm.add(row("d", "bnn-classification", "moons", PredictiveModel.Task.CLASSIFICATION, y))
+                .startsWith("d is a session of bnn-classification (data=moons)"));
+        assertEquals(2, vm.rows().size());
+        vm.remove(0);
+        vm.remove(0);
+        assertNull(vm.add(row("d", "bnn-classification", "moons", PredictiveModel.Task.CLASSIFICATION, y)));
+    }
+
+    @Test
+    void cellsFollowTheColumns() {
+        EvaluateViewModel.Row r = row("a", "bnn-regression", "toy1d", PredictiveModel.Task.REGRESSION, new double[] {1, 2});
+        List<String> cols = EvaluateViewModel.columns(false);
+        List<String> cells = EvaluateViewModel.cells(r);
+        assertEquals(cols.size(), cells.size());
+        assertEquals(List.of("a", "map", "400", "2.5000", "3.2500", "0.500", "0.900", "2.00", "\u2013"), cells);
+        EvaluateViewModel.Row withOod = new EvaluateViewModel.Row(r.dir(), r.name(), r.method(), r.modelId(), r.settings(),
+                r.task(), 1, r.testTargets(), r.metrics(), null, null, null, null,
+                new OutOfDistribution.Curve(OutOfDistribution.Kind.SHIFT, new double[] {0, 1, 4}, new double[] {2, 3, 5}),
+                null, 400);
+        assertEquals("2.50", EvaluateViewModel.cells(withOod).get(8));
+        assertEquals(EvaluateViewModel.columns(true).size(), EvaluateViewModel.cells(
+                row("b", "x", "y", PredictiveModel.Task.CLASSIFICATION, new double[] {0, 1})).size());
+    }
+
+    @Test
+    void aMissingFolderIsOneLine() {
+        BadInputException e = assertThrows(BadInputException.class,
+                () -> EvaluateViewModel.compute(Path.of("/nonexistent/evaluate-me")));
+        assertEquals("/nonexistent/evaluate-me: no such session directory", e.getMessage());
+    }
+}

@@ -1,0 +1,76 @@
+package workbench.viz.predict;
+
+import java.awt.geom.Rectangle2D;
+import java.util.List;
+import javafx.scene.layout.StackPane;
+import org.jfree.chart.JFreeChart;
+import org.jfree.chart.fx.ChartViewer;
+import org.jfree.chart.plot.XYPlot;
+import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
+import org.jfree.chart.title.TextTitle;
+import org.jfree.data.xy.XYSeries;
+import org.jfree.data.xy.XYSeriesCollection;
+import workbench.core.predict.OutOfDistribution;
+
+/**
+ * Out-of-distribution check: the mean predictive uncertainty on moved test inputs against the
+ * size of the move, per method; shifted inputs solid, noised inputs dashed.
+ */
+public final class OodView extends StackPane {
+    /** One method's curves. */
+    public record Entry(String name, OutOfDistribution.Curve shift, OutOfDistribution.Curve noise) {
+    }
+
+    private final XYPlot plot = Charts.plot("size of the move (training-input sd)", "");
+    private final TextTitle note = new TextTitle("");
+    private final JFreeChart chart = Charts.chart("Uncertainty away from the data", plot, true, note);
+    private int points;
+
+    public OodView() {
+        ChartViewer v = new ChartViewer(chart);
+        v.setPrefSize(420, 300);
+        getChildren().add(v);
+    }
+
+    public JFreeChart chart() {
+        return chart;
+    }
+
+    /** Points drawn over all methods (0 before {@link #show}). */
+    public int points() {
+        return points;
+    }
+
+    /** Shows the entries (the i-th in method colour i); {@code classification} picks the axis label. */
+    public void show(List<Entry> entries, boolean classification) {
+        chart.setNotify(false);
+        XYSeriesCollection set = new XYSeriesCollection();
+        XYLineAndShapeRenderer r = new XYLineAndShapeRenderer(true, true);
+        int n = 0;
+        for (int e = 0; e < entries.size(); e++) {
+            Entry en = entries.get(e);
+            for (OutOfDistribution.Curve c : new OutOfDistribution.Curve[] {en.shift(), en.noise()}) {
+                if (c == null) {
+                    continue;
+                }
+                boolean shift = c.kind() == OutOfDistribution.Kind.SHIFT;
+                XYSeries s = new XYSeries(en.name() + (shift ? ", shifted" : ", noised"), false);
+                for (int k = 0; k < c.sizes().length; k++) {
+                    s.add(c.sizes()[k], c.uncertainty()[k]);
+                }
+                n += s.getItemCount();
+                set.addSeries(s);
+                int idx = set.getSeriesCount() - 1;
+                r.setSeriesPaint(idx, Charts.method(e));
+                r.setSeriesStroke(idx, shift ? Charts.SOLID : Charts.DASHED);
+                r.setSeriesShape(idx, new Rectangle2D.Double(-2.5, -2.5, 5, 5));
+            }
+        }
+        plot.setDataset(0, set);
+        plot.setRenderer(0, r);
+        plot.getRangeAxis().setLabel(classification ? "mean predictive entropy (nats)" : "mean predictive sd (y units)");
+        note.setText("test inputs + size \u00d7 sd (solid) and + size \u00d7 sd \u00d7 N(0, 1) noise (dashed); rising = aware");
+        points = n;
+        chart.setNotify(true);
+    }
+}
