@@ -33,7 +33,8 @@ public final class RunEngine {
 
     /** Whether {@code auto} picks the batched engine for {@code chains} chains of {@code workPerChain} each. */
     public static boolean batchedPays(int chains, long workPerChain) {
-        return chains >= 2 && (double) chains * workPerChain >= BATCHED_MIN_WORK;
+        // chains * work >= threshold, without overflow
+        return chains >= 2 && workPerChain >= (BATCHED_MIN_WORK + chains - 1) / chains;
     }
 
     /**
