@@ -50,13 +50,18 @@ class BatchedEngineTest {
 
     static Collect run(String modelId, Map<String, String> mset, String samplerId, Map<String, String> sset,
                        String engine, int chains, int warmup, int draws, long seed) {
+        return run(modelId, mset, samplerId, sset, engine, chains, warmup, draws, seed, Schedule.NONE);
+    }
+
+    static Collect run(String modelId, Map<String, String> mset, String samplerId, Map<String, String> sset,
+                       String engine, int chains, int warmup, int draws, long seed, Schedule schedule) {
         Model model = ModelRegistry.create(modelId, mset);
         Map<String, String> s = new HashMap<>(sset);
         s.put("engine", engine);
         Sampler sampler = SamplerRegistry.create(samplerId, s);
-        Collect sink = new Collect(chains);
+        Collect sink = new Collect(chains + schedule.added().size());
         RunConfig cfg = new RunConfig(modelId, mset, samplerId, s, chains, warmup, draws, seed, 2, null);
-        RunOutcome out = new ChainRunner(cfg, model, sampler, sink).run();
+        RunOutcome out = new ChainRunner(cfg, model, sampler, sink, schedule).run();
         assertEquals(RunOutcome.Status.FINISHED, out.status(), String.valueOf(out.error()));
         return sink;
     }
@@ -104,6 +109,24 @@ class BatchedEngineTest {
         Collect plain = run("bnn-classification", cls, "sgld", Map.of("step_size", "0.001"), "plain", 3, 0, 10, 9);
         Collect batched = run("bnn-classification", cls, "sgld", Map.of("step_size", "0.001"), "batched", 3, 0, 10, 9);
         assertClose(plain, batched, 10, 1e-10);
+    }
+
+    @Test
+    void commandsApplyPerChainAsOnThePerChainPath() {
+        // a step-size change for chain 2, a beta change for chain 1, and a chain added (per-chain path)
+        int p = ModelRegistry.create("bnn-regression", BNN).dim();
+        double[] start = new double[p];
+        java.util.Arrays.fill(start, 0.1);
+        start[p - 1] = 1;
+        Schedule sched = Schedule.of(List.of(new Schedule.Entry(1, 3, RunEvent.STEP_SIZE, 0.0002),
+                new Schedule.Entry(0, 5, RunEvent.BETA, 0.5), Schedule.Entry.chainAdded(3, 4, start)));
+        for (String sampler : List.of("sgld", "sghmc")) {
+            Map<String, String> set = Map.of("step_size", "0.0005");
+            Collect plain = run("bnn-regression", BNN, sampler, set, "plain", 3, 0, 12, 8, sched);
+            Collect batched = run("bnn-regression", BNN, sampler, set, "batched", 3, 0, 12, 8, sched);
+            assertEquals(12, batched.rows.get(3).size());
+            assertClose(plain, batched, 12, 1e-10);
+        }
     }
 
     @Test
