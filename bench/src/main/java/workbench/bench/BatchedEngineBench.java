@@ -96,7 +96,6 @@ public class BatchedEngineBench {
             models[k] = m.forChain();
         }
         batch = sgld.newBatch(models, 0, batchStates, batchRngs);
-        System.err.println(problem + " K=" + chains + " work=" + (long) chains * ((BatchGradient) m).workPerChain());
     }
 
     /** K per-chain transitions, one after the other. */
@@ -109,6 +108,72 @@ public class BatchedEngineBench {
             s += t.state().logDensity();
         }
         return s;
+    }
+
+    /**
+     * The paired variant for a loaded machine: in one JVM, alternating blocks of per-chain and batched
+     * transitions (about 100 ms each, 15 pairs after a warm-up), so both see the same load; prints a
+     * Markdown table with the medians and the median of the per-pair ratios batched / plain.
+     * Usage: {@code BatchedEngineBench PROBLEM[,PROBLEM...] K[,K...]}.
+     */
+    public static void main(String[] args) {
+        String[] problems = args.length > 0 ? args[0].split(",")
+                : new String[] {"gaussian-100", "gaussian-10000", "bnn-1-50-32", "bnn-1-50-128", "bnn-2-50-64"};
+        String[] ks = (args.length > 1 ? args[1] : "4,16,64").split(",");
+        System.out.println("| problem | chains K | K x work per chain | plain µs (all K chains) | batched µs (all K chains)"
+                + " | batched / plain (median of 15 pairs) |");
+        System.out.println("|---|---|---|---|---|---|");
+        for (String problem : problems) {
+            for (String k : ks) {
+                BatchedEngineBench b = new BatchedEngineBench();
+                b.problem = problem;
+                b.chains = Integer.parseInt(k);
+                b.setUp();
+                long work = (long) b.chains * ((BatchGradient) model(problem)).workPerChain();
+                int nPlain = calls(b::plain);
+                int nBatched = calls(b::batched);
+                double[] tp = new double[15];
+                double[] tb = new double[15];
+                double[] ratio = new double[15];
+                for (int r = 0; r < 15; r++) {
+                    tp[r] = block(b::plain, nPlain);
+                    tb[r] = block(b::batched, nBatched);
+                    ratio[r] = tb[r] / tp[r];
+                }
+                System.out.printf(java.util.Locale.ROOT, "| %s | %d | %,d | %,.1f | %,.1f | %.2f |%n", problem, b.chains,
+                        work, median(tp), median(tb), median(ratio));
+            }
+        }
+    }
+
+    /** Calls per block of about 100 ms, after about half a second of warm-up. */
+    private static int calls(java.util.function.DoubleSupplier f) {
+        long t0 = System.nanoTime();
+        int n = 0;
+        while (System.nanoTime() - t0 < 500_000_000L) {
+            f.getAsDouble();
+            n++;
+        }
+        return Math.max(1, n / 5);
+    }
+
+    /** Microseconds per call over a block of n calls. */
+    private static double block(java.util.function.DoubleSupplier f, int n) {
+        long t0 = System.nanoTime();
+        double s = 0;
+        for (int i = 0; i < n; i++) {
+            s += f.getAsDouble();
+        }
+        if (s == 42.4242) {
+            System.out.print("");
+        }
+        return (System.nanoTime() - t0) / 1e3 / n;
+    }
+
+    private static double median(double[] v) {
+        double[] c = v.clone();
+        java.util.Arrays.sort(c);
+        return c.length % 2 == 1 ? c[c.length / 2] : 0.5 * (c[c.length / 2 - 1] + c[c.length / 2]);
     }
 
     /** One batched transition of all K chains. */

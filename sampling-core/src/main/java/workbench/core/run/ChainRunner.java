@@ -41,6 +41,12 @@ import workbench.core.rng.ChainRngs;
  * its own sampler, which runs the run's whole schedule from the new chain's start: {@code warmup}
  * iterations of its own adaptation, then {@code draws} draws, counted from 0. The run ends when
  * the last chain ends. Each added chain gets its own thread so it starts at once.
+ *
+ * <p>Engines ({@link RunEngine}): with a {@link BatchSampler} whose {@code engine} setting resolves to
+ * {@code batched}, the run's chains advance together on one thread, one batched transition per
+ * iteration (each chain still waits for its turn and applies its commands first, and draws from its own
+ * stream); chains added during the run use the per-chain path on their own threads. The sink's
+ * {@link RunInfo} carries the sampler with the resolved engine, so a session records it.
  */
 public final class ChainRunner {
     /** Tries at a random start point before a run is refused. */

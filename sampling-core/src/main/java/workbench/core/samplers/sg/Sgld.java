@@ -40,8 +40,8 @@ public record Sgld(ParamValues settings) implements BatchSampler {
 
     static ParamSpec engineSpec() {
         return ParamSpec.choice(ENGINE, "auto", java.util.List.of("auto", "plain", "batched"),
-                "plain: each chain on its own; batched: all chains as one chains x dims ND4J matrix; auto: "
-                        + "batched from chains x work per chain >= " + workbench.core.run.RunEngine.BATCHED_MIN_WORK);
+                "plain: each chain on its own; batched: all chains as one chains x dims ND4J matrix (models "
+                        + "gaussian, bnn-*); auto: by chains x work per chain (docs/bnn-benchmarks.md)");
     }
 
     @Override
