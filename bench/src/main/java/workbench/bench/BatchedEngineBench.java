@@ -34,7 +34,8 @@ import workbench.core.rng.ChainRngs;
  * {@code bench/batched_table.py} turns the output into a table with the ratio batched / plain and
  * the work (K x multiply-adds per chain) that {@code RunEngine.BATCHED_MIN_WORK} is compared with.
  * Problems: {@code gaussian-D} (standard normal in D dimensions) and {@code bnn-L-W-B} (bnn-regression
- * on Boston, L hidden tanh layers of W units, minibatches of B rows).
+ * on Boston, L hidden tanh layers of W units, minibatches of B rows; the per-chain path on {@code double[]}
+ * loops, or with {@code -nd4j} appended on the per-chain ND4J engine).
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
@@ -66,7 +67,8 @@ public class BatchedEngineBench {
         s.put("layers", p[1]);
         s.put("width", p[2]);
         s.put("batch_size", p[3]);
-        s.put("engine", "plain");
+        // the per-chain path on double[] loops, or with a suffix -nd4j on the per-chain ND4J engine
+        s.put("engine", p.length > 4 && p[4].equals("nd4j") ? "nd4j" : "plain");
         return ModelRegistry.create("bnn-regression", s);
     }
 

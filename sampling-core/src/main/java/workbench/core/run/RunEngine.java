@@ -22,19 +22,33 @@ public final class RunEngine {
 
     /**
      * Chains x work per chain (multiply-adds of one gradient estimate, {@link BatchGradient#workPerChain})
-     * from which {@code auto} picks the batched engine. From BatchedEngineBench (docs/bnn-benchmarks.md):
-     * on the measuring CPU the batched engine did not win at any measured size (up to 64 chains x
-     * 64 rows x 4151 multiply-adds, about 1.7e7), so the threshold lies above the largest size measured.
+     * from which {@code auto} picks the batched engine. Measured with BatchedEngineBench on a shared 2-core
+     * CPU (docs/bnn-benchmarks.md): for networks whose estimate has 64 or more rows the batched engine was
+     * 0.68-0.74x the per-chain time from about 8e5 on and 1.05x at 3.6e5.
      */
-    public static final long BATCHED_MIN_WORK = 1L << 62;
+    public static final long BATCHED_MIN_WORK = 600_000;
+
+    /**
+     * Work per chain per parameter from which {@code auto} considers the batched engine: the gradient,
+     * not the update, must dominate. A standard normal has 1 (the batched engine was 2.4-159x slower at
+     * every measured size), a network about its rows per estimate (32 rows: 1.04-2.15x slower; 64 rows
+     * and more: faster from {@link #BATCHED_MIN_WORK} on).
+     */
+    public static final long BATCHED_MIN_WORK_PER_PARAM = 48;
 
     private RunEngine() {
     }
 
-    /** Whether {@code auto} picks the batched engine for {@code chains} chains of {@code workPerChain} each. */
-    public static boolean batchedPays(int chains, long workPerChain) {
+    /**
+     * Whether {@code auto} picks the batched engine for {@code chains} chains of a {@code dim}-parameter
+     * model whose gradient estimate costs {@code workPerChain} multiply-adds: at least 2 chains,
+     * chains x work at least {@link #BATCHED_MIN_WORK} and work at least
+     * {@link #BATCHED_MIN_WORK_PER_PARAM} x dim.
+     */
+    public static boolean batchedPays(int chains, long workPerChain, int dim) {
         // chains * work >= threshold, without overflow
-        return chains >= 2 && workPerChain >= (BATCHED_MIN_WORK + chains - 1) / chains;
+        return chains >= 2 && workPerChain >= (BATCHED_MIN_WORK + chains - 1) / chains
+                && workPerChain / BATCHED_MIN_WORK_PER_PARAM >= dim;
     }
 
     /**
@@ -58,6 +72,6 @@ public final class RunEngine {
             }
             return BATCHED;
         }
-        return model instanceof BatchGradient bg && batchedPays(chains, bg.workPerChain()) ? BATCHED : PLAIN;
+        return model instanceof BatchGradient bg && batchedPays(chains, bg.workPerChain(), model.dim()) ? BATCHED : PLAIN;
     }
 }

@@ -226,11 +226,22 @@ class BatchedEngineTest {
     @Test
     void engineChoiceAtTheThreshold() {
         long t = RunEngine.BATCHED_MIN_WORK;
-        assertTrue(RunEngine.batchedPays(2, t / 2 + t % 2));
-        assertFalse(RunEngine.batchedPays(2, t / 2 - 1));
-        assertTrue(RunEngine.batchedPays(4, (t + 3) / 4));
-        assertFalse(RunEngine.batchedPays(4, (t + 3) / 4 - 1));
-        assertFalse(RunEngine.batchedPays(1, t), "one chain is never batched");
+        long perParam = RunEngine.BATCHED_MIN_WORK_PER_PARAM;
+        // a dimension small enough that only the total work decides
+        assertTrue(RunEngine.batchedPays(2, t / 2 + t % 2, 10));
+        assertFalse(RunEngine.batchedPays(2, t / 2 + t % 2 - 1, 10));
+        assertTrue(RunEngine.batchedPays(7, (t + 6) / 7, 10));
+        assertFalse(RunEngine.batchedPays(7, (t + 6) / 7 - 1, 10));
+        assertFalse(RunEngine.batchedPays(1, t, 10), "one chain is never batched");
+        // enough total work: the work per parameter decides
+        assertTrue(RunEngine.batchedPays(64, perParam * 1000, 1000));
+        assertFalse(RunEngine.batchedPays(64, perParam * 1000 - 1, 1000));
+        // the measured sizes (docs/bnn-benchmarks.md): boston, 1 x 50 tanh, 702 parameters, 701 multiply-adds per row
+        assertFalse(RunEngine.batchedPays(64, 32 * 701, 702), "32 rows: never batched");
+        assertFalse(RunEngine.batchedPays(4, 128 * 701, 702), "1.05x at 3.6e5");
+        assertTrue(RunEngine.batchedPays(16, 128 * 701, 702));
+        assertTrue(RunEngine.batchedPays(4, 64 * 3251, 3302), "2 x 50, 64 rows, 4 chains: 0.74x");
+        assertFalse(RunEngine.batchedPays(1024, 100_000, 100_000), "a standard normal is never batched");
         Model gauss = ModelRegistry.create("gaussian", Map.of("dim", "10"));
         assertEquals(10, ((BatchGradient) gauss).workPerChain());
         Sampler auto = SamplerRegistry.create("sgld", Map.of());
@@ -242,6 +253,11 @@ class BatchedEngineTest {
         Model bnn = ModelRegistry.create("bnn-regression", BNN);
         // 8 rows x (6 x 2 + 7) multiply-adds
         assertEquals(8 * 19, ((BatchGradient) bnn).workPerChain());
+        Map<String, String> big = Map.of("data", "boston", "width", "50", "batch_size", "128");
+        Model boston = ModelRegistry.create("bnn-regression", big);
+        assertEquals(128 * 701, ((BatchGradient) boston).workPerChain());
+        assertEquals(RunEngine.PLAIN, RunEngine.choose(auto, boston, 4));
+        assertEquals(RunEngine.BATCHED, RunEngine.choose(auto, boston, 16));
         BadInputException e = assertThrows(BadInputException.class, () -> RunEngine.choose(
                 SamplerRegistry.create("sgld", Map.of("engine", "batched")),
                 ModelRegistry.create("banana", Map.of()), 4));
