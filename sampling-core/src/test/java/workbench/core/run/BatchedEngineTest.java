@@ -130,6 +130,40 @@ class BatchedEngineTest {
     }
 
     @Test
+    void pauseStepAndStopWorkOnTheBatchedEngine() throws Exception {
+        Model model = ModelRegistry.create("gaussian", Map.of("dim", "4"));
+        Sampler sampler = SamplerRegistry.create("sgld", Map.of("engine", "batched"));
+        Collect sink = new Collect(3);
+        RunConfig cfg = new RunConfig("gaussian", Map.of("dim", "4"), "sgld", Map.of(), 3, 0, 1000, 4, 2, null);
+        ChainRunner runner = new ChainRunner(cfg, model, sampler, sink);
+        runner.pause();
+        RunOutcome[] out = new RunOutcome[1];
+        Thread t = new Thread(() -> out[0] = runner.run());
+        t.start();
+        runner.advance(3);
+        long deadline = System.nanoTime() + 20_000_000_000L;
+        while (!runner.idle() && System.nanoTime() < deadline) {
+            Thread.sleep(5);
+        }
+        assertTrue(runner.idle());
+        Thread.sleep(50);
+        for (int c = 0; c < 3; c++) {
+            assertEquals(3, sink.rows.get(c).size(), "chain " + (c + 1));
+        }
+        runner.setStepSize(0.01);
+        runner.advance(2);
+        while (!runner.idle() && System.nanoTime() < deadline) {
+            Thread.sleep(5);
+        }
+        runner.stop();
+        t.join(20_000);
+        assertEquals(RunOutcome.Status.INTERRUPTED, out[0].status());
+        for (int c = 0; c < 3; c++) {
+            assertEquals(5, sink.rows.get(c).size(), "chain " + (c + 1));
+        }
+    }
+
+    @Test
     void sameSeedGivesBitIdenticalDraws() {
         Collect a = run("bnn-regression", BNN, "sghmc", Map.of("step_size", "0.0005"), "batched", 3, 5, 20, 21);
         Collect b = run("bnn-regression", BNN, "sghmc", Map.of("step_size", "0.0005"), "batched", 3, 5, 20, 21);
