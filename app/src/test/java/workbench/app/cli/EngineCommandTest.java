@@ -30,6 +30,14 @@ class EngineCommandTest {
     }
 
     @Test
+    void batchedOnAModelWithoutBatchedGradientsIsOneLine() {
+        CliHarness r = CliHarness.run("run", "--no-progress", "--out", tmp.resolve("b").toString(), "--model",
+                "banana", "--sampler", "sgld", "--sampler-set", "engine=batched", "--draws", "5", "--warmup", "0");
+        assertEquals(2, r.code, r.err);
+        assertTrue(r.oneErrorLine().contains("engine=batched"), r.err);
+    }
+
+    @Test
     void badEngineValueIsOneLine() {
         CliHarness r = CliHarness.run("run", "--no-progress", "--out", tmp.resolve("x").toString(), "--model",
                 "gaussian", "--sampler", "sgld", "--sampler-set", "engine=gpu", "--draws", "5", "--warmup", "0");
