@@ -5,6 +5,9 @@
 #   deep-ensemble    Adam, K=5 chains from N(0, 0.1^2) starts, G steps each   (5G gradients)
 #   SAMPLER-from-map the map fit (G) then SAMPLER, 4 chains started at the MAP, warmup and draws of
 #                    G/(2 GPI) iterations each, GPI gradients per iteration  (G + 4G = 5G gradients)
+#   SAMPLER-from-ensemble  K=5 Adam fits of G/2 steps (run "ensemble-half"), then SAMPLER, 5 chains,
+#                    chain k from member k's end (--init-from), warmup and draws of G/(4 GPI) each
+#                    (5G/2 + 5G/2 = 5G gradients)
 # over 3 seeds; every run is a session evaluated by 'workbench evaluate --json'.
 # Usage: bench/bnn.sh [G (default 1000)] [seeds (default "1 2 3")]
 # Environment: GRADIENTS=minibatch (default; batches of BATCH=64 rows for every method) or full;
@@ -56,6 +59,11 @@ for spec in "bnn-regression boston" "bnn-classification pima"; do
     extra=(); [ -n "${SAMPLER_SET:-}" ] && extra=(--sampler-set "$SAMPLER_SET")
     half=$((G / (2 * GPI)))
     run "$SAMPLER-from-map" "$model" "$data" "$SAMPLER" 4 "$half" "$half" "$seed" --init "$init" "${extra[@]}"
+    # K = 5 Adam fits of G/2 steps, then SAMPLER from each member's end for G/2 gradients per chain
+    run ensemble-half "$model" "$data" deep-ensemble 5 $((G / 2)) 1 "$seed" --sampler-set gradients="$GRADIENTS"
+    quarter=$((G / (4 * GPI)))
+    run "$SAMPLER-from-ensemble" "$model" "$data" "$SAMPLER" 5 "$quarter" "$quarter" "$seed" \
+        --init-from "$OUTDIR/$model-ensemble-half-$seed" "${extra[@]}"
   done
 done
 
@@ -65,8 +73,9 @@ out, G, grads_kind, batch = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv
 rows = [json.loads(l) for l in open(out + "/results.jsonl")]
 # the sampler's budget includes the map fit it starts from
 for r in rows:
-    if r["method"].endswith("-from-map"):
-        m = next(x for x in rows if x["method"] == "map" and x["model"] == r["model"] and x["seed"] == r["seed"])
+    if r["method"].endswith("-from-map") or r["method"].endswith("-from-ensemble"):
+        base = "map" if r["method"].endswith("-from-map") else "ensemble-half"
+        m = next(x for x in rows if x["method"] == base and x["model"] == r["model"] and x["seed"] == r["seed"])
         r["grads_total"] = r["grads"] + m["grads"]; r["seconds_total"] = r["wall_seconds"] + m["wall_seconds"]
     else:
         r["grads_total"] = r["grads"]; r["seconds_total"] = r["wall_seconds"]
@@ -75,6 +84,7 @@ def ms(vals):
     if not vals: return "-"
     return f"{st.mean(vals):.3f} ± {st.stdev(vals):.3f}" if len(vals) > 1 else f"{vals[0]:.3f}"
 sampler = next((r["method"] for r in rows if r["method"].endswith("-from-map")), "none")
+from_ens = sampler.replace("-from-map", "-from-ensemble")
 kind = f"minibatch gradients ({batch} rows)" if grads_kind == "minibatch" else "full-batch gradients (Adam); the sampler's own"
 print(f"G = {G} Adam steps per fit, {kind}; mean ± sd over seeds {sorted({r['seed'] for r in rows})}; single thread.\n")
 for model, metrics in [("bnn-regression", ["nll", "rmse", "coverage_90", "coverage_50"]),
@@ -82,7 +92,7 @@ for model, metrics in [("bnn-regression", ["nll", "rmse", "coverage_90", "covera
     print(f"### {model}\n")
     hdr = ["method", "gradients"] + metrics + ["seconds (incl. map)", "ms / gradient", "run peak RSS MB", "eval latency ms/pt", "eval peak MB"]
     print("| " + " | ".join(hdr) + " |"); print("|" + "---|" * len(hdr))
-    for meth in ["map", "deep-ensemble", sampler]:
+    for meth in ["map", "deep-ensemble", sampler, from_ens]:
         rs = [r for r in rows if r["model"] == model and r["method"] == meth]
         if not rs: continue
         cells = [meth, str(rs[0]["grads_total"])] + [ms([r.get(k) for r in rs]) for k in metrics]
@@ -90,7 +100,7 @@ for model, metrics in [("bnn-regression", ["nll", "rmse", "coverage_90", "covera
                   ms([r["run_rss_mb"] for r in rs]), ms([r["latency_ms"] for r in rs]), ms([r["peak_memory_mb"] for r in rs])]
         print("| " + " | ".join(cells) + " |")
     adam = [1e3 * r["chain_seconds"] / r["grads"] for r in rows if r["model"] == model and r["method"] in ("map", "deep-ensemble")]
-    samp = [1e3 * r["chain_seconds"] / r["grads"] for r in rows if r["model"] == model and r["method"] == sampler]
+    samp = [1e3 * r["chain_seconds"] / r["grads"] for r in rows if r["model"] == model and r["method"] in (sampler, from_ens)]
     print(f"\nCost per gradient evaluation, {sampler.replace('-from-map', '')} / Adam: {st.mean(samp) / st.mean(adam):.2f}x "
           f"({st.mean(samp):.3f} ms vs {st.mean(adam):.3f} ms; chain time, excluding JVM start and session writes).\n")
 PY

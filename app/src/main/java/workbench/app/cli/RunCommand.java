@@ -56,8 +56,11 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--threads", description = "Threads (default: the number of cores). Draws do not depend on it.")
     Integer threads;
 
-    @Option(names = "--init", paramLabel = "V1,V2,...", description = "Initial values on the constrained scale, one per parameter (default: uniform(-2, 2) on the unconstrained scale).")
+    @Option(names = "--init", paramLabel = "V1,V2,...", description = "Initial values on the constrained scale, one per parameter, or one per parameter for each chain in turn (default: uniform(-2, 2) on the unconstrained scale).")
     String init;
+
+    @Option(names = "--init-from", paramLabel = "DIR", description = "Start each chain where a chain of this session ended (chain k at the last draw of chain k, cycling when it has fewer), e.g. the members of a deep ensemble.")
+    Path initFrom;
 
     @Option(names = "--out", required = true, paramLabel = "DIR", description = "Session directory to create (must not exist or be empty).")
     Path out;
@@ -96,18 +99,28 @@ final class RunCommand implements Callable<Integer> {
             theSeed = seed;
         }
         int nThreads = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
+        if (init != null && initFrom != null) {
+            throw new BadInputException("give --init or --init-from, not both");
+        }
+        double[] initValues = initFrom != null ? InitFrom.read(initFrom, model, chains)
+                : KeyValues.numbers("--init", init);
         RunConfig config = new RunConfig(modelId, mset, samplerId, sampler.settings().asText(), chains, warmup, draws,
-                theSeed, nThreads, KeyValues.numbers("--init", init));
-        if (config.init() != null && config.init().length != model.dim()) {
+                theSeed, nThreads, initValues);
+        int d = model.dim();
+        if (config.init() != null && config.init().length != d && config.init().length != (long) d * chains) {
             throw new BadInputException("--init has " + config.init().length + " values but model " + modelId + " has "
-                    + model.dim() + " parameters (" + String.join(", ", model.parameterNames()) + ")");
+                    + d + " parameters (" + String.join(", ", model.parameterNames()) + "): give " + d + ", or "
+                    + d + " for each of the " + chains + " chains");
         }
         if (config.init() != null) {
-            double[] q = new double[model.dim()];
-            model.toUnconstrained(config.init(), q);
-            if (!workbench.core.kernel.ChainState.at(model, q).finite()) {
-                throw new BadInputException("--init: the log density or its gradient is not finite at "
-                        + String.join(",", init.split(",")));
+            double[] q = new double[d];
+            int starts = config.init().length / d;
+            for (int c = 0; c < starts; c++) {
+                model.toUnconstrained(java.util.Arrays.copyOfRange(config.init(), c * d, (c + 1) * d), q);
+                if (!workbench.core.kernel.ChainState.at(model, q).finite()) {
+                    throw new BadInputException((initFrom != null ? "--init-from" : "--init")
+                            + ": the log density or its gradient is not finite at the start of chain " + (c + 1));
+                }
             }
         }
         // refuses engine=batched on a model without batched gradients before anything is written

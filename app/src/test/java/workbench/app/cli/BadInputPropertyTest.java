@@ -211,8 +211,10 @@ class BadInputPropertyTest {
     @Provide
     Arbitrary<String> badInit() {
         return Arbitraries.oneOf(
-                Arbitraries.strings().ofMaxLength(30).filter(s -> !s.matches("\\s*[-+0-9.eE]+\\s*,\\s*[-+0-9.eE]+\\s*")),
-                Arbitraries.doubles().list().ofMinSize(3).ofMaxSize(20)
+                Arbitraries.strings().ofMaxLength(30).filter(s -> !s.matches("\\s*[-+0-9.eE]+\\s*,\\s*[-+0-9.eE]+\\s*")
+                        && !s.matches("(\\s*[-+0-9.eE]+\\s*,){7}\\s*[-+0-9.eE]+\\s*")),
+                // 2 values (one per parameter) or 8 (2 for each of the 4 default chains) are valid counts
+                Arbitraries.doubles().list().ofMinSize(3).ofMaxSize(20).filter(l -> l.size() != 8)
                         .map(l -> String.join(",", l.stream().map(String::valueOf).toList())));
     }
 

@@ -182,4 +182,58 @@ class RunCommandTest {
         assertEquals(2, r.code);
         assertTrue(r.oneErrorLine().contains("none"), r.err);
     }
+
+    @Test
+    void initFromStartsEachChainWhereAChainOfAnotherSessionEnded() throws Exception {
+        Path src = tmp.resolve("src");
+        assertEquals(0, run(src, "--model", "gaussian-2d", "--sampler", "mala", "--chains", "2", "--warmup", "50",
+                "--draws", "50", "--seed", "4").code);
+        double[][] ends = new double[2][2];
+        try (SessionReader r = SessionReader.open(src)) {
+            for (int c = 0; c < 2; c++) {
+                for (int i = 0; i < 2; i++) {
+                    ends[c][i] = r.value(c, r.size(c) - 1, i);
+                }
+            }
+        }
+        // Adam with a vanishing learning rate: its first draw is its start
+        Path out = tmp.resolve("from");
+        CliHarness r = run(out, "--model", "gaussian-2d", "--sampler", "map", "--sampler-set", "learning_rate=1e-12",
+                "--chains", "3", "--warmup", "0", "--draws", "1", "--seed", "5", "--init-from", src.toString());
+        assertEquals(0, r.code, r.err);
+        try (SessionReader reader = SessionReader.open(out)) {
+            for (int c = 0; c < 3; c++) {
+                double[] want = ends[c % 2];
+                assertArrayEquals(want, new double[] {reader.value(c, 0, 0), reader.value(c, 0, 1)}, 1e-9,
+                        "chain " + (c + 1) + " starts at the end of chain " + (c % 2 + 1));
+            }
+            assertEquals(6, reader.manifest().init().length, "the per-chain starts are recorded");
+        }
+        CliHarness check = CliHarness.run("replay", "--check", out.toString());
+        assertEquals(0, check.code, check.err);
+    }
+
+    @Test
+    void initFromRefusesWhatItCannotUse() {
+        Path src = tmp.resolve("src2");
+        assertEquals(0, run(src, "--model", "banana", "--sampler", "mala", "--chains", "1", "--warmup", "10",
+                "--draws", "10", "--seed", "4").code);
+        CliHarness wrongModel = run(tmp.resolve("a"), "--model", "funnel", "--sampler", "mala", "--init-from", src.toString());
+        assertEquals(2, wrongModel.code);
+        assertTrue(wrongModel.err.contains("--init-from") && !wrongModel.err.contains("Exception"), wrongModel.err);
+        CliHarness missing = run(tmp.resolve("b"), "--model", "banana", "--sampler", "mala", "--init-from",
+                tmp.resolve("nothing").toString());
+        assertEquals(2, missing.code, missing.err);
+        CliHarness both = run(tmp.resolve("c"), "--model", "banana", "--sampler", "mala", "--init", "0,0",
+                "--init-from", src.toString());
+        assertEquals(2, both.code);
+        assertTrue(both.err.contains("not both"), both.err);
+        CliHarness perChain = run(tmp.resolve("d"), "--model", "banana", "--sampler", "mala", "--chains", "2",
+                "--warmup", "10", "--draws", "10", "--init", "0,0,1,1");
+        assertEquals(0, perChain.code, perChain.err);
+        CliHarness wrongCount = run(tmp.resolve("e"), "--model", "banana", "--sampler", "mala", "--chains", "2",
+                "--init", "0,0,1,1,2,2");
+        assertEquals(2, wrongCount.code);
+        assertTrue(wrongCount.err.contains("for each of the 2 chains"), wrongCount.err);
+    }
 }

@@ -469,14 +469,12 @@ public final class ChainRunner {
         int d = m.dim();
         double[] q = new double[d];
         if (config.init() != null) {
-            if (config.init().length != d) {
-                throw new BadInputException("--init has " + config.init().length + " values but the model has "
-                        + d + " parameters (" + String.join(", ", m.parameterNames()) + ")");
-            }
-            m.toUnconstrained(config.init(), q);
+            double[] start = initFor(config.init(), chain, d, m);
+            m.toUnconstrained(start, q);
             ChainState s = ChainState.at(m, q);
             if (!s.finite()) {
-                throw new BadInputException("--init: the log density or its gradient is not finite there");
+                throw new BadInputException("--init: the log density or its gradient is not finite at the start of chain "
+                        + (chain + 1));
             }
             return s;
         }
@@ -491,6 +489,21 @@ public final class ChainRunner {
         }
         throw new BadInputException("chain " + (chain + 1) + ": no start point with a finite log density and gradient in "
                 + INIT_TRIES + " tries of uniform(-2, 2); give one with --init");
+    }
+
+    /**
+     * The initial values of {@code chain} from a run's {@code init}: d values shared by every chain, or
+     * n x d values, chain k taking the k-th block of d (n at least the number of chains started this way).
+     */
+    static double[] initFor(double[] init, int chain, int d, Model m) {
+        if (init.length == d) {
+            return init;
+        }
+        if (init.length % d != 0 || chain >= init.length / d) {
+            throw new BadInputException("--init has " + init.length + " values: give " + d + " (one per parameter: "
+                    + String.join(", ", m.parameterNames()) + ") or " + d + " per chain");
+        }
+        return java.util.Arrays.copyOfRange(init, chain * d, (chain + 1) * d);
     }
 
     private static final int STOPPED = 0;

@@ -6,7 +6,8 @@ import workbench.core.BadInputException;
 /**
  * Everything that defines a run, as recorded in a session manifest: model and sampler by id with
  * their settings as text, the number of chains, warmup and sampling iterations per chain, the seed,
- * the thread count and optional initial values (constrained scale, one vector used for every chain).
+ * the thread count and optional initial values (constrained scale): one vector used for every chain, or one
+ * per chain, concatenated (chain 1's values first).
  */
 public record RunConfig(String modelId, Map<String, String> modelSettings, String samplerId,
                         Map<String, String> samplerSettings, int chains, int warmup, int draws, long seed,

@@ -51,6 +51,10 @@ class SgBenchmark {
         return new double[] {mean, Math.sqrt(ss / (SEEDS - 1) / SEEDS)};
     }
 
+    static String cell(double[] e) {
+        return Double.isFinite(e[0]) ? String.format(Locale.ROOT, "%.3f +- %.3f", e[0], e[1]) : "diverged";
+    }
+
     @Test
     void writeBenchmarks() throws IOException {
         StringBuilder md = new StringBuilder();
@@ -64,7 +68,7 @@ class SgBenchmark {
                 .append("sqrt(mean over coordinates of ((mu - mu*)/sigma*)^2 + ((sigma - sigma*)/sigma*)^2).\n\n");
         md.append("## Gradient-noise kinds\n\nTargets at their defaults (dim 10; noisy-gaussian cond 10, noisy-banana b 0.1), ")
                 .append("noise_scale 1. SGLD with eps = 0.01 = 0.1 sigma_min^2 of noisy-gaussian (and 0.02 for reference); ")
-                .append("SMILE and pSMILE at their defaults (initial step 0.1, tuned throughout).\n\n");
+                .append("SMILE and pSMILE at their defaults (initial step 0.1, tuned throughout, random momentum after a rejection).\n\n");
         List<Run> runs = List.of(new Run("sgld", Map.of("step_size", "0.01")), new Run("sgld", Map.of("step_size", "0.02")),
                 new Run("smile", Map.of()), new Run("psmile", Map.of()));
         md.append("| target | noise |");
@@ -78,22 +82,20 @@ class SgBenchmark {
                 md.append("| ").append(target).append(" | ").append(noise).append(" |");
                 for (Run r : runs) {
                     double[] e = meanAndSe(r.sampler(), r.settings(), target, Map.of("noise", noise));
-                    md.append(String.format(Locale.ROOT, " %.3f +- %.3f |", e[0], e[1]));
+                    md.append(' ').append(cell(e)).append(" |");
                 }
                 md.append('\n');
                 System.out.print(md);
             }
         }
-        md.append("\n## Robustness to the step size\n\nnoisy-gaussian, diagonal noise. For SMILE the grid is the ")
-                .append("initial step size (then tuned); for SGHMC (friction 0.01) it is the fixed step size.\n\n");
+        md.append("\n## Robustness to the step size\n\nnoisy-gaussian, diagonal noise, the same grid for both: ")
+                .append("for SMILE it is the initial step size (then tuned), for SGHMC (friction 0.01) the fixed step size. ")
+                .append("A run whose draws are not finite counts as diverged.\n\n");
         md.append("| step size | smile | sghmc |\n|---|---|---|\n");
         for (String eps : List.of("0.01", "0.03", "0.1", "0.3", "1")) {
             double[] sm = meanAndSe("smile", Map.of("step_size", eps), "noisy-gaussian", Map.of("noise", "diagonal"));
-            String hm;
-            String sgEps = Double.toString(Double.parseDouble(eps) / 10);
-            double[] sg = meanAndSe("sghmc", Map.of("step_size", sgEps), "noisy-gaussian", Map.of("noise", "diagonal"));
-            hm = String.format(Locale.ROOT, "%.3f +- %.3f (eps %s)", sg[0], sg[1], sgEps);
-            md.append(String.format(Locale.ROOT, "| %s | %.3f +- %.3f | %s |%n", eps, sm[0], sm[1], hm));
+            double[] sg = meanAndSe("sghmc", Map.of("step_size", eps), "noisy-gaussian", Map.of("noise", "diagonal"));
+            md.append(String.format(Locale.ROOT, "| %s | %s | %s |%n", eps, cell(sm), cell(sg)));
             System.out.print(md);
         }
         Path root = Path.of("").toAbsolutePath();

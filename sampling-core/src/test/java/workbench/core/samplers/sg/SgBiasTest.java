@@ -82,10 +82,10 @@ class SgBiasTest {
             }
             out.append(String.format(Locale.ROOT, "  %-20s sgld %.3f  smile %.3f  psmile %.3f%n", noise, w[0], w[1],
                     w[2]));
-            // psmile beats smile everywhere by a wide margin; against SGLD at eps = 0.1 sigma_min^2 it
-            // wins on correlated and position-dependent noise but ties on diagonal noise (see
-            // docs/sg-benchmarks.md: 0.83 +- 0.11 vs 0.81 +- 0.08 over 5 seeds), so that cell is only printed
-            ok &= w[2] < w[1] && (noise.equals("diagonal") || w[2] < w[0]);
+            // psmile beats SGLD at eps = 0.1 sigma_min^2 on all three noise kinds, and SMILE on diagonal and
+            // correlated noise; with position-dependent noise SMILE (random momentum resets) is ahead over
+            // 5 seeds (docs/sg-benchmarks.md: 0.49 +- 0.08 vs 0.67 +- 0.14), so that pair is only printed
+            ok &= w[2] < w[0] && (noise.equals("position-dependent") || w[2] < w[1]);
         }
         System.out.print(out);
         assertTrue(ok, out.toString());

@@ -63,6 +63,39 @@ class SgKernelTest {
     }
 
     @Test
+    void aRejectionResetsTheMomentumToARandomUnitDirectionOrToZero() {
+        for (String reset : List.of("random", "zero")) {
+            Model m = ModelRegistry.create("noisy-gaussian", Map.of("noise", "diagonal"));
+            Sampler s = SamplerRegistry.create("psmile", Map.of("momentum_reset", reset));
+            UniformRandomProvider rng = ChainRngs.forChain(5, 0);
+            ChainState state = ChainState.at(m, new double[10]);
+            ChainSampler cs = s.newChain(m.forChain(), 100, state, rng);
+            int seen = 0;
+            boolean previousRejected = false;
+            for (int it = 0; it < 5000; it++) {
+                Transition t = cs.next(rng, state, it < 100, false);
+                boolean rejected = t.extras().get("rejected") == 1.0;
+                if (rejected) {
+                    double[] u = t.state().momentum();
+                    double norm = 0;
+                    for (double v : u) {
+                        norm += v * v;
+                    }
+                    if (reset.equals("random") || previousRejected) {
+                        assertEquals(1, norm, 1e-12, reset + ": a unit direction");
+                    } else {
+                        assertEquals(0, norm, 0, "zero: the momentum is 0");
+                    }
+                    seen++;
+                }
+                previousRejected = rejected;
+                state = t.state();
+            }
+            assertTrue(seen > 10, reset + ": rejections seen " + seen);
+        }
+    }
+
+    @Test
     void csgldMarksItsPhasesAndFollowsTheCosineSchedule() {
         Model m = ModelRegistry.create("noisy-gaussian", Map.of("dim", "3"));
         Sampler s = SamplerRegistry.create("csgld", Map.of("step_size", "0.1", "cycle_length", "10",
