@@ -23,8 +23,9 @@ public final class RunEngine {
     /**
      * Chains x work per chain (multiply-adds of one gradient estimate, {@link BatchGradient#workPerChain})
      * from which {@code auto} picks the batched engine. Measured with BatchedEngineBench on a shared 2-core
-     * CPU (docs/bnn-benchmarks.md): for networks whose estimate has 64 or more rows the batched engine was
-     * 0.68-0.74x the per-chain time from about 8e5 on and 1.05x at 3.6e5.
+     * CPU (docs/bnn-benchmarks.md): for networks whose estimate has 64 or more rows the break-even was
+     * 1.8e5 to 3.6e5 under a light load and 3.6e5 to 8e5 under a heavy one (1.05-1.15x at 3.6e5, 0.68-1.00x
+     * from 8e5); the threshold sits above the loaded break-even.
      */
     public static final long BATCHED_MIN_WORK = 600_000;
 
