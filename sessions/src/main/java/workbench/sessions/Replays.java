@@ -1,8 +1,12 @@
 package workbench.sessions;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import workbench.core.BadInputException;
+import workbench.core.kernel.Sampler;
+import workbench.core.kernel.SamplerRegistry;
 import workbench.core.rng.ChainRngs;
 import workbench.core.run.RunConfig;
 import workbench.core.run.RunEvent;
@@ -34,6 +38,21 @@ public final class Replays {
             }
         }
         return Schedule.of(out);
+    }
+
+    /**
+     * The session's sampler for a re-run, on the engine its chains ran on ({@link SessionManifest#engine()}):
+     * a session written before samplers had an {@code engine} setting gets {@code engine=plain}, not the
+     * setting's default, so its re-run stays bit-identical.
+     */
+    public static Sampler sampler(SessionManifest m) {
+        Map<String, String> s = new LinkedHashMap<>(m.samplerSettings());
+        boolean hasEngine = SamplerRegistry.get(m.samplerId()).params().stream()
+                .anyMatch(p -> p.name().equals("engine"));
+        if (hasEngine) {
+            s.put("engine", m.engine());
+        }
+        return SamplerRegistry.create(m.samplerId(), s);
     }
 
     /**

@@ -86,6 +86,15 @@ public record SessionManifest(int formatVersion, String status, String softwareV
                 chainResults, List.<AddedChain>of(), distilled);
     }
 
+    /**
+     * The engine the run's chains were advanced with, {@code plain} or {@code batched}: the sampler's
+     * {@code engine} setting as the runner resolved and recorded it; {@code plain} for samplers without
+     * the setting and for sessions written before it existed (they all ran per chain).
+     */
+    public String engine() {
+        return samplerSettings.getOrDefault("engine", "plain");
+    }
+
     /** Chains the run was configured with (those started during the run not counted). */
     public int startedChains() {
         return chains - addedChains.size();

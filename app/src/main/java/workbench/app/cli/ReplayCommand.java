@@ -10,7 +10,6 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import workbench.core.BadInputException;
 import workbench.core.kernel.Sampler;
-import workbench.core.kernel.SamplerRegistry;
 import workbench.core.model.Model;
 import workbench.core.model.ModelRegistry;
 import workbench.core.run.ChainRunner;
@@ -72,7 +71,7 @@ final class ReplayCommand implements Callable<Integer> {
             SessionManifest m = reader.manifest();
             Replays.refuseDistilled(m, "replayed");
             Model model = ModelRegistry.create(m.modelId(), m.modelSettings());
-            Sampler sampler = SamplerRegistry.create(m.samplerId(), m.samplerSettings());
+            Sampler sampler = workbench.sessions.Replays.sampler(m);
             long stored = 0;
             long longest = 0;
             for (int c = 0; c < reader.chains(); c++) {

@@ -9,7 +9,6 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import workbench.core.kernel.Sampler;
-import workbench.core.kernel.SamplerRegistry;
 import workbench.core.model.Model;
 import workbench.core.model.ModelRegistry;
 import workbench.core.run.ChainRunner;
@@ -81,7 +80,7 @@ final class ResumeCommand implements Callable<Integer> {
             err.println(from + " (the stored transitions are recomputed and checked first)");
             err.flush();
             Model model = ModelRegistry.create(m.modelId(), m.modelSettings());
-            Sampler sampler = SamplerRegistry.create(m.samplerId(), m.samplerSettings());
+            Sampler sampler = workbench.sessions.Replays.sampler(m);
             RunConfig cfg = res.config(nThreads);
             ChainRunner runner = new ChainRunner(cfg, model, sampler,
                     new TeeSink(res, new ProgressSink(err, !noProgress)), res.schedule());

@@ -123,6 +123,8 @@ final class RunCommand implements Callable<Integer> {
                 }
             }
         }
+        // refuses engine=batched on a model without batched gradients before anything is written
+        workbench.core.run.RunEngine.choose(sampler, model, chains);
         if (Files.exists(out) && !Files.isDirectory(out)) {
             throw new BadInputException("--out " + out + " is a file, not a directory");
         }

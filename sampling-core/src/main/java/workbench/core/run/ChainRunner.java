@@ -13,6 +13,7 @@ import java.util.concurrent.atomic.DoubleAdder;
 import org.apache.commons.rng.RestorableUniformRandomProvider;
 import org.apache.commons.rng.UniformRandomProvider;
 import workbench.core.BadInputException;
+import workbench.core.kernel.BatchSampler;
 import workbench.core.kernel.ChainSampler;
 import workbench.core.kernel.ChainState;
 import workbench.core.kernel.Sampler;
@@ -40,6 +41,12 @@ import workbench.core.rng.ChainRngs;
  * its own sampler, which runs the run's whole schedule from the new chain's start: {@code warmup}
  * iterations of its own adaptation, then {@code draws} draws, counted from 0. The run ends when
  * the last chain ends. Each added chain gets its own thread so it starts at once.
+ *
+ * <p>Engines ({@link RunEngine}): with a {@link BatchSampler} whose {@code engine} setting resolves to
+ * {@code batched}, the run's chains advance together on one thread, one batched transition per
+ * iteration (each chain still waits for its turn and applies its commands first, and draws from its own
+ * stream); chains added during the run use the per-chain path on their own threads. The sink's
+ * {@link RunInfo} carries the sampler with the resolved engine, so a session records it.
  */
 public final class ChainRunner {
     /** Tries at a random start point before a run is refused. */
@@ -47,7 +54,10 @@ public final class ChainRunner {
 
     private final RunConfig config;
     private final Model model;
-    private final Sampler sampler;
+    /** The sampler as given, then (from {@link #run}) with its engine setting resolved. */
+    private Sampler sampler;
+    /** {@link RunEngine#PLAIN} or {@link RunEngine#BATCHED}, resolved when the run starts. */
+    private String engine = RunEngine.PLAIN;
     private final DrawSink sink;
     private final Schedule schedule;
     private final List<ConcurrentLinkedQueue<Command>> inboxes = new CopyOnWriteArrayList<>();
@@ -137,8 +147,13 @@ public final class ChainRunner {
     /** Runs every chain to the end (or until stopped) and returns how it ended. Blocks. */
     public RunOutcome run() {
         long t0 = System.nanoTime();
+        engine = RunEngine.choose(sampler, model, config.chains());
+        if (sampler instanceof BatchSampler bs && !engine.equals(bs.engine())) {
+            sampler = bs.withEngine(engine);
+        }
         sink.start(new RunInfo(config, model, sampler, model.outputNames(), ChainRngs.ALGORITHM.name()));
-        int threads = Math.min(config.threads(), config.chains());
+        // the batched engine advances all chains together on one thread
+        int threads = RunEngine.BATCHED.equals(engine) ? 1 : Math.min(config.threads(), config.chains());
         ThreadPoolExecutor pool = (ThreadPoolExecutor) Executors.newFixedThreadPool(threads, r -> {
             Thread t = new Thread(r, "chain-worker");
             t.setDaemon(true);
@@ -221,6 +236,10 @@ public final class ChainRunner {
                 for (int k = 0; k < chains.length; k++) {
                     lives[k] = startChain(chains[k], null, null);
                 }
+                if (RunEngine.BATCHED.equals(engine)) {
+                    runBatched(chains, lives);
+                    return;
+                }
             }
             long n = config.iterations();
             boolean going = true;
@@ -273,8 +292,71 @@ public final class ChainRunner {
         return live;
     }
 
+    /**
+     * The batched engine: all the run's chains (on this one thread) advance together, one batched
+     * transition per iteration; before it each chain waits for its turn and applies its commands as on
+     * the per-chain path, after it each chain's transition goes to the sink in chain order.
+     */
+    private void runBatched(int[] chains, Live[] lives) throws InterruptedException {
+        int k0 = chains.length;
+        Model[] models = new Model[k0];
+        ChainState[] states = new ChainState[k0];
+        UniformRandomProvider[] rngs = new UniformRandomProvider[k0];
+        for (int k = 0; k < k0; k++) {
+            models[k] = lives[k].model;
+            states[k] = lives[k].state;
+            rngs[k] = lives[k].rng;
+        }
+        BatchSampler.BatchChains batch = ((BatchSampler) sampler).newBatch(models, config.warmup(), states, rngs);
+        for (int k = 0; k < k0; k++) {
+            lives[k].sampler = batch.chain(k);
+        }
+        long n = config.iterations();
+        for (long it = 0; it < n; it++) {
+            for (int k = 0; k < k0; k++) {
+                int turn;
+                while ((turn = awaitTurn(chains[k])) == ADDS_WAITING) {
+                    startAdded(it, lives[k]);
+                }
+                if (turn == STOPPED) {
+                    return;
+                }
+            }
+            for (int k = 0; k < k0; k++) {
+                prepare(chains[k], it, lives[k]);
+                states[k] = lives[k].state;
+            }
+            boolean warm = it < config.warmup();
+            long s0 = System.nanoTime();
+            Transition[] ts = batch.next(rngs, states, warm, recordPaths);
+            (warm ? warmupNanos : samplingNanos).add(System.nanoTime() - s0);
+            for (int k = 0; k < k0; k++) {
+                record(chains[k], it, lives[k], ts[k].withWarmup(warm));
+                lives[k].done = it + 1;
+            }
+        }
+    }
+
     /** Transition {@code it} of one chain, after its planned and live commands (chain 1: and the chains to add). */
     private void step(int chain, long it, Live live) {
+        prepare(chain, it, live);
+        boolean warm = it < config.warmup();
+        long s0 = System.nanoTime();
+        Transition t = live.sampler.next(live.rng, live.state, warm, recordPaths).withWarmup(warm);
+        long dt = System.nanoTime() - s0;
+        (warm ? warmupNanos : samplingNanos).add(dt);
+        record(chain, it, live, t);
+    }
+
+    /** Reports transition {@code t} of one chain at {@code it} to the sink, which becomes the chain's state. */
+    private void record(int chain, long it, Live live, Transition t) {
+        live.state = t.state();
+        live.model.toOutput(live.state.position(), live.out);
+        sink.transition(chain, it, t, live.out);
+    }
+
+    /** Before transition {@code it} of one chain: its planned and live commands (chain 1: and the chains to add). */
+    private void prepare(int chain, long it, Live live) {
         while (live.nextPlanned < live.planned.size() && live.planned.get(live.nextPlanned).iteration() <= it) {
             Schedule.Entry e = live.planned.get(live.nextPlanned++);
             apply(chain, it, live, RunEvent.STEP_SIZE.equals(e.kind())
@@ -291,14 +373,6 @@ public final class ChainRunner {
         if (chain == 0) {
             startAdded(it, live);
         }
-        boolean warm = it < config.warmup();
-        long s0 = System.nanoTime();
-        Transition t = live.sampler.next(live.rng, live.state, warm, recordPaths).withWarmup(warm);
-        long dt = System.nanoTime() - s0;
-        (warm ? warmupNanos : samplingNanos).add(dt);
-        live.state = t.state();
-        live.model.toOutput(live.state.position(), live.out);
-        sink.transition(chain, it, t, live.out);
     }
 
     /** Chain 1 starts the chains added by live commands, before its transition at {@code it}. */

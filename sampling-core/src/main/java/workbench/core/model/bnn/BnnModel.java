@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.apache.commons.rng.UniformRandomProvider;
 import workbench.core.BadInputException;
+import workbench.core.model.BatchGradient;
 import workbench.core.model.DataModel;
 import workbench.core.model.InputPredictiveModel;
 import workbench.core.model.StochasticModel;
@@ -18,7 +19,7 @@ import workbench.core.model.StochasticModel;
  * or ND4J matrix products, chosen per network size (see {@link EngineChoice}). The instance built by
  * the factory holds no scratch; {@link #forChain()} returns a copy with its own engines.
  */
-public final class BnnModel implements DataModel, InputPredictiveModel, StochasticModel {
+public final class BnnModel implements DataModel, InputPredictiveModel, StochasticModel, BatchGradient {
     private static final double LOG_2PI = Math.log(2 * Math.PI);
 
     private final Mlp net;
@@ -209,6 +210,48 @@ public final class BnnModel implements DataModel, InputPredictiveModel, Stochast
     }
 
     private double combine(double[] q, double[] grad, double ll, double scale) {
+        return combine(q, llGrad, grad, ll, scale);
+    }
+
+    /** Rows of one estimate ({@link #batchLogDensity}): the batch size, or all training rows when exact. */
+    int rowsPerEstimate() {
+        return exactLogDensity() ? data.trainSize() : batch;
+    }
+
+    /** Training row of the current estimate's r-th row (all rows in order when exact). */
+    int estimateRow(int r) {
+        if (exactLogDensity()) {
+            return r;
+        }
+        if (batchRows == null) {
+            throw new IllegalStateException("no batch drawn yet: call nextBatch first");
+        }
+        return batchRows[r];
+    }
+
+    /** The likelihood's factor in the current estimate: beta, times N / n for a minibatch. */
+    double estimateScale() {
+        return exactLogDensity() ? beta : beta * data.trainSize() / batch;
+    }
+
+    Head head() {
+        return head;
+    }
+
+    /** Rows per estimate x multiply-adds per row. */
+    @Override
+    public long workPerChain() {
+        return (long) rowsPerEstimate() * net.macsPerRow();
+    }
+
+    /** K networks on ND4J batched matrix products (see {@link BnnBatchEngine}). */
+    @Override
+    public BatchGradient.Evaluator batchEvaluator(int chains) {
+        return new BnnBatchEngine(this, chains);
+    }
+
+    /** Log prior + scale * ll, the gradient (prior + scale * llGrad) written to {@code grad}. */
+    double combine(double[] q, double[] llGrad, double[] grad, double ll, double scale) {
         double inv = 1 / (priorScale * priorScale);
         double prior = 0;
         int p = net.params();

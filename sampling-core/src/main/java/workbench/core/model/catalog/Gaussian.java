@@ -2,7 +2,11 @@ package workbench.core.model.catalog;
 
 import java.util.Arrays;
 import java.util.List;
+import org.nd4j.linalg.api.ndarray.INDArray;
+import workbench.core.model.BatchGradient;
 import workbench.core.model.KnownMarginals;
+import workbench.core.model.Nd4jHost;
+import workbench.core.model.StochasticModel;
 import workbench.core.model.Model;
 import workbench.core.model.ModelFactory;
 import workbench.core.model.Truth;
@@ -10,7 +14,7 @@ import workbench.core.spec.ParamSpec;
 import workbench.core.spec.ParamValues;
 
 /** Independent normals with mean 0 and the given sds: {@code gaussian} (all sd 1) and {@code gaussian-illcond}. */
-public final class Gaussian implements Model, KnownMarginals {
+public final class Gaussian implements Model, KnownMarginals, BatchGradient {
     private final double[] sd;
     private final double[] prec; // 1 / sd^2
     private final List<String> names;
@@ -87,6 +91,36 @@ public final class Gaussian implements Model, KnownMarginals {
             lp += g * q[i];
         }
         return 0.5 * lp;
+    }
+
+    /** One multiply-add per coordinate. */
+    @Override
+    public long workPerChain() {
+        return sd.length;
+    }
+
+    /** Gradient -prec * q and log density for all chains by ND4J row ops (the chains' models are not consulted). */
+    @Override
+    public BatchGradient.Evaluator batchEvaluator(int chains) {
+        int d = sd.length;
+        INDArray negPrec = Nd4jHost.zeros(1, d);
+        double[] np = new double[d];
+        for (int i = 0; i < d; i++) {
+            np[i] = -prec[i];
+        }
+        Nd4jHost.put(negPrec, np, d);
+        INDArray tmp = Nd4jHost.zeros(chains, d);
+        INDArray sums = Nd4jHost.zeros(chains);
+        double[] host = new double[chains];
+        return (StochasticModel[] models, INDArray q, INDArray grad, double[] lp) -> {
+            grad.assign(q).muliRowVector(negPrec);
+            tmp.assign(grad).muli(q);
+            tmp.sum(sums, 1);
+            Nd4jHost.get(sums, host, chains);
+            for (int k = 0; k < chains; k++) {
+                lp[k] = 0.5 * host[k];
+            }
+        };
     }
 
     @Override

@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Map;
 import org.apache.commons.rng.UniformRandomProvider;
 import workbench.core.BadInputException;
+import workbench.core.kernel.BatchSampler;
 import workbench.core.kernel.ChainSampler;
 import workbench.core.kernel.ChainState;
 import workbench.core.kernel.Sampler;
@@ -25,7 +26,7 @@ import workbench.core.spec.ParamValues;
  * a bias that grows with eps. The energy error reported is H(end) - H(start) with H = -log p + |p|^2 / 2
  * on the batch estimates (friction and noise included).
  */
-public record Sghmc(ParamValues settings) implements Sampler {
+public record Sghmc(ParamValues settings) implements BatchSampler {
 
     public static final SamplerFactory FACTORY = SamplerFactory.of("sghmc",
             "Stochastic-gradient HMC: momentum with friction on minibatch gradients",
@@ -34,12 +35,24 @@ public record Sghmc(ParamValues settings) implements Sampler {
                     ParamSpec.positive("friction", 0.01, 0, 1e6, "friction alpha"),
                     ParamSpec.real("noise_estimate", 0, 0, 1e12,
                             "betaHat, estimated gradient-noise variance subtracted from the injected noise"),
-                    Sgld.temperatureSpec()),
+                    Sgld.temperatureSpec(),
+                    Sgld.engineSpec()),
             Sghmc::new);
 
     @Override
     public String id() {
         return "sghmc";
+    }
+
+    @Override
+    public Sghmc withEngine(String engine) {
+        return new Sghmc(SgEngines.withEngine(FACTORY, settings, engine));
+    }
+
+    @Override
+    public BatchChains newBatch(Model[] models, int warmup, ChainState[] initial, UniformRandomProvider[] rngs) {
+        return new BatchedSg(BatchedSg.Scheme.SGHMC, models, settings.real("step_size"), settings.real("temperature"),
+                settings.real("friction"), settings.real("noise_estimate"));
     }
 
     @Override

@@ -3,6 +3,7 @@ package workbench.core.samplers.sg;
 import java.util.List;
 import java.util.Map;
 import org.apache.commons.rng.UniformRandomProvider;
+import workbench.core.kernel.BatchSampler;
 import workbench.core.kernel.ChainSampler;
 import workbench.core.kernel.ChainState;
 import workbench.core.kernel.Sampler;
@@ -22,13 +23,14 @@ import workbench.core.spec.ParamValues;
  * log density is that batch's estimate. A non-finite estimate leaves the chain where it was
  * (divergent, not accepted).
  */
-public record Sgld(ParamValues settings) implements Sampler {
+public record Sgld(ParamValues settings) implements BatchSampler {
 
     public static final SamplerFactory FACTORY = SamplerFactory.of("sgld",
             "Stochastic-gradient Langevin dynamics: unadjusted Langevin steps on minibatch gradients",
             List.of(
                     ParamSpec.positive("step_size", 1e-3, 0, Steps.MAX, "step size eps (fixed)"),
-                    temperatureSpec()),
+                    temperatureSpec(),
+                    engineSpec()),
             Sgld::new);
 
     static ParamSpec temperatureSpec() {
@@ -36,9 +38,26 @@ public record Sgld(ParamValues settings) implements Sampler {
                 "posterior temperature T (T < 1: cold posterior); not the likelihood temperature beta");
     }
 
+    static ParamSpec engineSpec() {
+        return ParamSpec.choice(ENGINE, "auto", java.util.List.of("auto", "plain", "batched"),
+                "plain: each chain on its own; batched: all chains as one chains x dims ND4J matrix (models "
+                        + "gaussian, bnn-*); auto: by chains x work per chain (docs/bnn-benchmarks.md)");
+    }
+
     @Override
     public String id() {
         return "sgld";
+    }
+
+    @Override
+    public Sgld withEngine(String engine) {
+        return new Sgld(SgEngines.withEngine(FACTORY, settings, engine));
+    }
+
+    @Override
+    public BatchChains newBatch(Model[] models, int warmup, ChainState[] initial, UniformRandomProvider[] rngs) {
+        return new BatchedSg(BatchedSg.Scheme.SGLD, models, settings.real("step_size"), settings.real("temperature"),
+                0, 0);
     }
 
     @Override
