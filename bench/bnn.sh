@@ -3,11 +3,12 @@
 # 1 hidden layer of 50 tanh units, compare at equal gradient evaluations
 #   map              Adam, 1 chain, G steps                                  (G gradients)
 #   deep-ensemble    Adam, K=5 chains from N(0, 0.1^2) starts, G steps each   (5G gradients)
-#   SAMPLER-from-map the map fit (G) then SAMPLER, 4 chains started at the MAP, warmup and draws of
-#                    G/(2 GPI) iterations each, GPI gradients per iteration  (G + 4G = 5G gradients)
+#   SAMPLER-from-map the map fit (G) then SAMPLER, 4 chains started at the MAP, G/GPI iterations each
+#                    (GPI gradients per iteration), the first 1/WARMUP_FRACTION (default 5) warmup
+#                    (G + 4G = 5G gradients)
 #   SAMPLER-from-ensemble  K=5 Adam fits of G/2 steps (run "ensemble-half"), then SAMPLER, 5 chains,
-#                    chain k from member k's end (--init-from), warmup and draws of G/(4 GPI) each
-#                    (5G/2 + 5G/2 = 5G gradients)
+#                    chain k from member k's end (--init-from), G/(2 GPI) iterations each, the first
+#                    1/WARMUP_FRACTION warmup (5G/2 + 5G/2 = 5G gradients)
 # over 3 seeds; every run is a session evaluated by 'workbench evaluate --json'.
 # Usage: bench/bnn.sh [G (default 1000)] [seeds (default "1 2 3")]
 # Environment: GRADIENTS=minibatch (default; batches of BATCH=64 rows for every method) or full;
@@ -57,12 +58,15 @@ for spec in "bnn-regression boston" "bnn-classification pima"; do
     run deep-ensemble "$model" "$data" deep-ensemble 5 "$G" 1 "$seed" --sampler-set gradients="$GRADIENTS"
     init=$(map_point "$OUTDIR/$model-map-$seed.run.json")
     extra=(); [ -n "${SAMPLER_SET:-}" ] && extra=(--sampler-set "$SAMPLER_SET")
-    half=$((G / (2 * GPI)))
-    run "$SAMPLER-from-map" "$model" "$data" "$SAMPLER" 4 "$half" "$half" "$seed" --init "$init" "${extra[@]}"
+    # each chain's iterations: a fifth as warmup (the chains start at an optimum; pSMILE's tuner keeps
+    # adapting after warmup anyway), the rest kept as draws; WARMUP_FRACTION=2 gives the even split
+    wf="${WARMUP_FRACTION:-5}"
+    it=$((G / GPI)); w=$((it / wf))
+    run "$SAMPLER-from-map" "$model" "$data" "$SAMPLER" 4 "$w" $((it - w)) "$seed" --init "$init" "${extra[@]}"
     # K = 5 Adam fits of G/2 steps, then SAMPLER from each member's end for G/2 gradients per chain
     run ensemble-half "$model" "$data" deep-ensemble 5 $((G / 2)) 1 "$seed" --sampler-set gradients="$GRADIENTS"
-    quarter=$((G / (4 * GPI)))
-    run "$SAMPLER-from-ensemble" "$model" "$data" "$SAMPLER" 5 "$quarter" "$quarter" "$seed" \
+    it=$((G / (2 * GPI))); w=$((it / wf))
+    run "$SAMPLER-from-ensemble" "$model" "$data" "$SAMPLER" 5 "$w" $((it - w)) "$seed" \
         --init-from "$OUTDIR/$model-ensemble-half-$seed" "${extra[@]}"
   done
 done
