@@ -196,7 +196,7 @@ public final class EnergyCharts extends HBox {
             errorBins.reset();
             errorData.set(new String[0], new double[0], 1, new double[0][]);
             errorNote.setText(buffer != null && buffer.started() && buffer.totalTransitions() > 0
-                    ? "this sampler has no energy (not Hamiltonian)" : "no transitions yet");
+                    ? noEnergy() : "no transitions yet");
             return;
         }
         // the bulk of the non-divergent errors sets the axis (quantiles from a bounded sample); only
@@ -292,7 +292,7 @@ public final class EnergyCharts extends HBox {
         if (total < 3 * chains) {
             bfmiData.set(new String[0], new double[0], 1, new double[0][]);
             bfmiNote.setText(total == 0 && buffer.totalTransitions() > 0
-                    ? "this sampler has no energy (not Hamiltonian)" : "waiting for draws");
+                    ? noEnergy() : "waiting for draws");
             return;
         }
         double[] marginal = new double[total];
@@ -404,5 +404,11 @@ public final class EnergyCharts extends HBox {
             }
         }
         return num / den;
+    }
+
+    /** Why there is nothing to show: a live sampler without energy, or stored draws (CSV, a distilled set) without. */
+    private String noEnergy() {
+        return buffer != null && buffer.loaded() ? "these draws carry no energy values"
+                : "this sampler has no energy (not Hamiltonian)";
     }
 }
