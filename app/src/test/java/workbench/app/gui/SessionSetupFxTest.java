@@ -9,34 +9,20 @@ import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.UUID;
-import java.util.concurrent.Callable;
-import java.util.concurrent.TimeUnit;
-import java.util.prefs.Preferences;
-import javafx.scene.Scene;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.Slider;
 import javafx.scene.control.TextInputControl;
-import javafx.stage.Stage;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
-import org.testfx.framework.junit5.ApplicationExtension;
-import org.testfx.framework.junit5.Start;
-import org.testfx.util.WaitForAsyncUtils;
 import workbench.app.cli.WorkbenchCli;
-import workbench.core.kernel.SamplerRegistry;
-import workbench.core.model.ModelRegistry;
 import workbench.core.spec.Described;
 import workbench.sessions.SessionReader;
 
 /** Opening a stored session puts its model, sampler, settings and run fields in the setup pane. */
-@ExtendWith(ApplicationExtension.class)
-class SessionSetupFxTest {
+class SessionSetupFxTest extends WindowFxBase {
     @TempDir
     static Path shared;
     /** funnel (dim 4) with MALA (target_accept 0.65), 2 chains, 30 warmup + 40 draws, seed 123. */
@@ -44,9 +30,6 @@ class SessionSetupFxTest {
 
     @TempDir
     Path tmp;
-
-    private MainWindow window;
-    private Preferences prefs;
 
     @BeforeAll
     static void makeSession() {
@@ -57,28 +40,6 @@ class SessionSetupFxTest {
                 "target_accept=0.65", "--chains", "2", "--warmup", "30", "--draws", "40", "--seed", "123",
                 "--out", session.toString());
         assertEquals(0, code, err.toString());
-    }
-
-    @Start
-    void start(Stage stage) {
-        prefs = Preferences.userRoot().node("/org/mcmcworkbench/test-" + UUID.randomUUID());
-        window = new MainWindow(ModelRegistry.all(), SamplerRegistry.all(), prefs, new CoreSummaryEngine());
-        stage.setScene(new Scene(window, 1240, 780));
-        stage.show();
-    }
-
-    @AfterEach
-    void tearDown() throws Exception {
-        WaitForAsyncUtils.asyncFx(() -> window.shutdown()).get(5, TimeUnit.SECONDS);
-        prefs.removeNode();
-    }
-
-    private static void waitUntil(String what, Callable<Boolean> cond) {
-        try {
-            WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, cond);
-        } catch (java.util.concurrent.TimeoutException e) {
-            throw new AssertionError("timed out waiting for " + what);
-        }
     }
 
     private static String text(FxRobot robot, String query) {
