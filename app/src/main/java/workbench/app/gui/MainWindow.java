@@ -866,7 +866,9 @@ public final class MainWindow extends BorderPane {
 
     /**
      * Shows a stored session (its directory or its {@code session.mcmcwb.json}) read-only in the
-     * same views; read off the FX thread; a bad session gives a one-line message.
+     * same views; read off the FX thread; a bad session gives a one-line message. The setup pane
+     * then shows the session's model, sampler, settings and run fields, so Run repeats it as a new
+     * session (see {@link #showSessionSetup}).
      */
     public void openSession(java.nio.file.Path path) {
         showMessage("reading session " + path + "\u2026", false);
@@ -874,17 +876,48 @@ public final class MainWindow extends BorderPane {
             OpenViewModel.Result r = opener.openSession(path);
             OpenViewModel.Shown shown = r.shown();
             Platform.runLater(() -> {
+                String kept = null;
                 if (!r.error()) {
                     controller.reset();
                     openedSession = shown.session();
                     stepSizeNote.setText("");
                     showBuffer(shown.buffer(), null);
+                    kept = showSessionSetup(shown.manifest());
                 }
-                showMessage(r.message(), r.error());
+                if (kept != null) {
+                    showMessage(r.message() + "; setup not changed: " + kept, true);
+                } else {
+                    showMessage(r.message(), r.error());
+                }
             });
         }, "open-session");
         t.setDaemon(true);
         t.start();
+    }
+
+    /**
+     * Puts a stored run's model, sampler, settings, chains (those it was started with), seed, warmup
+     * and draws in the setup pane. A distilled set gives its source's model, sampler and settings
+     * only: its chain, warmup and draw counts describe the K points, not a run. Returns the one-line
+     * reason when the pane is left as it was (an id not in this build, a refused setting), else null.
+     */
+    private String showSessionSetup(workbench.sessions.SessionManifest m) {
+        if (m == null) {
+            return null;
+        }
+        Map<String, String> run = new java.util.LinkedHashMap<>();
+        if (m.distilled() == null) {
+            run.put("chains", Integer.toString(m.startedChains()));
+            run.put("seed", Long.toString(m.seed()));
+            run.put("warmup", Integer.toString(m.warmup()));
+            run.put("draws", Integer.toString(m.draws()));
+        }
+        String problem = setup.loadRun(m.modelId(), m.modelSettings(), m.samplerId(), m.samplerSettings(), run);
+        if (problem == null) {
+            controller.clearPendingStepSize();
+            refreshSetup();
+        }
+        return problem;
     }
 
     /** The session the window shows: the opened one, else the current (or last) run's. */

@@ -3,6 +3,7 @@ package workbench.app.gui;
 import java.nio.file.Path;
 import java.util.List;
 import workbench.core.BadInputException;
+import workbench.sessions.SessionManifest;
 import workbench.sessions.SessionReader;
 import workbench.sessions.io.DrawFiles;
 import workbench.sessions.io.DrawTable;
@@ -16,10 +17,10 @@ import workbench.viz.LiveBuffer;
  */
 public final class OpenViewModel {
     /**
-     * What is shown: the draws, a line saying what they are, and the session directory (null for
-     * draws from another tool).
+     * What is shown: the draws, a line saying what they are, and the session directory and its
+     * manifest (both null for draws from another tool).
      */
-    public record Shown(LiveBuffer buffer, String description, Path session) {
+    public record Shown(LiveBuffer buffer, String description, Path session, SessionManifest manifest) {
     }
 
     /**
@@ -49,7 +50,7 @@ public final class OpenViewModel {
             LiveBuffer b = LiveBuffer.of(table);
             String what = files.size() == 1 ? String.valueOf(files.get(0).getFileName()) : files.size() + " files";
             String line = Messages.oneLine("showing draws from " + what + " (" + table.format().label() + ")");
-            Shown s = new Shown(b, line, null);
+            Shown s = new Shown(b, line, null, null);
             shown = s;
             return new Result(false, line, s);
         } catch (BadInputException e) {
@@ -78,7 +79,7 @@ public final class OpenViewModel {
                             + " read-only" + note
                     : "showing stored session: " + m.modelId() + " \u00b7 " + m.samplerId() + " \u00b7 " + m.chains()
                             + " chain(s), read-only" + note);
-            Shown s = new Shown(b, line, reader.directory());
+            Shown s = new Shown(b, line, reader.directory(), m);
             shown = s;
             return new Result(false, line, s);
         } catch (BadInputException e) {

@@ -424,6 +424,67 @@ public final class SetupViewModel {
         return out;
     }
 
+    /**
+     * Sets model, sampler, all their settings and the run fields at once, as a stored run had them
+     * (opening a session): a setting not given takes its default, so what is in effect is exactly
+     * that run's configuration. All or nothing: when the model or sampler id is unknown, a setting or
+     * run field is refused, or the model or sampler cannot be built, nothing changes and the one-line
+     * reason is returned; else null.
+     *
+     * @param run chains, warmup, draws and seed as text (any of them may be missing: that field stays)
+     */
+    public String loadRun(String modelId, Map<String, String> modelSettings, String samplerId,
+                          Map<String, String> samplerSettings, Map<String, String> run) {
+        ModelFactory mf = models.stream().filter(f -> f.id().equals(modelId)).findFirst().orElse(null);
+        if (mf == null) {
+            return Messages.oneLine("model '" + modelId + "' is not in this build");
+        }
+        SamplerFactory sf = samplers.stream().filter(f -> f.id().equals(samplerId)).findFirst().orElse(null);
+        if (sf == null) {
+            return Messages.oneLine("sampler '" + samplerId + "' is not in this build");
+        }
+        Map<String, String> ms = modelSettings == null ? Map.of() : modelSettings;
+        Map<String, String> ss = samplerSettings == null ? Map.of() : samplerSettings;
+        String broken = buildError(s -> mf.create(ParamValues.of("model " + mf.id(), mf.params(), s)), ms,
+                "model " + mf.id());
+        if (broken == null) {
+            broken = buildError(s -> sf.create(ParamValues.of("sampler " + sf.id(), sf.params(), s)), ss,
+                    "sampler " + sf.id());
+        }
+        Map<String, String> runTexts = run == null ? Map.of() : run;
+        for (Map.Entry<String, String> e : runTexts.entrySet()) {
+            if (broken == null) {
+                broken = check(runSpec(e.getKey()), "run", e.getValue());
+            }
+        }
+        if (broken != null) {
+            return broken;
+        }
+        this.modelId = mf.id();
+        this.samplerId = sf.id();
+        replaceSettings(allSettings(mf, ms), this.modelSettings, modelInEffect, "model." + mf.id() + ".", mf.id());
+        replaceSettings(allSettings(sf, ss), this.samplerSettings, samplerInEffect, "sampler." + sf.id() + ".", sf.id());
+        runTexts.forEach(this::setRunField);
+        return null;
+    }
+
+    /** Every setting of {@code d} as text: the given one, else the default ("" for an optional one). */
+    private static Map<String, String> allSettings(Described d, Map<String, String> given) {
+        Map<String, String> all = new LinkedHashMap<>();
+        for (ParamSpec s : d.params()) {
+            String v = given.get(s.name());
+            all.put(s.name(), v != null ? v : s.defaultValue() != null ? s.defaultValue() : "");
+        }
+        return all;
+    }
+
+    private void replaceSettings(Map<String, String> all, Map<String, Map<String, String>> typed,
+                                 Map<String, Map<String, String>> inEffect, String refusedPrefix, String id) {
+        typed.put(id, new LinkedHashMap<>(all));
+        inEffect.put(id, new LinkedHashMap<>(all));
+        refused.keySet().removeIf(k -> k.startsWith(refusedPrefix));
+    }
+
     /** All typed settings, for saving as preferences: keys "model.ID.NAME" and "sampler.ID.NAME". */
     public Map<String, String> allTyped() {
         Map<String, String> out = new LinkedHashMap<>();

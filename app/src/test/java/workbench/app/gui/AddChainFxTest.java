@@ -6,71 +6,20 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Arrays;
 import java.util.List;
-import java.util.UUID;
 import java.util.concurrent.TimeUnit;
-import java.util.prefs.Preferences;
 import javafx.geometry.Point2D;
-import javafx.scene.Node;
-import javafx.scene.Scene;
 import javafx.scene.control.Label;
-import javafx.scene.control.Labeled;
 import javafx.scene.control.Slider;
-import javafx.scene.control.TextInputControl;
-import javafx.stage.Stage;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.api.FxRobot;
-import org.testfx.framework.junit5.ApplicationExtension;
-import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 import workbench.core.BadInputException;
-import workbench.core.kernel.SamplerRegistry;
-import workbench.core.model.ModelRegistry;
 import workbench.core.run.RunEvent;
 import workbench.viz.LiveBuffer;
 import workbench.viz.ProjectionView;
 
 /** A click on the projection of a 2-D model adds a chain there (headless under Monocle). */
-@ExtendWith(ApplicationExtension.class)
-class AddChainFxTest {
-    private MainWindow window;
-    private Preferences prefs;
-
-    @Start
-    void start(Stage stage) {
-        prefs = Preferences.userRoot().node("/org/mcmcworkbench/test-" + UUID.randomUUID());
-        window = new MainWindow(ModelRegistry.all(), SamplerRegistry.all(), prefs, new CoreSummaryEngine());
-        stage.setScene(new Scene(window, 1240, 780));
-        stage.show();
-    }
-
-    @AfterEach
-    void tearDown() throws Exception {
-        WaitForAsyncUtils.asyncFx(() -> window.shutdown()).get(5, TimeUnit.SECONDS);
-        prefs.removeNode();
-    }
-
-    private static void waitUntil(String what, java.util.concurrent.Callable<Boolean> cond) {
-        try {
-            WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, cond);
-        } catch (java.util.concurrent.TimeoutException e) {
-            throw new AssertionError("timed out waiting for " + what);
-        }
-    }
-
-    private static void pick(FxRobot robot, String picker, String id) {
-        robot.clickOn(picker);
-        Node cell = robot.lookup(n -> n instanceof Labeled l && l.getText() != null
-                && l.getText().startsWith(id + " \u2014") && n.getStyleClass().contains("list-cell")).query();
-        robot.clickOn(cell);
-    }
-
-    private static void set(FxRobot robot, String query, String text) {
-        TextInputControl field = robot.lookup(query).queryAs(TextInputControl.class);
-        robot.interact(() -> field.setText(text));
-    }
-
+class AddChainFxTest extends WindowFxBase {
     private static String text(FxRobot robot, String query) {
         return robot.lookup(query).queryAs(Label.class).getText();
     }

@@ -5,30 +5,16 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Arrays;
-import java.util.UUID;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.prefs.Preferences;
-import javafx.scene.Node;
-import javafx.scene.Scene;
-import javafx.scene.control.Labeled;
 import javafx.scene.control.Slider;
-import javafx.scene.control.TextInputControl;
 import javafx.scene.image.PixelReader;
 import javafx.scene.image.WritableImage;
 import javafx.scene.paint.Color;
-import javafx.stage.Stage;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.api.FxRobot;
-import org.testfx.framework.junit5.ApplicationExtension;
-import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 import workbench.core.diagnostics.RankHistogram;
-import workbench.core.kernel.SamplerRegistry;
 import workbench.core.model.KnownMarginals;
-import workbench.core.model.ModelRegistry;
 import workbench.viz.AutocorrelationView;
 import workbench.viz.ExactMarginal;
 import workbench.viz.LiveBuffer;
@@ -36,45 +22,7 @@ import workbench.viz.Palette;
 import workbench.viz.RankView;
 
 /** The Trace | Rank | Autocorrelation tabs and the exact marginals, headless under Monocle. */
-@ExtendWith(ApplicationExtension.class)
-class ChainPlotsFxTest {
-    private MainWindow window;
-    private Preferences prefs;
-
-    @Start
-    void start(Stage stage) {
-        prefs = Preferences.userRoot().node("/org/mcmcworkbench/test-" + UUID.randomUUID());
-        window = new MainWindow(ModelRegistry.all(), SamplerRegistry.all(), prefs, new CoreSummaryEngine());
-        stage.setScene(new Scene(window, 1240, 780));
-        stage.show();
-    }
-
-    @AfterEach
-    void tearDown() throws Exception {
-        WaitForAsyncUtils.asyncFx(() -> window.shutdown()).get(5, TimeUnit.SECONDS);
-        prefs.removeNode();
-    }
-
-    private static void waitUntil(String what, java.util.concurrent.Callable<Boolean> cond) {
-        try {
-            WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, cond);
-        } catch (java.util.concurrent.TimeoutException e) {
-            throw new AssertionError("timed out waiting for " + what);
-        }
-    }
-
-    private static void pick(FxRobot robot, String picker, String id) {
-        robot.clickOn(picker);
-        Node cell = robot.lookup(n -> n instanceof Labeled l && l.getText() != null
-                && l.getText().startsWith(id + " \u2014") && n.getStyleClass().contains("list-cell")).query();
-        robot.clickOn(cell);
-    }
-
-    private static void set(FxRobot robot, String query, String text) {
-        TextInputControl field = robot.lookup(query).queryAs(TextInputControl.class);
-        robot.interact(() -> field.setText(text));
-    }
-
+class ChainPlotsFxTest extends WindowFxBase {
     /** Whether the image has a pixel within 0.06 of the colour painted with this opacity over white. */
     private static boolean hasColour(WritableImage img, Color c, double opacity) {
         PixelReader r = img.getPixelReader();

@@ -6,29 +6,18 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Arrays;
 import java.util.List;
-import java.util.UUID;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.prefs.Preferences;
 import javafx.scene.Node;
-import javafx.scene.Scene;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
-import javafx.scene.control.Labeled;
 import javafx.scene.control.Slider;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextInputControl;
 import javafx.scene.image.WritableImage;
 import javafx.scene.input.KeyCode;
 import javafx.scene.paint.Color;
-import javafx.stage.Stage;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.api.FxRobot;
-import org.testfx.framework.junit5.ApplicationExtension;
-import org.testfx.framework.junit5.Start;
-import org.testfx.util.WaitForAsyncUtils;
 import workbench.core.draws.Stat;
 import workbench.core.kernel.SamplerRegistry;
 import workbench.core.model.ModelRegistry;
@@ -37,41 +26,7 @@ import workbench.viz.LiveBuffer;
 import workbench.viz.Palette;
 
 /** End-to-end tests of the window, headless under Monocle (see the app pom's profile). */
-@ExtendWith(ApplicationExtension.class)
-class MainWindowFxTest {
-    private MainWindow window;
-    private Preferences prefs;
-
-    @Start
-    void start(Stage stage) {
-        prefs = Preferences.userRoot().node("/org/mcmcworkbench/test-" + UUID.randomUUID());
-        window = new MainWindow(ModelRegistry.all(), SamplerRegistry.all(), prefs, new CoreSummaryEngine());
-        stage.setScene(new Scene(window, 1240, 780));
-        stage.show();
-    }
-
-    @AfterEach
-    void tearDown() throws Exception {
-        WaitForAsyncUtils.asyncFx(() -> window.shutdown()).get(5, TimeUnit.SECONDS);
-        prefs.removeNode();
-    }
-
-    private static void waitUntil(String what, java.util.concurrent.Callable<Boolean> cond) {
-        try {
-            WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, cond);
-        } catch (java.util.concurrent.TimeoutException e) {
-            throw new AssertionError("timed out waiting for " + what);
-        }
-    }
-
-    /** Opens a picker and clicks the entry whose text starts with the id. */
-    private static void pick(FxRobot robot, String picker, String id) {
-        robot.clickOn(picker);
-        Node cell = robot.lookup(n -> n instanceof Labeled l && l.getText() != null
-                && l.getText().startsWith(id + " \u2014") && n.getStyleClass().contains("list-cell")).query();
-        robot.clickOn(cell);
-    }
-
+class MainWindowFxTest extends WindowFxBase {
     private static void type(FxRobot robot, String query, String text) {
         TextInputControl field = robot.lookup(query).queryAs(TextInputControl.class);
         robot.interact(() -> {
@@ -79,12 +34,6 @@ class MainWindowFxTest {
             field.clear();
         });
         robot.write(text);
-    }
-
-    /** Sets a field's text at once (the same listeners as typing, without a key event per character). */
-    private static void set(FxRobot robot, String query, String text) {
-        TextInputControl field = robot.lookup(query).queryAs(TextInputControl.class);
-        robot.interact(() -> field.setText(text));
     }
 
     private static void fullSpeed(FxRobot robot) {

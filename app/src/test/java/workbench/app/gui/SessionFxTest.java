@@ -7,22 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.UUID;
-import java.util.concurrent.TimeUnit;
-import java.util.prefs.Preferences;
-import javafx.scene.Scene;
 import javafx.scene.control.Label;
 import javafx.scene.control.Slider;
 import javafx.scene.control.TableView;
-import javafx.scene.control.TextInputControl;
-import javafx.stage.Stage;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.api.FxRobot;
-import org.testfx.framework.junit5.ApplicationExtension;
-import org.testfx.framework.junit5.Start;
-import org.testfx.util.WaitForAsyncUtils;
 import workbench.core.draws.Stat;
 import workbench.core.kernel.SamplerRegistry;
 import workbench.core.model.ModelRegistry;
@@ -32,38 +21,7 @@ import workbench.sessions.SessionReader;
 import workbench.viz.LiveBuffer;
 
 /** A GUI run is kept on disk as a session, and a stored session opens in the same views. */
-@ExtendWith(ApplicationExtension.class)
-class SessionFxTest {
-    private MainWindow window;
-    private Preferences prefs;
-
-    @Start
-    void start(Stage stage) {
-        prefs = Preferences.userRoot().node("/org/mcmcworkbench/test-" + UUID.randomUUID());
-        window = new MainWindow(ModelRegistry.all(), SamplerRegistry.all(), prefs, new CoreSummaryEngine());
-        stage.setScene(new Scene(window, 1240, 780));
-        stage.show();
-    }
-
-    @AfterEach
-    void tearDown() throws Exception {
-        WaitForAsyncUtils.asyncFx(() -> window.shutdown()).get(5, TimeUnit.SECONDS);
-        prefs.removeNode();
-    }
-
-    private static void waitUntil(String what, java.util.concurrent.Callable<Boolean> cond) {
-        try {
-            WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, cond);
-        } catch (java.util.concurrent.TimeoutException e) {
-            throw new AssertionError("timed out waiting for " + what);
-        }
-    }
-
-    private static void set(FxRobot robot, String query, String text) {
-        TextInputControl field = robot.lookup(query).queryAs(TextInputControl.class);
-        robot.interact(() -> field.setText(text));
-    }
-
+class SessionFxTest extends WindowFxBase {
     /** Runs gaussian-2d with HMC, 2 chains, 30 warmup + 120 draws, to the end; returns the session. */
     private Path finishedRun(FxRobot robot, boolean withStepSizeChange) throws Exception {
         robot.interact(() -> {

@@ -123,4 +123,32 @@ class SetupViewModelTest {
         other.selectModel("gaussian-2d");
         assertEquals("0.7", other.modelSetting("rho"));
     }
+
+    @Test
+    void aStoredRunIsLoadedWholeOrNotAtAll() {
+        vm.selectModel("gaussian-2d");
+        assertNull(vm.setModelSetting("rho", "0.3"));
+        vm.selectModel("banana");
+        Map<String, String> run = Map.of("chains", "2", "seed", "77", "warmup", "10", "draws", "20");
+
+        // refused: an unknown id, a bad setting, a bad run field; nothing changes
+        assertEquals("model 'no-such-model' is not in this build",
+                vm.loadRun("no-such-model", Map.of(), "rwm", Map.of(), run));
+        assertEquals("model gaussian-2d: 'rho' must be in [-0.999, 0.999], got 2",
+                vm.loadRun("gaussian-2d", Map.of("rho", "2"), "rwm", Map.of(), run));
+        assertEquals("run: 'chains' must be in [1, 1024], got 0",
+                vm.loadRun("gaussian-2d", Map.of(), "rwm", Map.of(), Map.of("chains", "0")));
+        assertEquals("banana", vm.modelId());
+        assertEquals("4", vm.runField("chains"));
+        assertEquals("0.3", vm.allTyped().get("model.gaussian-2d.rho"));
+
+        // accepted: the settings not given go back to their defaults, the run fields are set
+        assertNull(vm.loadRun("gaussian-2d", Map.of(), "rwm", Map.of(), run));
+        assertEquals("gaussian-2d", vm.modelId());
+        assertEquals("rwm", vm.samplerId());
+        assertEquals("0.95", vm.modelSetting("rho"));
+        RunConfig c = vm.config(1);
+        assertEquals(List.of(2, 10, 20, 77L), List.of(c.chains(), c.warmup(), c.draws(), c.seed()));
+        assertTrue(vm.problems().isEmpty(), vm.problems().toString());
+    }
 }

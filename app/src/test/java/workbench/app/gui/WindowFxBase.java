@@ -1,0 +1,77 @@
+package workbench.app.gui;
+
+import java.util.UUID;
+import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
+import java.util.prefs.Preferences;
+import javafx.scene.Node;
+import javafx.scene.Scene;
+import javafx.scene.control.Labeled;
+import javafx.scene.control.TextInputControl;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.api.FxToolkit;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.util.WaitForAsyncUtils;
+import workbench.core.kernel.SamplerRegistry;
+import workbench.core.model.ModelRegistry;
+
+/**
+ * What the window's TestFX tests share: a {@link MainWindow} over all models and samplers, with
+ * preferences in a fresh node (removed afterwards), on a 1240 x 780 stage (headless under Monocle,
+ * see the app pom's profile), shut down after each test; and a few robot helpers.
+ */
+@ExtendWith(ApplicationExtension.class)
+abstract class WindowFxBase {
+    /** The window under test, new for each test. */
+    protected MainWindow window;
+    /** Its preferences node, removed after each test. */
+    protected Preferences prefs;
+
+    /**
+     * Puts a new window on the primary stage (set up by {@link ApplicationExtension} before this runs). A
+     * {@code @BeforeEach} rather than {@code @Start}: the extension looks for {@code @Start} methods in the
+     * test class itself only, not in its superclasses.
+     */
+    @BeforeEach
+    void showWindow() throws Exception {
+        prefs = Preferences.userRoot().node("/org/mcmcworkbench/test-" + UUID.randomUUID());
+        FxToolkit.setupStage(stage -> {
+            window = new MainWindow(ModelRegistry.all(), SamplerRegistry.all(), prefs, new CoreSummaryEngine());
+            stage.setScene(new Scene(window, 1240, 780));
+            stage.show();
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+    }
+
+    @AfterEach
+    void tearDown() throws Exception {
+        WaitForAsyncUtils.asyncFx(() -> window.shutdown()).get(5, TimeUnit.SECONDS);
+        prefs.removeNode();
+    }
+
+    /** Waits up to 20 s for {@code cond}; fails naming {@code what} when it does not come. */
+    static void waitUntil(String what, Callable<Boolean> cond) {
+        try {
+            WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, cond);
+        } catch (java.util.concurrent.TimeoutException e) {
+            throw new AssertionError("timed out waiting for " + what);
+        }
+    }
+
+    /** Opens a picker and clicks the entry whose text starts with the id. */
+    static void pick(FxRobot robot, String picker, String id) {
+        robot.clickOn(picker);
+        Node cell = robot.lookup(n -> n instanceof Labeled l && l.getText() != null
+                && l.getText().startsWith(id + " \u2014") && n.getStyleClass().contains("list-cell")).query();
+        robot.clickOn(cell);
+    }
+
+    /** Sets a field's text at once (the same listeners as typing, without a key event per character). */
+    static void set(FxRobot robot, String query, String text) {
+        TextInputControl field = robot.lookup(query).queryAs(TextInputControl.class);
+        robot.interact(() -> field.setText(text));
+    }
+}
