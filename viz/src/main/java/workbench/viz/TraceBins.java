@@ -8,6 +8,10 @@ import java.util.Arrays;
  * what its new draws cost. The bucket size doubles (neighbouring buckets merge) whenever the
  * shown range needs more than twice as many buckets as there are pixel columns; buckets that fall
  * before the shown range are dropped. All chains share one bucket grid.
+ *
+ * <p>In mean mode ({@link #setMeanMode}) a bucket reports the mean of its values instead (both
+ * {@link #min} and {@link #max} return it) and holds at least {@link #MEAN_MIN_BUCKET} iterations, so a
+ * 0/1 statistic such as the acceptance of a Metropolis step reads as a rate rather than as stripes.
  */
 final class TraceBins {
     /** Reads chain {@code c}'s value at iteration {@code i} (NaN or infinite: skipped). */
@@ -15,8 +19,14 @@ final class TraceBins {
         double read(int c, long i);
     }
 
+    /** Smallest bucket, in iterations, in mean mode. */
+    static final int MEAN_MIN_BUCKET = 16;
+
     private int chains;
     private int shift;
+    private boolean meanMode;
+    private double[][] sums = new double[0][];
+    private double[][] counts = new double[0][];
     /** Absolute bucket index (iteration >> shift) of slot 0. */
     private long base;
     /** Buckets in use (slots 0 .. used-1). */
@@ -32,6 +42,12 @@ final class TraceBins {
         next = new long[0];
     }
 
+    /** Buckets report their mean (and hold at least {@link #MEAN_MIN_BUCKET} iterations); resets. */
+    void setMeanMode(boolean on) {
+        meanMode = on;
+        reset();
+    }
+
     /**
      * Folds in chain {@code c}'s iterations from where the last update stopped (or {@code first[c]})
      * to {@code size[c]}, keeping buckets that cover [{@code lo}, {@code hi}) in at most about
@@ -43,6 +59,8 @@ final class TraceBins {
             chains = n;
             mins = new double[n][0];
             maxs = new double[n][0];
+            sums = new double[n][0];
+            counts = new double[n][0];
             next = new long[n];
             used = 0;
             Arrays.fill(next, -1);
@@ -51,7 +69,7 @@ final class TraceBins {
             return;
         }
         if (used == 0) {
-            shift = 0;
+            shift = meanMode ? Integer.numberOfTrailingZeros(MEAN_MIN_BUCKET) : 0;
             while (((hi - 1) >> shift) - (lo >> shift) + 1 > 2L * cols) {
                 shift++;
             }
@@ -64,6 +82,8 @@ final class TraceBins {
                 for (int c = 0; c < n; c++) {
                     System.arraycopy(mins[c], d, mins[c], 0, used - d);
                     System.arraycopy(maxs[c], d, maxs[c], 0, used - d);
+                    System.arraycopy(sums[c], d, sums[c], 0, used - d);
+                    System.arraycopy(counts[c], d, counts[c], 0, used - d);
                 }
                 used -= d;
                 base += drop;
@@ -79,9 +99,13 @@ final class TraceBins {
                 if (mins[c].length < need) {
                     mins[c] = Arrays.copyOf(mins[c], Math.max(need, 2 * mins[c].length));
                     maxs[c] = Arrays.copyOf(maxs[c], mins[c].length);
+                    sums[c] = Arrays.copyOf(sums[c], mins[c].length);
+                    counts[c] = Arrays.copyOf(counts[c], mins[c].length);
                 }
                 Arrays.fill(mins[c], used, need, Double.NaN);
                 Arrays.fill(maxs[c], used, need, Double.NaN);
+                Arrays.fill(sums[c], used, need, 0);
+                Arrays.fill(counts[c], used, need, 0);
             }
             used = need;
         }
@@ -89,6 +113,8 @@ final class TraceBins {
             long from = Math.max(Math.max(next[c], first[c]), base << shift);
             double[] mn = mins[c];
             double[] mx = maxs[c];
+            double[] sm = sums[c];
+            double[] ct = counts[c];
             for (long i = from; i < size[c]; i++) {
                 double v = reader.read(c, i);
                 if (!Double.isFinite(v)) {
@@ -104,6 +130,8 @@ final class TraceBins {
                 if (!(v <= mx[b])) {
                     mx[b] = v;
                 }
+                sm[b] += v;
+                ct[b]++;
             }
             next[c] = Math.max(from, size[c]);
         }
@@ -116,6 +144,8 @@ final class TraceBins {
         for (int c = 0; c < chains; c++) {
             double[] mn = new double[Math.max(1, newUsed)];
             double[] mx = new double[mn.length];
+            double[] sm = new double[mn.length];
+            double[] ct = new double[mn.length];
             Arrays.fill(mn, Double.NaN);
             Arrays.fill(mx, Double.NaN);
             for (int s = 0; s < used; s++) {
@@ -128,9 +158,13 @@ final class TraceBins {
                 if (!Double.isNaN(b) && !(b <= mx[j])) {
                     mx[j] = b;
                 }
+                sm[j] += sums[c][s];
+                ct[j] += counts[c][s];
             }
             mins[c] = mn;
             maxs[c] = mx;
+            sums[c] = sm;
+            counts[c] = ct;
         }
         base = newBase;
         used = newUsed;
@@ -151,12 +185,17 @@ final class TraceBins {
         return used;
     }
 
-    /** Minimum of chain {@code c} in slot {@code s} (NaN: no finite value). */
+    /** Minimum of chain {@code c} in slot {@code s} (NaN: no finite value); the mean in mean mode. */
     double min(int c, int s) {
-        return mins[c][s];
+        return meanMode ? mean(c, s) : mins[c][s];
     }
 
+    /** Maximum of chain {@code c} in slot {@code s}; the mean in mean mode. */
     double max(int c, int s) {
-        return maxs[c][s];
+        return meanMode ? mean(c, s) : maxs[c][s];
+    }
+
+    private double mean(int c, int s) {
+        return counts[c][s] > 0 ? sums[c][s] / counts[c][s] : Double.NaN;
     }
 }

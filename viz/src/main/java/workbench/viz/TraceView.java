@@ -82,6 +82,15 @@ public final class TraceView extends Region {
     }
 
     /**
+     * Draws the mean of each bucket of iterations (at least {@link TraceBins#MEAN_MIN_BUCKET}) instead of its
+     * min-max range: for statistics that jump between 0 and 1 every transition, such as an acceptance.
+     */
+    public void setBucketMeans(boolean on) {
+        bins.setMeanMode(on);
+        dirty = true;
+    }
+
+    /**
      * Shades the tuning stages of chain 1 ({@link TuningPhases}: the MCLMC family, csgld) behind the
      * traces, with a legend naming them, where the run reports them (instead of shading warmup).
      */

@@ -64,4 +64,49 @@ class TraceBinsTest {
         }
         assertTrue(bins.bucketSize() > 1, "the buckets grew");
     }
+
+    @Test
+    void meanModeReportsEachBucketsMeanOverAtLeastSixteenIterations() {
+        Random rnd = new Random(9);
+        int chains = 2;
+        int cols = 40;
+        TraceBins bins = new TraceBins();
+        bins.setMeanMode(true);
+        long[] size = new long[chains];
+        long[] first = new long[chains];
+        for (int round = 0; round < 200; round++) {
+            for (int c = 0; c < chains; c++) {
+                size[c] += rnd.nextInt(40);
+                first[c] = Math.max(0, size[c] - 2500);
+            }
+            long lo = Math.min(first[0], first[1]);
+            long hi = Math.max(size[0], size[1]);
+            if (hi <= lo) {
+                continue;
+            }
+            bins.update(first, size, lo, hi, cols, TraceBinsTest::value);
+            assertTrue(bins.bucketSize() >= TraceBins.MEAN_MIN_BUCKET, "bucket " + bins.bucketSize());
+            for (int s = 0; s < bins.used(); s++) {
+                long a = bins.start(s);
+                long b = a + bins.bucketSize();
+                for (int c = 0; c < chains; c++) {
+                    if (a < first[c] || b > size[c]) {
+                        continue;
+                    }
+                    double sum = 0;
+                    int n = 0;
+                    for (long i = a; i < b; i++) {
+                        double v = value(c, i);
+                        if (!Double.isNaN(v)) {
+                            sum += v;
+                            n++;
+                        }
+                    }
+                    double want = n == 0 ? Double.NaN : sum / n;
+                    assertEquals(want, bins.min(c, s), 1e-9, "mean chain " + c + " bucket at " + a);
+                    assertEquals(bins.min(c, s), bins.max(c, s), 0);
+                }
+            }
+        }
+    }
 }

@@ -482,7 +482,8 @@ public final class MainWindow extends BorderPane {
         upperSplit.setDividerPositions(0.5);
 
         stepSizeTrace.showStat(Stat.STEP_SIZE, "step size", true);
-        acceptTrace.showStat(Stat.ACCEPT_STAT, "acceptance statistic", false);
+        acceptTrace.showStat(Stat.ACCEPT_STAT, "acceptance statistic (mean per bucket of iterations)", false);
+        acceptTrace.setBucketMeans(true);
         depthTrace.showStat(Stat.TREE_DEPTH, "tree depth (NUTS) / leapfrog steps", false);
         // SMILE: rejections instead of tree depth, the MCLMC family: L; tuning stages shaded (issue #7)
         depthTrace.setSamplerSpecific(true);
