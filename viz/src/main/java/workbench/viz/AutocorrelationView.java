@@ -1,16 +1,9 @@
 package workbench.viz;
 
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import javafx.application.Platform;
 import javafx.geometry.VPos;
-import javafx.scene.canvas.Canvas;
-import javafx.scene.layout.Region;
 import javafx.scene.paint.Color;
 import javafx.scene.text.TextAlignment;
-import workbench.core.BadInputException;
 import workbench.core.diagnostics.Autocorrelation;
-import workbench.core.draws.DrawSource;
 
 /**
  * Autocorrelation of one output coordinate per chain against the lag, in the chain colours, with
@@ -18,143 +11,50 @@ import workbench.core.draws.DrawSource;
  * lags shown follow the chains: at least {@value Autocorrelation#MIN_PLOT_LAGS}, more while the
  * autocorrelation has not died out ({@link Autocorrelation#plotLags}).
  */
-public final class AutocorrelationView extends Region {
-    private static final double LEFT = 58;
-    private static final double RIGHT = 24;
-    private static final double BOTTOM = 38;
-    private static final Color BAND_FILL = Color.rgb(0, 0, 0, 0.09);
-
+public final class AutocorrelationView extends ChainDrawsView<AutocorrelationView.Acf> {
     /**
      * Draws per chain the autocorrelations use at most, whatever the limit: plenty for lags up to
      * 1000 (the estimates' noise is about 1/√n), and it keeps the FFT of a long stored run short.
      */
     public static final int MAX_DRAWS = 50_000;
-    private static final ExecutorService POOL = Executors.newSingleThreadExecutor(r -> {
-        Thread t = new Thread(r, "autocorrelation-plot");
-        t.setDaemon(true);
-        return t;
-    });
-    private final Canvas canvas = new Canvas();
-    private final FxPen pen = new FxPen(canvas.getGraphicsContext2D());
-    private DrawSource source;
-    private int param;
-    private int limit = ChainDraws.LIVE_LIMIT;
-    private long lastVersion = -1;
-    private boolean dirty = true;
-    private double[][] acf;
-    private int lags;
-    private ChainDraws shown;
-    private String problem;
-    private boolean busy;
 
-    public AutocorrelationView() {
-        getChildren().add(canvas);
-        setMinSize(150, 90);
-    }
-
-    /** Reads draws from this source (null: none). */
-    public void setSource(DrawSource source) {
-        this.source = source;
-        dirty = true;
-    }
-
-    /** Shows output coordinate {@code param}. */
-    public void showParam(int param) {
-        this.param = param;
-        dirty = true;
-    }
-
-    /** At most this many of each chain's latest draws are used ({@link ChainDraws#LIVE_LIMIT} by default). */
-    public void setLimit(int limit) {
-        int l = Math.max(2, limit);
-        if (l != this.limit) {
-            this.limit = l;
-            dirty = true;
-        }
+    /** Autocorrelations per chain (lags 0..) and the largest lag to draw. */
+    public record Acf(double[][] values, int lags) {
     }
 
     /** The autocorrelations last drawn, one row per chain, lags 0.. (null before any draws). */
     public double[][] autocorrelations() {
-        return acf;
+        return result == null ? null : result.values();
     }
 
     /** The largest lag drawn. */
     public int lags() {
-        return lags;
+        return result == null ? 0 : result.lags();
     }
 
     @Override
-    protected void layoutChildren() {
-        if (canvas.getWidth() != getWidth() || canvas.getHeight() != getHeight()) {
-            canvas.setWidth(getWidth());
-            canvas.setHeight(getHeight());
-            dirty = true;
-        }
+    protected int maxDraws() {
+        return MAX_DRAWS;
     }
 
-    /**
-     * Starts a recomputation when the draws, the parameter or the size changed: the draws are read
-     * here (at most the limit per chain, and never more than {@value #MAX_DRAWS}), their
-     * autocorrelations computed on a background thread and drawn when done. True when it started
-     * one; while one is running it waits for it.
-     */
-    public boolean refresh() {
-        long v = source == null ? -2 : source.version();
-        if (busy || (!dirty && v == lastVersion)) {
-            return false;
-        }
-        dirty = false;
-        lastVersion = v;
-        DrawSource src = source;
-        ChainDraws d = src == null || src.chains() == 0 || param < 0 || param >= src.names().size()
-                ? null : ChainDraws.latest(src, param, Math.min(limit, MAX_DRAWS));
-        busy = true;
-        POOL.submit(() -> {
-            double[][] result = null;
-            int plotLags = 0;
-            String why = null;
-            if (d != null && d.perChain() >= 3) {
-                try {
-                    result = Autocorrelation.of(d.draws(), Autocorrelation.MAX_PLOT_LAGS);
-                    plotLags = Autocorrelation.plotLags(result);
-                } catch (BadInputException e) {
-                    why = e.getMessage();
-                    result = null;
-                }
-            }
-            double[][] done = result;
-            int lagsDone = plotLags;
-            String problemDone = why;
-            Platform.runLater(() -> {
-                busy = false;
-                acf = done;
-                lags = lagsDone;
-                shown = done == null ? null : d;
-                problem = problemDone;
-                paint(pen, canvas.getWidth(), canvas.getHeight());
-            });
-        });
-        return true;
+    @Override
+    protected int minDraws() {
+        return 3;
     }
 
-    private String name() {
-        return source != null && param >= 0 && param < source.names().size() ? source.names().get(param) : "";
+    @Override
+    protected Acf compute(ChainDraws d) {
+        double[][] values = Autocorrelation.of(d.draws(), Autocorrelation.MAX_PLOT_LAGS);
+        return new Acf(values, Autocorrelation.plotLags(values));
     }
 
-    /** Paints the view at the given size with the given pen: the screen, or an SVG file. */
+    @Override
     public void paint(Pen g, double w, double h) {
-        g.setFill(Color.WHITE);
-        g.fillRect(0, 0, w, h);
-        if (w < LEFT + RIGHT + 40 || h < 60) {
+        if (!paintFrame(g, w, h, "autocorrelation of " + name())) {
             return;
         }
-        g.setFill(Palette.INK);
-        g.setFont(PlotArea.LABEL_FONT);
-        g.setTextAlign(TextAlignment.LEFT);
-        g.setTextBaseline(VPos.TOP);
-        String title = "autocorrelation of " + name();
-        g.fillText(shown == null ? title : title + "  (" + shown.note() + ")", LEFT, 2);
-        double[][] a = acf;
+        double[][] a = result == null ? null : result.values();
+        int lags = result == null ? 0 : result.lags();
         if (a == null || lags < 1) {
             g.setFont(PlotArea.TICK_FONT);
             g.fillText(problem != null ? problem : "waiting for draws (at least 3 per chain)", LEFT, 22);
@@ -230,9 +130,5 @@ public final class AutocorrelationView extends Region {
         }
         p.drawXAxis(g, "lag (iterations)", true);
         p.drawYAxis(g, "autocorrelation");
-    }
-
-    public Canvas canvas() {
-        return canvas;
     }
 }

@@ -1,16 +1,9 @@
 package workbench.viz;
 
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import javafx.application.Platform;
 import javafx.geometry.VPos;
-import javafx.scene.canvas.Canvas;
-import javafx.scene.layout.Region;
 import javafx.scene.paint.Color;
 import javafx.scene.text.TextAlignment;
-import workbench.core.BadInputException;
 import workbench.core.diagnostics.RankHistogram;
-import workbench.core.draws.DrawSource;
 
 /**
  * Rank plot of one output coordinate (Vehtari et al. 2021): the draws of all chains are ranked
@@ -20,132 +13,35 @@ import workbench.core.draws.DrawSource;
  * distribution give flat rows; a chain stuck high or low piles up at one end. When the rows would
  * be too low the chains are drawn as overlaid step lines instead.
  */
-public final class RankView extends Region {
+public final class RankView extends ChainDrawsView<RankHistogram> {
     /** Rank bins. */
     public static final int BINS = 20;
     /** Coverage of the grey band around the uniform count. */
     public static final double BAND = 0.99;
-    private static final double LEFT = 58;
-    private static final double RIGHT = 24;
-    private static final double BOTTOM = 38;
     private static final double MIN_ROW = 46;
-    private static final Color BAND_FILL = Color.rgb(0, 0, 0, 0.09);
     private static final Color UNIFORM = Color.rgb(60, 60, 60);
-
-    private static final ExecutorService POOL = Executors.newSingleThreadExecutor(r -> {
-        Thread t = new Thread(r, "rank-plot");
-        t.setDaemon(true);
-        return t;
-    });
-    private final Canvas canvas = new Canvas();
-    private final FxPen pen = new FxPen(canvas.getGraphicsContext2D());
-    private DrawSource source;
-    private int param;
-    private int limit = ChainDraws.LIVE_LIMIT;
-    private long lastVersion = -1;
-    private boolean dirty = true;
-    private RankHistogram hist;
-    private ChainDraws shown;
-    private String problem;
-    private boolean busy;
-
-    public RankView() {
-        getChildren().add(canvas);
-        setMinSize(150, 90);
-    }
-
-    /** Reads draws from this source (null: none). */
-    public void setSource(DrawSource source) {
-        this.source = source;
-        dirty = true;
-    }
-
-    /** Shows output coordinate {@code param}. */
-    public void showParam(int param) {
-        this.param = param;
-        dirty = true;
-    }
-
-    /** At most this many of each chain's latest draws are ranked ({@link ChainDraws#LIVE_LIMIT} by default). */
-    public void setLimit(int limit) {
-        int l = Math.max(2, limit);
-        if (l != this.limit) {
-            this.limit = l;
-            dirty = true;
-        }
-    }
 
     /** The histogram last drawn (null before any draws). */
     public RankHistogram histogram() {
-        return hist;
+        return result;
     }
 
     @Override
-    protected void layoutChildren() {
-        if (canvas.getWidth() != getWidth() || canvas.getHeight() != getHeight()) {
-            canvas.setWidth(getWidth());
-            canvas.setHeight(getHeight());
-            dirty = true;
-        }
+    protected int minDraws() {
+        return 2;
     }
 
-    /**
-     * Starts a recomputation when the draws, the parameter or the size changed: the draws are read
-     * here (at most the limit per chain), ranked on a background thread, and drawn when done. True
-     * when it started one; while one is running it waits for it.
-     */
-    public boolean refresh() {
-        long v = source == null ? -2 : source.version();
-        if (busy || (!dirty && v == lastVersion)) {
-            return false;
-        }
-        dirty = false;
-        lastVersion = v;
-        DrawSource src = source;
-        ChainDraws d = src == null || src.chains() == 0 || param < 0 || param >= src.names().size()
-                ? null : ChainDraws.latest(src, param, limit);
-        busy = true;
-        POOL.submit(() -> {
-            RankHistogram h = null;
-            String why = null;
-            if (d != null && d.perChain() >= 2) {
-                try {
-                    h = RankHistogram.of(d.draws(), BINS);
-                } catch (BadInputException e) {
-                    why = e.getMessage();
-                }
-            }
-            RankHistogram done = h;
-            String problemDone = why;
-            Platform.runLater(() -> {
-                busy = false;
-                hist = done;
-                shown = done == null ? null : d;
-                problem = problemDone;
-                paint(pen, canvas.getWidth(), canvas.getHeight());
-            });
-        });
-        return true;
+    @Override
+    protected RankHistogram compute(ChainDraws d) {
+        return RankHistogram.of(d.draws(), BINS);
     }
 
-    private String name() {
-        return source != null && param >= 0 && param < source.names().size() ? source.names().get(param) : "";
-    }
-
-    /** Paints the view at the given size with the given pen: the screen, or an SVG file. */
+    @Override
     public void paint(Pen g, double w, double h) {
-        g.setFill(Color.WHITE);
-        g.fillRect(0, 0, w, h);
-        if (w < LEFT + RIGHT + 40 || h < 60) {
+        if (!paintFrame(g, w, h, "rank plot of " + name())) {
             return;
         }
-        g.setFill(Palette.INK);
-        g.setFont(PlotArea.LABEL_FONT);
-        g.setTextAlign(TextAlignment.LEFT);
-        g.setTextBaseline(VPos.TOP);
-        String title = "rank plot of " + name();
-        g.fillText(shown == null ? title : title + "  (" + shown.note() + ")", LEFT, 2);
-        RankHistogram r = hist;
+        RankHistogram r = result;
         if (r == null) {
             g.setFont(PlotArea.TICK_FONT);
             g.fillText(problem != null ? problem : "waiting for draws (at least 2 per chain)", LEFT, 22);
@@ -252,9 +148,5 @@ public final class RankView extends Region {
         double y = Math.round(a.py(expected)) + 0.5;
         g.strokeLine(a.left(), y, a.left() + a.width(), y);
         g.setLineDashes();
-    }
-
-    public Canvas canvas() {
-        return canvas;
     }
 }

@@ -88,7 +88,7 @@ final class ToyModels {
 
         @Override
         public double logDensity(double[] q, double[] grad) {
-            throw new UnsupportedOperationException();
+            throw new UnsupportedOperationException("a prediction fixture: only predictAt and predict are used");
         }
     }
 
@@ -170,7 +170,7 @@ final class ToyModels {
 
         @Override
         public double logDensity(double[] q, double[] grad) {
-            throw new UnsupportedOperationException();
+            throw new UnsupportedOperationException("a prediction fixture: only predictAt and predict are used");
         }
     }
 }

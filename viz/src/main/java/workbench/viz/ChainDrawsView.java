@@ -1,0 +1,168 @@
+package workbench.viz;
+
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import javafx.application.Platform;
+import javafx.geometry.VPos;
+import javafx.scene.canvas.Canvas;
+import javafx.scene.layout.Region;
+import javafx.scene.paint.Color;
+import javafx.scene.text.TextAlignment;
+import workbench.core.BadInputException;
+import workbench.core.draws.DrawSource;
+
+/**
+ * What the rank plot and the autocorrelation view share: one output coordinate of a {@link DrawSource},
+ * the latest draws of every chain ({@link ChainDraws}, at most a limit per chain) read on the FX thread,
+ * a result computed from them on a background thread (one computation in flight per view), and a canvas
+ * painted when it is done. A subclass says how many draws it needs, computes its result and paints it.
+ *
+ * @param <R> the computed result
+ */
+public abstract class ChainDrawsView<R> extends Region {
+    /** Left margin of the plot area. */
+    protected static final double LEFT = 58;
+    /** Right margin of the plot area. */
+    protected static final double RIGHT = 24;
+    /** Bottom margin of the plot area (tick labels and axis title). */
+    protected static final double BOTTOM = 38;
+    /** Fill of the grey reference bands. */
+    protected static final Color BAND_FILL = Color.rgb(0, 0, 0, 0.09);
+
+    private static final ExecutorService POOL = Executors.newSingleThreadExecutor(r -> {
+        Thread t = new Thread(r, "chain-plots");
+        t.setDaemon(true);
+        return t;
+    });
+    private final Canvas canvas = new Canvas();
+    private final FxPen pen = new FxPen(canvas.getGraphicsContext2D());
+    private DrawSource source;
+    private int param;
+    private int limit = ChainDraws.LIVE_LIMIT;
+    private long lastVersion = -1;
+    private boolean dirty = true;
+    private boolean busy;
+    /** The result last drawn, or null. */
+    protected R result;
+    /** The draws it was computed from, or null. */
+    protected ChainDraws shown;
+    /** Why there is no result (one line), or null. */
+    protected String problem;
+
+    protected ChainDrawsView() {
+        getChildren().add(canvas);
+        setMinSize(150, 90);
+    }
+
+    /** Reads draws from this source (null: none). */
+    public void setSource(DrawSource source) {
+        this.source = source;
+        dirty = true;
+    }
+
+    /** Shows output coordinate {@code param}. */
+    public void showParam(int param) {
+        this.param = param;
+        dirty = true;
+    }
+
+    /** At most this many of each chain's latest draws are used ({@link ChainDraws#LIVE_LIMIT} by default). */
+    public void setLimit(int limit) {
+        int l = Math.max(2, limit);
+        if (l != this.limit) {
+            this.limit = l;
+            dirty = true;
+        }
+    }
+
+    @Override
+    protected void layoutChildren() {
+        if (canvas.getWidth() != getWidth() || canvas.getHeight() != getHeight()) {
+            canvas.setWidth(getWidth());
+            canvas.setHeight(getHeight());
+            dirty = true;
+        }
+    }
+
+    /** The most draws per chain the computation reads, whatever the limit. */
+    protected int maxDraws() {
+        return Integer.MAX_VALUE;
+    }
+
+    /** Draws per chain the computation needs; fewer leave the view waiting. */
+    protected abstract int minDraws();
+
+    /** Computes the result off the FX thread; a {@link BadInputException}'s message is shown instead. */
+    protected abstract R compute(ChainDraws d);
+
+    /** Paints the view at the given size with the given pen: the screen, or an SVG file. */
+    public abstract void paint(Pen g, double w, double h);
+
+    /**
+     * Starts a recomputation when the draws, the parameter or the size changed: the draws are read
+     * here (at most the limit per chain, and never more than {@link #maxDraws()}), the result is computed
+     * on a background thread and drawn when done. True when it started one; while one is running it
+     * waits for it.
+     */
+    public boolean refresh() {
+        long v = source == null ? -2 : source.version();
+        if (busy || (!dirty && v == lastVersion)) {
+            return false;
+        }
+        dirty = false;
+        lastVersion = v;
+        DrawSource src = source;
+        ChainDraws d = src == null || src.chains() == 0 || param < 0 || param >= src.names().size()
+                ? null : ChainDraws.latest(src, param, Math.min(limit, maxDraws()));
+        busy = true;
+        POOL.submit(() -> {
+            R r = null;
+            String why = null;
+            if (d != null && d.perChain() >= minDraws()) {
+                try {
+                    r = compute(d);
+                } catch (BadInputException e) {
+                    why = e.getMessage();
+                }
+            }
+            R done = r;
+            String problemDone = why;
+            Platform.runLater(() -> {
+                busy = false;
+                result = done;
+                shown = done == null ? null : d;
+                problem = problemDone;
+                paint(pen, canvas.getWidth(), canvas.getHeight());
+            });
+        });
+        return true;
+    }
+
+    /** The canvas the view paints on (for export). */
+    public Canvas canvas() {
+        return canvas;
+    }
+
+    /** The name of the shown coordinate ("" when none). */
+    protected String name() {
+        return source != null && param >= 0 && param < source.names().size() ? source.names().get(param) : "";
+    }
+
+    /**
+     * Clears to white and writes the title (with the draws' note once there is a result); false when the
+     * size leaves no room for a plot.
+     */
+    protected boolean paintFrame(Pen g, double w, double h, String title) {
+        g.setFill(Color.WHITE);
+        g.fillRect(0, 0, w, h);
+        if (w < LEFT + RIGHT + 40 || h < 60) {
+            return false;
+        }
+        g.setFill(Palette.INK);
+        g.setFont(PlotArea.LABEL_FONT);
+        g.setTextAlign(TextAlignment.LEFT);
+        g.setTextBaseline(VPos.TOP);
+        g.fillText(shown == null ? title : title + "  (" + shown.note() + ")", LEFT, 2);
+        return true;
+    }
+}
