@@ -3,16 +3,11 @@ package workbench.viz.predict;
 import java.awt.Color;
 import java.awt.geom.Ellipse2D;
 import java.util.List;
-import javafx.scene.layout.StackPane;
-import org.jfree.chart.JFreeChart;
 import org.jfree.chart.axis.AxisLocation;
 import org.jfree.chart.axis.NumberAxis;
-import org.jfree.chart.fx.ChartViewer;
-import org.jfree.chart.plot.XYPlot;
 import org.jfree.chart.renderer.xy.StandardXYBarPainter;
 import org.jfree.chart.renderer.xy.XYBarRenderer;
 import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
-import org.jfree.chart.title.TextTitle;
 import org.jfree.data.xy.XYIntervalSeries;
 import org.jfree.data.xy.XYIntervalSeriesCollection;
 import org.jfree.data.xy.XYSeries;
@@ -25,29 +20,13 @@ import workbench.core.predict.Reliability;
  * counts of the selected method as grey bars on a right axis. Regression: observed against nominal
  * coverage of central predictive intervals.
  */
-public final class CalibrationView extends StackPane {
+public final class CalibrationView extends ChartPane {
     /** One method's reliability bins (classification) or coverage curve (regression). */
     public record Entry(String name, Reliability.Bins bins, Reliability.Coverage coverage) {
     }
 
-    private final XYPlot plot = Charts.plot("", "");
-    private final TextTitle note = new TextTitle("");
-    private final JFreeChart chart = Charts.chart("Calibration", plot, true, note);
-    private int points;
-
     public CalibrationView() {
-        ChartViewer v = new ChartViewer(chart);
-        v.setPrefSize(420, 300);
-        getChildren().add(v);
-    }
-
-    public JFreeChart chart() {
-        return chart;
-    }
-
-    /** Points drawn over all methods (0 before {@link #show}). */
-    public int points() {
-        return points;
+        super("Calibration", "", "");
     }
 
     /**

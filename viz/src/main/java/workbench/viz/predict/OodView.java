@@ -2,12 +2,7 @@ package workbench.viz.predict;
 
 import java.awt.geom.Rectangle2D;
 import java.util.List;
-import javafx.scene.layout.StackPane;
-import org.jfree.chart.JFreeChart;
-import org.jfree.chart.fx.ChartViewer;
-import org.jfree.chart.plot.XYPlot;
 import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
-import org.jfree.chart.title.TextTitle;
 import org.jfree.data.xy.XYSeries;
 import org.jfree.data.xy.XYSeriesCollection;
 import workbench.core.predict.OutOfDistribution;
@@ -16,29 +11,13 @@ import workbench.core.predict.OutOfDistribution;
  * Out-of-distribution check: the mean predictive uncertainty on moved test inputs against the
  * size of the move, per method; shifted inputs solid, noised inputs dashed.
  */
-public final class OodView extends StackPane {
+public final class OodView extends ChartPane {
     /** One method's curves. */
     public record Entry(String name, OutOfDistribution.Curve shift, OutOfDistribution.Curve noise) {
     }
 
-    private final XYPlot plot = Charts.plot("size of the move (training-input sd)", "");
-    private final TextTitle note = new TextTitle("");
-    private final JFreeChart chart = Charts.chart("Uncertainty away from the data", plot, true, note);
-    private int points;
-
     public OodView() {
-        ChartViewer v = new ChartViewer(chart);
-        v.setPrefSize(420, 300);
-        getChildren().add(v);
-    }
-
-    public JFreeChart chart() {
-        return chart;
-    }
-
-    /** Points drawn over all methods (0 before {@link #show}). */
-    public int points() {
-        return points;
+        super("Uncertainty away from the data", "size of the move (training-input sd)", "");
     }
 
     /** Shows the entries (the i-th in method colour i); {@code classification} picks the axis label. */
