@@ -45,6 +45,8 @@ final class BnnBatchEngine implements BatchGradient.Evaluator {
     private final double[][] qk;
     private final double[][] llg;
     private final double[][] gk;
+    private final BnnModel[] bm;
+    private final double[] ll;
 
     BnnBatchEngine(BnnModel model, int chains) {
         this.net = model.network();
@@ -89,6 +91,8 @@ final class BnnBatchEngine implements BatchGradient.Evaluator {
         qk = new double[chains][d];
         llg = new double[chains][d];
         gk = new double[chains][d];
+        bm = new BnnModel[chains];
+        ll = new double[chains];
     }
 
     private static void mmul(INDArray a, INDArray b, INDArray out, boolean ta, boolean tb) {
@@ -97,7 +101,6 @@ final class BnnBatchEngine implements BatchGradient.Evaluator {
 
     @Override
     public void evaluate(StochasticModel[] models, INDArray q, INDArray grad, double[] lp) {
-        BnnModel[] bm = new BnnModel[chains];
         for (int k = 0; k < chains; k++) {
             bm[k] = (BnnModel) models[k];
         }
@@ -137,7 +140,6 @@ final class BnnBatchEngine implements BatchGradient.Evaluator {
         // likelihood head on the host, chain by chain
         int c = net.outputs();
         Nd4jHost.get(z[layers - 1], fBuf, fBuf.length);
-        double[] ll = new double[chains];
         for (int k = 0; k < chains; k++) {
             Arrays.fill(llg[k], 0);
             double s = 0;
