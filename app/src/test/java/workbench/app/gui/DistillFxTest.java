@@ -10,35 +10,22 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.UUID;
-import java.util.concurrent.Callable;
-import java.util.concurrent.TimeUnit;
-import java.util.prefs.Preferences;
 import javafx.scene.Node;
-import javafx.scene.Scene;
 import javafx.scene.control.Button;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.ProgressBar;
 import javafx.scene.control.TextField;
-import javafx.stage.Stage;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
-import org.testfx.framework.junit5.ApplicationExtension;
-import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 import workbench.app.cli.WorkbenchCli;
 import workbench.core.distill.Distiller;
-import workbench.core.kernel.SamplerRegistry;
-import workbench.core.model.ModelRegistry;
 
 /** File ▸ Distil… on an opened session: validation beside the field, a progress bar that completes, Cancel, Open. */
-@ExtendWith(ApplicationExtension.class)
-class DistillFxTest {
+class DistillFxTest extends WindowFxBase {
     @TempDir
     static Path shared;
     static Path session;
@@ -46,8 +33,6 @@ class DistillFxTest {
     @TempDir
     Path tmp;
 
-    private MainWindow window;
-    private Preferences prefs;
 
     @BeforeAll
     static void makeSession() {
@@ -57,28 +42,6 @@ class DistillFxTest {
                 "--model", "banana", "--sampler", "nuts", "--chains", "2", "--warmup", "100", "--draws", "1000",
                 "--seed", "8", "--out", session.toString());
         assertEquals(0, code, err.toString());
-    }
-
-    @Start
-    void start(Stage stage) {
-        prefs = Preferences.userRoot().node("/org/mcmcworkbench/test-" + UUID.randomUUID());
-        window = new MainWindow(ModelRegistry.all(), SamplerRegistry.all(), prefs, new CoreSummaryEngine());
-        stage.setScene(new Scene(window, 1240, 780));
-        stage.show();
-    }
-
-    @AfterEach
-    void tearDown() throws Exception {
-        WaitForAsyncUtils.asyncFx(() -> window.shutdown()).get(5, TimeUnit.SECONDS);
-        prefs.removeNode();
-    }
-
-    private static void waitUntil(String what, int seconds, Callable<Boolean> cond) {
-        try {
-            WaitForAsyncUtils.waitFor(seconds, TimeUnit.SECONDS, cond);
-        } catch (java.util.concurrent.TimeoutException e) {
-            throw new AssertionError("timed out waiting for " + what);
-        }
     }
 
     @SuppressWarnings("unchecked")

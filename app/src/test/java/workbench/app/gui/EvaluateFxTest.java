@@ -10,30 +10,17 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.UUID;
-import java.util.concurrent.Callable;
-import java.util.concurrent.TimeUnit;
-import java.util.prefs.Preferences;
-import javafx.scene.Scene;
 import javafx.scene.control.Label;
-import javafx.stage.Stage;
 import org.jfree.chart.plot.XYPlot;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
-import org.testfx.framework.junit5.ApplicationExtension;
-import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 import workbench.app.cli.WorkbenchCli;
-import workbench.core.kernel.SamplerRegistry;
-import workbench.core.model.ModelRegistry;
 
 /** File ▸ Evaluate predictions… on small BNN sessions: rows per method, plots with data, one-line refusals. */
-@ExtendWith(ApplicationExtension.class)
-class EvaluateFxTest {
+class EvaluateFxTest extends WindowFxBase {
     @TempDir
     static Path shared;
     static Path regNuts;
@@ -44,8 +31,6 @@ class EvaluateFxTest {
     static Path banana;
     static Path boston;
 
-    private MainWindow window;
-    private Preferences prefs;
 
     private static Path run(String name, String model, String data, String sampler, int chains, int warmup, int draws) {
         Path out = shared.resolve(name);
@@ -70,28 +55,6 @@ class EvaluateFxTest {
         clsEnsemble = run("cls-ensemble", "bnn-classification", "moons", "deep-ensemble", 3, 300, 5);
         banana = run("banana", "banana", null, "nuts", 1, 50, 50);
         boston = run("boston-map", "bnn-regression", "boston", "map", 1, 100, 5);
-    }
-
-    @Start
-    void start(Stage stage) {
-        prefs = Preferences.userRoot().node("/org/mcmcworkbench/test-" + UUID.randomUUID());
-        window = new MainWindow(ModelRegistry.all(), SamplerRegistry.all(), prefs, new CoreSummaryEngine());
-        stage.setScene(new Scene(window, 1240, 780));
-        stage.show();
-    }
-
-    @AfterEach
-    void tearDown() throws Exception {
-        WaitForAsyncUtils.asyncFx(() -> window.shutdown()).get(5, TimeUnit.SECONDS);
-        prefs.removeNode();
-    }
-
-    private static void waitUntil(String what, int seconds, Callable<Boolean> cond) {
-        try {
-            WaitForAsyncUtils.waitFor(seconds, TimeUnit.SECONDS, cond);
-        } catch (java.util.concurrent.TimeoutException e) {
-            throw new AssertionError("timed out waiting for " + what);
-        }
     }
 
     private static Label message(EvaluateWindow w) {

@@ -6,32 +6,18 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
-import java.util.UUID;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.prefs.Preferences;
-import javafx.scene.Node;
-import javafx.scene.Scene;
-import javafx.scene.control.Labeled;
 import javafx.scene.control.Slider;
-import javafx.scene.control.TextInputControl;
 import javafx.scene.image.PixelReader;
 import javafx.scene.image.WritableImage;
 import javafx.scene.paint.Color;
-import javafx.stage.Stage;
 import org.jfree.chart.plot.ValueMarker;
 import org.jfree.chart.plot.XYPlot;
 import org.jfree.chart.ui.Layer;
 import org.jfree.data.xy.XYDataset;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.api.FxRobot;
-import org.testfx.framework.junit5.ApplicationExtension;
-import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
-import workbench.core.kernel.SamplerRegistry;
-import workbench.core.model.ModelRegistry;
 import workbench.core.samplers.mclmc.Phase;
 import workbench.viz.EnergyCharts;
 import workbench.viz.LiveBuffer;
@@ -40,44 +26,7 @@ import workbench.viz.TuningPhases;
 import workbench.viz.TunerFit;
 
 /** SMILE's Gamma fit on the energy panel and MCLMC's tuning stages over time, headless under Monocle. */
-@ExtendWith(ApplicationExtension.class)
-class TunerViewsFxTest {
-    private MainWindow window;
-    private Preferences prefs;
-
-    @Start
-    void start(Stage stage) {
-        prefs = Preferences.userRoot().node("/org/mcmcworkbench/test-" + UUID.randomUUID());
-        window = new MainWindow(ModelRegistry.all(), SamplerRegistry.all(), prefs, new CoreSummaryEngine());
-        stage.setScene(new Scene(window, 1240, 780));
-        stage.show();
-    }
-
-    @AfterEach
-    void tearDown() throws Exception {
-        WaitForAsyncUtils.asyncFx(() -> window.shutdown()).get(5, TimeUnit.SECONDS);
-        prefs.removeNode();
-    }
-
-    private static void waitUntil(String what, java.util.concurrent.Callable<Boolean> cond) {
-        try {
-            WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, cond);
-        } catch (java.util.concurrent.TimeoutException e) {
-            throw new AssertionError("timed out waiting for " + what);
-        }
-    }
-
-    private static void pick(FxRobot robot, String picker, String id) {
-        robot.clickOn(picker);
-        Node cell = robot.lookup(n -> n instanceof Labeled l && l.getText() != null
-                && l.getText().startsWith(id + " \u2014") && n.getStyleClass().contains("list-cell")).query();
-        robot.clickOn(cell);
-    }
-
-    private static void set(FxRobot robot, String query, String text) {
-        TextInputControl field = robot.lookup(query).queryAs(TextInputControl.class);
-        robot.interact(() -> field.setText(text));
-    }
+class TunerViewsFxTest extends WindowFxBase {
 
     /** Runs 2 chains of warmup + draws iterations to the end. */
     private void run(FxRobot robot, String model, String sampler, int warmup, int draws) {
@@ -89,7 +38,7 @@ class TunerViewsFxTest {
         Slider s = robot.lookup("#speedSlider").queryAs(Slider.class);
         robot.interact(() -> s.setValue(s.getMax()));
         robot.clickOn("#runButton");
-        waitUntil("the end of the run", () -> {
+        waitUntil("the end of the run", 30, () -> {
             LiveBuffer b = window.controller().buffer();
             return b != null && b.outcome() != null;
         });
@@ -116,7 +65,7 @@ class TunerViewsFxTest {
     void smileShowsItsGammaFitThresholdsAndRejections(FxRobot robot) {
         run(robot, "noisy-gaussian", "smile", 100, 300);
         EnergyCharts energy = robot.lookup("#energyCharts").queryAs(EnergyCharts.class);
-        waitUntil("the tuner view", () -> energy.tunerMarkers().size() == 3);
+        waitUntil("the tuner view", 30, () -> energy.tunerMarkers().size() == 3);
         WaitForAsyncUtils.waitForFxEvents();
         AtomicReference<TunerFit> fit = new AtomicReference<>();
         AtomicReference<List<ValueMarker>> markers = new AtomicReference<>();
@@ -145,7 +94,7 @@ class TunerViewsFxTest {
 
         robot.clickOn("#samplerOverTimeTab");
         TraceView depth = robot.lookup("#depthTrace").queryAs(TraceView.class);
-        waitUntil("the rejections trace", () -> depth.shownExtra() == LiveBuffer.Extra.REJECTIONS);
+        waitUntil("the rejections trace", 30, () -> depth.shownExtra() == LiveBuffer.Extra.REJECTIONS);
         assertTrue(depth.shownTitle().contains("rejections"));
     }
 
@@ -155,7 +104,7 @@ class TunerViewsFxTest {
         robot.clickOn("#samplerOverTimeTab");
         TraceView step = robot.lookup("#stepSizeTrace").queryAs(TraceView.class);
         TraceView depth = robot.lookup("#depthTrace").queryAs(TraceView.class);
-        waitUntil("the L trace", () -> depth.shownExtra() == LiveBuffer.Extra.L);
+        waitUntil("the L trace", 30, () -> depth.shownExtra() == LiveBuffer.Extra.L);
         LiveBuffer b = window.controller().buffer();
         List<TuningPhases.Segment> segs = TuningPhases.segments(b, 0, 0, b.size(0));
         List<Double> codes = segs.stream().map(TuningPhases.Segment::code).distinct().toList();

@@ -54,8 +54,13 @@ abstract class WindowFxBase {
 
     /** Waits up to 20 s for {@code cond}; fails naming {@code what} when it does not come. */
     static void waitUntil(String what, Callable<Boolean> cond) {
+        waitUntil(what, 20, cond);
+    }
+
+    /** Waits up to {@code seconds} for {@code cond}; fails naming {@code what} when it does not come. */
+    static void waitUntil(String what, int seconds, Callable<Boolean> cond) {
         try {
-            WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, cond);
+            WaitForAsyncUtils.waitFor(seconds, TimeUnit.SECONDS, cond);
         } catch (java.util.concurrent.TimeoutException e) {
             throw new AssertionError("timed out waiting for " + what);
         }
