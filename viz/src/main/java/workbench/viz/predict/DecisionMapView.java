@@ -124,8 +124,8 @@ public final class DecisionMapView extends StackPane {
         chart.setNotify(true);
     }
 
-    /** Blue (0) through white (1/2) to orange (1). */
-    private static final class Diverging implements PaintScale {
+    /** A colour scale over [0, 1]. */
+    private abstract static class UnitScale implements PaintScale {
         @Override
         public double getLowerBound() {
             return 0;
@@ -135,7 +135,10 @@ public final class DecisionMapView extends StackPane {
         public double getUpperBound() {
             return 1;
         }
+    }
 
+    /** Blue (0) through white (1/2) to orange (1). */
+    private static final class Diverging extends UnitScale {
         @Override
         public Paint getPaint(double v) {
             double t = Math.max(0, Math.min(1, v));
@@ -146,17 +149,7 @@ public final class DecisionMapView extends StackPane {
     }
 
     /** White (0) to dark purple (1). */
-    private static final class Sequential implements PaintScale {
-        @Override
-        public double getLowerBound() {
-            return 0;
-        }
-
-        @Override
-        public double getUpperBound() {
-            return 1;
-        }
-
+    private static final class Sequential extends UnitScale {
         @Override
         public Paint getPaint(double v) {
             double t = Math.max(0, Math.min(1, v));
