@@ -129,11 +129,62 @@ class StochasticEstimatesTest {
     }
 
     @Test
+    void dataDesignNoiseIsAConsistentUnbiasedDataTerm() {
+        StringBuilder out = new StringBuilder();
+        UniformRandomProvider rng = ChainRngs.forChain(12, 0);
+        double[] q = {0.3, -1.2, 0.7, 2.0, -0.4};
+        for (String id : new String[] {"noisy-gaussian", "noisy-banana", "noisy-funnel"}) {
+            for (String kind : NoisyTarget.KINDS) {
+                StochasticModel m = ((StochasticModel) ModelRegistry.create(id,
+                        Map.of("dim", "5", "noise", kind, "noise_scale", "2", "noise_design", "data"))).forChain();
+                assertTrue(!m.exactLogDensity(), id + " " + kind);
+                double[] g = new double[5];
+                double[] ge = new double[5];
+                m.nextBatch(rng);
+                double exact = m.logDensity(q, ge);
+                double lp = m.batchLogDensity(q, g);
+                assertTrue(Math.abs(lp - exact) > 1e-9, "the batch log density carries the noise");
+                // the gradient is the gradient of this batch's log density (central differences, same batch)
+                for (int i = 0; i < 5; i++) {
+                    double h = 1e-5;
+                    double[] qp = q.clone();
+                    double[] qm = q.clone();
+                    qp[i] += h;
+                    qm[i] -= h;
+                    double fd = (m.batchLogDensity(qp, new double[5]) - m.batchLogDensity(qm, new double[5])) / (2 * h);
+                    assertEquals(fd, g[i], 1e-5 * Math.max(1, Math.abs(fd)), id + " " + kind + " coordinate " + i);
+                }
+                // unbiased: the log density's estimates average to the exact value, the gradients to the exact one
+                int n = 20_000;
+                double sum = 0;
+                double sum2 = 0;
+                for (int r = 0; r < n; r++) {
+                    m.nextBatch(rng);
+                    double v = m.batchLogDensity(q, g) - exact;
+                    sum += v;
+                    sum2 += v * v;
+                }
+                double mean = sum / n;
+                double se = Math.sqrt((sum2 / n - mean * mean) / n);
+                assertTrue(Math.abs(mean) < 4.5 * se, id + " " + kind + ": mean " + mean + " se " + se);
+                out.append(id).append(' ').append(kind).append(" (data)\n");
+                for (double v : zScores(m, q, 20_000, rng, out)) {
+                    assertTrue(Math.abs(v) < 4.5, out.toString());
+                }
+            }
+        }
+        System.out.print(out);
+    }
+
+    @Test
     void badNoiseSettingsAreRefused() {
         BadInputException e = assertThrows(BadInputException.class,
                 () -> ModelRegistry.create("noisy-gaussian", Map.of("noise", "pink")));
         assertTrue(e.getMessage().contains("noise"), e.getMessage());
         assertThrows(BadInputException.class, () -> ModelRegistry.create("noisy-funnel", Map.of("noise_scale", "-1")));
+        e = assertThrows(BadInputException.class,
+                () -> ModelRegistry.create("noisy-banana", Map.of("noise_design", "both")));
+        assertTrue(e.getMessage().contains("noise_design"), e.getMessage());
         assertThrows(BadInputException.class, () -> ModelRegistry.create("logistic-pima", Map.of("batch_size", "0")));
     }
 }

@@ -27,6 +27,13 @@ import workbench.core.spec.ParamValues;
  * (correlation 0.9);</li>
  * <li>{@code position-dependent}: e_i = sqrt(1 + q_i^2) z_i (q on the unconstrained scale).</li>
  * </ul>
+ * That is {@code noise_design=gradient}. With {@code noise_design=data} (the design of the SMILE authors'
+ * analytic benchmark) the noise is instead a random linear data term t(q) = noise_scale * e . q added to the
+ * batch log density, so the log density estimate is noisy too ({@link #exactLogDensity} is false) and the
+ * gradient is exactly the gradient of the batch's log density; both stay unbiased. There the multipliers m_i
+ * follow the target's sds (the widest coordinates get the most noise), {@code correlated} shares the common
+ * factor as above, and {@code position-dependent} multiplies t by exp(-q[3] / 6.5) (the third coordinate, or the
+ * last when dim is 2).
  * Targets: {@code noisy-gaussian} (independent normals, mean 0, sds log-spaced from 1/sqrt(cond) to
  * sqrt(cond)), {@code noisy-banana} (the banana in the first two coordinates, the others standard
  * normal) and {@code noisy-funnel} (Neal's funnel). Truths are exact.
@@ -36,10 +43,15 @@ public final class NoisyTarget implements StochasticModel {
     public static final List<String> KINDS = List.of("isotropic", "diagonal", "correlated", "position-dependent");
     /** Correlation between coordinates for {@code correlated} noise. */
     public static final double RHO = 0.9;
+    /** Where the noise enters, as typed after {@code --set noise_design=}. */
+    public static final List<String> DESIGNS = List.of("gradient", "data");
+    /** Length scale of the position-dependent data term's factor exp(-x[3] / c), as in the SMILE benchmark. */
+    public static final double SPATIAL_LENGTH = 6.5;
 
     private final Model base;
     private final String kind;
     private final double scale;
+    private final boolean data;
     private final double[] mult;
     private final Truth truth;
     private final double[] box;
@@ -48,21 +60,38 @@ public final class NoisyTarget implements StochasticModel {
     private final Normals normals;
     private boolean drawn;
 
-    private NoisyTarget(Model base, String kind, double scale, Truth truth, double[] box, boolean scratch) {
+    private NoisyTarget(Model base, String kind, double scale, String design, Truth truth, double[] box,
+                        boolean scratch) {
         if (!KINDS.contains(kind)) {
             throw new BadInputException("noise must be one of " + String.join(", ", KINDS) + ", got '" + kind + "'");
         }
         if (!(scale >= 0 && Double.isFinite(scale))) {
             throw new BadInputException("noise_scale must be finite and 0 or more, got " + scale);
         }
+        if (!DESIGNS.contains(design)) {
+            throw new BadInputException("noise_design must be one of " + String.join(", ", DESIGNS) + ", got '"
+                    + design + "'");
+        }
         this.base = base;
         this.kind = kind;
         this.scale = scale;
+        this.data = design.equals("data");
         this.truth = truth;
         this.box = box;
         int d = base.dim();
         this.mult = new double[d];
-        if (kind.equals("diagonal") || kind.equals("correlated")) {
+        if (data && !kind.equals("isotropic")) {
+            // the SMILE benchmark's design: noise follows the target's sds (the widest coordinates get the most)
+            double ss = 0;
+            for (int i = 0; i < d; i++) {
+                mult[i] = truth.sd()[i];
+                ss += mult[i] * mult[i];
+            }
+            double rms = Math.sqrt(ss / d);
+            for (int i = 0; i < d; i++) {
+                mult[i] /= rms;
+            }
+        } else if (kind.equals("diagonal") || kind.equals("correlated")) {
             double ss = 0;
             for (int i = 0; i < d; i++) {
                 mult[i] = d == 1 ? 1 : Math.pow(10, 1 - 2.0 * i / (d - 1));
@@ -81,17 +110,22 @@ public final class NoisyTarget implements StochasticModel {
 
     /** {@code noisy-gaussian}: independent normals, sds log-spaced from 1/sqrt(cond) to sqrt(cond). */
     public static NoisyTarget gaussian(int dim, double cond, String noise, double scale) {
+        return gaussian(dim, cond, noise, scale, "gradient");
+    }
+
+    /** {@code noisy-gaussian} with the noise entering as {@code design} says. */
+    public static NoisyTarget gaussian(int dim, double cond, String noise, double scale, String design) {
         double[] sd = new double[dim];
         for (int i = 0; i < dim; i++) {
             double f = dim == 1 ? 0.5 : (double) i / (dim - 1);
             sd[i] = Math.pow(cond, f - 0.5);
         }
         Gaussian g = new Gaussian(sd);
-        return new NoisyTarget(g, noise, scale, g.truth(), g.plotBox(), false);
+        return new NoisyTarget(g, noise, scale, design, g.truth(), g.plotBox(), false);
     }
 
     /** {@code noisy-banana}: the banana of curvature b in (x[1], x[2]), further coordinates standard normal. */
-    public static NoisyTarget banana(int dim, double b, String noise, double scale) {
+    public static NoisyTarget banana(int dim, double b, String noise, double scale, String design) {
         Banana banana = new Banana(b);
         List<String> names = Names.vector("x", dim);
         Model m = new Model() {
@@ -119,19 +153,22 @@ public final class NoisyTarget implements StochasticModel {
         Arrays.fill(sd, 1);
         sd[0] = 10;
         sd[1] = Math.sqrt(2e4 * b * b + 1);
-        return new NoisyTarget(m, noise, scale, Truth.analytic(new double[dim], sd), banana.plotBox(), false);
+        return new NoisyTarget(m, noise, scale, design, Truth.analytic(new double[dim], sd), banana.plotBox(), false);
     }
 
     /** {@code noisy-funnel}: Neal's funnel in {@code dim} dimensions. */
-    public static NoisyTarget funnel(int dim, String noise, double scale) {
+    public static NoisyTarget funnel(int dim, String noise, double scale, String design) {
         Funnel f = new Funnel(dim);
-        return new NoisyTarget(f, noise, scale, f.truth(), f.plotBox(), false);
+        return new NoisyTarget(f, noise, scale, design, f.truth(), f.plotBox(), false);
     }
 
     private static List<ParamSpec> noiseSpecs() {
         return List.of(
                 ParamSpec.choice("noise", "isotropic", KINDS, "kind of synthetic gradient noise"),
-                ParamSpec.real("noise_scale", 1, 0, 1e6, "standard deviation scale of the gradient noise"));
+                ParamSpec.real("noise_scale", 1, 0, 1e6, "standard deviation scale of the gradient noise"),
+                ParamSpec.choice("noise_design", "gradient", DESIGNS,
+                        "gradient: noise on the gradient only, exact log density; data: a random linear data term "
+                                + "in the minibatch log density (the SMILE benchmark's design)"));
     }
 
     private static ParamSpec dimSpec() {
@@ -153,12 +190,12 @@ public final class NoisyTarget implements StochasticModel {
         public List<ParamSpec> params() {
             return List.of(dimSpec(),
                     ParamSpec.real("cond", 10, 1, 1e6, "ratio of the largest to the smallest standard deviation"),
-                    noiseSpecs().get(0), noiseSpecs().get(1));
+                    noiseSpecs().get(0), noiseSpecs().get(1), noiseSpecs().get(2));
         }
 
         @Override
         public Model create(ParamValues v) {
-            return gaussian(v.integer("dim"), v.real("cond"), v.text("noise"), v.real("noise_scale"));
+            return gaussian(v.integer("dim"), v.real("cond"), v.text("noise"), v.real("noise_scale"), v.text("noise_design"));
         }
     };
 
@@ -176,12 +213,12 @@ public final class NoisyTarget implements StochasticModel {
         @Override
         public List<ParamSpec> params() {
             return List.of(dimSpec(), ParamSpec.positive("b", 0.1, 0, 1, "curvature of the banana"),
-                    noiseSpecs().get(0), noiseSpecs().get(1));
+                    noiseSpecs().get(0), noiseSpecs().get(1), noiseSpecs().get(2));
         }
 
         @Override
         public Model create(ParamValues v) {
-            return banana(v.integer("dim"), v.real("b"), v.text("noise"), v.real("noise_scale"));
+            return banana(v.integer("dim"), v.real("b"), v.text("noise"), v.real("noise_scale"), v.text("noise_design"));
         }
     };
 
@@ -198,12 +235,12 @@ public final class NoisyTarget implements StochasticModel {
 
         @Override
         public List<ParamSpec> params() {
-            return List.of(dimSpec(), noiseSpecs().get(0), noiseSpecs().get(1));
+            return List.of(dimSpec(), noiseSpecs().get(0), noiseSpecs().get(1), noiseSpecs().get(2));
         }
 
         @Override
         public Model create(ParamValues v) {
-            return funnel(v.integer("dim"), v.text("noise"), v.real("noise_scale"));
+            return funnel(v.integer("dim"), v.text("noise"), v.real("noise_scale"), v.text("noise_design"));
         }
     };
 
@@ -220,7 +257,7 @@ public final class NoisyTarget implements StochasticModel {
     @Override
     public NoisyTarget forChain() {
         Model b = base.forChain();
-        return new NoisyTarget(b, kind, scale, truth, box, true);
+        return new NoisyTarget(b, kind, scale, data ? "data" : "gradient", truth, box, true);
     }
 
     @Override
@@ -239,6 +276,9 @@ public final class NoisyTarget implements StochasticModel {
         }
         double lp = base.logDensity(q, grad);
         int d = grad.length;
+        if (data) {
+            return lp + dataTerm(q, grad);
+        }
         switch (kind) {
             case "isotropic", "diagonal" -> {
                 for (int i = 0; i < d; i++) {
@@ -261,9 +301,36 @@ public final class NoisyTarget implements StochasticModel {
         return lp;
     }
 
+    /**
+     * The {@code data} design: adds t(q) = e . q (times exp(-q[3] / c) for position-dependent noise) to the log
+     * density and its gradient to {@code grad}, with e the batch's noise vector; returns t(q).
+     */
+    private double dataTerm(double[] q, double[] grad) {
+        int d = grad.length;
+        double common = kind.equals("correlated") ? Math.sqrt(RHO) * z[d] : 0;
+        double own = kind.equals("correlated") ? Math.sqrt(1 - RHO) : 1;
+        double t = 0;
+        for (int i = 0; i < d; i++) {
+            t += scale * mult[i] * (common + own * z[i]) * q[i];
+        }
+        if (!kind.equals("position-dependent")) {
+            for (int i = 0; i < d; i++) {
+                grad[i] += scale * mult[i] * (common + own * z[i]);
+            }
+            return t;
+        }
+        int k = Math.min(2, d - 1);
+        double f = Math.exp(-q[k] / SPATIAL_LENGTH);
+        for (int i = 0; i < d; i++) {
+            grad[i] += scale * mult[i] * z[i] * f;
+        }
+        grad[k] -= t * f / SPATIAL_LENGTH;
+        return t * f;
+    }
+
     @Override
     public boolean exactLogDensity() {
-        return true;
+        return !data;
     }
 
     @Override

@@ -22,6 +22,8 @@ class SgBenchmark {
     static final int CHAINS = 4;
     static final int WARMUP = 2000;
     static final int DRAWS = 10_000;
+    /** The robustness tables' second warmup: long enough for SMILE's tuner to settle from every start. */
+    static final int LONG_WARMUP = 20_000;
 
     record Run(String sampler, Map<String, String> settings) {
         String label() {
@@ -34,11 +36,22 @@ class SgBenchmark {
         return modelId.equals("noisy-gaussian") ? r.w2(t) : r.relError(t);
     }
 
+    /** Mean error over the seeds, its standard error, the mean relative error and the mean final step size. */
     static double[] meanAndSe(String sampler, Map<String, String> settings, String modelId, Map<String, String> ms) {
+        return meanAndSe(sampler, settings, modelId, ms, WARMUP);
+    }
+
+    static double[] meanAndSe(String sampler, Map<String, String> settings, String modelId, Map<String, String> ms,
+                              int warmup) {
         double[] e = new double[SEEDS];
+        double rel = 0;
+        double step = 0;
         for (int s = 0; s < SEEDS; s++) {
             Model m = ModelRegistry.create(modelId, ms);
-            e[s] = error(modelId, m, SgRuns.run(sampler, settings, m, CHAINS, WARMUP, DRAWS, 100 + s, false));
+            SgRuns.Moments r = SgRuns.run(sampler, settings, m, CHAINS, warmup, DRAWS, 100 + s, false);
+            e[s] = error(modelId, m, r);
+            rel += r.relError(m.truth()) / SEEDS;
+            step += r.finalStep() / SEEDS;
         }
         double mean = 0;
         for (double v : e) {
@@ -48,7 +61,7 @@ class SgBenchmark {
         for (double v : e) {
             ss += (v - mean) * (v - mean);
         }
-        return new double[] {mean, Math.sqrt(ss / (SEEDS - 1) / SEEDS)};
+        return new double[] {mean, Math.sqrt(ss / (SEEDS - 1) / SEEDS), rel, step};
     }
 
     static String cell(double[] e) {
@@ -66,37 +79,57 @@ class SgBenchmark {
         md.append("Error: for `noisy-gaussian` the 2-Wasserstein distance between diagonal Gaussians fitted to the draws ")
                 .append("and the truth, W2^2 = sum (mu - mu*)^2 + sum (sigma - sigma*)^2; for the other targets ")
                 .append("sqrt(mean over coordinates of ((mu - mu*)/sigma*)^2 + ((sigma - sigma*)/sigma*)^2).\n\n");
-        md.append("## Gradient-noise kinds\n\nTargets at their defaults (dim 10; noisy-gaussian cond 10, noisy-banana b 0.1), ")
-                .append("noise_scale 1. SGLD with eps = 0.01 = 0.1 sigma_min^2 of noisy-gaussian (and 0.02 for reference); ")
-                .append("SMILE and pSMILE at their defaults (initial step 0.1, tuned throughout, random momentum after a rejection).\n\n");
         List<Run> runs = List.of(new Run("sgld", Map.of("step_size", "0.01")), new Run("sgld", Map.of("step_size", "0.02")),
                 new Run("smile", Map.of()), new Run("psmile", Map.of()));
-        md.append("| target | noise |");
-        for (Run r : runs) {
-            md.append(' ').append(r.label()).append(" |");
-        }
-        md.append("\n|---|---|");
-        md.append("---|".repeat(runs.size())).append('\n');
-        for (String target : List.of("noisy-gaussian", "noisy-banana", "noisy-funnel")) {
-            for (String noise : List.of("isotropic", "diagonal", "correlated", "position-dependent")) {
-                md.append("| ").append(target).append(" | ").append(noise).append(" |");
-                for (Run r : runs) {
-                    double[] e = meanAndSe(r.sampler(), r.settings(), target, Map.of("noise", noise));
-                    md.append(' ').append(cell(e)).append(" |");
-                }
-                md.append('\n');
-                System.out.print(md);
+        for (String design : List.of("gradient", "data")) {
+            md.append("## Noise kinds, noise_design=").append(design).append("\n\n");
+            md.append(design.equals("gradient")
+                    ? "Noise on the gradient only; the log density is exact. "
+                    : "The SMILE benchmark's design: the noise is a random linear data term e . x in the minibatch log "
+                            + "density (and so in its gradient), drawn afresh per step; diagonal/correlated noise follows the "
+                            + "target's sds. ");
+            md.append("Targets at their defaults (dim 10; noisy-gaussian cond 10, noisy-banana b 0.1), ")
+                    .append("noise_scale 1. SGLD with eps = 0.01 = 0.1 sigma_min^2 of noisy-gaussian (and 0.02 for reference); ")
+                    .append("SMILE and pSMILE at their defaults (initial step 0.1, tuned throughout, random momentum after a rejection).\n\n");
+            md.append("| target | noise |");
+            for (Run r : runs) {
+                md.append(' ').append(r.label()).append(" |");
             }
-        }
-        md.append("\n## Robustness to the step size\n\nnoisy-gaussian, diagonal noise, the same grid for both: ")
-                .append("for SMILE it is the initial step size (then tuned), for SGHMC (friction 0.01) the fixed step size. ")
-                .append("A run whose draws are not finite counts as diverged.\n\n");
-        md.append("| step size | smile | sghmc |\n|---|---|---|\n");
-        for (String eps : List.of("0.01", "0.03", "0.1", "0.3", "1")) {
-            double[] sm = meanAndSe("smile", Map.of("step_size", eps), "noisy-gaussian", Map.of("noise", "diagonal"));
-            double[] sg = meanAndSe("sghmc", Map.of("step_size", eps), "noisy-gaussian", Map.of("noise", "diagonal"));
-            md.append(String.format(Locale.ROOT, "| %s | %s | %s |%n", eps, cell(sm), cell(sg)));
-            System.out.print(md);
+            md.append("\n|---|---|");
+            md.append("---|".repeat(runs.size())).append('\n');
+            for (String target : List.of("noisy-gaussian", "noisy-banana", "noisy-funnel")) {
+                for (String noise : List.of("isotropic", "diagonal", "correlated", "position-dependent")) {
+                    md.append("| ").append(target).append(" | ").append(noise).append(" |");
+                    for (Run r : runs) {
+                        double[] e = meanAndSe(r.sampler(), r.settings(), target,
+                                Map.of("noise", noise, "noise_design", design));
+                        md.append(' ').append(cell(e)).append(" |");
+                    }
+                    md.append('\n');
+                    System.out.print(md);
+                }
+            }
+            for (int warmup : List.of(WARMUP, LONG_WARMUP)) {
+                md.append("\n## Robustness to the step size, noise_design=").append(design).append(", warmup ")
+                        .append(warmup).append("\n\nnoisy-gaussian, diagonal noise, the same grid for both: ")
+                        .append("for SMILE it is the initial step size (then tuned; the table gives where it ended, mean ")
+                        .append("over seeds and chains), for SGHMC (friction 0.01) the fixed step size; ").append(warmup)
+                        .append(" warmup steps, then ").append(DRAWS).append(" draws. Error W2 as above; 'rel.' ")
+                        .append("is the relative error used for the other targets. ")
+                        .append("A run whose draws are not finite counts as diverged.\n\n");
+                md.append("| step size | smile W2 | smile rel. | smile final step | sghmc W2 | sghmc rel. |\n")
+                        .append("|---|---|---|---|---|---|\n");
+                for (String eps : List.of("0.01", "0.03", "0.1", "0.3", "1")) {
+                    Map<String, String> ms = Map.of("noise", "diagonal", "noise_design", design);
+                    double[] sm = meanAndSe("smile", Map.of("step_size", eps), "noisy-gaussian", ms, warmup);
+                    double[] sg = meanAndSe("sghmc", Map.of("step_size", eps), "noisy-gaussian", ms, warmup);
+                    md.append(String.format(Locale.ROOT, "| %s | %s | %.3f | %.3f | %s | %s |%n", eps, cell(sm), sm[2],
+                            sm[3], cell(sg), Double.isFinite(sg[2]) ? String.format(Locale.ROOT, "%.3f", sg[2])
+                                    : "diverged"));
+                    System.out.print(md);
+                }
+            }
+            md.append('\n');
         }
         Path root = Path.of("").toAbsolutePath();
         while (root != null && !Files.isDirectory(root.resolve("docs")) && !Files.exists(root.resolve("sampling-core"))) {
