@@ -37,7 +37,8 @@ final class DiagnoseCommand implements Callable<Integer> {
         RunSummary s = RunSummary.of(table, 0);
         List<String> notes = new ArrayList<>(table.notes());
         if (s.unequalLengths()) {
-            notes.add("chains have unequal lengths " + lengths(table) + ": using the common length " + s.drawsPerChain());
+            notes.add("chains have unequal lengths " + lengths(table) + ": using the common length " + s.drawsPerChain()
+                    + " (the latest draws of each chain)");
         }
         if (json) {
             ObjectNode root = Report.JSON.createObjectNode();

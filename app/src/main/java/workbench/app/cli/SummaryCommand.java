@@ -111,12 +111,13 @@ final class SummaryCommand implements Callable<Integer> {
                 }
             }
             if (s.unequalLengths()) {
-                root.putArray("notes").add("chains have unequal lengths: using the common length " + s.drawsPerChain());
+                root.putArray("notes").add("chains have unequal lengths: using the common length " + s.drawsPerChain()
+                        + " (the latest draws of each chain)");
             }
             out.println(Report.json(root));
         } else {
             out.printf(Locale.ROOT, "%s on %s: %d chain(s) x %d draws%s%n", m.samplerId(), m.modelId(), s.chains(),
-                    s.drawsPerChain(), s.unequalLengths() ? " (common length of unequal chains)" : "");
+                    s.drawsPerChain(), s.unequalLengths() ? " (common length of unequal chains, the latest draws of each)" : "");
             DistilledFrom d = m.distilled();
             if (d != null) {
                 out.printf(Locale.ROOT, "distilled set: %s, K = %d (%d distinct rows) from %s; MMD^2 %.4g%s%n",

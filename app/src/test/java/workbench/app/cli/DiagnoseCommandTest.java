@@ -103,7 +103,8 @@ class DiagnoseCommandTest {
     void unequalChainsUseTheCommonLengthAndSaySo() throws Exception {
         StringBuilder sb = new StringBuilder("chain,draw,x\n");
         for (int i = 1; i <= 30; i++) {
-            sb.append("1,").append(i).append(',').append(Math.sin(i)).append('\n');
+            // the first 5 draws of the longer chain are far off: they must not enter
+            sb.append("1,").append(i).append(',').append(i <= 5 ? 1000 : Math.sin(i)).append('\n');
         }
         for (int i = 1; i <= 25; i++) {
             sb.append("2,").append(i).append(',').append(Math.cos(i)).append('\n');
@@ -115,6 +116,15 @@ class DiagnoseCommandTest {
         JsonNode root = new ObjectMapper().readTree(r.out);
         assertEquals(25, root.get("draws_per_chain").asInt());
         assertTrue(root.get("notes").toString().contains("common length 25"), root.toString());
+        assertTrue(root.get("notes").toString().contains("latest draws"), root.toString());
+        double mean = 0;
+        for (int i = 6; i <= 30; i++) {
+            mean += Math.sin(i) / 50;
+        }
+        for (int i = 1; i <= 25; i++) {
+            mean += Math.cos(i) / 50;
+        }
+        assertEquals(mean, root.get("parameters").get(0).get("mean").asDouble(), 1e-9, root.toString());
     }
 
     private void assertBadInput(String expected, String... args) {

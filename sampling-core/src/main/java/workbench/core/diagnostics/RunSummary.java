@@ -7,7 +7,8 @@ import workbench.core.draws.Stat;
 
 /**
  * The summary of a run computed from its draws and transition statistics: a {@link ParameterSummary}
- * per output coordinate (post-warmup draws, chains cut to their common length) and the sampler's
+ * per output coordinate (post-warmup draws, chains cut to their common length, keeping each chain's latest
+ * draws) and the sampler's
  * statistics (divergences and gradient evaluations by phase, acceptance, E-BFMI and tree depth per
  * chain). Pure: reads a {@link DrawSource}, whether live or stored.
  *
@@ -53,7 +54,7 @@ public record RunSummary(List<ParameterSummary> parameters, int chains, long dra
                 params[j] = first + j;
             }
             for (int c = 0; c < chains; c++) {
-                long from = Math.max(src.warmup(c), src.first(c));
+                long from = src.size(c) - common; // the latest draws of each chain, as the window does
                 double[][] dest = new double[params.length][];
                 for (int j = 0; j < params.length; j++) {
                     dest[j] = x[j][c];
