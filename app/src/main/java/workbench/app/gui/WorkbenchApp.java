@@ -91,7 +91,8 @@ public final class WorkbenchApp extends Application {
     /**
      * Starts, as soon as the window is up, the run chosen by the system properties
      * {@code workbench.autorun.model} (default gaussian-2d), {@code .sampler} (nuts), {@code .chains}
-     * (4), {@code .warmup} (1000), {@code .draws} (100000000 per chain) and {@code .seed} (1), at
+     * (4), {@code .warmup} (1000), {@code .draws} (100000000 per chain), {@code .seed} (1) and the model's and
+     * sampler's settings {@code .modelset} / {@code .samplerset} (NAME=VALUE,NAME=VALUE), at
      * full speed, as if Run had been pressed (stress/soak-gui.sh uses it). With
      * {@code workbench.autorun.seconds=S} the window quits after S seconds, first printing
      * {@code autorun: ... transitions, session DIR} on standard output. {@code workbench.autorun.tab=TITLE} (also
@@ -108,6 +109,25 @@ public final class WorkbenchApp extends Application {
         }
         if (!s.selectSampler(sampler)) {
             problems.add("no sampler '" + sampler + "'");
+        }
+        for (String which : List.of("modelset", "samplerset")) {
+            String sets = System.getProperty("workbench.autorun." + which, "");
+            for (String kv : sets.split(",")) {
+                if (kv.isBlank()) {
+                    continue;
+                }
+                int eq = kv.indexOf('=');
+                if (eq <= 0) {
+                    problems.add("workbench.autorun." + which + ": expected NAME=VALUE, got '" + kv + "'");
+                    continue;
+                }
+                String name = kv.substring(0, eq).trim();
+                String value = kv.substring(eq + 1).trim();
+                String msg = which.equals("modelset") ? s.setModelSetting(name, value) : s.setSamplerSetting(name, value);
+                if (msg != null) {
+                    problems.add(msg);
+                }
+            }
         }
         for (String[] f : List.of(new String[] {"chains", "4"}, new String[] {"warmup", "1000"},
                 new String[] {"draws", "100000000"}, new String[] {"seed", "1"})) {
