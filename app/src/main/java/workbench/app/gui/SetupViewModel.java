@@ -171,6 +171,31 @@ public final class SetupViewModel {
                 f == null ? null : settings -> f.create(ParamValues.of("sampler " + f.id(), f.params(), settings)));
     }
 
+    /**
+     * Sets several model ({@code model} true) or sampler settings typed as {@code NAME=VALUE,NAME=VALUE}; returns
+     * one message per refused entry (empty when all were taken).
+     */
+    public List<String> setSettings(boolean model, String list) {
+        List<String> problems = new java.util.ArrayList<>();
+        for (String kv : list.split(",")) {
+            if (kv.isBlank()) {
+                continue;
+            }
+            int eq = kv.indexOf('=');
+            if (eq <= 0) {
+                problems.add((model ? "model" : "sampler") + " settings: expected NAME=VALUE, got '" + kv.trim() + "'");
+                continue;
+            }
+            String name = kv.substring(0, eq).trim();
+            String value = kv.substring(eq + 1).trim();
+            String msg = model ? setModelSetting(name, value) : setSamplerSetting(name, value);
+            if (msg != null) {
+                problems.add(msg);
+            }
+        }
+        return problems;
+    }
+
     private String put(Map<String, Map<String, String>> typed, Map<String, Map<String, String>> inEffect, Described d,
                        String kind, String name, String text, java.util.function.Function<Map<String, String>, ?> build) {
         if (d == null) {

@@ -110,25 +110,8 @@ public final class WorkbenchApp extends Application {
         if (!s.selectSampler(sampler)) {
             problems.add("no sampler '" + sampler + "'");
         }
-        for (String which : List.of("modelset", "samplerset")) {
-            String sets = System.getProperty("workbench.autorun." + which, "");
-            for (String kv : sets.split(",")) {
-                if (kv.isBlank()) {
-                    continue;
-                }
-                int eq = kv.indexOf('=');
-                if (eq <= 0) {
-                    problems.add("workbench.autorun." + which + ": expected NAME=VALUE, got '" + kv + "'");
-                    continue;
-                }
-                String name = kv.substring(0, eq).trim();
-                String value = kv.substring(eq + 1).trim();
-                String msg = which.equals("modelset") ? s.setModelSetting(name, value) : s.setSamplerSetting(name, value);
-                if (msg != null) {
-                    problems.add(msg);
-                }
-            }
-        }
+        problems.addAll(s.setSettings(true, System.getProperty("workbench.autorun.modelset", "")));
+        problems.addAll(s.setSettings(false, System.getProperty("workbench.autorun.samplerset", "")));
         for (String[] f : List.of(new String[] {"chains", "4"}, new String[] {"warmup", "1000"},
                 new String[] {"draws", "100000000"}, new String[] {"seed", "1"})) {
             String msg = s.setRunField(f[0], System.getProperty("workbench.autorun." + f[0], f[1]));

@@ -44,6 +44,23 @@ class SetupViewModelTest {
     }
 
     @Test
+    void severalSettingsAtOnceAndOneMessagePerRefusal() {
+        assertTrue(vm.selectModel("noisy-gaussian"));
+        assertTrue(vm.setSettings(true, "noise=diagonal, noise_design=data").isEmpty());
+        assertEquals("data", vm.modelSettingInEffect("noise_design"));
+        assertEquals("diagonal", vm.modelSettingInEffect("noise"));
+        List<String> p = vm.setSettings(true, "noise=pink,cond,noise_scale=2");
+        assertEquals(2, p.size(), p.toString());
+        assertTrue(p.get(0).contains("'noise' must be one of"), p.get(0));
+        assertEquals("model settings: expected NAME=VALUE, got 'cond'", p.get(1));
+        assertEquals("2", vm.modelSettingInEffect("noise_scale"), "the good entries are taken");
+        assertTrue(vm.selectSampler("smile"));
+        assertTrue(vm.setSettings(false, "step_size=0.01").isEmpty());
+        assertEquals("0.01", vm.samplerSettingInEffect("step_size"));
+        assertTrue(vm.setSettings(false, "").isEmpty());
+    }
+
+    @Test
     void unknownIdsChangeNothing() {
         String before = vm.modelId();
         assertFalse(vm.selectModel("no-such-model"));
