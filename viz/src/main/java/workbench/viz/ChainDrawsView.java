@@ -4,8 +4,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import javafx.application.Platform;
 import javafx.geometry.VPos;
-import javafx.scene.canvas.Canvas;
-import javafx.scene.layout.Region;
 import javafx.scene.paint.Color;
 import javafx.scene.text.TextAlignment;
 import workbench.core.BadInputException;
@@ -19,7 +17,7 @@ import workbench.core.draws.DrawSource;
  *
  * @param <R> the computed result
  */
-public abstract class ChainDrawsView<R> extends Region {
+public abstract class ChainDrawsView<R> extends CanvasView {
     /** Left margin of the plot area. */
     protected static final double LEFT = 58;
     /** Right margin of the plot area. */
@@ -34,8 +32,6 @@ public abstract class ChainDrawsView<R> extends Region {
         t.setDaemon(true);
         return t;
     });
-    private final Canvas canvas = new Canvas();
-    private final FxPen pen = new FxPen(canvas.getGraphicsContext2D());
     private DrawSource source;
     private int param;
     private int limit = ChainDraws.LIVE_LIMIT;
@@ -50,7 +46,6 @@ public abstract class ChainDrawsView<R> extends Region {
     protected String problem;
 
     protected ChainDrawsView() {
-        getChildren().add(canvas);
         setMinSize(150, 90);
     }
 
@@ -76,12 +71,8 @@ public abstract class ChainDrawsView<R> extends Region {
     }
 
     @Override
-    protected void layoutChildren() {
-        if (canvas.getWidth() != getWidth() || canvas.getHeight() != getHeight()) {
-            canvas.setWidth(getWidth());
-            canvas.setHeight(getHeight());
-            dirty = true;
-        }
+    protected void resized() {
+        dirty = true;
     }
 
     /** The most draws per chain the computation reads, whatever the limit. */
@@ -136,11 +127,6 @@ public abstract class ChainDrawsView<R> extends Region {
             });
         });
         return true;
-    }
-
-    /** The canvas the view paints on (for export). */
-    public Canvas canvas() {
-        return canvas;
     }
 
     /** The name of the shown coordinate ("" when none). */

@@ -5,8 +5,6 @@ import java.util.concurrent.Executors;
 import java.util.function.Supplier;
 import javafx.application.Platform;
 import javafx.geometry.VPos;
-import javafx.scene.canvas.Canvas;
-import javafx.scene.layout.Region;
 import javafx.scene.paint.Color;
 import javafx.scene.text.TextAlignment;
 import workbench.core.model.Model;
@@ -19,7 +17,7 @@ import workbench.core.model.Model;
  * marginal is known ({@link ExactMarginal}: closed form, or integrated numerically for 2-D
  * targets) it is drawn over the histogram as a line, on the same density scale.
  */
-public final class MarginalView extends Region {
+public final class MarginalView extends CanvasView {
     private static final int BINS = 40;
     /** The colour of the exact marginal's line. */
     public static final Color EXACT = Color.web("#b2182b");
@@ -28,8 +26,6 @@ public final class MarginalView extends Region {
         t.setDaemon(true);
         return t;
     });
-    private final Canvas canvas = new Canvas();
-    private final FxPen pen = new FxPen(canvas.getGraphicsContext2D());
     private final boolean vertical;
     private final double insetLow;
     private final double insetHigh;
@@ -51,7 +47,6 @@ public final class MarginalView extends Region {
         this.vertical = vertical;
         this.insetLow = insetLow;
         this.insetHigh = insetHigh;
-        getChildren().add(canvas);
         if (vertical) {
             setMinWidth(90);
             setPrefWidth(110);
@@ -123,12 +118,8 @@ public final class MarginalView extends Region {
     private String name = "";
 
     @Override
-    protected void layoutChildren() {
-        if (canvas.getWidth() != getWidth() || canvas.getHeight() != getHeight()) {
-            canvas.setWidth(getWidth());
-            canvas.setHeight(getHeight());
-            lastVersion = -1;
-        }
+    protected void resized() {
+        lastVersion = -1;
     }
 
     /** Redraws when the data or the range changed. */
@@ -332,7 +323,4 @@ public final class MarginalView extends Region {
         g.restore();
     }
 
-    public Canvas canvas() {
-        return canvas;
-    }
 }

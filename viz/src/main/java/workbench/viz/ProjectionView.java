@@ -6,9 +6,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 import javafx.application.Platform;
-import javafx.scene.canvas.Canvas;
 import javafx.scene.input.MouseButton;
-import javafx.scene.layout.Region;
 import javafx.scene.paint.Color;
 import javafx.scene.text.TextAlignment;
 import workbench.core.model.Model;
@@ -21,7 +19,7 @@ import workbench.core.model.Model;
  * pans, a double click fits the view again; clicking a divergence replays its trajectory.
  * Everything is redrawn from the buffer, so resizing loses nothing.
  */
-public final class ProjectionView extends Region {
+public final class ProjectionView extends CanvasView {
     /** Above this many stored draws the cloud is drawn as a 2-D histogram. */
     public static final int DENSE_POINTS = 12_000;
     private static final double LEFT = 58;
@@ -30,8 +28,6 @@ public final class ProjectionView extends Region {
     private static final double BOTTOM = 42;
     private static final int RECENT_PATH = 30;
 
-    private final Canvas canvas = new Canvas();
-    private final FxPen pen = new FxPen(canvas.getGraphicsContext2D());
     private final ExecutorService densityPool = Executors.newSingleThreadExecutor(r -> {
         Thread t = new Thread(r, "density-grid");
         t.setDaemon(true);
@@ -69,7 +65,6 @@ public final class ProjectionView extends Region {
     private PlotArea area;
 
     public ProjectionView() {
-        getChildren().add(canvas);
         getStyleClass().add("projection-view");
         setMinSize(200, 160);
         setOnScroll(e -> {
@@ -292,14 +287,8 @@ public final class ProjectionView extends Region {
     }
 
     @Override
-    protected void layoutChildren() {
-        double w = getWidth();
-        double h = getHeight();
-        if (canvas.getWidth() != w || canvas.getHeight() != h) {
-            canvas.setWidth(w);
-            canvas.setHeight(h);
-            dirty = true;
-        }
+    protected void resized() {
+        dirty = true;
     }
 
     /**
@@ -762,8 +751,4 @@ public final class ProjectionView extends Region {
         return area == null ? null : new double[] {area.px(x), area.py(y)};
     }
 
-    /** The canvas, for export. */
-    public Canvas canvas() {
-        return canvas;
-    }
 }

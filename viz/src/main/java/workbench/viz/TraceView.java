@@ -2,8 +2,6 @@ package workbench.viz;
 
 import java.util.List;
 import javafx.geometry.VPos;
-import javafx.scene.canvas.Canvas;
-import javafx.scene.layout.Region;
 import javafx.scene.paint.Color;
 import javafx.scene.text.TextAlignment;
 import workbench.core.draws.Stat;
@@ -18,14 +16,12 @@ import workbench.core.run.RunEvent;
  * ("+chain N") at chain 1's iteration when it started; its own trace counts from its own start, so it
  * begins at iteration 0 like the others.
  */
-public final class TraceView extends Region {
+public final class TraceView extends CanvasView {
     private static final double LEFT = 58;
     private static final double RIGHT = 10;
     private static final double TOP = 20;
     private static final double BOTTOM = 34;
 
-    private final Canvas canvas = new Canvas();
-    private final FxPen pen = new FxPen(canvas.getGraphicsContext2D());
     private LiveBuffer buffer;
     private int param = -1;
     private Stat stat;
@@ -49,7 +45,6 @@ public final class TraceView extends Region {
     private int binCols = -1;
 
     public TraceView() {
-        getChildren().add(canvas);
         setMinSize(150, 90);
     }
 
@@ -157,12 +152,8 @@ public final class TraceView extends Region {
     }
 
     @Override
-    protected void layoutChildren() {
-        if (canvas.getWidth() != getWidth() || canvas.getHeight() != getHeight()) {
-            canvas.setWidth(getWidth());
-            canvas.setHeight(getHeight());
-            dirty = true;
-        }
+    protected void resized() {
+        dirty = true;
     }
 
     public boolean refresh() {
@@ -485,7 +476,4 @@ public final class TraceView extends Region {
         };
     }
 
-    public Canvas canvas() {
-        return canvas;
-    }
 }
