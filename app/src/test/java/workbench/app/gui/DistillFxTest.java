@@ -6,8 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import javafx.scene.Node;
@@ -21,7 +19,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
 import org.testfx.util.WaitForAsyncUtils;
-import workbench.app.cli.WorkbenchCli;
 import workbench.core.distill.Distiller;
 
 /** File ▸ Distil… on an opened session: validation beside the field, a progress bar that completes, Cancel, Open. */
@@ -37,11 +34,8 @@ class DistillFxTest extends WindowFxBase {
     @BeforeAll
     static void makeSession() {
         session = shared.resolve("banana-small");
-        StringWriter err = new StringWriter();
-        int code = WorkbenchCli.execute(new PrintWriter(new StringWriter()), new PrintWriter(err), "run", "--no-progress",
-                "--model", "banana", "--sampler", "nuts", "--chains", "2", "--warmup", "100", "--draws", "1000",
-                "--seed", "8", "--out", session.toString());
-        assertEquals(0, code, err.toString());
+        TestSessions.run(session, "--model", "banana", "--sampler", "nuts", "--chains", "2", "--warmup", "100",
+                "--draws", "1000", "--seed", "8");
     }
 
     @SuppressWarnings("unchecked")

@@ -5,8 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -15,7 +13,6 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import workbench.app.cli.WorkbenchCli;
 import workbench.core.distill.Distiller;
 import workbench.sessions.DistilledSessions;
 import workbench.sessions.SessionReader;
@@ -33,11 +30,8 @@ class DistillViewModelTest {
     @BeforeAll
     static void makeSession() {
         session = shared.resolve("g2");
-        StringWriter err = new StringWriter();
-        int code = WorkbenchCli.execute(new PrintWriter(new StringWriter()), new PrintWriter(err), "run", "--no-progress",
-                "--model", "gaussian-2d", "--sampler", "nuts", "--chains", "2", "--warmup", "100", "--draws", "600",
-                "--seed", "4", "--out", session.toString());
-        assertEquals(0, code, err.toString());
+        TestSessions.run(session, "--model", "gaussian-2d", "--sampler", "nuts", "--chains", "2", "--warmup", "100",
+                "--draws", "600", "--seed", "4");
     }
 
     private DistillViewModel vm() {

@@ -6,8 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Path;
 import java.util.List;
 import javafx.scene.control.Label;
@@ -17,7 +15,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
 import org.testfx.util.WaitForAsyncUtils;
-import workbench.app.cli.WorkbenchCli;
 
 /** File ▸ Evaluate predictions… on small BNN sessions: rows per method, plots with data, one-line refusals. */
 class EvaluateFxTest extends WindowFxBase {
@@ -33,17 +30,13 @@ class EvaluateFxTest extends WindowFxBase {
 
 
     private static Path run(String name, String model, String data, String sampler, int chains, int warmup, int draws) {
-        Path out = shared.resolve(name);
-        StringWriter err = new StringWriter();
-        List<String> args = new java.util.ArrayList<>(List.of("run", "--no-progress", "--no-summary", "--model", model,
+        List<String> args = new java.util.ArrayList<>(List.of("--model", model,
                 "--sampler", sampler, "--chains", String.valueOf(chains), "--warmup", String.valueOf(warmup),
-                "--draws", String.valueOf(draws), "--seed", "3", "--threads", "1", "--out", out.toString()));
+                "--draws", String.valueOf(draws), "--seed", "3", "--threads", "1"));
         if (data != null) {
             args.addAll(List.of("--set", "data=" + data, "--set", "width=8"));
         }
-        int code = WorkbenchCli.execute(new PrintWriter(new StringWriter()), new PrintWriter(err), args.toArray(new String[0]));
-        assertEquals(0, code, err.toString());
-        return out;
+        return TestSessions.run(shared.resolve(name), args.toArray(new String[0]));
     }
 
     @BeforeAll

@@ -4,8 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -17,7 +15,6 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
-import workbench.app.cli.WorkbenchCli;
 import workbench.core.spec.Described;
 import workbench.sessions.SessionReader;
 
@@ -34,12 +31,8 @@ class SessionSetupFxTest extends WindowFxBase {
     @BeforeAll
     static void makeSession() {
         session = shared.resolve("funnel-mala");
-        StringWriter err = new StringWriter();
-        int code = WorkbenchCli.execute(new PrintWriter(new StringWriter()), new PrintWriter(err), "run", "--no-progress",
-                "--no-summary", "--model", "funnel", "--set", "dim=4", "--sampler", "mala", "--sampler-set",
-                "target_accept=0.65", "--chains", "2", "--warmup", "30", "--draws", "40", "--seed", "123",
-                "--out", session.toString());
-        assertEquals(0, code, err.toString());
+        TestSessions.run(session, "--model", "funnel", "--set", "dim=4", "--sampler", "mala", "--sampler-set",
+                "target_accept=0.65", "--chains", "2", "--warmup", "30", "--draws", "40", "--seed", "123");
     }
 
     private static String text(FxRobot robot, String query) {
