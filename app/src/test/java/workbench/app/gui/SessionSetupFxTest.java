@@ -45,6 +45,14 @@ class SessionSetupFxTest extends WindowFxBase {
         return d == null ? null : d.id();
     }
 
+    /** The pane still shows what {@link #otherChoices} chose. */
+    private void assertOtherChoicesKept(FxRobot robot) {
+        assertEquals("banana", picked(robot, "#modelPicker"));
+        assertEquals("nuts", picked(robot, "#samplerPicker"));
+        assertEquals("5", text(robot, "#chains"));
+        assertEquals("9", text(robot, "#seed"));
+    }
+
     /**
      * Leaves other choices in the pane, as a user would have: funnel dim 7 and a MALA step size typed
      * earlier, then banana / nuts picked, 5 chains, seed 9.
@@ -62,8 +70,7 @@ class SessionSetupFxTest extends WindowFxBase {
             s.setRunField("seed", "9");
             window.refreshSetup();
         });
-        assertEquals("banana", picked(robot, "#modelPicker"));
-        assertEquals("5", text(robot, "#chains"));
+        assertOtherChoicesKept(robot);
     }
 
     /** A copy of the session with one line of its manifest replaced. */
@@ -134,10 +141,7 @@ class SessionSetupFxTest extends WindowFxBase {
                 msg.getText());
         assertTrue(msg.getText().indexOf('\n') < 0);
         assertEquals(copy.toRealPath(), window.shownSession().toRealPath(), "the draws are shown all the same");
-        assertEquals("banana", picked(robot, "#modelPicker"));
-        assertEquals("nuts", picked(robot, "#samplerPicker"));
-        assertEquals("5", text(robot, "#chains"));
-        assertEquals("9", text(robot, "#seed"));
+        assertOtherChoicesKept(robot);
     }
 
     @Test
@@ -148,9 +152,7 @@ class SessionSetupFxTest extends WindowFxBase {
         Label msg = robot.lookup("#statusMessage").queryAs(Label.class);
         waitUntil("the status line", () -> msg.getText().contains("setup not changed"));
         assertTrue(msg.getText().contains("dim"), msg.getText());
-        assertEquals("banana", picked(robot, "#modelPicker"));
-        assertEquals("nuts", picked(robot, "#samplerPicker"));
-        assertEquals("5", text(robot, "#chains"));
+        assertOtherChoicesKept(robot);
         // nothing half-applied: funnel keeps dim 7, MALA its step size
         assertEquals("7", window.setup().allTyped().get("model.funnel.dim"));
         assertEquals("0.3", window.setup().allTyped().get("sampler.mala.step_size"));
@@ -171,8 +173,6 @@ class SessionSetupFxTest extends WindowFxBase {
         robot.interact(() -> window.openDraws(List.of(csv)));
         Label msg = robot.lookup("#statusMessage").queryAs(Label.class);
         waitUntil("the status line", () -> msg.getText().startsWith("showing draws from draws.csv"));
-        assertEquals("banana", picked(robot, "#modelPicker"));
-        assertEquals("nuts", picked(robot, "#samplerPicker"));
-        assertEquals("5", text(robot, "#chains"));
+        assertOtherChoicesKept(robot);
     }
 }
