@@ -5,7 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Locale;
+import java.util.function.DoubleSupplier;
+import org.apache.commons.rng.UniformRandomProvider;
+import org.apache.commons.rng.simple.RandomSource;
+import org.apache.commons.statistics.distribution.ContinuousDistribution;
 import org.apache.commons.statistics.distribution.GammaDistribution;
+import org.apache.commons.statistics.distribution.NormalDistribution;
 import org.junit.jupiter.api.Test;
 import workbench.core.samplers.sg.EnergyTuner.Quantiles;
 
@@ -112,5 +117,50 @@ class EnergyTunerTest {
         // the Wilson-Hilferty lower quantile at alpha/3 = 1/60 changes sign near k = 0.7
         assertTrue(EnergyTuner.quantile(1.0 / 60, 0.6, 1, Quantiles.WILSON_HILFERTY) < 0);
         assertTrue(EnergyTuner.quantile(1.0 / 60, 0.8, 1, Quantiles.WILSON_HILFERTY) > 0);
+    }
+    /**
+     * Why the step size drifts upward on real minibatch noise (docs/sg-benchmarks.md, logistic-pima): when |dE| is
+     * the absolute value of a normal whose spread does not depend on the step size, the moment-fitted Gamma (shape
+     * about 1.75) has a thinner lower tail than the half-normal, so more values fall under q(alpha/3) than over
+     * q(1 - 2 alpha/3) and the log step size gains about +3.8e-4 per step (exact fit: 4.8% grow, 2.9% shrink).
+     * Values drawn from a Gamma with the same moments instead give alpha/3 and 2 alpha/3 and a downward drift.
+     */
+    @Test
+    void aHalfNormalEnergyErrorMakesTheStepSizeGrowAGammaOneMakesItShrink() {
+        int n = 200_000;
+        UniformRandomProvider rng = RandomSource.XO_RO_SHI_RO_128_PP.create(7L);
+        ContinuousDistribution.Sampler normal = NormalDistribution.of(0, 1).createSampler(rng);
+        double m = Math.sqrt(2 / Math.PI);
+        double v = 1 - 2 / Math.PI;
+        ContinuousDistribution.Sampler gamma =
+                GammaDistribution.of(m * m / v, v / m).createSampler(rng);
+        double[] half = decisions(n, () -> Math.abs(normal.sample()));
+        double[] gam = decisions(n, gamma::sample);
+        System.out.printf(Locale.ROOT, "half-normal |dE|: grow %.4f shrink %.4f drift %+.2e per step; "
+                + "Gamma |dE|: grow %.4f shrink %.4f drift %+.2e%n", half[0], half[1], half[2], gam[0], gam[1], gam[2]);
+        double se = Math.sqrt(0.05 / n); // a binomial standard error at these rates, before the fit's own noise
+        assertTrue(half[0] > half[1] + 20 * se, "half-normal: more grow than shrink decisions");
+        assertTrue(half[2] > 1.5e-4, "half-normal: the log step size drifts up");
+        assertEquals(0.05 / 3, gam[0], 0.006, "Gamma: about alpha/3 grow");
+        assertEquals(2 * 0.05 / 3, gam[1], 0.006, "Gamma: about 2 alpha/3 shrink");
+        assertTrue(gam[2] < -1e-4, "Gamma: the log step size drifts down");
+    }
+
+    /** Fractions of grow and shrink decisions over {@code n} values, and the mean change of log step size. */
+    private static double[] decisions(int n, DoubleSupplier a) {
+        EnergyTuner t = new EnergyTuner(0.98, 0.05, 0.02, Quantiles.EXACT);
+        long grow = 0;
+        long shrink = 0;
+        double logStep = 0;
+        for (int i = 0; i < n; i++) {
+            t.observe(a.getAsDouble());
+            if (t.lastFactor() > 1) {
+                grow++;
+            } else if (t.lastFactor() < 1) {
+                shrink++;
+            }
+            logStep += Math.log(t.lastFactor());
+        }
+        return new double[] {(double) grow / n, (double) shrink / n, logStep / n};
     }
 }
