@@ -27,7 +27,7 @@ import workbench.core.model.ModelRegistry;
 import workbench.core.rng.ChainRngs;
 
 /**
- * One SGLD transition of every chain of a run: the per-chain engine ({@code plain}: K samplers on
+ * One transition (SGLD by default; {@code sampler} psmile or smile too) of every chain of a run: the per-chain engine ({@code plain}: K samplers on
  * {@code double[]}, one after the other on one thread, as the runner interleaves them) against the
  * batched engine ({@code batched}: all K chains as K x d ND4J matrices, one thread). Same model,
  * chains, seed and start points; the chains move on from transition to transition as in a run.
@@ -49,6 +49,9 @@ public class BatchedEngineBench {
 
     @Param({"4", "16", "64"})
     public int chains;
+
+    @Param({"sgld"})
+    public String sampler = "sgld";
 
     private ChainSampler[] plain;
     private ChainState[] plainStates;
@@ -75,8 +78,9 @@ public class BatchedEngineBench {
     @Setup(Level.Trial)
     public void setUp() {
         Model m = model(problem);
-        double eps = problem.startsWith("gaussian") ? 0.01 : 1e-5;
-        BatchSampler sgld = (BatchSampler) SamplerRegistry.create("sgld", Map.of("step_size", Double.toString(eps)));
+        boolean smile = sampler.endsWith("smile");
+        double eps = problem.startsWith("gaussian") ? (smile ? 0.3 : 0.01) : (smile ? 0.01 : 1e-5);
+        BatchSampler bs = (BatchSampler) SamplerRegistry.create(sampler, Map.of("step_size", Double.toString(eps)));
         plain = new ChainSampler[chains];
         plainStates = new ChainState[chains];
         plainRngs = new UniformRandomProvider[chains];
@@ -94,10 +98,10 @@ public class BatchedEngineBench {
             Model mk = m.forChain();
             plainStates[k] = ChainState.at(mk, q);
             batchStates[k] = plainStates[k];
-            plain[k] = sgld.newChain(mk, 0, plainStates[k], plainRngs[k]);
+            plain[k] = bs.newChain(mk, 0, plainStates[k], plainRngs[k]);
             models[k] = m.forChain();
         }
-        batch = sgld.newBatch(models, 0, batchStates, batchRngs);
+        batch = bs.newBatch(models, 0, batchStates, batchRngs);
     }
 
     /** K per-chain transitions, one after the other. */
@@ -116,12 +120,13 @@ public class BatchedEngineBench {
      * The paired variant for a loaded machine: in one JVM, alternating blocks of per-chain and batched
      * transitions (about 100 ms each, 15 pairs after a warm-up), so both see the same load; prints a
      * Markdown table with the medians and the median of the per-pair ratios batched / plain.
-     * Usage: {@code BatchedEngineBench PROBLEM[,PROBLEM...] K[,K...]}.
+     * Usage: {@code BatchedEngineBench PROBLEM[,PROBLEM...] K[,K...] [SAMPLER]} (sgld, smile or psmile).
      */
     public static void main(String[] args) {
         String[] problems = args.length > 0 ? args[0].split(",")
                 : new String[] {"gaussian-100", "gaussian-10000", "bnn-1-50-32", "bnn-1-50-128", "bnn-2-50-64"};
         String[] ks = (args.length > 1 ? args[1] : "4,16,64").split(",");
+        String samplerId = args.length > 2 ? args[2] : "sgld";
         System.out.println("| problem | chains K | K x work per chain | plain µs (all K chains) | batched µs (all K chains)"
                 + " | batched / plain (median of 15 pairs) |");
         System.out.println("|---|---|---|---|---|---|");
@@ -130,6 +135,7 @@ public class BatchedEngineBench {
                 BatchedEngineBench b = new BatchedEngineBench();
                 b.problem = problem;
                 b.chains = Integer.parseInt(k);
+                b.sampler = samplerId;
                 b.setUp();
                 long work = (long) b.chains * ((BatchGradient) model(problem)).workPerChain();
                 int nPlain = calls(b::plain);

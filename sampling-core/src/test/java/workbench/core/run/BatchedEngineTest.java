@@ -20,7 +20,7 @@ import workbench.core.model.BatchGradient;
 import workbench.core.model.Model;
 import workbench.core.model.ModelRegistry;
 
-/** The batched engine of sgld and sghmc against the per-chain path, and the engine choice. */
+/** The batched engine of sgld, sghmc, smile and psmile against the per-chain path, and the engine choice. */
 class BatchedEngineTest {
 
     /** Per chain, the output rows and the log densities of every transition; the sampler the run reported. */
@@ -96,6 +96,25 @@ class BatchedEngineTest {
     }
 
     @Test
+    void smileAndPsmileMatchThePerChainPath() {
+        // the gaussian's batched gradient is exact, so whole runs agree (tuner, rejections and preconditioner too)
+        for (String sampler : List.of("smile", "psmile")) {
+            Map<String, String> set = Map.of("step_size", "0.3");
+            Collect plain = run("gaussian", Map.of("dim", "7"), sampler, set, "plain", 4, 100, 300, 12);
+            Collect batched = run("gaussian", Map.of("dim", "7"), sampler, set, "batched", 4, 100, 300, 12);
+            assertEquals(batched.reported.settings().text("engine"), "batched");
+            assertClose(plain, batched, 400, 1e-9);
+        }
+        // minibatches on a network: the first steps, the tuner still warming up
+        for (String sampler : List.of("smile", "psmile")) {
+            Map<String, String> set = Map.of("step_size", "0.01");
+            Collect plain = run("bnn-regression", BNN, sampler, set, "plain", 3, 0, 15, 5);
+            Collect batched = run("bnn-regression", BNN, sampler, set, "batched", 3, 0, 15, 5);
+            assertClose(plain, batched, 15, 1e-10);
+        }
+    }
+
+    @Test
     void firstStepsMatchThePerChainPathOnBnn() {
         for (String sampler : List.of("sgld", "sghmc")) {
             Map<String, String> set = Map.of("step_size", "0.0005");
@@ -120,7 +139,7 @@ class BatchedEngineTest {
         start[p - 1] = 1;
         Schedule sched = Schedule.of(List.of(new Schedule.Entry(1, 3, RunEvent.STEP_SIZE, 0.0002),
                 new Schedule.Entry(0, 5, RunEvent.BETA, 0.5), Schedule.Entry.chainAdded(3, 4, start)));
-        for (String sampler : List.of("sgld", "sghmc")) {
+        for (String sampler : List.of("sgld", "sghmc", "psmile")) {
             Map<String, String> set = Map.of("step_size", "0.0005");
             Collect plain = run("bnn-regression", BNN, sampler, set, "plain", 3, 0, 12, 8, sched);
             Collect batched = run("bnn-regression", BNN, sampler, set, "batched", 3, 0, 12, 8, sched);
@@ -165,12 +184,14 @@ class BatchedEngineTest {
 
     @Test
     void sameSeedGivesBitIdenticalDraws() {
-        Collect a = run("bnn-regression", BNN, "sghmc", Map.of("step_size", "0.0005"), "batched", 3, 5, 20, 21);
-        Collect b = run("bnn-regression", BNN, "sghmc", Map.of("step_size", "0.0005"), "batched", 3, 5, 20, 21);
-        for (int c = 0; c < 3; c++) {
-            assertEquals(25, a.rows.get(c).size());
-            for (int it = 0; it < 25; it++) {
-                assertArrayEquals(a.rows.get(c).get(it), b.rows.get(c).get(it));
+        for (String sampler : List.of("sghmc", "psmile")) {
+            Collect a = run("bnn-regression", BNN, sampler, Map.of("step_size", "0.0005"), "batched", 3, 5, 20, 21);
+            Collect b = run("bnn-regression", BNN, sampler, Map.of("step_size", "0.0005"), "batched", 3, 5, 20, 21);
+            for (int c = 0; c < 3; c++) {
+                assertEquals(25, a.rows.get(c).size());
+                for (int it = 0; it < 25; it++) {
+                    assertArrayEquals(a.rows.get(c).get(it), b.rows.get(c).get(it));
+                }
             }
         }
     }

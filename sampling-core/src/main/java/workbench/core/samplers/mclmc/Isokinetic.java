@@ -17,8 +17,9 @@ import workbench.core.samplers.Metropolis;
  * by tau * (s . u) and the momentum update uses g . s in place of g. Without one (null) s = 1.
  *
  * <p>Reused by samplers whose gradients are exact (MCLMC) or estimated from minibatches (SMILE):
- * the target is any {@link Target}. An instance holds the scheme and the scale vector, no other
- * state; it is not thread-safe when its scale is changed.
+ * the target is any {@link Target}, or the caller evaluates it between {@link #begin} and
+ * {@link #evaluated} (the batched engine, which evaluates many chains at once). An instance holds the
+ * scheme, the scale vector and the position within the step in progress; it is confined to one chain.
  */
 public final class Isokinetic {
 
@@ -126,6 +127,10 @@ public final class Isokinetic {
     private final Scheme scheme;
     private double[] scale;
     private int lastEvaluations;
+    // the step in progress (begin / evaluated)
+    private double stepEps;
+    private int stepIndex;
+    private double stepKinetic;
 
     /** @param scale the diagonal scale vector s, or null for none (copied) */
     public Isokinetic(Scheme scheme, double[] scale) {
@@ -167,26 +172,66 @@ public final class Isokinetic {
     /**
      * One integrator step of size {@code eps} from {@code p}, in place. Returns the kinetic energy
      * change summed over the momentum updates. Stops early, returning NaN, as soon as the target's
-     * value or gradient is not finite (the point is then left where it stopped).
+     * value or gradient is not finite (the point is then left where it stopped). The same as
+     * {@link #begin} and {@link #evaluated} with the target evaluated in between.
      */
     public double step(Point p, double eps, Target target) {
-        double[] c = scheme.coefficients;
-        double kinetic = 0;
+        boolean pending = begin(p, eps);
+        while (pending) {
+            p.logDensity = target.logDensity(p.x, p.g);
+            pending = evaluated(p);
+        }
+        return stepKinetic;
+    }
+
+    /**
+     * Begins a step of size {@code eps} from {@code p} for a caller that evaluates the target itself (the
+     * batched engine): applies the sub-steps up to the first position update and returns true — {@code p.x}
+     * then awaits the target's value and gradient, to be written into {@code p.logDensity} and {@code p.g}
+     * before {@link #evaluated}. Every scheme evaluates at least once, so this always returns true.
+     */
+    public boolean begin(Point p, double eps) {
+        stepEps = eps;
+        stepIndex = 0;
+        stepKinetic = 0;
         lastEvaluations = 0;
-        for (int k = 0; k < c.length; k++) {
-            double tau = c[k] * eps;
-            if (k % 2 == 0) {
-                kinetic += updateMomentum(p.u, p.g, scale, tau);
+        return advance(p);
+    }
+
+    /**
+     * Continues the step begun by {@link #begin} once the target has been evaluated at {@code p.x}: returns
+     * true if {@code p.x} has moved and awaits the next evaluation, false when the step is over — complete,
+     * or stopped because the value or gradient was not finite ({@link #stepKinetic()} is then NaN).
+     */
+    public boolean evaluated(Point p) {
+        lastEvaluations++;
+        if (!Double.isFinite(p.logDensity) || !Metropolis.allFinite(p.g)) {
+            stepKinetic = Double.NaN;
+            stepIndex = scheme.coefficients.length;
+            return false;
+        }
+        stepIndex++;
+        return advance(p);
+    }
+
+    /** The kinetic energy change of the step last begun, once it is over (NaN if it stopped early). */
+    public double stepKinetic() {
+        return stepKinetic;
+    }
+
+    private boolean advance(Point p) {
+        double[] c = scheme.coefficients;
+        while (stepIndex < c.length) {
+            double tau = c[stepIndex] * stepEps;
+            if (stepIndex % 2 == 0) {
+                stepKinetic += updateMomentum(p.u, p.g, scale, tau);
+                stepIndex++;
             } else {
                 updatePosition(p.x, p.u, scale, tau);
-                p.logDensity = target.logDensity(p.x, p.g);
-                lastEvaluations++;
-                if (!Double.isFinite(p.logDensity) || !Metropolis.allFinite(p.g)) {
-                    return Double.NaN;
-                }
+                return true;
             }
         }
-        return kinetic;
+        return false;
     }
 
     /**

@@ -6,7 +6,7 @@ import org.apache.commons.rng.UniformRandomProvider;
 import workbench.core.BadInputException;
 import workbench.core.kernel.ChainSampler;
 import workbench.core.kernel.ChainState;
-import workbench.core.kernel.Sampler;
+import workbench.core.kernel.BatchSampler;
 import workbench.core.kernel.SamplerFactory;
 import workbench.core.kernel.Transition;
 import workbench.core.model.Model;
@@ -48,13 +48,18 @@ import workbench.core.spec.ParamValues;
  * sigmaTilde = clip(sigma, 1e-2, 1e4) / RMS(clip(sigma, 1e-2, 1e4)); the position moves by
  * tau * u / sigmaTilde and the momentum update uses g / sigmaTilde.
  *
+ * <p>{@code engine}: as for SGLD and SGHMC, {@code batched} advances all chains together and makes each of the
+ * integrator's two evaluations for every chain in one batched call ({@link BatchedSmile}); the rest of a
+ * transition runs per chain in the stages {@code begin}, {@code evaluated}, {@code finish}, which
+ * {@link Chain#next} runs with the chain's own evaluations, so both engines share the arithmetic.
+ *
  * <p>Every transition's extras hold the tuner state the value was judged against ({@code tuner_shape},
  * {@code tuner_scale}, {@code tuner_reset_threshold}, {@code tuner_upper_threshold},
  * {@code tuner_lower_threshold}), {@code abs_energy_error}, {@code rejected}, {@code reset},
  * {@code tuner_rejections} (so far), {@code step_factor}; pSMILE adds {@code precond_min} and
  * {@code precond_max} (range of 1/sigmaTilde).
  */
-public record Smile(ParamValues settings, boolean preconditioned) implements Sampler {
+public record Smile(ParamValues settings, boolean preconditioned) implements BatchSampler {
 
     public static final SamplerFactory FACTORY = factory(false);
     public static final SamplerFactory PSMILE_FACTORY = factory(true);
@@ -74,7 +79,8 @@ public record Smile(ParamValues settings, boolean preconditioned) implements Sam
                         ParamSpec.choice("quantiles", "exact", List.of("exact", "wilson-hilferty"),
                                 "Gamma quantiles: exact inverse CDF or the Wilson-Hilferty approximation"),
                         ParamSpec.choice("momentum_reset", "random", List.of("random", "zero"),
-                                "momentum after a rejection: a fresh random direction, or zero (the reference code)")),
+                                "momentum after a rejection: a fresh random direction, or zero (the reference code)"),
+                        Sgld.engineSpec()),
                 values -> new Smile(values, pre));
     }
 
@@ -84,7 +90,22 @@ public record Smile(ParamValues settings, boolean preconditioned) implements Sam
     }
 
     @Override
-    public ChainSampler newChain(Model model, int warmup, ChainState initial, UniformRandomProvider rng) {
+    public Smile withEngine(String engine) {
+        return new Smile(SgEngines.withEngine(preconditioned ? PSMILE_FACTORY : FACTORY, settings, engine),
+                preconditioned);
+    }
+
+    @Override
+    public BatchChains newBatch(Model[] models, int warmup, ChainState[] initial, UniformRandomProvider[] rngs) {
+        Chain[] chains = new Chain[models.length];
+        for (int k = 0; k < models.length; k++) {
+            chains[k] = newChain(models[k], warmup, initial[k], rngs[k]);
+        }
+        return BatchedSmile.of(chains, models[0]);
+    }
+
+    @Override
+    public Chain newChain(Model model, int warmup, ChainState initial, UniformRandomProvider rng) {
         if (model.dim() < 2) {
             throw new BadInputException(id() + " needs a model with at least 2 parameters (the isokinetic update"
                     + " divides by d - 1)");
@@ -110,6 +131,12 @@ public record Smile(ParamValues settings, boolean preconditioned) implements Sam
         private final double[] gvar;
 
         private final boolean randomReset;
+        // the transition in progress (begin, evaluated, finish)
+        private ChainState stepState;
+        private double stepEps;
+        private boolean stepWarmup;
+        private double[][] visited;
+        private int visitedCount;
 
         Chain(Model model, double eps, String adapt, EnergyTuner tuner, boolean pre, double[] g0, boolean randomReset) {
             super(model, eps);
@@ -168,32 +195,67 @@ public record Smile(ParamValues settings, boolean preconditioned) implements Sam
 
         @Override
         public Transition next(UniformRandomProvider rng, ChainState state, boolean warmup, boolean withPath) {
+            boolean pending = begin(rng, state, warmup, withPath);
+            while (pending) {
+                point.logDensity = model.batchLogDensity(point.x, point.g);
+                pending = evaluated();
+            }
+            return finish(rng);
+        }
+
+        /** The phase point of the step in progress (its position awaits evaluation between the stages). */
+        Isokinetic.Point point() {
+            return point;
+        }
+
+        /**
+         * The first stage of a transition, for the batched engine: draws the batch and begins the integrator
+         * step; returns true, with {@link #point()}'s position awaiting this chain's batch estimate (written
+         * into the point's log density and gradient before {@link #evaluated}).
+         */
+        boolean begin(UniformRandomProvider rng, ChainState state, boolean warmup, boolean withPath) {
             int d = point.dim();
-            double eps = stepSize;
-            double[] q0 = state.position();
-            double lp0 = state.logDensity();
+            stepState = state;
+            stepEps = stepSize;
+            stepWarmup = warmup;
             double[] u0 = state.momentum() != null ? state.momentum() : new double[d];
-            point.load(q0, lp0, state.gradient(), u0);
+            point.load(state.position(), state.logDensity(), state.gradient(), u0);
             if (pre) {
                 preconditioner();
                 integrator.setScale(s);
             }
-            double[][] visited = withPath ? new double[3][] : null;
-            Isokinetic.Target target = model::batchLogDensity;
+            visited = withPath ? new double[1 + Isokinetic.Scheme.MINIMAL_NORM.gradientsPerStep()][] : null;
             if (visited != null) {
-                visited[0] = q0.clone();
-                int[] k = {1};
-                target = (q, grad) -> {
-                    double v = model.batchLogDensity(q, grad);
-                    visited[k[0]++] = q.clone();
-                    return v;
-                };
+                visited[0] = state.position().clone();
+                visitedCount = 1;
             }
             model.nextBatch(rng);
             // one minimal-norm step on this batch; its first momentum update uses the previous step's gradient
-            double dk = integrator.step(point, eps, target);
-            double[][] path = visited == null ? null
-                    : java.util.Arrays.copyOf(visited, 1 + integrator.lastEvaluations());
+            return record(integrator.begin(point, stepEps));
+        }
+
+        /** After an evaluation at the point's position: whether the position has moved and awaits another. */
+        boolean evaluated() {
+            return record(integrator.evaluated(point));
+        }
+
+        private boolean record(boolean pending) {
+            if (pending && visited != null) {
+                visited[visitedCount++] = point.x.clone();
+            }
+            return pending;
+        }
+
+        /** The last stage: energy error, tuner, rejection or acceptance; the transition. */
+        Transition finish(UniformRandomProvider rng) {
+            int d = point.dim();
+            ChainState state = stepState;
+            boolean warmup = stepWarmup;
+            double eps = stepEps;
+            double[] q0 = state.position();
+            double lp0 = state.logDensity();
+            double dk = integrator.stepKinetic();
+            double[][] path = visited == null ? null : java.util.Arrays.copyOf(visited, visitedCount);
             double[] x = point.x;
             double[] g = point.g;
             double[] u = point.u;
