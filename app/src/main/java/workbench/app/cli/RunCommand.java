@@ -123,7 +123,9 @@ final class RunCommand implements Callable<Integer> {
                 }
             }
         }
-        // refuses engine=batched on a model without batched gradients before anything is written
+        // refuses a model the sampler cannot sample, and engine=batched on a model without batched gradients,
+        // before anything is written
+        sampler.check(model);
         workbench.core.run.RunEngine.choose(sampler, model, chains);
         if (Files.exists(out) && !Files.isDirectory(out)) {
             throw new BadInputException("--out " + out + " is a file, not a directory");

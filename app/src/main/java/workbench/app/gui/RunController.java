@@ -176,7 +176,12 @@ public final class RunController {
         try {
             // fewer sampler threads than cores, so the window keeps one (each thread interleaves its chains)
             RunConfig config = setup.config(samplerThreads());
-            start(config, setup.createModel(), setup.createSampler(), paused);
+            Model m = setup.createModel();
+            Sampler s = setup.createSampler();
+            // refused before a session directory is made
+            s.check(m);
+            workbench.core.run.RunEngine.choose(s, m, config.chains());
+            start(config, m, s, paused);
             return null;
         } catch (BadInputException e) {
             return Messages.oneLine(e.getMessage());

@@ -12,6 +12,13 @@ public interface Sampler {
     ParamValues settings();
 
     /**
+     * Refuses, with a {@link workbench.core.BadInputException} naming why, a model this sampler cannot sample;
+     * called before a run writes anything (and again by {@link #newChain}). Accepts every model by default.
+     */
+    default void check(Model model) {
+    }
+
+    /**
      * A sampler for one chain of {@code model} whose first {@code warmup} iterations are warmup.
      * The initial state is given so that samplers can initialise their step size from it.
      */

@@ -34,6 +34,12 @@ public interface StochasticModel extends Model {
     /** Rows per batch for data models (the whole data when it is not smaller); 0 for models without data. */
     int batchSize();
 
+    /**
+     * Whether the estimates change from batch to batch: false for a deterministic model, a data model whose
+     * batches hold all its rows, or synthetic noise of scale 0.
+     */
+    boolean noisy();
+
     @Override
     StochasticModel forChain();
 
@@ -68,6 +74,11 @@ public interface StochasticModel extends Model {
         @Override
         public int batchSize() {
             return 0;
+        }
+
+        @Override
+        public boolean noisy() {
+            return false;
         }
 
         @Override

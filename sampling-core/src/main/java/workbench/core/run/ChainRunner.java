@@ -147,6 +147,7 @@ public final class ChainRunner {
     /** Runs every chain to the end (or until stopped) and returns how it ended. Blocks. */
     public RunOutcome run() {
         long t0 = System.nanoTime();
+        sampler.check(model);
         engine = RunEngine.choose(sampler, model, config.chains());
         if (sampler instanceof BatchSampler bs && !engine.equals(bs.engine())) {
             sampler = bs.withEngine(engine);

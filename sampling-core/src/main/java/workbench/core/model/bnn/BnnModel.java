@@ -162,6 +162,11 @@ public final class BnnModel implements DataModel, InputPredictiveModel, Stochast
         return batch;
     }
 
+    @Override
+    public boolean noisy() {
+        return batch < data.trainSize();
+    }
+
     /** Whether {@link #batchLogDensity} is exact (the batch is the whole training set). */
     @Override
     public boolean exactLogDensity() {

@@ -294,6 +294,11 @@ public final class LogisticRegression implements DataModel, StochasticModel {
     }
 
     @Override
+    public boolean noisy() {
+        return batch < n;
+    }
+
+    @Override
     public boolean exactLogDensity() {
         return batch >= n;
     }

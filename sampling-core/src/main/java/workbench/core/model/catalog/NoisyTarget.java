@@ -339,6 +339,11 @@ public final class NoisyTarget implements StochasticModel {
     }
 
     @Override
+    public boolean noisy() {
+        return scale > 0;
+    }
+
+    @Override
     public int dim() {
         return base.dim();
     }

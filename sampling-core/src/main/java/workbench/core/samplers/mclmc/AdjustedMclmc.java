@@ -90,6 +90,11 @@ public final class AdjustedMclmc implements Sampler {
     }
 
     @Override
+    public void check(Model model) {
+        Mclmc.requireTwoDimensions("sampler " + ID, model);
+    }
+
+    @Override
     public ChainSampler newChain(Model model, int warmup, ChainState initial, UniformRandomProvider rng) {
         Mclmc.requireTwoDimensions("sampler " + ID, model);
         int d = model.dim();

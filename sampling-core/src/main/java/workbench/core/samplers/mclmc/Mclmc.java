@@ -106,6 +106,11 @@ public final class Mclmc implements Sampler {
     }
 
     @Override
+    public void check(Model model) {
+        requireTwoDimensions("sampler " + ID, model);
+    }
+
+    @Override
     public ChainSampler newChain(Model model, int warmup, ChainState initial, UniformRandomProvider rng) {
         requireTwoDimensions("sampler " + ID, model);
         int d = model.dim();

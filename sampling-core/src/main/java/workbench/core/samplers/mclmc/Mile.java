@@ -115,6 +115,11 @@ public final class Mile implements Sampler {
     }
 
     @Override
+    public void check(Model model) {
+        Mclmc.requireTwoDimensions("sampler " + ID, model);
+    }
+
+    @Override
     public ChainSampler newChain(Model model, int warmup, ChainState initial, UniformRandomProvider rng) {
         Mclmc.requireTwoDimensions("sampler " + ID, model);
         int steps = Math.min(optimizerSteps, warmup / 2);

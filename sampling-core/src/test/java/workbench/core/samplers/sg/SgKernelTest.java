@@ -2,6 +2,7 @@ package workbench.core.samplers.sg;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -18,6 +19,7 @@ import workbench.core.kernel.SamplerRegistry;
 import workbench.core.kernel.Transition;
 import workbench.core.model.Model;
 import workbench.core.model.ModelRegistry;
+import workbench.core.model.StochasticModel;
 import workbench.core.rng.ChainRngs;
 
 /** What the stochastic-gradient kernels record in their transitions. */
@@ -116,7 +118,7 @@ class SgKernelTest {
     @Test
     void sghmcKeepsItsMomentumAndPlainModelsRunWithExactGradients() {
         Model m = ModelRegistry.create("gaussian", Map.of("dim", "4"));
-        for (String id : List.of("sgld", "sghmc", "csgld", "smile", "psmile")) {
+        for (String id : List.of("sgld", "sghmc", "csgld")) {
             Sampler s = SamplerRegistry.create(id, Map.of());
             UniformRandomProvider rng = ChainRngs.forChain(4, 0);
             ChainState state = ChainState.at(m, new double[] {0.5, -0.5, 1, 0});
@@ -129,6 +131,121 @@ class SgKernelTest {
                 }
                 state = t.state();
             }
+        }
+    }
+
+    @Test
+    void smileRefusesExactGradientsWithOneLine() {
+        // exact: a deterministic model, noise of scale 0, minibatches as large as the data
+        List<Model> exact = List.of(ModelRegistry.create("gaussian", Map.of("dim", "4")),
+                ModelRegistry.create("noisy-gaussian", Map.of("noise_scale", "0")),
+                ModelRegistry.create("logistic-pima", Map.of("batch_size", "532")));
+        List<Model> noisy = List.of(ModelRegistry.create("noisy-gaussian", Map.of()),
+                ModelRegistry.create("logistic-pima", Map.of("batch_size", "531")));
+        for (String id : List.of("smile", "psmile")) {
+            Sampler s = SamplerRegistry.create(id, Map.of());
+            for (Model m : exact) {
+                BadInputException e = assertThrows(BadInputException.class, () -> s.check(m));
+                assertTrue(e.getMessage().startsWith(id + " needs noisy gradients"), e.getMessage());
+                assertFalse(e.getMessage().contains("\n"));
+                UniformRandomProvider rng = ChainRngs.forChain(4, 0);
+                assertThrows(BadInputException.class,
+                        () -> s.newChain(m.forChain(), 0, ChainState.at(m, new double[m.dim()]), rng));
+            }
+            for (Model m : noisy) {
+                s.check(m);
+                UniformRandomProvider rng = ChainRngs.forChain(4, 0);
+                ChainState state = ChainState.at(m, new double[m.dim()]);
+                ChainSampler cs = s.newChain(m.forChain(), 0, state, rng);
+                for (int it = 0; it < 50; it++) {
+                    state = cs.next(rng, state, false, false).state();
+                    assertTrue(state.finite(), id);
+                }
+            }
+        }
+    }
+
+    /**
+     * A noisy target whose log density is NaN for x &lt;= 0: log x - x - y^2/2 with gradient noise of sd 1. A step
+     * that lands there is reverted and marked divergent; no kept state is ever outside.
+     */
+    @Test
+    void smileRevertsNonFiniteEstimates() {
+        for (String id : List.of("smile", "psmile")) {
+            StochasticModel m = new HalfPlane();
+            Sampler s = SamplerRegistry.create(id, Map.of("step_size", "0.5"));
+            s.check(m);
+            UniformRandomProvider rng = ChainRngs.forChain(9, 0);
+            ChainState state = ChainState.at(m, new double[] {1, 0});
+            ChainSampler cs = s.newChain(m, 100, state, rng);
+            int divergent = 0;
+            for (int it = 0; it < 2000; it++) {
+                Transition t = cs.next(rng, state, it < 100, false);
+                if (t.divergent()) {
+                    divergent++;
+                    assertArrayEquals(state.position(), t.state().position(), id + ": a fault keeps the position");
+                }
+                state = t.state();
+                assertTrue(state.finite() && state.position()[0] > 0, id + ": kept " + state.position()[0]);
+            }
+            assertTrue(divergent > 0, id + ": no step reached x <= 0, so the test did not test the fault path");
+            System.out.println(id + ": " + divergent + " of 2000 steps reverted (x <= 0)");
+        }
+    }
+
+    /** log x - x - y^2/2 (NaN for x &lt;= 0), its gradient plus N(0, 1) noise drawn per batch. */
+    private static final class HalfPlane implements StochasticModel {
+        private final double[] z = new double[2];
+        private final workbench.core.rng.Normals normals = new workbench.core.rng.Normals();
+
+        @Override
+        public void nextBatch(UniformRandomProvider rng) {
+            normals.fill(rng, z);
+        }
+
+        @Override
+        public double batchLogDensity(double[] q, double[] grad) {
+            double lp = logDensity(q, grad);
+            grad[0] += z[0];
+            grad[1] += z[1];
+            return lp;
+        }
+
+        @Override
+        public boolean exactLogDensity() {
+            return true;
+        }
+
+        @Override
+        public int batchSize() {
+            return 0;
+        }
+
+        @Override
+        public boolean noisy() {
+            return true;
+        }
+
+        @Override
+        public StochasticModel forChain() {
+            return new HalfPlane();
+        }
+
+        @Override
+        public int dim() {
+            return 2;
+        }
+
+        @Override
+        public List<String> parameterNames() {
+            return List.of("x", "y");
+        }
+
+        @Override
+        public double logDensity(double[] q, double[] grad) {
+            grad[0] = 1 / q[0] - 1;
+            grad[1] = -q[1];
+            return Math.log(q[0]) - q[0] - 0.5 * q[1] * q[1];
         }
     }
 
