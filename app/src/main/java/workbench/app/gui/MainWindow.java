@@ -695,6 +695,12 @@ public final class MainWindow extends BorderPane {
         bar.getStyleClass().add("status-bar");
         bar.setAlignment(Pos.CENTER_LEFT);
         statusMessage.setWrapText(false);
+        // a long message is cut (its whole text in the tooltip), the run's figures never are
+        for (Label l : List.of(statusState, statusDraws, statusRates, statusStep, statusDivs)) {
+            l.setMinWidth(Region.USE_PREF_SIZE);
+        }
+        statusMessage.textProperty().addListener((o, a, b) ->
+                statusMessage.setTooltip(b == null || b.isEmpty() ? null : tip(b)));
         return bar;
     }
 

@@ -119,7 +119,7 @@ public record Smile(ParamValues settings, boolean preconditioned) implements Bat
         }
         if (!StochasticModel.of(model).noisy()) {
             throw new BadInputException(id() + " needs noisy gradients (minibatches smaller than the data, or a "
-                    + "noisy-* target); on exact ones its step size shrinks to nothing: use mclmc");
+                    + "noisy-* target); for exact gradients use mclmc");
         }
     }
 
