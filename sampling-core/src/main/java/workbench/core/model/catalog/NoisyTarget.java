@@ -47,12 +47,17 @@ public final class NoisyTarget implements StochasticModel {
     public static final List<String> DESIGNS = List.of("gradient", "data");
     /** Length scale of the position-dependent data term's factor exp(-x[3] / c), as in the SMILE benchmark. */
     public static final double SPATIAL_LENGTH = 6.5;
+    /** Rotations of {@code noisy-gaussian}, as typed after {@code --set rotation=}. */
+    public static final List<String> ROTATIONS = List.of("none", "random");
+    /** Seed of the random rotation (fixed, so a model setting names one target). */
+    public static final long ROTATION_SEED = 1;
 
     private final Model base;
     private final String kind;
     private final double scale;
     private final boolean data;
     private final double[] mult;
+    private final double[] noiseSd;
     private final Truth truth;
     private final double[] box;
     // per-chain scratch (null on the shared instance)
@@ -62,6 +67,13 @@ public final class NoisyTarget implements StochasticModel {
 
     private NoisyTarget(Model base, String kind, double scale, String design, Truth truth, double[] box,
                         boolean scratch) {
+        this(base, kind, scale, design, truth, box, scratch, truth.sd());
+    }
+
+    /** @param noiseSd the sds the data design's diagonal and correlated noise follows (the target's sds, or for a
+     *                 rotated normal the sds of its principal axes, as the SMILE benchmark has it) */
+    private NoisyTarget(Model base, String kind, double scale, String design, Truth truth, double[] box,
+                        boolean scratch, double[] noiseSd) {
         if (!KINDS.contains(kind)) {
             throw new BadInputException("noise must be one of " + String.join(", ", KINDS) + ", got '" + kind + "'");
         }
@@ -84,7 +96,7 @@ public final class NoisyTarget implements StochasticModel {
             // the SMILE benchmark's design: noise follows the target's sds (the widest coordinates get the most)
             double ss = 0;
             for (int i = 0; i < d; i++) {
-                mult[i] = truth.sd()[i];
+                mult[i] = noiseSd[i];
                 ss += mult[i] * mult[i];
             }
             double rms = Math.sqrt(ss / d);
@@ -106,6 +118,7 @@ public final class NoisyTarget implements StochasticModel {
         }
         this.z = scratch ? new double[d + 1] : null;
         this.normals = scratch ? new Normals() : null;
+        this.noiseSd = noiseSd;
     }
 
     /** {@code noisy-gaussian}: independent normals, sds log-spaced from 1/sqrt(cond) to sqrt(cond). */
@@ -115,10 +128,29 @@ public final class NoisyTarget implements StochasticModel {
 
     /** {@code noisy-gaussian} with the noise entering as {@code design} says. */
     public static NoisyTarget gaussian(int dim, double cond, String noise, double scale, String design) {
+        return gaussian(dim, cond, noise, scale, design, "none");
+    }
+
+    /**
+     * {@code noisy-gaussian}; {@code rotation} {@code random} turns its axes by a random orthogonal matrix (fixed
+     * seed {@link #ROTATION_SEED}), as the SMILE authors' ill-conditioned Gaussian: the data design's diagonal and
+     * correlated noise then follows the sds of the principal axes in the coordinate basis, as theirs does.
+     */
+    public static NoisyTarget gaussian(int dim, double cond, String noise, double scale, String design,
+                                       String rotation) {
+        if (!ROTATIONS.contains(rotation)) {
+            throw new BadInputException("rotation must be one of " + String.join(", ", ROTATIONS) + ", got '"
+                    + rotation + "'");
+        }
         double[] sd = new double[dim];
         for (int i = 0; i < dim; i++) {
             double f = dim == 1 ? 0.5 : (double) i / (dim - 1);
             sd[i] = Math.pow(cond, f - 0.5);
+        }
+        if (rotation.equals("random")) {
+            RotatedGaussian r = new RotatedGaussian(sd, ROTATION_SEED);
+            Truth t = r.truth();
+            return new NoisyTarget(r, noise, scale, design, t, new Gaussian(t.sd()).plotBox(), false, sd);
         }
         Gaussian g = new Gaussian(sd);
         return new NoisyTarget(g, noise, scale, design, g.truth(), g.plotBox(), false);
@@ -190,12 +222,15 @@ public final class NoisyTarget implements StochasticModel {
         public List<ParamSpec> params() {
             return List.of(dimSpec(),
                     ParamSpec.real("cond", 10, 1, 1e6, "ratio of the largest to the smallest standard deviation"),
-                    noiseSpecs().get(0), noiseSpecs().get(1), noiseSpecs().get(2));
+                    noiseSpecs().get(0), noiseSpecs().get(1), noiseSpecs().get(2),
+                    ParamSpec.choice("rotation", "none", ROTATIONS,
+                            "none: independent coordinates; random: axes turned by a fixed random rotation (SMILE benchmark)"));
         }
 
         @Override
         public Model create(ParamValues v) {
-            return gaussian(v.integer("dim"), v.real("cond"), v.text("noise"), v.real("noise_scale"), v.text("noise_design"));
+            return gaussian(v.integer("dim"), v.real("cond"), v.text("noise"), v.real("noise_scale"),
+                    v.text("noise_design"), v.text("rotation"));
         }
     };
 
@@ -257,7 +292,7 @@ public final class NoisyTarget implements StochasticModel {
     @Override
     public NoisyTarget forChain() {
         Model b = base.forChain();
-        return new NoisyTarget(b, kind, scale, data ? "data" : "gradient", truth, box, true);
+        return new NoisyTarget(b, kind, scale, data ? "data" : "gradient", truth, box, true, noiseSd);
     }
 
     @Override

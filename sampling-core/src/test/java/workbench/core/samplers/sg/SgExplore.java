@@ -12,7 +12,7 @@ import workbench.core.model.ModelRegistry;
  * Relative error (mean and sd against the model's truth) of stochastic-gradient samplers on any model with a
  * truth, 4 chains x 10 000 draws after 2000 warmup, averaged over seeds (on demand, not in the suite):
  * {@code mvn -B -q -pl sampling-core test -Dtest=SgExplore -Dsg.explore=true -Dsg.target=logistic-pima
- * "-Dsg.runs=smile step_size=0.001;sghmc step_size=0.001"} ({@code -Dsg.seeds=}, default 2; model settings
+ * "-Dsg.runs=smile step_size=0.001;sghmc step_size=0.001"} ({@code -Dsg.seeds=}, default 2; {@code -Dsg.warmup=}, {@code -Dsg.draws=}; model settings
  * with {@code "-Dsg.model=noise=diagonal noise_design=data"}). Prints the
  * error (relative, and W2, each +- its standard error over the seeds), the mean relative sd bias, the rejected fraction and the mean final step size. Quoted in docs/sg-benchmarks.md.
  */
@@ -33,7 +33,8 @@ class SgExplore {
             double e = 0, w = 0, fs = 0, sdErr = 0, rej = 0, e2 = 0, w2 = 0;
             for (int s = 0; s < seeds; s++) {
                 Model m = ModelRegistry.create(target, modelSet);
-                SgRuns.Moments r = SgRuns.run(parts[0], set, m, 4, Integer.getInteger("sg.warmup", 2000), 10000, 100 + s, false);
+                SgRuns.Moments r = SgRuns.run(parts[0], set, m, 4, Integer.getInteger("sg.warmup", 2000),
+                        Integer.getInteger("sg.draws", 10000), 100 + s, false);
                 double re = r.relError(m.truth()), rw = r.w2(m.truth());
                 e += re / seeds;
                 w += rw / seeds;
