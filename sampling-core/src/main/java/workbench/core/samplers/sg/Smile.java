@@ -67,8 +67,9 @@ public record Smile(ParamValues settings, boolean preconditioned) implements Bat
 
     private static SamplerFactory factory(boolean pre) {
         return SamplerFactory.of(pre ? "psmile" : "smile",
-                pre ? "pSMILE: SMILE with a diagonal preconditioner from the gradient-noise variance"
-                        : "SMILE: minibatch MCLMC with an energy-variance step-size tuner and reject-and-reset",
+                pre ? "pSMILE: SMILE with a diagonal preconditioner from the gradient-noise variance (noisy gradients only)"
+                        : "SMILE: minibatch MCLMC with an energy-variance step-size tuner and reject-and-reset "
+                                + "(noisy gradients only: minibatches or noisy-* targets)",
                 List.of(
                         ParamSpec.positive("step_size", 0.1, 0, 10, "initial step size (tuned unless adapt=off)"),
                         ParamSpec.choice("adapt", "always", List.of("always", "warmup", "off"),
