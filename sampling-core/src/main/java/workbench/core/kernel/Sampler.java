@@ -12,8 +12,9 @@ public interface Sampler {
     ParamValues settings();
 
     /**
-     * Refuses, with a {@link workbench.core.BadInputException} naming why, a model this sampler cannot sample;
-     * called before a run writes anything (and again by {@link #newChain}). Accepts every model by default.
+     * Refuses, with a {@link workbench.core.BadInputException} naming why, a model this sampler cannot sample.
+     * The CLI and the window call it before a run writes anything, the runner before its chains start, and the
+     * samplers that override it from {@link #newChain} too. Accepts every model by default.
      */
     default void check(Model model) {
     }
