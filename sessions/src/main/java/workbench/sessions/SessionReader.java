@@ -327,12 +327,6 @@ public final class SessionReader implements DrawSource, AutoCloseable {
         return manifest.chains();
     }
 
-    /** Yes: chunks are read through positional reads and a synchronized cache. */
-    @Override
-    public boolean concurrentReads() {
-        return true;
-    }
-
     /** Iterations readable for the chain (those before any damage). */
     @Override
     public long size(int chain) {

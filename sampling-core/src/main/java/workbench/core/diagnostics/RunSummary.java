@@ -26,11 +26,7 @@ public record RunSummary(List<ParameterSummary> parameters, int chains, long dra
      * @param maxTreedepth the sampler's tree-depth limit (draws that reach it count as saturated), or 0 when the
      *                     sampler builds no trees
      */
-    /**
-     * Values read into memory at once while summarising: 2²⁵ doubles (256 MiB), at least one parameter. (An eighth
-     * of a 16 GiB heap instead, 4 passes over a 10⁷ × 100 session rather than 34, made its summary 9% faster and
-     * its peak memory 17 GiB instead of 9.5: the summary is bound by the per-parameter work, not by the reading.)
-     */
+    /** Values read into memory at once while summarising: 2²⁵ doubles (256 MiB), at least one parameter. */
     static final long BATCH_VALUES = 1L << 25;
 
     public static RunSummary of(DrawSource src, int maxTreedepth) {
@@ -48,26 +44,23 @@ public record RunSummary(List<ParameterSummary> parameters, int chains, long dra
         List<String> names = src.names();
         ParameterSummary[] rows = new ParameterSummary[names.size()];
         // Parameters are read in batches that fit a memory budget, each batch in one pass over the store
-        // (a session decodes every chunk once per batch, not once per value; the chains in parallel when the
-        // source allows it), and summarised in parallel.
+        // (a session decodes every chunk once per batch, not once per value), and summarised in parallel.
         long perParam = Math.max(1, chains * common);
         int batch = (int) Math.max(1, Math.min(names.size(), BATCH_VALUES / perParam));
-        long commonDraws = common;
         for (int first = 0; first < names.size(); first += batch) {
             int[] params = new int[Math.min(batch, names.size() - first)];
             double[][][] x = new double[params.length][chains][(int) common];
             for (int j = 0; j < params.length; j++) {
                 params[j] = first + j;
             }
-            IntStream chainRange = IntStream.range(0, chains);
-            (src.concurrentReads() ? chainRange.parallel() : chainRange).forEach(c -> {
-                long from = src.size(c) - commonDraws; // the latest draws of each chain, as the window does
+            for (int c = 0; c < chains; c++) {
+                long from = src.size(c) - common; // the latest draws of each chain, as the window does
                 double[][] dest = new double[params.length][];
                 for (int j = 0; j < params.length; j++) {
                     dest[j] = x[j][c];
                 }
-                src.copyValues(c, from, (int) commonDraws, params, dest, 0);
-            });
+                src.copyValues(c, from, (int) common, params, dest, 0);
+            }
             IntStream.range(0, params.length).parallel()
                     .forEach(j -> rows[params[j]] = ParameterSummary.of(names.get(params[j]), x[j]));
         }

@@ -50,14 +50,6 @@ public interface DrawSource {
         }
     }
 
-    /**
-     * Whether {@link #copyValues} may be called for different chains from several threads at once (a session on
-     * disk: yes; the live buffer, written while it is read: no).
-     */
-    default boolean concurrentReads() {
-        return false;
-    }
-
     /** Post-warmup values of one parameter, one row per chain (rows may differ in length). */
     default double[][] sampling(int param) {
         double[][] out = new double[chains()][];
