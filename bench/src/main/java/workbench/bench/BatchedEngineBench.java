@@ -136,7 +136,13 @@ public class BatchedEngineBench {
                 b.problem = problem;
                 b.chains = Integer.parseInt(k);
                 b.sampler = samplerId;
-                b.setUp();
+                try {
+                    b.setUp();
+                } catch (workbench.core.BadInputException e) {
+                    // e.g. smile and psmile refuse gaussian, whose gradients are exact
+                    System.out.printf("| %s | %s | refused: %s | | | |%n", problem, k, e.getMessage());
+                    continue;
+                }
                 long work = (long) b.chains * ((BatchGradient) model(problem)).workPerChain();
                 int nPlain = calls(b::plain);
                 int nBatched = calls(b::batched);
