@@ -13,7 +13,8 @@ import workbench.core.model.ModelRegistry;
 import workbench.core.model.Truth;
 
 /**
- * Writes docs/sg-benchmarks.md (run on demand, not in the suite):
+ * Writes the generated tables of docs/sg-benchmarks.md, keeping the hand-written part from {@link #READING} on
+ * (run on demand, not in the suite):
  * {@code mvn -B -q -pl sampling-core test -Dtest=SgBenchmark -Dsg.benchmark=true}.
  */
 @EnabledIfSystemProperty(named = "sg.benchmark", matches = "true")
@@ -24,6 +25,8 @@ class SgBenchmark {
     static final int DRAWS = 10_000;
     /** The robustness tables' second warmup: long enough for SMILE's tuner to settle from every start. */
     static final int LONG_WARMUP = 20_000;
+    /** The heading from which docs/sg-benchmarks.md is written by hand; a new run keeps it and what follows. */
+    static final String READING = "## Reading the tables";
 
     record Run(String sampler, Map<String, String> settings) {
         String label() {
@@ -137,6 +140,15 @@ class SgBenchmark {
         }
         Path docs = root.resolve("docs");
         Files.createDirectories(docs);
-        Files.writeString(docs.resolve("sg-benchmarks.md"), md.toString());
+        Path out = docs.resolve("sg-benchmarks.md");
+        // keep the hand-written reading that follows the generated tables
+        if (Files.exists(out)) {
+            String old = Files.readString(out);
+            int reading = old.indexOf(READING);
+            if (reading >= 0) {
+                md.append(old.substring(reading));
+            }
+        }
+        Files.writeString(out, md.toString());
     }
 }

@@ -14,7 +14,8 @@ import workbench.core.model.ModelRegistry;
  * {@code mvn -B -q -pl sampling-core test -Dtest=SgExplore -Dsg.explore=true -Dsg.target=logistic-pima
  * "-Dsg.runs=smile step_size=0.001;sghmc step_size=0.001"} ({@code -Dsg.seeds=}, default 2; {@code -Dsg.warmup=}, {@code -Dsg.draws=}; model settings
  * with {@code "-Dsg.model=noise=diagonal noise_design=data"}). Prints the
- * error (relative, and W2, each +- its standard error over the seeds), the mean relative sd bias, the rejected fraction and the mean final step size. Quoted in docs/sg-benchmarks.md.
+ * error (relative, W2, and the second-moment bias b^2 of {@link SgRuns.Moments#secondMomentBias}, each +- its standard
+ * error over the seeds), the mean relative sd bias, the rejected fraction and the mean final step size. Quoted in docs/sg-benchmarks.md.
  */
 @EnabledIfSystemProperty(named = "sg.explore", matches = "true")
 class SgExplore {
@@ -30,7 +31,7 @@ class SgExplore {
             String[] parts = spec.split(" ");
             Map<String, String> set = new HashMap<>();
             for (int i = 1; i < parts.length; i++) set.put(parts[i].split("=")[0], parts[i].split("=")[1]);
-            double e = 0, w = 0, fs = 0, sdErr = 0, rej = 0, e2 = 0, w2 = 0;
+            double e = 0, w = 0, fs = 0, sdErr = 0, rej = 0, e2 = 0, w2 = 0, b = 0, b2 = 0;
             for (int s = 0; s < seeds; s++) {
                 Model m = ModelRegistry.create(target, modelSet);
                 SgRuns.Moments r = SgRuns.run(parts[0], set, m, 4, Integer.getInteger("sg.warmup", 2000),
@@ -40,14 +41,18 @@ class SgExplore {
                 w += rw / seeds;
                 e2 += re * re / seeds;
                 w2 += rw * rw / seeds;
+                double rb = r.secondMomentBias(m.truth());
+                b += rb / seeds;
+                b2 += rb * rb / seeds;
                 sdErr += r.sdBias(m.truth()) / seeds;
                 rej += r.rejectRate() / seeds;
                 fs += r.finalStep() / seeds;
             }
             double eSe = Math.sqrt(Math.max(0, e2 - e * e) / Math.max(1, seeds - 1));
             double wSe = Math.sqrt(Math.max(0, w2 - w * w) / Math.max(1, seeds - 1));
-            System.out.printf(Locale.ROOT, "%-40s err %.3f +- %.3f w2 %.3f +- %.3f sd bias %+.3f rejected %.4f step %.5f%n",
-                    spec, e, eSe, w, wSe, sdErr, rej, fs);
+            double bSe = Math.sqrt(Math.max(0, b2 - b * b) / Math.max(1, seeds - 1));
+            System.out.printf(Locale.ROOT, "%-40s err %.3f +- %.3f w2 %.3f +- %.3f b2 %.4g +- %.2g sd bias %+.3f"
+                    + " rejected %.4f step %.5f%n", spec, e, eSe, w, wSe, b, bSe, sdErr, rej, fs);
         }
     }
 }
