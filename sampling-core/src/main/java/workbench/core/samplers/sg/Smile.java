@@ -41,7 +41,10 @@ import workbench.core.spec.ParamValues;
  * <p>{@code adapt}: {@code always} (the reference: tuning throughout), {@code warmup} (frozen after
  * warmup), {@code off} (the step size stays at {@code step_size}; pSMILE still estimates its
  * preconditioner in warmup). Rejections happen in every mode. Setting the step size by hand ends
- * step-size tuning.
+ * step-size tuning. When the batch-to-batch change of the log-density estimate dominates |dE|, {@code always}
+ * drifts upward (a half-normal |dE| falls under the fitted Gamma's lower quantile more often than over its upper
+ * one; measured on the authors' ill-conditioned Gaussian at their noise magnitude: step sizes 2.7-8.5 after
+ * 100 000 iterations); {@code warmup} stops it there (docs/sg-benchmarks.md).
  *
  * <p>pSMILE: gbar = 0.99 gbar + 0.01 g and sigma^2 = 0.99 sigma^2 + 0.01 (g - gbar)^2 from the last raw
  * gradient of each step (gbar starts at the initial gradient, sigma at 1);
@@ -72,7 +75,8 @@ public record Smile(ParamValues settings, boolean preconditioned) implements Bat
                 List.of(
                         ParamSpec.positive("step_size", 0.1, 0, 10, "initial step size (tuned unless adapt=off)"),
                         ParamSpec.choice("adapt", "always", List.of("always", "warmup", "off"),
-                                "when the step size is tuned (and pSMILE's preconditioner estimated)"),
+                                "when the step size is tuned (and pSMILE's preconditioner estimated); warmup stops"
+                                        + " the upward drift of long runs under heavy noise"),
                         ParamSpec.positive("reset_quantile", 0.98, 0.5, 0.999999,
                                 "quantile of the fitted |energy error| above which a step is rejected"),
                         ParamSpec.positive("alpha", 0.05, 0, 0.5, "tail mass for step-size changes"),
