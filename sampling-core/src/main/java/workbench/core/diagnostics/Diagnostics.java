@@ -319,19 +319,30 @@ public final class Diagnostics {
      *               instead of sorted again
      */
     static double rhatFromBulkZ(double[][] x, double[][] bulkZ, double[] sorted) {
-        double bulk = rhatCore(bulkZ);
+        return rhatOfParts(rhatCore(bulkZ), rhatTail(x, sorted));
+    }
+
+    /** The rank-normalised R-hat from its bulk and tail parts: the larger, NaN when either is (R's max). */
+    static double rhatOfParts(double bulk, double tail) {
+        if (Double.isNaN(bulk) || Double.isNaN(tail)) {
+            return Double.NaN;
+        }
+        return Math.max(bulk, tail);
+    }
+
+    /**
+     * The tail part of the rank-normalised R-hat: split R-hat of the rank-normalised |x − median|.
+     *
+     * @param sorted as in {@link #rhatFromBulkZ(double[][], double[][], double[])}
+     */
+    static double rhatTail(double[][] x, double[] sorted) {
         double center = sorted != null ? Stats.quantileSorted(sorted, 0.5) : Stats.median(pooled(x));
         if (!Double.isFinite(center)) {
             return Double.NaN; // |x − median| is NaN somewhere, as in R
         }
         double[][] folded = split(map(x, v -> Math.abs(v - center)));
-        double tail = rhatCore(sorted != null && x[0].length % 2 == 0
+        return rhatCore(sorted != null && x[0].length % 2 == 0
                 ? zScale(folded, foldedSorted(sorted, center)) : zScale(folded));
-        // R's max() gives NA when either is NA
-        if (Double.isNaN(bulk) || Double.isNaN(tail)) {
-            return Double.NaN;
-        }
-        return Math.max(bulk, tail);
     }
 
     /** |v − center| of every sorted value, sorted: the two runs on either side of the center merged. */

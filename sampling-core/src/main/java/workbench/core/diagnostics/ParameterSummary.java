@@ -1,5 +1,10 @@
 package workbench.core.diagnostics;
 
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.ForkJoinTask;
+
 /**
  * One parameter's row of {@code diagnose --json} and {@code summary --json}: pooled mean, sd and
  * 5/50/95% quantiles, rank-normalised split R-hat, bulk and tail ESS, and the MCSE of the mean and
@@ -10,34 +15,64 @@ public record ParameterSummary(String name, double mean, double sd, double q5, d
 
     /**
      * Summarises the draws {@code [chain][draw]} of one parameter, sharing the sorting and rank
-     * normalisation between the statistics.
+     * normalisation between the statistics; in the calling thread.
      *
      * @throws workbench.core.BadInputException when there are no chains or their lengths differ
      */
     public static ParameterSummary of(String name, double[][] draws) {
+        return of(name, draws, false);
+    }
+
+    /**
+     * As {@link #of(String, double[][])}; with {@code parallel} the independent parts (the bulk and the tail
+     * R-hat with the bulk ESS, the tail ESS, the ESS behind each MCSE) run as fork/join tasks of the common pool
+     * and the pooled draws are sorted with {@link Arrays#parallelSort}. The values are the same either way: each
+     * part is computed by the same code on the same arrays, only on another thread.
+     */
+    public static ParameterSummary of(String name, double[][] draws, boolean parallel) {
         Diagnostics.check(draws);
         double[] all = Diagnostics.pooled(draws);
         double mean = Stats.mean(all);
         double sd = Math.sqrt(Stats.variance(all));
         boolean hasNaN = Stats.hasNaN(all);
-        double[] sorted = hasNaN ? null : Stats.sorted(all);
+        double[] sorted = null;
+        if (!hasNaN) {
+            sorted = all.clone();
+            if (parallel) {
+                Arrays.parallelSort(sorted);
+            } else {
+                Arrays.sort(sorted);
+            }
+        }
         double q5 = hasNaN ? Double.NaN : Stats.quantileSorted(sorted, 0.05);
         double q50 = hasNaN ? Double.NaN : Stats.quantileSorted(sorted, 0.5);
         double q95 = hasNaN ? Double.NaN : Stats.quantileSorted(sorted, 0.95);
-        double rhat = Double.NaN;
-        double essBulk = Double.NaN;
-        if (!hasNaN) {
-            // splitting keeps every draw when the chains have an even length: share the one sort
-            boolean evenLength = draws[0].length % 2 == 0;
-            double[][] split = Diagnostics.split(draws);
-            double[][] bulkZ = evenLength ? Diagnostics.zScale(split, sorted) : Diagnostics.zScale(split);
-            rhat = Diagnostics.rhatFromBulkZ(draws, bulkZ, sorted);
-            essBulk = Diagnostics.essCore(bulkZ);
-        }
         double[] sortedForNA = Diagnostics.shouldReturnNA(draws) ? null : sorted;
-        double essTail = Diagnostics.essTailSorted(draws, sortedForNA);
-        double mcseMean = sd / Math.sqrt(Diagnostics.essCore(Diagnostics.split(draws)));
-        double mcseSd = Diagnostics.mcseSd(draws);
-        return new ParameterSummary(name, mean, sd, q5, q50, q95, rhat, essBulk, essTail, mcseMean, mcseSd);
+        double[] sortedAll = sorted;
+        // [0] bulk R-hat, [1] tail R-hat, [2] bulk ESS, [3] tail ESS, [4] ESS for the MCSE of the mean, [5] MCSE of sd
+        double[] part = {Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN};
+        List<Runnable> parts = new ArrayList<>();
+        if (!hasNaN) {
+            parts.add(() -> {
+                // splitting keeps every draw when the chains have an even length: share the one sort
+                double[][] split = Diagnostics.split(draws);
+                double[][] bulkZ = draws[0].length % 2 == 0
+                        ? Diagnostics.zScale(split, sortedAll) : Diagnostics.zScale(split);
+                part[0] = Diagnostics.rhatCore(bulkZ);
+                part[2] = Diagnostics.essCore(bulkZ);
+            });
+            parts.add(() -> part[1] = Diagnostics.rhatTail(draws, sortedAll));
+        }
+        parts.add(() -> part[3] = Diagnostics.essTailSorted(draws, sortedForNA));
+        parts.add(() -> part[4] = Diagnostics.essCore(Diagnostics.split(draws)));
+        parts.add(() -> part[5] = Diagnostics.mcseSd(draws));
+        if (parallel) {
+            ForkJoinTask.invokeAll(parts.stream().map(ForkJoinTask::adapt).toList());
+        } else {
+            parts.forEach(Runnable::run);
+        }
+        double rhat = hasNaN ? Double.NaN : Diagnostics.rhatOfParts(part[0], part[1]);
+        return new ParameterSummary(name, mean, sd, q5, q50, q95, rhat, part[2], part[3], sd / Math.sqrt(part[4]),
+                part[5]);
     }
 }

@@ -28,6 +28,8 @@ public record RunSummary(List<ParameterSummary> parameters, int chains, long dra
      */
     /** Values read into memory at once while summarising: 2²⁵ doubles (256 MiB), at least one parameter. */
     static final long BATCH_VALUES = 1L << 25;
+    /** Draws of one parameter (all chains) from which its summary's parts run in parallel too: 2²⁰. */
+    static final long PARALLEL_PARTS_VALUES = 1L << 20;
 
     public static RunSummary of(DrawSource src, int maxTreedepth) {
         int chains = src.chains();
@@ -61,8 +63,10 @@ public record RunSummary(List<ParameterSummary> parameters, int chains, long dra
                 }
                 src.copyValues(c, from, (int) common, params, dest, 0);
             }
+            // a batch of few long parameters leaves threads idle unless each parameter's parts run in parallel too
+            boolean inner = perParam >= PARALLEL_PARTS_VALUES;
             IntStream.range(0, params.length).parallel()
-                    .forEach(j -> rows[params[j]] = ParameterSummary.of(names.get(params[j]), x[j]));
+                    .forEach(j -> rows[params[j]] = ParameterSummary.of(names.get(params[j]), x[j], inner));
         }
         long divW = 0;
         long divS = 0;

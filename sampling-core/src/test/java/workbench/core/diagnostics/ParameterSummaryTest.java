@@ -65,6 +65,24 @@ class ParameterSummaryTest {
         same(Diagnostics.mcseSd(x), s.mcseSd(), "mcseSd");
     }
 
+    @Property(tries = 100, seed = "20261201")
+    void theParallelPartsGiveTheSameRow(@ForAll @IntRange(min = 1, max = 6) int chains,
+            @ForAll @IntRange(min = 1, max = 120) int n, @ForAll @IntRange(min = 0, max = 4) int kind,
+            @ForAll long seed) {
+        double[][] x = draws(chains, n, seed, kind);
+        // records compare their doubles bit for bit (Double.compare), NaN equal to NaN
+        assertEquals(ParameterSummary.of("theta", x, false), ParameterSummary.of("theta", x, true));
+    }
+
+    @Test
+    void theParallelPartsGiveTheSameRowOnLongChains() {
+        // long enough for the parallel sort to split its work (it sorts pieces of 2^13 and more apart)
+        for (int kind : new int[] {0, 1, 2}) {
+            double[][] x = draws(4, 100_001 + kind, 7 + kind, kind);
+            assertEquals(ParameterSummary.of("p", x, false), ParameterSummary.of("p", x, true), "kind " + kind);
+        }
+    }
+
     @Test
     void summarisesAWideTable() {
         // 100 parameters x 4 chains x 1000 draws, the size of a live table; its speed is measured in
