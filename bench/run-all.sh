@@ -41,3 +41,7 @@ echo
 echo "## The live diagnostics table: full summary against one mean/sd pass (JMH)"
 echo
 java -cp "$cp" org.openjdk.jmh.Main DiagnosticsBench $jmh 2>/dev/null | python3 bench/diag_table.py
+echo
+echo "## summary: one parameter's parts in parallel too, against parameters only (3 parameters x 2·10⁶ draws)"
+echo
+java -Xmx4g -cp "$cp" workbench.bench.SummaryPartsBench 2000000 3 2 | sed 's/^/    /'
