@@ -32,7 +32,9 @@ import workbench.core.spec.ParamValues;
  * 0.98 quantile, pull the chain toward the mode: measured over 2 seeds, the sd of {@code noisy-funnel}
  * (diagonal noise) came out 91% too small with zero resets and 66% with random ones (SGLD: 66%), and the
  * 2-Wasserstein error on {@code noisy-gaussian} fell from 0.86 to 0.57 (docs/sg-benchmarks.md). The step size is multiplied by the
- * tuner's factor (1 -+ delta), clipped to [1e-8, 10]. A non-finite estimate reverts the step, resets
+ * tuner's factor (1 -+ delta), clipped to [1e-8, 10]. With {@code L} set, an accepted step ends with MCLMC's
+ * partial momentum refresh u &lt;- c u + sqrt(1 - c^2) z / sqrt(d), renormalised, c = exp(-eps / L) (the SMILE
+ * authors' analytic benchmark runs minibatch MCLMC with L = 1000); unset, the default, there is none. A non-finite estimate reverts the step, resets
  * the momentum, is marked divergent and, while adapting, shrinks the step size by 0.8; the tuner does
  * not see it. The initial momentum is 0. With zero resets, a rejection right after a rejection sets the
  * momentum to a random unit direction instead of 0 (without that, a model with noise-free estimates would
@@ -85,6 +87,9 @@ public record Smile(ParamValues settings, boolean preconditioned) implements Bat
                                 "Gamma quantiles: exact inverse CDF or the Wilson-Hilferty approximation"),
                         ParamSpec.choice("momentum_reset", "random", List.of("random", "zero"),
                                 "momentum after a rejection: a fresh random direction, or zero (the reference code)"),
+                        ParamSpec.optionalPositive("L", 0, 1e12,
+                                "partial momentum refresh length, as mclmc's (unset: none, the paper's SMILE; the "
+                                        + "authors' analytic benchmark used 1000)"),
                         Sgld.engineSpec()),
                 values -> new Smile(values, pre));
     }
@@ -135,7 +140,8 @@ public record Smile(ParamValues settings, boolean preconditioned) implements Bat
                 settings.real("delta"), settings.text("quantiles").equals("exact")
                         ? EnergyTuner.Quantiles.EXACT : EnergyTuner.Quantiles.WILSON_HILFERTY);
         return new Chain(model, settings.real("step_size"), settings.text("adapt"), tuner, preconditioned,
-                initial.gradient(), settings.text("momentum_reset").equals("random"));
+                initial.gradient(), settings.text("momentum_reset").equals("random"),
+                settings.has("L") ? settings.real("L") : Double.POSITIVE_INFINITY);
     }
 
     /** One SMILE or pSMILE chain. */
@@ -152,6 +158,7 @@ public record Smile(ParamValues settings, boolean preconditioned) implements Bat
         private final double[] gvar;
 
         private final boolean randomReset;
+        private final double refreshL;
         // the transition in progress (begin, evaluated, finish)
         private ChainState stepState;
         private double stepEps;
@@ -159,9 +166,11 @@ public record Smile(ParamValues settings, boolean preconditioned) implements Bat
         private double[][] visited;
         private int visitedCount;
 
-        Chain(Model model, double eps, String adapt, EnergyTuner tuner, boolean pre, double[] g0, boolean randomReset) {
+        Chain(Model model, double eps, String adapt, EnergyTuner tuner, boolean pre, double[] g0, boolean randomReset,
+              double refreshL) {
             super(model, eps);
             this.randomReset = randomReset;
+            this.refreshL = refreshL;
             this.adapt = adapt;
             this.tuner = tuner;
             this.pre = pre;
@@ -316,7 +325,11 @@ public record Smile(ParamValues settings, boolean preconditioned) implements Bat
                     }
                     next = new ChainState(q0, lp0, state.gradient(), reset);
                 } else {
-                    next = new ChainState(x.clone(), lp, g.clone(), u.clone());
+                    double[] uNext = u.clone();
+                    if (refreshL < Double.POSITIVE_INFINITY) {
+                        Isokinetic.refresh(uNext, Math.exp(-eps / refreshL), normals, rng);
+                    }
+                    next = new ChainState(x.clone(), lp, g.clone(), uNext);
                 }
             }
             lastRejected = rejected;

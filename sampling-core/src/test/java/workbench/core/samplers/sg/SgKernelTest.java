@@ -64,6 +64,61 @@ class SgKernelTest {
         }
     }
 
+    /** Mean cosine between the momenta of successive accepted steps, over 3000 steps at a fixed step size. */
+    private static double successiveMomentumCosine(String id, Map<String, String> extra) {
+        Model m = ModelRegistry.create("noisy-gaussian", Map.of("noise", "diagonal"));
+        Map<String, String> set = new java.util.HashMap<>(Map.of("adapt", "off", "step_size", "0.05",
+                "reset_quantile", "0.999999"));
+        set.putAll(extra);
+        Sampler s = SamplerRegistry.create(id, set);
+        UniformRandomProvider rng = ChainRngs.forChain(9, 0);
+        ChainState state = ChainState.at(m, new double[10]);
+        ChainSampler cs = s.newChain(m.forChain(), 100, state, rng);
+        double[] before = null;
+        double sum = 0;
+        int n = 0;
+        for (int it = 0; it < 3000; it++) {
+            Transition t = cs.next(rng, state, it < 100, false);
+            double[] u = t.state().momentum();
+            double norm = 0;
+            for (double v : u) {
+                norm += v * v;
+            }
+            if (it > 0) {
+                assertEquals(1, norm, 1e-12, id + " " + extra + ": a unit momentum");
+            }
+            if (before != null && t.accepted()) {
+                double dot = 0;
+                for (int i = 0; i < u.length; i++) {
+                    dot += u[i] * before[i];
+                }
+                sum += dot;
+                n++;
+            }
+            before = u;
+            state = t.state();
+        }
+        return sum / n;
+    }
+
+    @Test
+    void theOptionalPartialRefreshDecorrelatesTheMomentum() {
+        for (String id : List.of("smile", "psmile")) {
+            // without a refresh the momentum turns only as the gradient bends it: steps of 0.05 keep it close
+            double none = successiveMomentumCosine(id, Map.of());
+            // L far below the step size: c = exp(-eps / L) is about 0, a fresh direction after every step
+            double fresh = successiveMomentumCosine(id, Map.of("L", "1e-4"));
+            // L = 0.5: c = exp(-0.05 / 0.5) = 0.905
+            double partial = successiveMomentumCosine(id, Map.of("L", "0.5"));
+            System.out.printf(java.util.Locale.ROOT, "%s: cosine of successive momenta %.3f (no refresh), %.3f (L = 0.5),"
+                    + " %.3f (L = 1e-4)%n", id, none, partial, fresh);
+            assertTrue(none > 0.9, id + ": no refresh, cosine " + none);
+            assertTrue(Math.abs(fresh) < 0.05, id + ": full refresh, cosine " + fresh);
+            // the refresh keeps c of the direction on average: about c times the cosine without it
+            assertEquals(Math.exp(-0.1) * none, partial, 0.03, id + ": partial refresh");
+        }
+    }
+
     @Test
     void aRejectionResetsTheMomentumToARandomUnitDirectionOrToZero() {
         for (String reset : List.of("random", "zero")) {
