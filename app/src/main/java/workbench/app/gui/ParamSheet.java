@@ -136,7 +136,7 @@ public final class ParamSheet extends PropertySheet {
                 } else {
                     text = new TextField();
                     if (spec.defaultValue() == null) {
-                        text.setPromptText("auto");
+                        text.setPromptText(spec.unsetLabel());
                     }
                 }
                 text.setText((String) getValue());

@@ -16,12 +16,24 @@ import workbench.core.BadInputException;
  * @param max         upper bound for numbers (inclusive)
  * @param minExclusive whether {@code min} itself is refused
  * @param choices     allowed values for {@link Kind#CHOICE}
- * @param description one line in plain words
+ * @param description one line in plain words; an optional setting whose absence is not a choice made for the user
+ *                    says what it means as "(unset: WORD…", and the window shows WORD in the empty field
  */
 public record ParamSpec(String name, Kind kind, String defaultValue, double min, double max,
                         boolean minExclusive, List<String> choices, String description) {
 
     public enum Kind { REAL, INT, CHOICE, TEXT }
+
+    private static final java.util.regex.Pattern UNSET = java.util.regex.Pattern.compile("\\(unset: ([^,;)]+)");
+
+    /**
+     * What an empty field of this optional setting means, in a word or two: "auto" (the owner picks a value, the
+     * usual case) unless the description says otherwise as "(unset: WORD…".
+     */
+    public String unsetLabel() {
+        java.util.regex.Matcher m = UNSET.matcher(description);
+        return m.find() ? m.group(1).strip() : "auto";
+    }
 
     /** Plain decimal numbers only: no hexadecimal, no Java suffixes ({@code 1d}), no NaN or Infinity words. */
     private static final java.util.regex.Pattern DECIMAL =

@@ -45,7 +45,7 @@ public final class Bnn {
             s.add(ParamSpec.text("data", "toy1d", "toy1d (y = x^3 + noise), boston (Boston housing) or a CSV path"));
             s.addAll(common());
             s.add(ParamSpec.optionalPositive("sigma", 0, 1e3,
-                    "fixed noise sd on the standardized target; without it sigma is sampled (log sigma ~ N(0, 1))"));
+                    "fixed noise sd on the standardized target (unset: sampled, with log sigma ~ N(0, 1))"));
             return s;
         }
 
