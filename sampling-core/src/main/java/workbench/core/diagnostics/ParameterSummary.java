@@ -37,7 +37,7 @@ public record ParameterSummary(String name, double mean, double sd, double q5, d
         boolean hasNaN = Stats.hasNaN(all);
         double[] sorted = null;
         if (!hasNaN) {
-            sorted = all.clone();
+            sorted = all; // a copy already (pooled), not used unsorted from here on
             if (parallel) {
                 Arrays.parallelSort(sorted);
             } else {

@@ -47,10 +47,13 @@ public record Optimizers(String id, ParamValues settings) implements Sampler {
                 "Adam on the full gradient, or on the model's minibatch estimates (models with batches)");
     }
 
+    private static final String INIT_SCALE = "start from N(0, init_scale^2) drawn per chain (unset: run start; the"
+            + " chains begin at the run's start point)";
+
     public static final SamplerFactory MAP = factory("map",
             "MAP estimate by Adam: each warmup iteration is one Adam step; draws repeat the final estimate",
             List.of(rate(), ParamSpec.optionalPositive("init_scale", 0, 1e3,
-                    "start from N(0, init_scale^2) drawn per chain (unset: run start; the chains begin at the run's start point)"), gradients()));
+                    INIT_SCALE), gradients()));
 
     public static final SamplerFactory DEEP_ENSEMBLE = factory("deep-ensemble",
             "deep ensemble: each chain is an independent Adam MAP fit from its own random start",
@@ -59,8 +62,7 @@ public record Optimizers(String id, ParamValues settings) implements Sampler {
 
     public static final SamplerFactory LAPLACE_DIAG = factory("laplace-diag",
             "diagonal Laplace: Adam to the mode in warmup, then draws from N(mode, diag(-1/Hessian))",
-            List.of(rate(), ParamSpec.optionalPositive("init_scale", 0, 1e3,
-                            "start from N(0, init_scale^2) drawn per chain (unset: run start; the chains begin at the run's start point)"),
+            List.of(rate(), ParamSpec.optionalPositive("init_scale", 0, 1e3, INIT_SCALE),
                     ParamSpec.positive("min_precision", 1, 0, 1e12,
                             "floor on -d2 log p / dx_i^2 (where the curvature is flat or positive)"),
                     ParamSpec.positive("fd_step", 1e-4, 0, 1,

@@ -34,8 +34,8 @@ import workbench.core.spec.ParamValues;
  * 2-Wasserstein error on {@code noisy-gaussian} fell from 0.86 to 0.57 (docs/sg-benchmarks.md). The step size is multiplied by the
  * tuner's factor (1 -+ delta), clipped to [1e-8, 10]. With {@code L} set, an accepted step ends with MCLMC's
  * partial momentum refresh u &lt;- c u + sqrt(1 - c^2) z / sqrt(d), renormalised, c = exp(-eps / L) (the SMILE
- * authors' analytic benchmark runs minibatch MCLMC with L = 1000); unset, the default, there is none. A non-finite estimate reverts the step, resets
- * the momentum, is marked divergent and, while adapting, shrinks the step size by 0.8; the tuner does
+ * authors' analytic benchmark runs minibatch MCLMC with L = 1000); unset, the default, there is none. A
+ * non-finite estimate reverts the step, resets the momentum, is marked divergent and, while adapting, shrinks the step size by 0.8; the tuner does
  * not see it. The initial momentum is 0. With zero resets, a rejection right after a rejection sets the
  * momentum to a random unit direction instead of 0 (without that, a model with noise-free estimates would
  * repeat the same rejected step for ever; with noisy gradients it is rare).
