@@ -8,7 +8,7 @@ public final class CoreSummaryEngine implements SummaryEngine {
     @Override
     public Row summarize(String name, double[][] draws) {
         ParameterSummary s = ParameterSummary.of(name, draws);
-        return new Row(name, s.mean(), s.sd(), s.rhat(), s.essBulk(), s.essTail(), s.mcseMean());
+        return new Row(name, s.mean(), s.sd(), s.rhat(), s.essBulk(), s.essTail(), s.mcseMean(), s.mcseSd());
     }
 
     @Override

@@ -3,14 +3,20 @@ package workbench.app.gui;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import workbench.core.draws.DrawSource;
 import workbench.core.draws.Stat;
+import workbench.core.model.Truth;
+import workbench.viz.Ticks;
 
 /**
  * The live diagnostics table's content: one row per output coordinate (mean, sd, R-hat, bulk and
  * tail ESS, MCSE of the mean) plus the run's divergences and E-BFMI per chain, each value checked
- * against the usual thresholds with a one-line reason why it matters. Pure computation over a
+ * against the usual thresholds with a one-line reason why it matters. Where the model knows its truth
+ * (closed form, or a long reference run), each row also carries the true mean and sd, and the mean or
+ * sd is flagged when it lies more than {@link #TRUTH_SE} standard errors from it (the MCSE of the
+ * estimate and the truth's own, combined), the rule the sampler tests use. Pure computation over a
  * {@link DrawSource}, meant to run off the FX thread about once a second.
  */
 public final class DiagnosticsViewModel {
@@ -21,8 +27,19 @@ public final class DiagnosticsViewModel {
     /** E-BFMI below this means poor exploration of the energy. */
     public static final double EBFMI_MIN = 0.3;
 
-    /** A table row with the reasons its flagged values matter (empty: nothing flagged). */
-    public record Line(SummaryEngine.Row row, String rhatWarning, String essBulkWarning, String essTailWarning) {
+    /** A mean or sd further than this many standard errors from the truth is flagged. */
+    public static final double TRUTH_SE = 5;
+
+    /**
+     * A table row with the reasons its flagged values matter (null: nothing flagged); {@code trueMean} and
+     * {@code trueSd} are NaN where the truth is unknown.
+     */
+    public record Line(SummaryEngine.Row row, String rhatWarning, String essBulkWarning, String essTailWarning,
+                       double trueMean, double trueSd, String meanWarning, String sdWarning) {
+        /** A row without a truth to compare with. */
+        public Line(SummaryEngine.Row row, String rhatWarning, String essBulkWarning, String essTailWarning) {
+            this(row, rhatWarning, essBulkWarning, essTailWarning, Double.NaN, Double.NaN, null, null);
+        }
     }
 
     /**
@@ -65,8 +82,19 @@ public final class DiagnosticsViewModel {
      * @param addedAt     for each chain added during the run (0-based), the iteration of chain 1 at which it started
      */
     public Table compute(DrawSource src, int divergences, Map<Integer, Long> addedAt) {
+        return compute(src, divergences, addedAt, null);
+    }
+
+    /**
+     * As {@link #compute(DrawSource, int, Map)}, comparing each row with {@code truth} (null, or one whose
+     * length is not the number of coordinates: no comparison).
+     */
+    public Table compute(DrawSource src, int divergences, Map<Integer, Long> addedAt, Truth truth) {
         int chains = src.chains();
         List<String> names = src.names();
+        if (truth != null && (truth.mean().length != names.size() || truth.sd().length != names.size())) {
+            truth = null;
+        }
         long[] from = new long[chains];
         long[] to = new long[chains];
         // fewer draws per chain for many parameters, so one refresh stays well under a second
@@ -114,12 +142,12 @@ public final class DiagnosticsViewModel {
             }
             SummaryEngine.Row row;
             if (k == 0 || common * k < 4L * k) {
-                row = new SummaryEngine.Row(names.get(p), Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN);
+                row = SummaryEngine.Row.unknown(names.get(p));
             } else {
                 try {
                     row = engine.summarize(names.get(p), x);
                 } catch (RuntimeException e) {
-                    row = new SummaryEngine.Row(names.get(p), Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN);
+                    row = SummaryEngine.Row.unknown(names.get(p));
                 }
                 if (ragged) {
                     // mean and sd over every chain's own draws
@@ -132,11 +160,15 @@ public final class DiagnosticsViewModel {
                         }
                     }
                     row = new SummaryEngine.Row(row.name(), mean, Math.sqrt(ss / (total - 1)), row.rhat(), row.essBulk(),
-                            row.essTail(), row.mcseMean());
+                            row.essTail(), row.mcseMean(), row.mcseSd());
                 }
             }
+            double trueMean = truth == null ? Double.NaN : truth.mean()[p];
+            double trueSd = truth == null ? Double.NaN : truth.sd()[p];
             lines.add(new Line(row, rhatWarning(row.rhat()), essWarning(row.essBulk(), "bulk"),
-                    essWarning(row.essTail(), "tail")));
+                    essWarning(row.essTail(), "tail"), trueMean, trueSd,
+                    truthWarning("mean", row.mean(), row.mcseMean(), trueMean, truth == null ? 0 : truth.meanMcse()[p]),
+                    truthWarning("sd", row.sd(), row.mcseSd(), trueSd, truth == null ? 0 : truth.sdMcse()[p])));
         }
         double[] ebfmi = new double[chains];
         Arrays.fill(ebfmi, Double.NaN);
@@ -191,6 +223,26 @@ public final class DiagnosticsViewModel {
             i = j + 1;
         }
         return out;
+    }
+
+    /**
+     * Why an estimate far from the truth matters, or null when it is within {@link #TRUTH_SE} standard errors
+     * (or either is unknown): the standard error combines the estimate's MCSE and the truth's own (0 when exact).
+     */
+    public static String truthWarning(String what, double estimate, double mcse, double truth, double truthMcse) {
+        double se = Math.sqrt(mcse * mcse + (Double.isFinite(truthMcse) ? truthMcse * truthMcse : 0));
+        if (!Double.isFinite(estimate) || !Double.isFinite(truth) || !(se > 0)) {
+            return null;
+        }
+        double z = (estimate - truth) / se;
+        if (Math.abs(z) <= TRUTH_SE) {
+            return null;
+        }
+        return String.format(Locale.ROOT, "The %s is %.1f standard errors %s the true %s %s (%s): more than Monte "
+                        + "Carlo error explains. The sampler is biased here (a stochastic-gradient or unadjusted sampler's "
+                        + "step size, divergences) or the chains have not yet reached the target.", what, Math.abs(z),
+                z > 0 ? "above" : "below", what, Ticks.number(truth),
+                truthMcse > 0 ? "a long reference run, MCSE " + Ticks.number(truthMcse) : "exact");
     }
 
     /** Why an R-hat matters, or null when it is fine (or unknown). */

@@ -127,6 +127,10 @@ public final class MainWindow extends BorderPane {
     private long lastChainPlots;
     private final EnergyCharts energy = new EnergyCharts();
     private final TableView<DiagnosticsViewModel.Line> diagTable = new TableView<>();
+    /** The truth the shown draws' table compares with (null: none, or no longer the target after a beta change). */
+    private volatile workbench.core.model.Truth shownTruth;
+    private TableColumn<DiagnosticsViewModel.Line, String> trueMeanColumn;
+    private TableColumn<DiagnosticsViewModel.Line, String> trueSdColumn;
     private final Label diagSummary = new Label("No draws yet.");
     private final TableView<LiveBuffer.DivergenceMark> divTable = new TableView<>();
     private final ObservableList<LiveBuffer.DivergenceMark> divRows = FXCollections.observableArrayList();
@@ -581,8 +585,23 @@ public final class MainWindow extends BorderPane {
         diagTable.setPlaceholder(new Label("Diagnostics appear once the chains have post-warmup draws."));
         diagTable.getColumns().add(column("parameter", l -> l.row().name(), null,
                 "Output coordinate: parameters, then derived quantities."));
-        diagTable.getColumns().add(column("mean", l -> Ticks.number(l.row().mean()), null, "Posterior mean estimate."));
-        diagTable.getColumns().add(column("sd", l -> Ticks.number(l.row().sd()), null, "Posterior standard deviation."));
+        diagTable.getColumns().add(column("mean", l -> Ticks.number(l.row().mean()), DiagnosticsViewModel.Line::meanWarning,
+                "Posterior mean estimate (flagged when more than " + (int) DiagnosticsViewModel.TRUTH_SE
+                        + " standard errors from the true mean)."));
+        diagTable.getColumns().add(column("sd", l -> Ticks.number(l.row().sd()), DiagnosticsViewModel.Line::sdWarning,
+                "Posterior standard deviation (flagged when more than " + (int) DiagnosticsViewModel.TRUTH_SE
+                        + " standard errors from the true sd)."));
+        trueMeanColumn = column("true mean", l -> Double.isNaN(l.trueMean()) ? "" : Ticks.number(l.trueMean()), null,
+                "The target's mean where it is known: exact, or from a long reference run (models with a truth only).");
+        trueSdColumn = column("true sd", l -> Double.isNaN(l.trueSd()) ? "" : Ticks.number(l.trueSd()), null,
+                "The target's standard deviation where it is known: exact, or from a long reference run.");
+        // shown later than the others: without a minimum the constrained policy leaves them too narrow for the header
+        trueMeanColumn.setMinWidth(85);
+        trueSdColumn.setMinWidth(70);
+        trueMeanColumn.setVisible(false);
+        trueSdColumn.setVisible(false);
+        diagTable.getColumns().add(trueMeanColumn);
+        diagTable.getColumns().add(trueSdColumn);
         diagTable.getColumns().add(column("R-hat", l -> fixed(l.row().rhat(), 3), DiagnosticsViewModel.Line::rhatWarning,
                 "Rank-normalized split R-hat; above 1.01 the chains disagree."));
         diagTable.getColumns().add(column("ESS bulk", l -> fixed(l.row().essBulk(), 0),
@@ -736,6 +755,9 @@ public final class MainWindow extends BorderPane {
                 return;
             }
             betaLabel.setText(String.format(Locale.ROOT, "\u03b2 = %.2f", beta));
+            if (shownBuffer != null && shownBuffer == controller.buffer()) {
+                shownTruth = null; // the running chains' target moves: the truth was for the target they started on
+            }
             controller.setBeta(beta);
             updatePreview();
         });
@@ -888,7 +910,7 @@ public final class MainWindow extends BorderPane {
                     controller.reset();
                     openedSession = shown.session();
                     stepSizeNote.setText("");
-                    showBuffer(shown.buffer(), null);
+                    showBuffer(shown.buffer(), null, shown.truth());
                     kept = showSessionSetup(shown.manifest());
                 }
                 if (kept != null) {
@@ -1043,7 +1065,20 @@ public final class MainWindow extends BorderPane {
     }
 
     private void showBuffer(LiveBuffer b, Model model) {
+        showBuffer(b, model, model == null ? null : truthOf(model));
+    }
+
+    private static workbench.core.model.Truth truthOf(Model model) {
+        try {
+            return model.truth();
+        } catch (RuntimeException e) {
+            return null;
+        }
+    }
+
+    private void showBuffer(LiveBuffer b, Model model, workbench.core.model.Truth truth) {
         shownBuffer = b;
+        shownTruth = truth;
         posterior.setBuffer(b);
         if (model != null) {
             posterior.setModel(model);
@@ -1232,10 +1267,11 @@ public final class MainWindow extends BorderPane {
                 lastDiag = now;
                 int nd = (int) divs.stream().filter(d -> !d.warmup()).count();
                 int warmupDivs = divs.size() - nd;
+                workbench.core.model.Truth truth = shownTruth;
                 diagPool.submit(() -> {
                     long t0 = System.nanoTime();
                     try {
-                        DiagnosticsViewModel.Table t = diagnostics.compute(b, nd, b.addedChains());
+                        DiagnosticsViewModel.Table t = diagnostics.compute(b, nd, b.addedChains(), truth);
                         diagNanos = System.nanoTime() - t0;
                         Platform.runLater(() -> showDiagnostics(b, t, warmupDivs));
                     } catch (RuntimeException e) {
@@ -1352,6 +1388,9 @@ public final class MainWindow extends BorderPane {
             return;
         }
         diagTable.getItems().setAll(t.lines());
+        boolean truth = t.lines().stream().anyMatch(l -> !Double.isNaN(l.trueMean()) || !Double.isNaN(l.trueSd()));
+        trueMeanColumn.setVisible(truth);
+        trueSdColumn.setVisible(truth);
         StringBuilder sb = new StringBuilder();
         if (t.parameters() > t.lines().size()) {
             sb.append("first ").append(t.lines().size()).append(" of ").append(t.parameters()).append(" coordinates \u00b7 ");

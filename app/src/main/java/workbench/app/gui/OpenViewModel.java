@@ -3,6 +3,9 @@ package workbench.app.gui;
 import java.nio.file.Path;
 import java.util.List;
 import workbench.core.BadInputException;
+import workbench.core.model.ModelRegistry;
+import workbench.core.model.Truth;
+import workbench.core.run.RunEvent;
 import workbench.sessions.SessionManifest;
 import workbench.sessions.SessionReader;
 import workbench.sessions.io.DrawFiles;
@@ -18,9 +21,9 @@ import workbench.viz.LiveBuffer;
 public final class OpenViewModel {
     /**
      * What is shown: the draws, a line saying what they are, and the session directory and its
-     * manifest (both null for draws from another tool).
+     * manifest (both null for draws from another tool), and the truth the diagnostics compare with (null: none).
      */
-    public record Shown(LiveBuffer buffer, String description, Path session, SessionManifest manifest) {
+    public record Shown(LiveBuffer buffer, String description, Path session, SessionManifest manifest, Truth truth) {
     }
 
     /**
@@ -50,7 +53,7 @@ public final class OpenViewModel {
             LiveBuffer b = LiveBuffer.of(table);
             String what = files.size() == 1 ? String.valueOf(files.get(0).getFileName()) : files.size() + " files";
             String line = Messages.oneLine("showing draws from " + what + " (" + table.format().label() + ")");
-            Shown s = new Shown(b, line, null, null);
+            Shown s = new Shown(b, line, null, null, null);
             shown = s;
             return new Result(false, line, s);
         } catch (BadInputException e) {
@@ -68,10 +71,14 @@ public final class OpenViewModel {
         }
         try (SessionReader reader = SessionReader.open(path)) {
             LiveBuffer b = LiveBuffer.of(reader);
+            boolean betaChanged = false;
             for (workbench.sessions.EventRecord e : reader.events()) {
                 b.event(e.chain(), e.iteration(), e.event()); // marks on the trace, as during the run
+                betaChanged |= RunEvent.BETA.equals(e.event().kind());
             }
             var m = reader.manifest();
+            // a distilled set is weighted (the table is not) and a beta change moves the target: no truth then
+            Truth truth = m.distilled() != null || betaChanged ? null : truthOf(m.modelId(), m.modelSettings());
             String note = reader.recovery().isEmpty() ? "" : " (" + reader.recovery().get(0) + ")";
             String line = Messages.oneLine(m.distilled() != null
                     ? "showing distilled set: " + m.modelId() + " \u00b7 " + m.distilled().method() + ", K = "
@@ -79,7 +86,7 @@ public final class OpenViewModel {
                             + " read-only" + note
                     : "showing stored session: " + m.modelId() + " \u00b7 " + m.samplerId() + " \u00b7 " + m.chains()
                             + " chain(s), read-only" + note);
-            Shown s = new Shown(b, line, reader.directory(), m);
+            Shown s = new Shown(b, line, reader.directory(), m, truth);
             shown = s;
             return new Result(false, line, s);
         } catch (BadInputException e) {
@@ -87,6 +94,15 @@ public final class OpenViewModel {
         } catch (RuntimeException e) {
             return Result.refused("could not read the session: " + e.getClass().getSimpleName()
                     + (e.getMessage() == null ? "" : ": " + e.getMessage()));
+        }
+    }
+
+    /** The truth of the model a session was drawn from, or null (unknown, or the model cannot be built here). */
+    static Truth truthOf(String modelId, java.util.Map<String, String> settings) {
+        try {
+            return ModelRegistry.create(modelId, settings).truth();
+        } catch (RuntimeException e) {
+            return null;
         }
     }
 }

@@ -8,7 +8,12 @@ package workbench.app.gui;
 public interface SummaryEngine {
 
     /** One parameter's row. */
-    record Row(String name, double mean, double sd, double rhat, double essBulk, double essTail, double mcseMean) {
+    record Row(String name, double mean, double sd, double rhat, double essBulk, double essTail, double mcseMean,
+               double mcseSd) {
+        /** A row of unknowns, for a parameter without enough draws yet. */
+        static Row unknown(String name) {
+            return new Row(name, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN);
+        }
     }
 
     Row summarize(String name, double[][] draws);

@@ -10,6 +10,7 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 import workbench.core.draws.DrawSource;
 import workbench.core.draws.Stat;
+import workbench.core.model.Truth;
 
 class DiagnosticsViewModelTest {
 
@@ -88,6 +89,30 @@ class DiagnosticsViewModelTest {
         assertNotNull(t.ebfmiWarning());
         assertTrue(t.ebfmi()[0] < 0.3);
         assertEquals(3, t.divergences());
+    }
+
+    @Test
+    void meanAndSdAreComparedWithTheTruthInStandardErrors() {
+        DiagnosticsViewModel vm = new DiagnosticsViewModel(new CoreSummaryEngine(), 100_000);
+        DrawSource iid = source(4, 2100, 100, 0, 0); // N(0, 1) draws, 7994 after warmup: MCSE about 0.011
+        DiagnosticsViewModel.Line right = vm.compute(iid, 0, java.util.Map.of(),
+                Truth.analytic(new double[] {0}, new double[] {1})).lines().get(0);
+        assertEquals(0, right.trueMean());
+        assertEquals(1, right.trueSd());
+        assertNull(right.meanWarning(), "the truth itself is not flagged");
+        assertNull(right.sdWarning());
+        DiagnosticsViewModel.Line off = vm.compute(iid, 0, java.util.Map.of(),
+                Truth.analytic(new double[] {0.1}, new double[] {1.1})).lines().get(0);
+        assertNotNull(off.meanWarning(), "0.1 is about 9 MCSE away");
+        assertTrue(off.meanWarning().contains("below the true mean 0.1000 (exact)"), off.meanWarning());
+        assertNotNull(off.sdWarning(), "an sd 10% too small is far more than its MCSE");
+        // a reference truth's own MCSE widens the band: 0.1 away with a truth MCSE of 0.05 is within 5 SE
+        DiagnosticsViewModel.Line wide = vm.compute(iid, 0, java.util.Map.of(), new Truth(new double[] {0.1},
+                new double[] {1}, new double[] {0.05}, new double[] {0.01})).lines().get(0);
+        assertNull(wide.meanWarning(), wide.meanWarning());
+        assertNull(vm.compute(iid, 0, java.util.Map.of(), Truth.analytic(new double[] {0, 0}, new double[] {1, 1}))
+                .lines().get(0).meanWarning(), "a truth for other coordinates is not used");
+        assertTrue(Double.isNaN(vm.compute(iid, 0).lines().get(0).trueMean()));
     }
 
     @Test

@@ -2,6 +2,7 @@ package workbench.app.gui;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Arrays;
@@ -180,6 +181,39 @@ class MainWindowFxTest extends WindowFxBase {
     }
 
     @Test
+    void aModelWithATruthShowsItBesideTheEstimates(FxRobot robot) {
+        pick(robot, "#modelPicker", "gaussian-2d");
+        pick(robot, "#samplerPicker", "nuts");
+        set(robot, "#warmup", "200");
+        set(robot, "#draws", "600");
+        set(robot, "#seed", "3");
+        javafx.scene.control.Slider speed = robot.lookup("#speedSlider").queryAs(javafx.scene.control.Slider.class);
+        robot.interact(() -> speed.setValue(speed.getMax()));
+        robot.clickOn("#runButton");
+        @SuppressWarnings("unchecked")
+        TableView<DiagnosticsViewModel.Line> diag = robot.lookup("#diagnosticsTable").queryAs(TableView.class);
+        waitUntil("the finished run's table", () -> window.controller().state() == RunController.State.FINISHED
+                && diag.getItems().size() == 2 && !Double.isNaN(diag.getItems().get(1).trueSd())
+                && Double.isFinite(diag.getItems().get(1).row().rhat()));
+        workbench.core.model.Truth truth = window.controller().model().truth();
+        for (int i = 0; i < 2; i++) {
+            DiagnosticsViewModel.Line l = diag.getItems().get(i);
+            assertEquals(truth.mean()[i], l.trueMean());
+            assertEquals(truth.sd()[i], l.trueSd());
+            assertNull(l.meanWarning(), l.meanWarning());
+            assertNull(l.sdWarning(), l.sdWarning());
+        }
+        assertTrue(headed(diag, "true mean").isVisible());
+        assertTrue(headed(diag, "true sd").isVisible());
+    }
+
+    /** The table column whose header reads {@code name}. */
+    private static javafx.scene.control.TableColumn<?, ?> headed(TableView<?> table, String name) {
+        return table.getColumns().stream().filter(c -> c.getGraphic() instanceof Label l && l.getText().equals(name))
+                .findFirst().orElseThrow(() -> new AssertionError("no column " + name));
+    }
+
+    @Test
     void aBadParameterValueIsRefusedWithAMessageBesideTheField(FxRobot robot) {
         pick(robot, "#modelPicker", "gaussian-2d");
         type(robot, "#model-rho", "abc");
@@ -214,6 +248,7 @@ class MainWindowFxTest extends WindowFxBase {
                 && Double.isFinite(diag.getItems().get(0).row().rhat()));
         assertEquals("mu", diag.getItems().get(0).row().name());
         assertEquals(3, diag.getItems().get(0).row().mean(), 0.2);
+        assertFalse(headed(diag, "true mean").isVisible(), "draws from a file have no truth to compare with");
         @SuppressWarnings("unchecked")
         ComboBox<String> x = robot.lookup("#xParam").queryAs(ComboBox.class);
         assertEquals(List.of("mu", "tau"), x.getItems());

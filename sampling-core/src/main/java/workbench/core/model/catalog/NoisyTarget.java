@@ -4,6 +4,7 @@ import java.util.Arrays;
 import java.util.List;
 import org.apache.commons.rng.UniformRandomProvider;
 import workbench.core.BadInputException;
+import workbench.core.model.KnownMarginals;
 import workbench.core.model.Model;
 import workbench.core.model.ModelFactory;
 import workbench.core.model.StochasticModel;
@@ -36,9 +37,11 @@ import workbench.core.spec.ParamValues;
  * last when dim is 2).
  * Targets: {@code noisy-gaussian} (independent normals, mean 0, sds log-spaced from 1/sqrt(cond) to
  * sqrt(cond)), {@code noisy-banana} (the banana in the first two coordinates, the others standard
- * normal) and {@code noisy-funnel} (Neal's funnel). Truths are exact.
+ * normal) and {@code noisy-funnel} (Neal's funnel). Truths are exact, and so are the marginals views draw over the
+ * histograms where the target has them in closed form (every coordinate of {@code noisy-gaussian}; x[1] and x[3..]
+ * of {@code noisy-banana}; v of {@code noisy-funnel}): the noise changes the estimates, never the target.
  */
-public final class NoisyTarget implements StochasticModel {
+public final class NoisyTarget implements StochasticModel, KnownMarginals {
     /** Noise kinds, as typed after {@code --set noise=}. */
     public static final List<String> KINDS = List.of("isotropic", "diagonal", "correlated", "position-dependent");
     /** Correlation between coordinates for {@code correlated} noise. */
@@ -160,7 +163,7 @@ public final class NoisyTarget implements StochasticModel {
     public static NoisyTarget banana(int dim, double b, String noise, double scale, String design) {
         Banana banana = new Banana(b);
         List<String> names = Names.vector("x", dim);
-        Model m = new Model() {
+        final class BananaNd implements Model, KnownMarginals {
             @Override
             public int dim() {
                 return dim;
@@ -180,7 +183,17 @@ public final class NoisyTarget implements StochasticModel {
                 }
                 return lp;
             }
-        };
+
+            /** x[1] as the banana's; x[2] none in closed form (NaN); the further coordinates N(0, 1). */
+            @Override
+            public double marginalDensity(int index, double x) {
+                if (index < 2) {
+                    return banana.marginalDensity(index, x);
+                }
+                return index < dim ? KnownMarginals.normalDensity(x, 0, 1) : Double.NaN;
+            }
+        }
+        Model m = new BananaNd();
         double[] sd = new double[dim];
         Arrays.fill(sd, 1);
         sd[0] = 10;
@@ -396,6 +409,12 @@ public final class NoisyTarget implements StochasticModel {
     @Override
     public Truth truth() {
         return truth;
+    }
+
+    /** The target's own marginal where it knows it in closed form (the noise changes estimates, not the target). */
+    @Override
+    public double marginalDensity(int index, double x) {
+        return base instanceof KnownMarginals k ? k.marginalDensity(index, x) : Double.NaN;
     }
 
     @Override

@@ -3,6 +3,7 @@ package workbench.core.model.catalog;
 import java.util.List;
 import org.apache.commons.rng.UniformRandomProvider;
 import org.apache.commons.rng.simple.RandomSource;
+import workbench.core.model.KnownMarginals;
 import workbench.core.model.Model;
 import workbench.core.model.Truth;
 import workbench.core.rng.Normals;
@@ -12,7 +13,7 @@ import workbench.core.rng.Normals;
  * matrix of standard normals drawn from a fixed seed), as the ill-conditioned Gaussian of the SMILE authors'
  * analytic benchmark. The truth is exact: marginal sds sqrt((Q diag(s^2) Q^T)_ii).
  */
-final class RotatedGaussian implements Model {
+final class RotatedGaussian implements Model, KnownMarginals {
     private final int d;
     private final double[] prec; // Q diag(1 / s^2) Q^T, row-major
     private final double[] marginalSd;
@@ -74,6 +75,12 @@ final class RotatedGaussian implements Model {
     @Override
     public Truth truth() {
         return Truth.analytic(new double[d], marginalSd.clone());
+    }
+
+    /** Every coordinate of a normal is normal: exactly N(0, marginal sd^2). */
+    @Override
+    public double marginalDensity(int index, double x) {
+        return index >= 0 && index < d ? KnownMarginals.normalDensity(x, 0, marginalSd[index]) : Double.NaN;
     }
 
     @Override

@@ -15,7 +15,11 @@ class KnownMarginalsTest {
     @Test
     void knownMarginalsIntegrateToOneWithTheTruthsMoments() {
         List<Model> models = List.of(new Gaussian2d(0.95), new Banana(0.1), Gaussian.illConditioned(5),
-                Gaussian.standard(3), new Funnel(4));
+                Gaussian.standard(3), new Funnel(4),
+                NoisyTarget.gaussian(6, 100, "correlated", 63, "data", "random"),
+                NoisyTarget.gaussian(4, 10, "diagonal", 1, "gradient", "none"),
+                NoisyTarget.banana(5, 0.1, "isotropic", 1, "gradient"),
+                NoisyTarget.funnel(4, "position-dependent", 1, "data"));
         for (Model m : models) {
             KnownMarginals k = (KnownMarginals) m;
             Truth t = m.truth();
@@ -45,5 +49,14 @@ class KnownMarginalsTest {
         }
         assertTrue(Double.isNaN(((KnownMarginals) new Banana(0.1)).marginalDensity(1, 0)), "banana x[2] has no closed form");
         assertTrue(Double.isNaN(((KnownMarginals) new Funnel(3)).marginalDensity(1, 0)), "funnel x[1] has no closed form");
+        KnownMarginals rotated = NoisyTarget.gaussian(6, 100, "isotropic", 1, "data", "random");
+        KnownMarginals banana = NoisyTarget.banana(5, 0.1, "isotropic", 1, "gradient");
+        for (int i = 0; i < 6; i++) {
+            assertTrue(rotated.marginalDensity(i, 0) > 0, "noisy-gaussian (rotated) knows x[" + (i + 1) + "]");
+        }
+        assertTrue(Double.isNaN(banana.marginalDensity(1, 0)), "noisy-banana x[2] has no closed form");
+        for (int i : new int[] {0, 2, 3, 4}) {
+            assertTrue(banana.marginalDensity(i, 0) > 0, "noisy-banana knows x[" + (i + 1) + "]");
+        }
     }
 }
