@@ -7,6 +7,8 @@ import java.io.PrintWriter;
 import java.util.List;
 import java.util.Locale;
 import workbench.core.diagnostics.ParameterSummary;
+import workbench.core.diagnostics.TruthCheck;
+import workbench.core.model.Truth;
 
 /** The parameter table shared by {@code diagnose} and {@code summary}, as text or JSON. */
 final class Report {
@@ -51,7 +53,54 @@ final class Report {
         return arr;
     }
 
+    /**
+     * Adds to each parameter of {@code arr} (made by {@link #parameters} from {@code rows}) the truth and the
+     * distance of the mean and sd from it in standard errors ({@code true_mean}, {@code true_sd},
+     * {@code mean_se_from_truth}, {@code sd_se_from_truth}; null where unknown).
+     */
+    static void truth(ArrayNode arr, List<ParameterSummary> rows, Truth truth) {
+        for (int i = 0; i < rows.size(); i++) {
+            ObjectNode o = (ObjectNode) arr.get(i);
+            ParameterSummary p = rows.get(i);
+            put(o, "true_mean", truth.mean()[i]);
+            put(o, "true_sd", truth.sd()[i]);
+            put(o, "mean_se_from_truth", meanZ(p, truth, i));
+            put(o, "sd_se_from_truth", sdZ(p, truth, i));
+        }
+    }
+
+    static double meanZ(ParameterSummary p, Truth t, int i) {
+        return TruthCheck.standardErrors(p.mean(), p.mcseMean(), t.mean()[i], t.meanMcse()[i]);
+    }
+
+    static double sdZ(ParameterSummary p, Truth t, int i) {
+        return TruthCheck.standardErrors(p.sd(), p.mcseSd(), t.sd()[i], t.sdMcse()[i]);
+    }
+
+    /** Whether {@code truth} is one value per row of {@code rows} (else it is not used). */
+    static boolean fits(Truth truth, List<ParameterSummary> rows) {
+        return truth != null && truth.mean().length == rows.size() && truth.sd().length == rows.size();
+    }
+
+    /** Whether the truth is exact (every known value without an MCSE of its own) or from a reference run. */
+    static String truthSource(Truth truth) {
+        for (int i = 0; i < truth.mean().length; i++) {
+            if (truth.meanMcse()[i] > 0 || truth.sdMcse()[i] > 0) {
+                return "reference run";
+            }
+        }
+        return "exact";
+    }
+
     static void table(PrintWriter out, List<ParameterSummary> rows) {
+        table(out, rows, null);
+    }
+
+    /** The text table; with a truth that {@link #fits}, a mean or sd far from it is flagged on its row. */
+    static void table(PrintWriter out, List<ParameterSummary> rows, Truth truth) {
+        if (!fits(truth, rows)) {
+            truth = null;
+        }
         int w = 10;
         for (ParameterSummary p : rows) {
             w = Math.max(w, p.name().length());
@@ -59,12 +108,30 @@ final class Report {
         String head = String.format(Locale.ROOT, "%-" + w + "s %10s %10s %10s %10s %10s %7s %8s %8s %9s %9s",
                 "parameter", "mean", "sd", "q5", "q50", "q95", "rhat", "ess_bulk", "ess_tail", "mcse_mean", "mcse_sd");
         out.println(head);
-        for (ParameterSummary p : rows) {
-            out.println(String.format(Locale.ROOT, "%-" + w + "s %10s %10s %10s %10s %10s %7s %8s %8s %9s %9s%s",
+        int far = 0;
+        for (int i = 0; i < rows.size(); i++) {
+            ParameterSummary p = rows.get(i);
+            String off = "";
+            if (truth != null) {
+                off = offTruth("mean", meanZ(p, truth, i), truth.mean()[i]) + offTruth("sd", sdZ(p, truth, i), truth.sd()[i]);
+                far += off.isEmpty() ? 0 : 1;
+            }
+            out.println(String.format(Locale.ROOT, "%-" + w + "s %10s %10s %10s %10s %10s %7s %8s %8s %9s %9s%s%s",
                     p.name(), num(p.mean()), num(p.sd()), num(p.q5()), num(p.q50()), num(p.q95()),
                     fixed(p.rhat(), 3), fixed(p.essBulk(), 0), fixed(p.essTail(), 0), num(p.mcseMean()),
-                    num(p.mcseSd()), flags(p)));
+                    num(p.mcseSd()), flags(p), off));
         }
+        if (truth != null) {
+            out.printf(Locale.ROOT, "truth (%s): %s%n", truthSource(truth), far == 0
+                    ? "every known mean and sd within " + (int) TruthCheck.MAX_SE + " standard errors"
+                    : far + " of " + rows.size() + " parameters with a mean or sd more than " + (int) TruthCheck.MAX_SE
+                            + " standard errors (MCSE and the truth's own) away: biased, or not yet converged");
+        }
+    }
+
+    private static String offTruth(String what, double z, double truth) {
+        return TruthCheck.far(z) ? String.format(Locale.ROOT, "  %s %.1f SE %s truth %s", what, Math.abs(z),
+                z > 0 ? "above" : "below", num(truth)) : "";
     }
 
     private static String flags(ParameterSummary p) {

@@ -13,11 +13,13 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import workbench.core.diagnostics.RunSummary;
+import workbench.core.model.Truth;
 import workbench.core.run.RunOutcome;
 import workbench.sessions.DistilledFrom;
 import workbench.sessions.DistilledSessions;
 import workbench.sessions.SessionManifest;
 import workbench.sessions.SessionReader;
+import workbench.sessions.SessionTruth;
 
 /** {@code summary DIR}: the parameter table and sampler statistics of a stored session. */
 @Command(name = "summary", mixinStandardHelpOptions = true, versionProvider = Version.class, description = "Summarize a stored session: parameters (mean, sd, quantiles, R-hat, ESS, MCSE)"
@@ -58,9 +60,18 @@ final class SummaryCommand implements Callable<Integer> {
         for (int c = 0; c < steps.length; c++) {
             steps[c] = reader.finalStepSize(c);
         }
+        Truth truth = SessionTruth.of(reader);
+        if (!Report.fits(truth, s.parameters())) {
+            truth = null;
+        }
         if (json) {
             ObjectNode root = Report.JSON.createObjectNode();
-            root.set("parameters", Report.parameters(s.parameters()));
+            ArrayNode params = Report.parameters(s.parameters());
+            if (truth != null) {
+                Report.truth(params, s.parameters(), truth);
+                root.put("truth", Report.truthSource(truth));
+            }
+            root.set("parameters", params);
             root.put("chains", s.chains());
             root.put("draws_per_chain", s.drawsPerChain());
             ObjectNode sm = root.putObject("sampler");
@@ -125,7 +136,7 @@ final class SummaryCommand implements Callable<Integer> {
                         Double.isNaN(d.ksd()) ? "" : String.format(Locale.ROOT, ", KSD %.4g", d.ksd()));
                 out.println("unweighted table (each distinct row counts once; weighted mean and sd below):");
             }
-            Report.table(out, s.parameters());
+            Report.table(out, s.parameters(), truth);
             if (d != null) {
                 double[][] mom = DistilledSessions.weightedMoments(reader);
                 out.printf("%-24s  %12s  %12s%n", "weighted (weight__)", "mean", "sd");

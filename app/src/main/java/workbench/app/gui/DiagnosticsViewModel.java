@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import workbench.core.draws.DrawSource;
+import workbench.core.diagnostics.TruthCheck;
 import workbench.core.draws.Stat;
 import workbench.core.model.Truth;
 import workbench.viz.Ticks;
@@ -28,7 +29,7 @@ public final class DiagnosticsViewModel {
     public static final double EBFMI_MIN = 0.3;
 
     /** A mean or sd further than this many standard errors from the truth is flagged. */
-    public static final double TRUTH_SE = 5;
+    public static final double TRUTH_SE = TruthCheck.MAX_SE;
 
     /**
      * A table row with the reasons its flagged values matter (null: nothing flagged); {@code trueMean} and
@@ -230,12 +231,8 @@ public final class DiagnosticsViewModel {
      * (or either is unknown): the standard error combines the estimate's MCSE and the truth's own (0 when exact).
      */
     public static String truthWarning(String what, double estimate, double mcse, double truth, double truthMcse) {
-        double se = Math.sqrt(mcse * mcse + (Double.isFinite(truthMcse) ? truthMcse * truthMcse : 0));
-        if (!Double.isFinite(estimate) || !Double.isFinite(truth) || !(se > 0)) {
-            return null;
-        }
-        double z = (estimate - truth) / se;
-        if (Math.abs(z) <= TRUTH_SE) {
+        double z = TruthCheck.standardErrors(estimate, mcse, truth, truthMcse);
+        if (!TruthCheck.far(z)) {
             return null;
         }
         return String.format(Locale.ROOT, "The %s is %.1f standard errors %s the true %s %s (%s): more than Monte "

@@ -3,11 +3,10 @@ package workbench.app.gui;
 import java.nio.file.Path;
 import java.util.List;
 import workbench.core.BadInputException;
-import workbench.core.model.ModelRegistry;
 import workbench.core.model.Truth;
-import workbench.core.run.RunEvent;
 import workbench.sessions.SessionManifest;
 import workbench.sessions.SessionReader;
+import workbench.sessions.SessionTruth;
 import workbench.sessions.io.DrawFiles;
 import workbench.sessions.io.DrawTable;
 import workbench.viz.LiveBuffer;
@@ -71,14 +70,11 @@ public final class OpenViewModel {
         }
         try (SessionReader reader = SessionReader.open(path)) {
             LiveBuffer b = LiveBuffer.of(reader);
-            boolean betaChanged = false;
             for (workbench.sessions.EventRecord e : reader.events()) {
                 b.event(e.chain(), e.iteration(), e.event()); // marks on the trace, as during the run
-                betaChanged |= RunEvent.BETA.equals(e.event().kind());
             }
             var m = reader.manifest();
-            // a distilled set is weighted (the table is not) and a beta change moves the target: no truth then
-            Truth truth = m.distilled() != null || betaChanged ? null : truthOf(m.modelId(), m.modelSettings());
+            Truth truth = SessionTruth.of(reader);
             String note = reader.recovery().isEmpty() ? "" : " (" + reader.recovery().get(0) + ")";
             String line = Messages.oneLine(m.distilled() != null
                     ? "showing distilled set: " + m.modelId() + " \u00b7 " + m.distilled().method() + ", K = "
@@ -94,15 +90,6 @@ public final class OpenViewModel {
         } catch (RuntimeException e) {
             return Result.refused("could not read the session: " + e.getClass().getSimpleName()
                     + (e.getMessage() == null ? "" : ": " + e.getMessage()));
-        }
-    }
-
-    /** The truth of the model a session was drawn from, or null (unknown, or the model cannot be built here). */
-    static Truth truthOf(String modelId, java.util.Map<String, String> settings) {
-        try {
-            return ModelRegistry.create(modelId, settings).truth();
-        } catch (RuntimeException e) {
-            return null;
         }
     }
 }

@@ -177,6 +177,31 @@ class RunCommandTest {
     }
 
     @Test
+    void summaryComparesWithTheTruthAndFlagsABiasedSd() throws Exception {
+        // SGLD at step 0.05 on sd 0.316 (precision 10): stationary variance about 1 / (1 - 0.25) too large, sd +15%
+        Path out = tmp.resolve("biased");
+        CliHarness r = run(out, "--model", "noisy-gaussian", "--set", "dim=2", "--sampler", "sgld", "--sampler-set",
+                "step_size=0.05", "--chains", "4", "--warmup", "500", "--draws", "2000", "--seed", "3");
+        assertEquals(0, r.code, r.err);
+        String x1 = r.out.lines().filter(l -> l.startsWith("x[1] ")).findFirst().orElseThrow();
+        assertTrue(x1.contains("sd ") && x1.contains(" SE above truth 0.3162"), x1);
+        assertTrue(r.out.contains("truth (exact): 1 of 2 parameters"), r.out);
+        JsonNode p = new ObjectMapper().readTree(CliHarness.run("summary", "--json", out.toString()).out);
+        assertEquals("exact", p.get("truth").asText());
+        JsonNode first = p.get("parameters").get(0);
+        assertEquals(Math.sqrt(0.1), first.get("true_sd").asDouble(), 1e-12);
+        assertTrue(first.get("sd_se_from_truth").asDouble() > 5, first.toString());
+        assertTrue(Math.abs(p.get("parameters").get(1).get("sd_se_from_truth").asDouble()) < 5,
+                "sd 3.16 is barely biased at this step: " + p.get("parameters").get(1));
+
+        Path fair = tmp.resolve("fair");
+        assertEquals(0, run(fair, "--model", "gaussian-2d", "--sampler", "nuts", "--chains", "2", "--warmup", "200",
+                "--draws", "500", "--seed", "4").code);
+        String text = CliHarness.run("summary", fair.toString()).out;
+        assertTrue(text.contains("truth (exact): every known mean and sd within 5 standard errors"), text);
+    }
+
+    @Test
     void summaryOfAMissingDirectory() {
         CliHarness r = CliHarness.run("summary", tmp.resolve("none").toString());
         assertEquals(2, r.code);

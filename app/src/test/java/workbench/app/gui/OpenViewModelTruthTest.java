@@ -43,6 +43,6 @@ class OpenViewModelTruthTest {
         OpenViewModel.Result file = new OpenViewModel().openDraws(List.of(csv));
         assertFalse(file.error(), file.message());
         assertNull(file.shown().truth(), "draws from a file have no model");
-        assertNull(OpenViewModel.truthOf("no-such-model", Map.of()), "an unknown model gives no truth, not an error");
+        assertNull(workbench.sessions.SessionTruth.of("no-such-model", Map.of()), "an unknown model gives no truth, not an error");
     }
 }

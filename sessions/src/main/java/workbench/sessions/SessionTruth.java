@@ -1,0 +1,39 @@
+package workbench.sessions;
+
+import workbench.core.model.ModelRegistry;
+import workbench.core.model.Truth;
+import workbench.core.run.RunEvent;
+
+/**
+ * The truth a stored session's draws can be compared with: its model's (rebuilt from the manifest's id and
+ * settings), or null when the model has none, cannot be rebuilt here (e.g. a data file that has moved), the set
+ * is distilled (weighted draws, while tables count each row once) or the event log changes beta during the run
+ * (the target moved; the truth is for the target the run started on).
+ */
+public final class SessionTruth {
+    private SessionTruth() {
+    }
+
+    /** The truth for {@code reader}'s session, or null (see the class comment). */
+    public static Truth of(SessionReader reader) {
+        SessionManifest m = reader.manifest();
+        if (m.distilled() != null) {
+            return null;
+        }
+        for (EventRecord e : reader.events()) {
+            if (RunEvent.BETA.equals(e.event().kind())) {
+                return null;
+            }
+        }
+        return of(m.modelId(), m.modelSettings());
+    }
+
+    /** The truth of model {@code modelId} with {@code settings}, or null (unknown, or the model cannot be built). */
+    public static Truth of(String modelId, java.util.Map<String, String> settings) {
+        try {
+            return ModelRegistry.create(modelId, settings).truth();
+        } catch (RuntimeException e) {
+            return null;
+        }
+    }
+}
