@@ -755,7 +755,9 @@ public final class MainWindow extends BorderPane {
                 return;
             }
             betaLabel.setText(String.format(Locale.ROOT, "\u03b2 = %.2f", beta));
-            if (shownBuffer != null && shownBuffer == controller.buffer()) {
+            RunController.State st = controller.state();
+            if (shownBuffer != null && shownBuffer == controller.buffer()
+                    && (st == RunController.State.RUNNING || st == RunController.State.PAUSED)) {
                 shownTruth = null; // the running chains' target moves: the truth was for the target they started on
             }
             controller.setBeta(beta);

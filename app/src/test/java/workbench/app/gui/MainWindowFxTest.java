@@ -207,6 +207,27 @@ class MainWindowFxTest extends WindowFxBase {
         assertTrue(headed(diag, "true sd").isVisible());
     }
 
+    @Test
+    void movingBetaDuringARunDropsTheTruth(FxRobot robot) {
+        pick(robot, "#modelPicker", "logistic-pima");
+        pick(robot, "#samplerPicker", "nuts");
+        set(robot, "#warmup", "20");
+        set(robot, "#draws", "1000000");
+        javafx.scene.control.Slider speed = robot.lookup("#speedSlider").queryAs(javafx.scene.control.Slider.class);
+        robot.interact(() -> speed.setValue(speed.getMax()));
+        robot.clickOn("#runButton");
+        @SuppressWarnings("unchecked")
+        TableView<DiagnosticsViewModel.Line> diag = robot.lookup("#diagnosticsTable").queryAs(TableView.class);
+        waitUntil("the table with the reference truth", () -> !diag.getItems().isEmpty()
+                && !Double.isNaN(diag.getItems().get(0).trueMean()));
+        assertTrue(headed(diag, "true mean").isVisible());
+        javafx.scene.control.Slider beta = robot.lookup("#betaSlider").queryAs(javafx.scene.control.Slider.class);
+        robot.interact(() -> beta.setValue(0.5));
+        waitUntil("the table without it", () -> !diag.getItems().isEmpty()
+                && Double.isNaN(diag.getItems().get(0).trueMean()) && !headed(diag, "true mean").isVisible());
+        robot.interact(() -> window.reset());
+    }
+
     /** The table column whose header reads {@code name}. */
     private static javafx.scene.control.TableColumn<?, ?> headed(TableView<?> table, String name) {
         return table.getColumns().stream().filter(c -> c.getGraphic() instanceof Label l && l.getText().equals(name))
