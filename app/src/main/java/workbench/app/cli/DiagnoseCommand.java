@@ -13,8 +13,10 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import workbench.core.diagnostics.RunSummary;
+import workbench.core.model.Truth;
 import workbench.sessions.io.DrawFiles;
 import workbench.sessions.io.DrawTable;
+import workbench.sessions.io.TruthFile;
 
 /** {@code diagnose FILE…}: R-hat, ESS and MCSE for draws written by any tool (CmdStan CSV or long CSV). */
 @Command(name = "diagnose", mixinStandardHelpOptions = true, versionProvider = Version.class, description = {
@@ -27,6 +29,11 @@ final class DiagnoseCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print one JSON object instead of a table.")
     boolean json;
 
+    @Option(names = "--truth", paramLabel = "CSV", description = "Compare each mean and sd with a known truth: a CSV "
+            + "with columns variable, mean, sd and optionally mcse_mean, mcse_sd (e.g. posterior::summarise_draws() of a "
+            + "long reference run, written with write.csv); flags an estimate more than 5 standard errors away.")
+    Path truthFile;
+
     @Spec
     CommandSpec spec;
 
@@ -34,15 +41,27 @@ final class DiagnoseCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
         DrawTable table = DrawFiles.read(files);
-        RunSummary s = RunSummary.of(table, 0);
         List<String> notes = new ArrayList<>(table.notes());
+        Truth truth = null;
+        if (truthFile != null) {
+            // before the summary: a bad truth file is refused at once, however many draws there are
+            TruthFile.Read t = TruthFile.read(truthFile, table.names());
+            truth = t.truth();
+            notes.addAll(t.notes());
+        }
+        RunSummary s = RunSummary.of(table, 0);
         if (s.unequalLengths()) {
             notes.add("chains have unequal lengths " + lengths(table) + ": using the common length " + s.drawsPerChain()
                     + " (the latest draws of each chain)");
         }
         if (json) {
             ObjectNode root = Report.JSON.createObjectNode();
-            root.set("parameters", Report.parameters(s.parameters()));
+            ArrayNode params = Report.parameters(s.parameters());
+            if (truth != null) {
+                Report.truth(params, s.parameters(), truth);
+                root.put("truth", truthFile.toString());
+            }
+            root.set("parameters", params);
             root.put("chains", s.chains());
             root.put("draws_per_chain", s.drawsPerChain());
             root.put("format", table.format().label());
@@ -60,7 +79,7 @@ final class DiagnoseCommand implements Callable<Integer> {
             if (table.hasStat("divergent__")) {
                 out.println("divergences: " + s.divergencesSampling());
             }
-            Report.table(out, s.parameters());
+            Report.table(out, s.parameters(), truth, truthFile == null ? null : truthFile.toString());
         }
         return 0;
     }

@@ -98,6 +98,11 @@ final class Report {
 
     /** The text table; with a truth that {@link #fits}, a mean or sd far from it is flagged on its row. */
     static void table(PrintWriter out, List<ParameterSummary> rows, Truth truth) {
+        table(out, rows, truth, truth == null ? null : truthSource(truth));
+    }
+
+    /** As {@link #table(PrintWriter, List, Truth)}, saying where the truth came from with {@code source}. */
+    static void table(PrintWriter out, List<ParameterSummary> rows, Truth truth, String source) {
         if (!fits(truth, rows)) {
             truth = null;
         }
@@ -122,7 +127,7 @@ final class Report {
                     num(p.mcseSd()), flags(p), off));
         }
         if (truth != null) {
-            out.printf(Locale.ROOT, "truth (%s): %s%n", truthSource(truth), far == 0
+            out.printf(Locale.ROOT, "truth (%s): %s%n", source, far == 0
                     ? "every known mean and sd within " + (int) TruthCheck.MAX_SE + " standard errors"
                     : far + " of " + rows.size() + " parameters with a mean or sd more than " + (int) TruthCheck.MAX_SE
                             + " standard errors (MCSE and the truth's own) away: biased, or not yet converged");

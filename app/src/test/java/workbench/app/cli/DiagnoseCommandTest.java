@@ -185,4 +185,44 @@ class DiagnoseCommandTest {
         assertEquals(2, r.code);
         assertTrue(r.oneErrorLine().contains("FILE"), r.err);
     }
+
+    @Test
+    void aTruthFileFlagsAFarMeanAndABadOneIsOneLine() throws Exception {
+        // two chains of 2000 iid N(0, 1) draws of a and b; the truth file says b has mean 0.5
+        StringBuilder csv = new StringBuilder("chain,draw,a,b\n");
+        java.util.Random r = new java.util.Random(8);
+        for (int c = 1; c <= 2; c++) {
+            for (int d = 1; d <= 2000; d++) {
+                csv.append(c).append(',').append(d).append(',').append(r.nextGaussian()).append(',')
+                        .append(r.nextGaussian()).append('\n');
+            }
+        }
+        Path draws = dir.resolve("draws.csv");
+        Files.writeString(draws, csv);
+        Path truth = dir.resolve("truth.csv");
+        Files.writeString(truth, "\"variable\",\"mean\",\"sd\"\n\"a\",0,1\n\"b\",0.5,1\n\"c\",0,1\n");
+        CliHarness text = CliHarness.run("diagnose", draws.toString(), "--truth", truth.toString());
+        assertEquals(0, text.code, text.err);
+        String a = text.out.lines().filter(l -> l.startsWith("a ")).findFirst().orElseThrow();
+        String b = text.out.lines().filter(l -> l.startsWith("b ")).findFirst().orElseThrow();
+        assertTrue(!a.contains("truth"), a);
+        assertTrue(b.contains("mean ") && b.contains(" SE below truth 0.5000"), b);
+        assertTrue(text.out.contains("note: truth file: 1 variable(s) not among the draws, ignored (c)"), text.out);
+        assertTrue(text.out.contains("truth (" + truth + "): 1 of 2 parameters"), text.out);
+
+        JsonNode root = new ObjectMapper().readTree(CliHarness.run("diagnose", "--json", draws.toString(), "--truth",
+                truth.toString()).out);
+        assertEquals(truth.toString(), root.get("truth").asText());
+        JsonNode pb = root.get("parameters").get(1);
+        assertEquals(0.5, pb.get("true_mean").asDouble());
+        assertTrue(pb.get("mean_se_from_truth").asDouble() < -5, pb.toString());
+        assertTrue(Math.abs(root.get("parameters").get(0).get("mean_se_from_truth").asDouble()) < 5);
+
+        Path bad = dir.resolve("bad-truth.csv");
+        Files.writeString(bad, "variable,mean,sd\na,zero,1\n");
+        CliHarness refused = CliHarness.run("diagnose", draws.toString(), "--truth", bad.toString());
+        assertEquals(2, refused.code);
+        assertEquals("error: " + bad + ", line 2: mean is not a finite number: 'zero'", refused.oneErrorLine());
+        assertEquals("", refused.out, "nothing printed before the refusal");
+    }
 }
