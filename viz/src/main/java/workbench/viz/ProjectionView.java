@@ -48,6 +48,8 @@ public final class ProjectionView extends CanvasView {
     private int[] densityArgb;
     private String densityKey = "";
     private long lastAutoFit;
+    /** The buffer's version when the box was last fitted to the draws (a later version is due a refit). */
+    private long fitVersion = Long.MIN_VALUE;
     private double pathSeconds;
     private LiveBuffer.DivergenceMark replay;
     private long replayStart;
@@ -248,6 +250,9 @@ public final class ProjectionView extends CanvasView {
             double[] fit = dataBox();
             if (fit != null) {
                 box = fit;
+                fitVersion = buffer.version();
+            } else {
+                fitVersion = Long.MIN_VALUE;
             }
         }
         lastAutoFit = System.nanoTime();
@@ -298,15 +303,20 @@ public final class ProjectionView extends CanvasView {
     public boolean refresh(long now) {
         long v = buffer == null ? -1 : buffer.version();
         boolean animating = replay != null && (now - replayStart) < 2_500_000_000L || pathAnimating(now);
-        if (!dirty && v == lastVersion && !animating) {
+        // refit to the draws at most twice a second while they change, and once more after the last change (a run
+        // that ends within half a second of its start would otherwise keep the previous model's box)
+        boolean fitDue = buffer != null && !userBox && !boxFromModel && v != fitVersion
+                && now - lastAutoFit > 500_000_000L;
+        if (!dirty && v == lastVersion && !animating && !fitDue) {
             return false;
         }
-        if (v != lastVersion && !userBox && !boxFromModel && now - lastAutoFit > 500_000_000L) {
+        if (fitDue) {
             double[] fit = dataBox();
             if (fit != null) {
                 box = fit;
                 onViewChanged.run();
             }
+            fitVersion = v;
             lastAutoFit = now;
         }
         lastVersion = v;

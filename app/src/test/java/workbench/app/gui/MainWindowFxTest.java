@@ -228,6 +228,26 @@ class MainWindowFxTest extends WindowFxBase {
         robot.interact(() -> window.reset());
     }
 
+    @Test
+    void aRunThatEndsAtOnceStillFitsTheViewToItsDraws(FxRobot robot) {
+        // banana first (its plot box spans tens of units), then a 10-D target whose draws lie within +-2: a run that
+        // ends within half a second of its start used to keep banana's box
+        pick(robot, "#modelPicker", "banana");
+        pick(robot, "#modelPicker", "noisy-gaussian");
+        pick(robot, "#samplerPicker", "sgld");
+        set(robot, "#warmup", "10");
+        set(robot, "#draws", "300");
+        set(robot, "#seed", "2");
+        javafx.scene.control.Slider speed = robot.lookup("#speedSlider").queryAs(javafx.scene.control.Slider.class);
+        robot.interact(() -> speed.setValue(speed.getMax()));
+        robot.clickOn("#runButton");
+        waitUntil("the run's end", () -> window.controller().state() == RunController.State.FINISHED);
+        waitUntil("the view fitted to the draws", () -> {
+            double[] box = window.posterior().projection().box();
+            return box[1] - box[0] < 6 && box[3] - box[2] < 6;
+        });
+    }
+
     /** The table column whose header reads {@code name}. */
     private static javafx.scene.control.TableColumn<?, ?> headed(TableView<?> table, String name) {
         return table.getColumns().stream().filter(c -> c.getGraphic() instanceof Label l && l.getText().equals(name))
