@@ -49,6 +49,11 @@ public final class EnergyCharts extends HBox {
     private final ValueMarker resetMarker = tunerMarker(new java.awt.Color(200, 20, 30), null);
     private final org.jfree.chart.title.LegendTitle tunerLegend;
     private boolean tunerShown;
+    private final TruthErrorChart truthChart = new TruthErrorChart();
+    private final ChartViewer right;
+    private TruthErrorChart.Errors truthErrors;
+    /** Whether the buffer shown has transitions but no energy (where the truth chart may stand in for E-BFMI). */
+    private boolean energyless;
     private LiveBuffer buffer;
     private long lastVersion = -1;
     private ToDoubleFunction<double[]> ebfmi = EnergyCharts::ebfmiSumForm;
@@ -75,6 +80,32 @@ public final class EnergyCharts extends HBox {
         b.setPrefSize(420, 260);
         getChildren().addAll(a, b);
         setSpacing(4);
+        right = b;
+    }
+
+    /**
+     * The latest errors against the model's truth (null: no truth). For a sampler without an energy they take the
+     * E-BFMI panel's place ({@link TruthErrorChart}); otherwise they are kept until they can be.
+     */
+    public void setTruthErrors(TruthErrorChart.Errors errors) {
+        truthErrors = errors;
+        showRight();
+    }
+
+    /** The chart in the right panel: E-BFMI, or the errors against the truth for a sampler without an energy. */
+    public JFreeChart rightChart() {
+        return right.getChart();
+    }
+
+    private void showRight() {
+        boolean truth = energyless && truthErrors != null && truthErrors.any();
+        if (truth) {
+            truthChart.show(truthErrors);
+        }
+        JFreeChart want = truth ? truthChart.chart() : bfmiChart;
+        if (right.getChart() != want) {
+            right.setChart(want);
+        }
     }
 
     private static JFreeChart chart(String title, String xLabel, String yLabel, Histogram data, boolean legend) {
@@ -145,6 +176,9 @@ public final class EnergyCharts extends HBox {
         this.buffer = buffer;
         this.lastVersion = -1;
         errorBins.reset();
+        truthErrors = null;
+        energyless = false;
+        showRight();
     }
 
     public JFreeChart errorChart() {
@@ -274,6 +308,18 @@ public final class EnergyCharts extends HBox {
     }
 
     private void updateBfmi() {
+        boolean was = energyless;
+        energyless = false;
+        try {
+            fillBfmi();
+        } finally {
+            if (was != energyless) {
+                showRight();
+            }
+        }
+    }
+
+    private void fillBfmi() {
         if (buffer == null || !buffer.started()) {
             bfmiData.set(new String[0], new double[0], 1, new double[0][]);
             bfmiNote.setText("no transitions yet");
@@ -291,8 +337,8 @@ public final class EnergyCharts extends HBox {
         }
         if (total < 3 * chains) {
             bfmiData.set(new String[0], new double[0], 1, new double[0][]);
-            bfmiNote.setText(total == 0 && buffer.totalTransitions() > 0
-                    ? noEnergy() : "waiting for draws");
+            energyless = total == 0 && buffer.totalTransitions() > 0;
+            bfmiNote.setText(energyless ? noEnergy() : "waiting for draws");
             return;
         }
         double[] marginal = new double[total];

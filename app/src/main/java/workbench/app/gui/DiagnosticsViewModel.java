@@ -32,14 +32,36 @@ public final class DiagnosticsViewModel {
     public static final double TRUTH_SE = TruthCheck.MAX_SE;
 
     /**
-     * A table row with the reasons its flagged values matter (null: nothing flagged); {@code trueMean} and
-     * {@code trueSd} are NaN where the truth is unknown.
+     * A row's comparison with the truth: the true mean and sd (NaN where unknown), the standard errors of the
+     * differences (the estimate's MCSE and the truth's own, combined) and the reasons a flagged mean or sd matters.
      */
+    public record Versus(double trueMean, double trueSd, double meanSe, double sdSe, String meanWarning,
+                         String sdWarning) {
+    }
+
+    /** A table row with the reasons its flagged values matter (null: nothing flagged) and its comparison with the truth
+     * (null: none). */
     public record Line(SummaryEngine.Row row, String rhatWarning, String essBulkWarning, String essTailWarning,
-                       double trueMean, double trueSd, String meanWarning, String sdWarning) {
+                       Versus versus) {
         /** A row without a truth to compare with. */
         public Line(SummaryEngine.Row row, String rhatWarning, String essBulkWarning, String essTailWarning) {
-            this(row, rhatWarning, essBulkWarning, essTailWarning, Double.NaN, Double.NaN, null, null);
+            this(row, rhatWarning, essBulkWarning, essTailWarning, null);
+        }
+
+        public double trueMean() {
+            return versus == null ? Double.NaN : versus.trueMean();
+        }
+
+        public double trueSd() {
+            return versus == null ? Double.NaN : versus.trueSd();
+        }
+
+        public String meanWarning() {
+            return versus == null ? null : versus.meanWarning();
+        }
+
+        public String sdWarning() {
+            return versus == null ? null : versus.sdWarning();
         }
     }
 
@@ -164,12 +186,19 @@ public final class DiagnosticsViewModel {
                             row.essTail(), row.mcseMean(), row.mcseSd());
                 }
             }
-            double trueMean = truth == null ? Double.NaN : truth.mean()[p];
-            double trueSd = truth == null ? Double.NaN : truth.sd()[p];
+            Versus versus = null;
+            if (truth != null) {
+                double tm = truth.mean()[p];
+                double ts = truth.sd()[p];
+                double tmSe = truth.meanMcse()[p];
+                double tsSe = truth.sdMcse()[p];
+                versus = new Versus(tm, ts, TruthCheck.standardError(row.mcseMean(), tmSe),
+                        TruthCheck.standardError(row.mcseSd(), tsSe),
+                        truthWarning("mean", row.mean(), row.mcseMean(), tm, tmSe),
+                        truthWarning("sd", row.sd(), row.mcseSd(), ts, tsSe));
+            }
             lines.add(new Line(row, rhatWarning(row.rhat()), essWarning(row.essBulk(), "bulk"),
-                    essWarning(row.essTail(), "tail"), trueMean, trueSd,
-                    truthWarning("mean", row.mean(), row.mcseMean(), trueMean, truth == null ? 0 : truth.meanMcse()[p]),
-                    truthWarning("sd", row.sd(), row.mcseSd(), trueSd, truth == null ? 0 : truth.sdMcse()[p])));
+                    essWarning(row.essTail(), "tail"), versus));
         }
         double[] ebfmi = new double[chains];
         Arrays.fill(ebfmi, Double.NaN);
@@ -240,6 +269,36 @@ public final class DiagnosticsViewModel {
                         + "step size, divergences) or the chains have not yet reached the target.", what, Math.abs(z),
                 z > 0 ? "above" : "below", what, Ticks.number(truth),
                 truthMcse > 0 ? "a long reference run, MCSE " + Ticks.number(truthMcse) : "exact");
+    }
+
+    /**
+     * The table's errors against the truth for {@link workbench.viz.TruthErrorChart}, in units of the true sd: the
+     * mean's (mean - true) / true sd and the sd's sd / true sd - 1, with bars of 2 standard errors (MCSE and the
+     * truth's own combined) and the rows' flags. NaN where the truth, the estimate or a positive true sd is unknown.
+     */
+    public static workbench.viz.TruthErrorChart.Errors truthErrors(Table t) {
+        int n = t.lines().size();
+        List<String> names = new ArrayList<>(n);
+        double[] me = new double[n];
+        double[] mb = new double[n];
+        double[] se = new double[n];
+        double[] sb = new double[n];
+        boolean[] mf = new boolean[n];
+        boolean[] sf = new boolean[n];
+        for (int i = 0; i < n; i++) {
+            Line l = t.lines().get(i);
+            SummaryEngine.Row r = l.row();
+            names.add(r.name());
+            double sd = l.trueSd();
+            boolean scale = sd > 0 && Double.isFinite(sd);
+            me[i] = scale ? (r.mean() - l.trueMean()) / sd : Double.NaN;
+            se[i] = scale ? r.sd() / sd - 1 : Double.NaN;
+            mb[i] = scale && l.versus() != null ? 2 * l.versus().meanSe() / sd : Double.NaN;
+            sb[i] = scale && l.versus() != null ? 2 * l.versus().sdSe() / sd : Double.NaN;
+            mf[i] = l.meanWarning() != null;
+            sf[i] = l.sdWarning() != null;
+        }
+        return new workbench.viz.TruthErrorChart.Errors(names, me, mb, mf, se, sb, sf);
     }
 
     /** Why an R-hat matters, or null when it is fine (or unknown). */

@@ -218,8 +218,9 @@ public final class MainWindow extends BorderPane {
         pngEnergy.setOnAction(e -> exportNode(energy, "energy.png"));
         MenuItem svgError = new MenuItem("Export energy-error histogram as SVG\u2026");
         svgError.setOnAction(e -> exportSvg(energy.errorChart(), "energy-error.svg"));
-        MenuItem svgBfmi = new MenuItem("Export E-BFMI chart as SVG\u2026");
-        svgBfmi.setOnAction(e -> exportSvg(energy.bfmiChart(), "ebfmi.svg"));
+        MenuItem svgBfmi = new MenuItem("Export E-BFMI chart (or the errors against the truth) as SVG\u2026");
+        svgBfmi.setOnAction(e -> exportSvg(energy.rightChart(),
+                energy.rightChart() == energy.bfmiChart() ? "ebfmi.svg" : "truth-errors.svg"));
         MenuItem quit = new MenuItem("Quit");
         quit.setAccelerator(new KeyCodeCombination(KeyCode.Q, KeyCombination.SHORTCUT_DOWN));
         quit.setOnAction(e -> {
@@ -1393,6 +1394,7 @@ public final class MainWindow extends BorderPane {
         boolean truth = t.lines().stream().anyMatch(l -> !Double.isNaN(l.trueMean()) || !Double.isNaN(l.trueSd()));
         trueMeanColumn.setVisible(truth);
         trueSdColumn.setVisible(truth);
+        energy.setTruthErrors(truth ? DiagnosticsViewModel.truthErrors(t) : null);
         StringBuilder sb = new StringBuilder();
         if (t.parameters() > t.lines().size()) {
             sb.append("first ").append(t.lines().size()).append(" of ").append(t.parameters()).append(" coordinates \u00b7 ");

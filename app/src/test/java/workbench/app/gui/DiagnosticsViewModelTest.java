@@ -113,6 +113,21 @@ class DiagnosticsViewModelTest {
         assertNull(vm.compute(iid, 0, java.util.Map.of(), Truth.analytic(new double[] {0, 0}, new double[] {1, 1}))
                 .lines().get(0).meanWarning(), "a truth for other coordinates is not used");
         assertTrue(Double.isNaN(vm.compute(iid, 0).lines().get(0).trueMean()));
+
+        // the chart's numbers, in units of the true sd: here sd* = 1.1, so the mean's error is (mean - 0.1) / 1.1
+        DiagnosticsViewModel.Table t = vm.compute(iid, 0, java.util.Map.of(),
+                new Truth(new double[] {0.1}, new double[] {1.1}, new double[] {0.02}, new double[] {Double.NaN}));
+        DiagnosticsViewModel.Line l = t.lines().get(0);
+        workbench.viz.TruthErrorChart.Errors e = DiagnosticsViewModel.truthErrors(t);
+        assertEquals(List.of("theta"), e.names());
+        assertEquals((l.row().mean() - 0.1) / 1.1, e.meanError()[0], 1e-15);
+        assertEquals(l.row().sd() / 1.1 - 1, e.sdError()[0], 1e-15);
+        double meanSe = Math.sqrt(l.row().mcseMean() * l.row().mcseMean() + 0.02 * 0.02);
+        assertEquals(2 * meanSe / 1.1, e.meanBar()[0], 1e-15);
+        assertEquals(2 * l.row().mcseSd() / 1.1, e.sdBar()[0], 1e-15, "an unknown truth MCSE counts as 0");
+        assertEquals(l.meanWarning() != null, e.meanFlagged()[0]);
+        assertTrue(e.sdFlagged()[0], "an sd 10% too small is flagged");
+        assertTrue(e.any());
     }
 
     @Test

@@ -205,6 +205,8 @@ class MainWindowFxTest extends WindowFxBase {
         }
         assertTrue(headed(diag, "true mean").isVisible());
         assertTrue(headed(diag, "true sd").isVisible());
+        workbench.viz.EnergyCharts energy = robot.lookup("#energyCharts").queryAs(workbench.viz.EnergyCharts.class);
+        assertTrue(energy.rightChart() == energy.bfmiChart(), "NUTS has an energy: E-BFMI keeps its panel");
     }
 
     @Test
@@ -246,6 +248,10 @@ class MainWindowFxTest extends WindowFxBase {
             double[] box = window.posterior().projection().box();
             return box[1] - box[0] < 6 && box[3] - box[2] < 6;
         });
+        // SGLD has no energy: the errors against the truth take the E-BFMI panel's place
+        workbench.viz.EnergyCharts energy = robot.lookup("#energyCharts").queryAs(workbench.viz.EnergyCharts.class);
+        waitUntil("the truth chart", () -> energy.rightChart() != energy.bfmiChart());
+        assertEquals("Error against the truth", energy.rightChart().getTitle().getText());
     }
 
     /** The table column whose header reads {@code name}. */

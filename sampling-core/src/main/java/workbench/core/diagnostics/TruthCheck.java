@@ -18,12 +18,18 @@ public final class TruthCheck {
      * standard error is not positive. A non-finite {@code truthMcse} counts as 0.
      */
     public static double standardErrors(double estimate, double mcse, double truth, double truthMcse) {
-        double t = Double.isFinite(truthMcse) ? truthMcse : 0;
-        double se = Math.sqrt(mcse * mcse + t * t);
+        double se = standardError(mcse, truthMcse);
         if (!Double.isFinite(estimate) || !Double.isFinite(truth) || !(se > 0) || !Double.isFinite(se)) {
             return Double.NaN;
         }
         return (estimate - truth) / se;
+    }
+
+    /** The standard error of an estimate's difference from the truth: sqrt(mcse^2 + truthMcse^2), a non-finite
+     * {@code truthMcse} counting as 0. */
+    public static double standardError(double mcse, double truthMcse) {
+        double t = Double.isFinite(truthMcse) ? truthMcse : 0;
+        return Math.sqrt(mcse * mcse + t * t);
     }
 
     /** Whether a distance from {@link #standardErrors} is beyond {@link #MAX_SE} (false when unknown). */

@@ -1,0 +1,152 @@
+package workbench.viz;
+
+import java.awt.BasicStroke;
+import java.awt.Color;
+import java.awt.Font;
+import java.awt.Paint;
+import java.util.List;
+import java.util.Locale;
+import org.jfree.chart.JFreeChart;
+import org.jfree.chart.axis.NumberAxis;
+import org.jfree.chart.axis.SymbolAxis;
+import org.jfree.chart.plot.ValueMarker;
+import org.jfree.chart.plot.XYPlot;
+import org.jfree.chart.renderer.xy.XYErrorRenderer;
+import org.jfree.chart.title.TextTitle;
+import org.jfree.data.xy.YIntervalSeries;
+import org.jfree.data.xy.YIntervalSeriesCollection;
+
+/**
+ * The error of each coordinate's estimates against the model's known truth, in units of the true sd: the mean's
+ * (mean - true mean) / true sd and the sd's sd / true sd - 1, each with a bar of +-2 standard errors (the MCSE and
+ * the truth's own, combined, over the true sd), and in red where the estimate is beyond the flag rule (more than
+ * 5 standard errors away). Shown beside the energy-error view for samplers without an energy (stochastic-gradient and
+ * microcanonical samplers, random walks), where an unadjusted sampler's bias is what to watch as the step size
+ * changes. One update per diagnostics refresh.
+ */
+public final class TruthErrorChart {
+    /** Coordinates drawn at most (the first ones). */
+    public static final int MAX_COORDINATES = 40;
+
+    /**
+     * One refresh's numbers, per coordinate: {@code meanError} = (mean - true mean) / true sd and {@code sdError} = sd /
+     * true sd - 1 (NaN where unknown), their bars {@code meanBar}, {@code sdBar} (2 standard errors over the true sd),
+     * and whether each is flagged.
+     */
+    public record Errors(List<String> names, double[] meanError, double[] meanBar, boolean[] meanFlagged,
+                         double[] sdError, double[] sdBar, boolean[] sdFlagged) {
+        /** Whether any coordinate has a known error to draw. */
+        public boolean any() {
+            for (int i = 0; i < names.size(); i++) {
+                if (Double.isFinite(meanError[i]) || Double.isFinite(sdError[i])) {
+                    return true;
+                }
+            }
+            return false;
+        }
+    }
+
+    private static final Color MEAN = new Color(40, 80, 170);
+    private static final Color SD = new Color(230, 120, 30);
+    private static final Color FLAGGED = Palette.awt(Palette.DIVERGENCE);
+
+    private final YIntervalSeriesCollection data = new YIntervalSeriesCollection();
+    private final TextTitle note = new TextTitle("");
+    private final JFreeChart chart;
+    private boolean[][] flags = new boolean[2][0];
+
+    public TruthErrorChart() {
+        SymbolAxis x = new SymbolAxis("coordinate", new String[0]);
+        x.setGridBandsVisible(false);
+        NumberAxis y = new NumberAxis("error / true sd");
+        y.setAutoRangeIncludesZero(true);
+        XYErrorRenderer r = new XYErrorRenderer() {
+            @Override
+            public Paint getItemPaint(int series, int item) {
+                return item < flags[series].length && flags[series][item] ? FLAGGED : super.getItemPaint(series, item);
+            }
+        };
+        r.setDrawXError(false);
+        r.setDrawYError(true);
+        r.setErrorPaint(new Color(120, 120, 120));
+        r.setErrorStroke(new BasicStroke(1.2f));
+        r.setCapLength(5);
+        r.setSeriesPaint(0, MEAN);
+        r.setSeriesPaint(1, SD);
+        r.setSeriesShape(0, new java.awt.geom.Ellipse2D.Double(-4, -4, 8, 8));
+        r.setSeriesShape(1, new java.awt.Rectangle(-4, -4, 8, 8));
+        XYPlot plot = new XYPlot(data, x, y, r);
+        plot.setBackgroundPaint(Color.WHITE);
+        plot.setDomainGridlinePaint(new Color(220, 220, 220));
+        plot.setRangeGridlinePaint(new Color(220, 220, 220));
+        ValueMarker zero = new ValueMarker(0, new Color(60, 60, 60), new BasicStroke(1f));
+        plot.addRangeMarker(zero);
+        chart = new JFreeChart("Error against the truth", new Font("SansSerif", Font.BOLD, 13), plot, true);
+        chart.setBackgroundPaint(Color.WHITE);
+        note.setFont(new Font("SansSerif", Font.PLAIN, 11));
+        chart.addSubtitle(note);
+        note.setText("waiting for draws");
+    }
+
+    public JFreeChart chart() {
+        return chart;
+    }
+
+    /** The subtitle under the title (what the points are, or why there are none). */
+    public String note() {
+        return note.getText();
+    }
+
+    /** Draws one refresh's errors (the first {@link #MAX_COORDINATES} coordinates). */
+    public void show(Errors e) {
+        int n = Math.min(e.names().size(), MAX_COORDINATES);
+        chart.setNotify(false);
+        try {
+            YIntervalSeries mean = new YIntervalSeries("mean: (mean \u2212 true) / true sd", false, true);
+            YIntervalSeries sd = new YIntervalSeries("sd: sd / true sd \u2212 1", false, true);
+            boolean[][] f = new boolean[2][n];
+            int flagged = 0;
+            for (int i = 0; i < n; i++) {
+                add(mean, i - 0.12, e.meanError()[i], e.meanBar()[i]);
+                add(sd, i + 0.12, e.sdError()[i], e.sdBar()[i]);
+            }
+            // the renderer's items are the series' points in order; flags follow the points added
+            int im = 0;
+            int is = 0;
+            for (int i = 0; i < n; i++) {
+                if (Double.isFinite(e.meanError()[i])) {
+                    f[0][im++] = e.meanFlagged()[i];
+                }
+                if (Double.isFinite(e.sdError()[i])) {
+                    f[1][is++] = e.sdFlagged()[i];
+                }
+                flagged += e.meanFlagged()[i] || e.sdFlagged()[i] ? 1 : 0;
+            }
+            flags = f;
+            data.removeAllSeries();
+            data.addSeries(mean);
+            data.addSeries(sd);
+            XYPlot plot = chart.getXYPlot();
+            String[] names = e.names().subList(0, n).toArray(new String[0]);
+            SymbolAxis x = new SymbolAxis("coordinate", names);
+            x.setGridBandsVisible(false);
+            // the panel is narrow: names stand on end beyond a handful
+            x.setTickLabelFont(new Font("SansSerif", Font.PLAIN, n > 12 ? 9 : 10));
+            x.setVerticalTickLabels(n > 5);
+            x.setRange(-0.5, n - 0.5);
+            plot.setDomainAxis(x);
+            note.setText(String.format(Locale.ROOT, "bars: \u00b12 standard errors; red: more than 5 away (%d of %d%s)",
+                    flagged, n, e.names().size() > n ? ", first " + n + " of " + e.names().size() : ""));
+        } finally {
+            chart.setNotify(true);
+        }
+    }
+
+    private static void add(YIntervalSeries s, double x, double y, double bar) {
+        if (!Double.isFinite(y)) {
+            return;
+        }
+        double b = Double.isFinite(bar) ? bar : 0;
+        s.add(x, y, y - b, y + b);
+    }
+}

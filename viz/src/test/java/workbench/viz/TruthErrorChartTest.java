@@ -1,0 +1,53 @@
+package workbench.viz;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.jfree.data.xy.YIntervalSeriesCollection;
+import org.junit.jupiter.api.Test;
+
+class TruthErrorChartTest {
+
+    @Test
+    void drawsKnownErrorsWithTheirBarsAndCountsTheFlagged() {
+        TruthErrorChart c = new TruthErrorChart();
+        TruthErrorChart.Errors e = new TruthErrorChart.Errors(List.of("a", "b", "c"),
+                new double[] {0.1, Double.NaN, -0.2}, new double[] {0.05, Double.NaN, 0.01}, new boolean[] {false, false, true},
+                new double[] {0.3, 0.0, Double.NaN}, new double[] {0.02, 0.1, Double.NaN}, new boolean[] {true, false, false});
+        assertTrue(e.any());
+        c.show(e);
+        YIntervalSeriesCollection d = (YIntervalSeriesCollection) c.chart().getXYPlot().getDataset();
+        assertEquals(2, d.getSeriesCount());
+        assertEquals(2, d.getItemCount(0), "the unknown mean of b is left out");
+        assertEquals(-0.2, d.getYValue(0, 1), 0);
+        assertEquals(-0.21, d.getStartYValue(0, 1), 1e-15);
+        assertEquals(-0.19, d.getEndYValue(0, 1), 1e-15);
+        assertEquals(2 - 0.12, d.getXValue(0, 1), 1e-15, "c's mean just left of its slot");
+        assertEquals(2, d.getItemCount(1));
+        assertTrue(c.note().contains("(2 of 3)"), c.note());
+        assertTrue(c.chart().getXYPlot().getRenderer().getItemPaint(0, 1).equals(Palette.awt(Palette.DIVERGENCE)),
+                "the flagged mean of c is red");
+        assertFalse(c.chart().getXYPlot().getRenderer().getItemPaint(0, 0).equals(Palette.awt(Palette.DIVERGENCE)));
+    }
+
+    @Test
+    void manyCoordinatesShowTheFirstOnesAndSaySo() {
+        int n = 100;
+        List<String> names = new ArrayList<>();
+        double[] zero = new double[n];
+        for (int i = 0; i < n; i++) {
+            names.add("x[" + (i + 1) + "]");
+        }
+        TruthErrorChart c = new TruthErrorChart();
+        c.show(new TruthErrorChart.Errors(names, zero, zero, new boolean[n], zero, zero, new boolean[n]));
+        YIntervalSeriesCollection d = (YIntervalSeriesCollection) c.chart().getXYPlot().getDataset();
+        assertEquals(TruthErrorChart.MAX_COORDINATES, d.getItemCount(0));
+        assertTrue(c.note().contains("first 40 of 100"), c.note());
+        double[] nan = new double[n];
+        java.util.Arrays.fill(nan, Double.NaN);
+        assertFalse(new TruthErrorChart.Errors(names, nan, nan, new boolean[n], nan, nan, new boolean[n]).any());
+    }
+}
