@@ -12,6 +12,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import workbench.core.diagnostics.ParameterSummary;
 import workbench.core.diagnostics.RunSummary;
+import workbench.core.diagnostics.TruthCheck;
 import workbench.core.draws.MemoryDraws;
 import workbench.core.kernel.Sampler;
 import workbench.core.kernel.SamplerRegistry;
@@ -30,7 +31,7 @@ import workbench.core.run.RunConfig;
  * R-hat < 1.01.
  */
 class SamplerTargetTableTest {
-    static final double Z = 5;
+    static final double Z = TruthCheck.MAX_SE;
     static final int MAX_DRAWS = 1 << 19;
 
     record Cell(String sampler, Map<String, String> samplerSettings, String label, Supplier<Model> model,
@@ -111,9 +112,9 @@ class SamplerTargetTableTest {
                 failures.add(p.name() + ": R-hat " + p.rhat());
             }
             if (truth != null && truth.known(i)) {
-                double zMean = (p.mean() - truth.mean()[i])
-                        / Math.hypot(p.mcseMean(), truth.meanMcse()[i]);
-                double zSd = (p.sd() - truth.sd()[i]) / Math.hypot(p.mcseSd(), truth.sdMcse()[i]);
+                // the rule the window's table and `summary` flag by
+                double zMean = TruthCheck.standardErrors(p.mean(), p.mcseMean(), truth.mean()[i], truth.meanMcse()[i]);
+                double zSd = TruthCheck.standardErrors(p.sd(), p.mcseSd(), truth.sd()[i], truth.sdMcse()[i]);
                 report.append(String.format(Locale.ROOT, "  z(mean) %6.2f z(sd) %6.2f", zMean, zSd));
                 if (!(Math.abs(zMean) < Z)) {
                     failures.add(p.name() + ": mean " + p.mean() + " vs " + truth.mean()[i] + " (z " + zMean + ")");
