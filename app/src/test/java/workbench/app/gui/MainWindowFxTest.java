@@ -182,16 +182,8 @@ class MainWindowFxTest extends WindowFxBase {
 
     @Test
     void aModelWithATruthShowsItBesideTheEstimates(FxRobot robot) {
-        pick(robot, "#modelPicker", "gaussian-2d");
-        pick(robot, "#samplerPicker", "nuts");
-        set(robot, "#warmup", "200");
-        set(robot, "#draws", "600");
-        set(robot, "#seed", "3");
-        javafx.scene.control.Slider speed = robot.lookup("#speedSlider").queryAs(javafx.scene.control.Slider.class);
-        robot.interact(() -> speed.setValue(speed.getMax()));
-        robot.clickOn("#runButton");
-        @SuppressWarnings("unchecked")
-        TableView<DiagnosticsViewModel.Line> diag = robot.lookup("#diagnosticsTable").queryAs(TableView.class);
+        runAtFullSpeed(robot, "gaussian-2d", "nuts", 200, 600, 3);
+        TableView<DiagnosticsViewModel.Line> diag = diagnosticsTable(robot);
         waitUntil("the finished run's table", () -> window.controller().state() == RunController.State.FINISHED
                 && diag.getItems().size() == 2 && !Double.isNaN(diag.getItems().get(1).trueSd())
                 && Double.isFinite(diag.getItems().get(1).row().rhat()));
@@ -211,15 +203,8 @@ class MainWindowFxTest extends WindowFxBase {
 
     @Test
     void movingBetaDuringARunDropsTheTruth(FxRobot robot) {
-        pick(robot, "#modelPicker", "logistic-pima");
-        pick(robot, "#samplerPicker", "nuts");
-        set(robot, "#warmup", "20");
-        set(robot, "#draws", "1000000");
-        javafx.scene.control.Slider speed = robot.lookup("#speedSlider").queryAs(javafx.scene.control.Slider.class);
-        robot.interact(() -> speed.setValue(speed.getMax()));
-        robot.clickOn("#runButton");
-        @SuppressWarnings("unchecked")
-        TableView<DiagnosticsViewModel.Line> diag = robot.lookup("#diagnosticsTable").queryAs(TableView.class);
+        runAtFullSpeed(robot, "logistic-pima", "nuts", 20, 1_000_000, 1);
+        TableView<DiagnosticsViewModel.Line> diag = diagnosticsTable(robot);
         waitUntil("the table with the reference truth", () -> !diag.getItems().isEmpty()
                 && !Double.isNaN(diag.getItems().get(0).trueMean()));
         assertTrue(headed(diag, "true mean").isVisible());
@@ -235,14 +220,7 @@ class MainWindowFxTest extends WindowFxBase {
         // banana first (its plot box spans tens of units), then a 10-D target whose draws lie within +-2: a run that
         // ends within half a second of its start used to keep banana's box
         pick(robot, "#modelPicker", "banana");
-        pick(robot, "#modelPicker", "noisy-gaussian");
-        pick(robot, "#samplerPicker", "sgld");
-        set(robot, "#warmup", "10");
-        set(robot, "#draws", "300");
-        set(robot, "#seed", "2");
-        javafx.scene.control.Slider speed = robot.lookup("#speedSlider").queryAs(javafx.scene.control.Slider.class);
-        robot.interact(() -> speed.setValue(speed.getMax()));
-        robot.clickOn("#runButton");
+        runAtFullSpeed(robot, "noisy-gaussian", "sgld", 10, 300, 2);
         waitUntil("the run's end", () -> window.controller().state() == RunController.State.FINISHED);
         waitUntil("the view fitted to the draws", () -> {
             double[] box = window.posterior().projection().box();
@@ -252,6 +230,23 @@ class MainWindowFxTest extends WindowFxBase {
         workbench.viz.EnergyCharts energy = robot.lookup("#energyCharts").queryAs(workbench.viz.EnergyCharts.class);
         waitUntil("the truth chart", () -> energy.rightChart() != energy.bfmiChart());
         assertEquals("Error against the truth", energy.rightChart().getTitle().getText());
+    }
+
+    /** Picks the model and sampler, sets warmup, draws and seed, the speed to full, and presses Run. */
+    private static void runAtFullSpeed(FxRobot robot, String model, String sampler, int warmup, int draws, long seed) {
+        pick(robot, "#modelPicker", model);
+        pick(robot, "#samplerPicker", sampler);
+        set(robot, "#warmup", Integer.toString(warmup));
+        set(robot, "#draws", Integer.toString(draws));
+        set(robot, "#seed", Long.toString(seed));
+        javafx.scene.control.Slider speed = robot.lookup("#speedSlider").queryAs(javafx.scene.control.Slider.class);
+        robot.interact(() -> speed.setValue(speed.getMax()));
+        robot.clickOn("#runButton");
+    }
+
+    @SuppressWarnings("unchecked")
+    private static TableView<DiagnosticsViewModel.Line> diagnosticsTable(FxRobot robot) {
+        return robot.lookup("#diagnosticsTable").queryAs(TableView.class);
     }
 
     /** The table column whose header reads {@code name}. */
