@@ -22,7 +22,9 @@ import workbench.core.draws.Stat;
 /**
  * Two JFreeChart panels: the energy error ΔE of every transition so far with the divergence
  * threshold marked, and the E-BFMI view (marginal energy vs energy transition, both centred), whose
- * subtitle gives E-BFMI per chain. Updated from the live buffer when the caller asks (the window:
+ * subtitle gives E-BFMI per chain; for draws without an energy whose target's truth is known, the errors against
+ * that truth ({@link TruthErrorChart}, fed by {@link #setTruthErrors}) take the E-BFMI panel's place. Updated from
+ * the live buffer when the caller asks (the window:
  * about once a second); the ΔE histogram bins only the errors new since the last update (see
  * {@link EnergyErrorBins}) and both views sort at most a few thousand values per update.
  */

@@ -57,6 +57,7 @@ import workbench.core.kernel.SamplerFactory;
 import workbench.core.model.DataModel;
 import workbench.core.model.Model;
 import workbench.core.model.ModelFactory;
+import workbench.core.model.Truth;
 import workbench.core.spec.Described;
 import workbench.viz.AutocorrelationView;
 import workbench.viz.ChainDraws;
@@ -128,7 +129,7 @@ public final class MainWindow extends BorderPane {
     private final EnergyCharts energy = new EnergyCharts();
     private final TableView<DiagnosticsViewModel.Line> diagTable = new TableView<>();
     /** The truth the shown draws' table compares with (null: none, or no longer the target after a beta change). */
-    private volatile workbench.core.model.Truth shownTruth;
+    private volatile Truth shownTruth;
     private TableColumn<DiagnosticsViewModel.Line, String> trueMeanColumn;
     private TableColumn<DiagnosticsViewModel.Line, String> trueSdColumn;
     private final Label diagSummary = new Label("No draws yet.");
@@ -1071,7 +1072,7 @@ public final class MainWindow extends BorderPane {
         showBuffer(b, model, model == null ? null : truthOf(model));
     }
 
-    private static workbench.core.model.Truth truthOf(Model model) {
+    private static Truth truthOf(Model model) {
         try {
             return model.truth();
         } catch (RuntimeException e) {
@@ -1079,7 +1080,7 @@ public final class MainWindow extends BorderPane {
         }
     }
 
-    private void showBuffer(LiveBuffer b, Model model, workbench.core.model.Truth truth) {
+    private void showBuffer(LiveBuffer b, Model model, Truth truth) {
         shownBuffer = b;
         shownTruth = truth;
         posterior.setBuffer(b);
@@ -1270,7 +1271,7 @@ public final class MainWindow extends BorderPane {
                 lastDiag = now;
                 int nd = (int) divs.stream().filter(d -> !d.warmup()).count();
                 int warmupDivs = divs.size() - nd;
-                workbench.core.model.Truth truth = shownTruth;
+                Truth truth = shownTruth;
                 diagPool.submit(() -> {
                     long t0 = System.nanoTime();
                     try {
