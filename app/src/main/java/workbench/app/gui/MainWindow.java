@@ -113,6 +113,8 @@ public final class MainWindow extends BorderPane {
     private final Slider stepSizeSlider = new Slider(-3, 1, -1);
     private final TextField stepSizeField = new TextField();
     private final Label stepSizeNote = new Label();
+    /** The step-size drift line last shown in {@link #stepSizeNote} (null: none). */
+    private String driftNote;
     private final Slider betaSlider = new Slider(0.01, 1, 1);
     private final Label betaLabel = new Label("\u03b2 = 1");
 
@@ -1387,6 +1389,20 @@ public final class MainWindow extends BorderPane {
         }
     }
 
+    /** The drift line of SMILE's tuner (see {@link StepSizeDrift}) beside the step size, unless a hand-set note is there. */
+    private void showStepSizeDrift(LiveBuffer b) {
+        if (controller.stepSizeByHand() || b.info() == null) {
+            return;
+        }
+        String current = stepSizeNote.getText();
+        if (current != null && !current.isEmpty() && !current.equals(driftNote)) {
+            return;
+        }
+        String note = StepSizeDrift.note(b, b.samplerId(), b.info().config().samplerSettings());
+        driftNote = note;
+        stepSizeNote.setText(note == null ? "" : note);
+    }
+
     private void showDiagnostics(LiveBuffer b, DiagnosticsViewModel.Table t, int warmupDivergences) {
         if (b != shownBuffer) {
             return;
@@ -1396,6 +1412,7 @@ public final class MainWindow extends BorderPane {
         trueMeanColumn.setVisible(truth);
         trueSdColumn.setVisible(truth);
         energy.setTruthErrors(truth ? DiagnosticsViewModel.truthErrors(t) : null);
+        showStepSizeDrift(b);
         StringBuilder sb = new StringBuilder();
         if (t.parameters() > t.lines().size()) {
             sb.append("first ").append(t.lines().size()).append(" of ").append(t.parameters()).append(" coordinates \u00b7 ");
