@@ -789,8 +789,10 @@ public final class MainWindow extends BorderPane {
         }
         if (controller.state() == RunController.State.RUNNING || controller.state() == RunController.State.PAUSED) {
             stepSizeNote.setText("step size set by hand: adaptation ended for this run");
+            stepSizeNote.setTooltip(null);
         } else {
             stepSizeNote.setText("step size set by hand: the next run will not adapt it");
+            stepSizeNote.setTooltip(null);
         }
     }
 
@@ -1401,6 +1403,7 @@ public final class MainWindow extends BorderPane {
         String note = StepSizeDrift.note(b, b.samplerId(), b.info().config().samplerSettings());
         driftNote = note;
         stepSizeNote.setText(note == null ? "" : note);
+        stepSizeNote.setTooltip(note == null ? null : tip(StepSizeDrift.explanation(b.samplerId())));
     }
 
     private void showDiagnostics(LiveBuffer b, DiagnosticsViewModel.Table t, int warmupDivergences) {

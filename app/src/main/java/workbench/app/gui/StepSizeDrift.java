@@ -39,10 +39,17 @@ public final class StepSizeDrift {
         if (!(f >= FACTOR || f <= 1 / FACTOR)) {
             return null;
         }
+        return String.format(Locale.ROOT, "step size \u00d7%s since warmup: adapt=warmup freezes it",
+                f > 1 ? fmt(f) : "1/" + fmt(1 / f));
+    }
+
+    /** The note's tooltip: what the factor is and why it is shown. */
+    public static String explanation(String samplerId) {
         String name = "psmile".equals(samplerId) ? "pSMILE" : "SMILE";
-        return String.format(Locale.ROOT, "%s's tuner has %s the step size \u00d7%s since warmup (median over chains): "
-                        + "adapt=always keeps tuning, adapt=warmup freezes it after warmup",
-                name, f > 1 ? "raised" : "lowered", f > 1 ? fmt(f) : "1/" + fmt(1 / f));
+        return name + "'s tuner keeps tuning the step size through sampling (adapt=always, the paper's): the factor is "
+                + "the median over chains of the latest step size over the last warmup one. Under noisy log densities "
+                + "it can drift for as long as the run goes, and the error with it (docs/sg-benchmarks.md); "
+                + "adapt=warmup freezes the step size at the end of warmup.";
     }
 
     /** The median over chains of latest / last-warmup step size (NaN when no chain qualifies). */
