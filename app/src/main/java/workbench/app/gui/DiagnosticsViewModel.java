@@ -5,11 +5,12 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import workbench.core.draws.DrawSource;
 import workbench.core.diagnostics.TruthCheck;
+import workbench.core.draws.DrawSource;
 import workbench.core.draws.Stat;
 import workbench.core.model.Truth;
 import workbench.viz.Ticks;
+import workbench.viz.TruthErrorChart;
 
 /**
  * The live diagnostics table's content: one row per output coordinate (mean, sd, R-hat, bulk and
@@ -272,11 +273,11 @@ public final class DiagnosticsViewModel {
     }
 
     /**
-     * The table's errors against the truth for {@link workbench.viz.TruthErrorChart}, in units of the true sd: the
+     * The table's errors against the truth for {@link TruthErrorChart}, in units of the true sd: the
      * mean's (mean - true) / true sd and the sd's sd / true sd - 1, with bars of 2 standard errors (MCSE and the
      * truth's own combined) and the rows' flags. NaN where the truth, the estimate or a positive true sd is unknown.
      */
-    public static workbench.viz.TruthErrorChart.Errors truthErrors(Table t) {
+    public static TruthErrorChart.Errors truthErrors(Table t) {
         int n = t.lines().size();
         List<String> names = new ArrayList<>(n);
         double[] me = new double[n];
@@ -298,7 +299,7 @@ public final class DiagnosticsViewModel {
             mf[i] = l.meanWarning() != null;
             sf[i] = l.sdWarning() != null;
         }
-        return new workbench.viz.TruthErrorChart.Errors(names, me, mb, mf, se, sb, sf);
+        return new TruthErrorChart.Errors(names, me, mb, mf, se, sb, sf);
     }
 
     /** Why an R-hat matters, or null when it is fine (or unknown). */
