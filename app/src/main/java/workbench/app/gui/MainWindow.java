@@ -254,11 +254,26 @@ public final class MainWindow extends BorderPane {
         MenuItem distill = new MenuItem("Distil\u2026");
         distill.setId("distillMenuItem");
         distill.setOnAction(e -> openDistillDialog());
-        file.setOnShowing(e -> distill.setDisable(!canDistill()));
+        MenuItem truthItem = new MenuItem("Compare with a truth file (variable, mean, sd)\u2026");
+        truthItem.setId("truthMenuItem");
+        truthItem.setOnAction(e -> {
+            FileChooser fc = new FileChooser();
+            fc.setTitle("Truth to compare the draws with (CSV: variable, mean, sd, optionally mcse_mean, mcse_sd)");
+            fc.getExtensionFilters().addAll(new FileChooser.ExtensionFilter("CSV", "*.csv"),
+                    new FileChooser.ExtensionFilter("All files", "*"));
+            File f = fc.showOpenDialog(getScene() == null ? null : getScene().getWindow());
+            if (f != null) {
+                compareWithTruth(f.toPath());
+            }
+        });
+        file.setOnShowing(e -> {
+            distill.setDisable(!canDistill());
+            truthItem.setDisable(shownBuffer == null);
+        });
         MenuItem evaluate = new MenuItem("Evaluate predictions\u2026");
         evaluate.setId("evaluateMenuItem");
         evaluate.setOnAction(e -> openEvaluateWindow());
-        file.getItems().addAll(openSession, open, exportDraws, distill, evaluate, new SeparatorMenuItem(), pngPosterior, svgPosterior, pngTrace, svgTrace, pngEnergy,
+        file.getItems().addAll(openSession, open, truthItem, exportDraws, distill, evaluate, new SeparatorMenuItem(), pngPosterior, svgPosterior, pngTrace, svgTrace, pngEnergy,
                 svgError, svgBfmi, new SeparatorMenuItem(), quit);
         file.getItems().addAll(file.getItems().indexOf(svgTrace) + 1, chainPlotExports());
 
@@ -1068,6 +1083,33 @@ public final class MainWindow extends BorderPane {
                 Platform.runLater(() -> showMessage("export failed: " + e.getMessage(), true));
             }
         }, "export");
+        t.setDaemon(true);
+        t.start();
+    }
+
+    /**
+     * Compares the draws shown with the truth in {@code file} (variable, mean, sd, optionally the MCSEs): the
+     * diagnostics table and the errors-against-truth chart use it from their next refresh, until other draws are
+     * shown (or β moves during a run). Read off the FX thread; a bad file is one line in the status bar and changes
+     * nothing.
+     */
+    public void compareWithTruth(java.nio.file.Path file) {
+        LiveBuffer b = shownBuffer;
+        if (b == null) {
+            showMessage("compare with truth: no draws are shown", true);
+            return;
+        }
+        List<String> names = b.names();
+        Thread t = new Thread(() -> {
+            OpenViewModel.TruthRead r = OpenViewModel.readTruth(file, names);
+            Platform.runLater(() -> {
+                if (!r.error() && shownBuffer == b) {
+                    shownTruth = r.truth();
+                }
+                showMessage(shownBuffer == b || r.error() ? r.message() : "compare with truth: other draws are shown now",
+                        r.error() || shownBuffer != b);
+            });
+        }, "truth-file");
         t.setDaemon(true);
         t.start();
     }

@@ -9,6 +9,7 @@ import workbench.sessions.SessionReader;
 import workbench.sessions.SessionTruth;
 import workbench.sessions.io.DrawFiles;
 import workbench.sessions.io.DrawTable;
+import workbench.sessions.io.TruthFile;
 import workbench.viz.LiveBuffer;
 
 /**
@@ -60,6 +61,31 @@ public final class OpenViewModel {
         } catch (RuntimeException e) {
             return Result.refused("could not read the draws: " + e.getClass().getSimpleName()
                     + (e.getMessage() == null ? "" : ": " + e.getMessage()));
+        }
+    }
+
+    /** A truth file read for the draws shown: {@code error} false with the truth and a status line, or the reason. */
+    public record TruthRead(boolean error, String message, Truth truth) {
+    }
+
+    /**
+     * Reads a truth file ({@link TruthFile}: variable, mean, sd and optionally the MCSEs) for draws with these
+     * parameter {@code names}; one line on failure.
+     */
+    public static TruthRead readTruth(Path file, List<String> names) {
+        if (file == null) {
+            return new TruthRead(true, "compare with truth: no file chosen", null);
+        }
+        try {
+            TruthFile.Read r = TruthFile.read(file, names);
+            String line = "comparing with the truth in " + file.getFileName()
+                    + (r.notes().isEmpty() ? "" : " (" + String.join("; ", r.notes()) + ")");
+            return new TruthRead(false, Messages.oneLine(line), r.truth());
+        } catch (BadInputException e) {
+            return new TruthRead(true, Messages.oneLine(e.getMessage()), null);
+        } catch (RuntimeException e) {
+            return new TruthRead(true, Messages.oneLine("could not read the truth file: " + e.getClass().getSimpleName()
+                    + (e.getMessage() == null ? "" : ": " + e.getMessage())), null);
         }
     }
 

@@ -232,6 +232,40 @@ class MainWindowFxTest extends WindowFxBase {
         assertEquals("Error against the truth", energy.rightChart().getTitle().getText());
     }
 
+    @Test
+    void drawsFromAFileAreComparedWithATruthFile(FxRobot robot, @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
+        StringBuilder csv = new StringBuilder("chain,draw,mu,tau\n");
+        java.util.Random r = new java.util.Random(6);
+        for (int c = 1; c <= 2; c++) {
+            for (int d = 1; d <= 1000; d++) {
+                csv.append(c).append(',').append(d).append(',').append(r.nextGaussian() + 3).append(',')
+                        .append(r.nextGaussian()).append('\n');
+            }
+        }
+        java.nio.file.Path draws = dir.resolve("draws.csv");
+        java.nio.file.Files.writeString(draws, csv);
+        robot.interact(() -> window.openDraws(List.of(draws)));
+        TableView<DiagnosticsViewModel.Line> diag = diagnosticsTable(robot);
+        waitUntil("the file's table", () -> diag.getItems().size() == 2 && Double.isFinite(diag.getItems().get(0).row().rhat()));
+        assertFalse(headed(diag, "true mean").isVisible());
+
+        java.nio.file.Path bad = dir.resolve("bad-truth.csv");
+        java.nio.file.Files.writeString(bad, "variable,mean\nmu,3\n");
+        robot.interact(() -> window.compareWithTruth(bad));
+        Label status = robot.lookup("#statusMessage").queryAs(Label.class);
+        waitUntil("the refusal", () -> status.getText().contains("the header needs"));
+
+        java.nio.file.Path truth = dir.resolve("truth.csv");
+        java.nio.file.Files.writeString(truth, "variable,mean,sd\nmu,3,1\ntau,0.5,1\n");
+        robot.interact(() -> window.compareWithTruth(truth));
+        waitUntil("the comparison", () -> diag.getItems().size() == 2 && diag.getItems().get(1).trueMean() == 0.5
+                && headed(diag, "true mean").isVisible());
+        assertTrue(status.getText().startsWith("comparing with the truth in truth.csv"), status.getText());
+        assertNull(diag.getItems().get(0).meanWarning(), "mu's draws have mean 3");
+        assertTrue(diag.getItems().get(1).meanWarning() != null, "tau's draws have mean 0, not 0.5");
+    }
+
     /** Picks the model and sampler, sets warmup, draws and seed, the speed to full, and presses Run. */
     private static void runAtFullSpeed(FxRobot robot, String model, String sampler, int warmup, int draws, long seed) {
         pick(robot, "#modelPicker", model);
