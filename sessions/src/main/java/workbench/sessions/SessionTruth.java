@@ -31,6 +31,9 @@ public final class SessionTruth {
     /** The truth of model {@code modelId} with {@code settings}, or null (unknown, or the model cannot be built). */
     public static Truth of(String modelId, java.util.Map<String, String> settings) {
         try {
+            if (!ModelRegistry.get(modelId).mayKnowTruth()) {
+                return null; // a model of the user's data: no need to read the data for a truth it does not have
+            }
             return ModelRegistry.create(modelId, settings).truth();
         } catch (RuntimeException e) {
             return null;

@@ -34,6 +34,12 @@ public final class Bnn {
             return "bnn-regression";
         }
 
+        /** A model of the user's data: no truth to compare with (and no need to read the file for one). */
+        @Override
+        public boolean mayKnowTruth() {
+            return false;
+        }
+
         @Override
         public String description() {
             return "Bayesian neural network regression (MLP, Gaussian noise): toy1d, boston or your CSV; test split held out";
@@ -66,6 +72,12 @@ public final class Bnn {
         @Override
         public String id() {
             return "bnn-classification";
+        }
+
+        /** A model of the user's data: no truth to compare with (and no need to read the file for one). */
+        @Override
+        public boolean mayKnowTruth() {
+            return false;
         }
 
         @Override

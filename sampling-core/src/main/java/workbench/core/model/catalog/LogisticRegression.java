@@ -126,6 +126,12 @@ public final class LogisticRegression implements DataModel, StochasticModel {
             return "logistic";
         }
 
+        /** A model of the user's data: no truth to compare with (and no need to read the file for one). */
+        @Override
+        public boolean mayKnowTruth() {
+            return false;
+        }
+
         @Override
         public String description() {
             return "Bayesian logistic regression on your CSV: a 0/1 target column, all other columns predictors";
