@@ -235,16 +235,7 @@ class MainWindowFxTest extends WindowFxBase {
     @Test
     void drawsFromAFileAreComparedWithATruthFile(FxRobot robot, @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
             throws Exception {
-        StringBuilder csv = new StringBuilder("chain,draw,mu,tau\n");
-        java.util.Random r = new java.util.Random(6);
-        for (int c = 1; c <= 2; c++) {
-            for (int d = 1; d <= 1000; d++) {
-                csv.append(c).append(',').append(d).append(',').append(r.nextGaussian() + 3).append(',')
-                        .append(r.nextGaussian()).append('\n');
-            }
-        }
-        java.nio.file.Path draws = dir.resolve("draws.csv");
-        java.nio.file.Files.writeString(draws, csv);
+        java.nio.file.Path draws = longCsv(dir, 1000, 6);
         robot.interact(() -> window.openDraws(List.of(draws)));
         TableView<DiagnosticsViewModel.Line> diag = diagnosticsTable(robot);
         waitUntil("the file's table", () -> diag.getItems().size() == 2 && Double.isFinite(diag.getItems().get(0).row().rhat()));
@@ -263,7 +254,22 @@ class MainWindowFxTest extends WindowFxBase {
                 && headed(diag, "true mean").isVisible());
         assertTrue(status.getText().startsWith("comparing with the truth in truth.csv"), status.getText());
         assertNull(diag.getItems().get(0).meanWarning(), "mu's draws have mean 3");
-        assertTrue(diag.getItems().get(1).meanWarning() != null, "tau's draws have mean 0, not 0.5");
+        assertTrue(diag.getItems().get(1).meanWarning() != null, "tau's draws, |N(0, 1)|, have mean 0.8, not 0.5");
+    }
+
+    /** dir/draws.csv: a long CSV of 2 chains x {@code draws} draws, mu ~ N(3, 1) and tau ~ |N(0, 1)|. */
+    private static java.nio.file.Path longCsv(java.nio.file.Path dir, int draws, long seed) throws java.io.IOException {
+        StringBuilder csv = new StringBuilder("chain,draw,mu,tau\n");
+        java.util.Random r = new java.util.Random(seed);
+        for (int c = 1; c <= 2; c++) {
+            for (int d = 1; d <= draws; d++) {
+                csv.append(c).append(',').append(d).append(',').append(r.nextGaussian() + 3).append(',')
+                        .append(Math.abs(r.nextGaussian())).append('\n');
+            }
+        }
+        java.nio.file.Path file = dir.resolve("draws.csv");
+        java.nio.file.Files.writeString(file, csv);
+        return file;
     }
 
     /** Picks the model and sampler, sets warmup, draws and seed, the speed to full, and presses Run. */
@@ -307,16 +313,7 @@ class MainWindowFxTest extends WindowFxBase {
     @Test
     void drawsFromAnotherToolAreShownAndDiagnosed(FxRobot robot, @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
             throws Exception {
-        StringBuilder csv = new StringBuilder("chain,draw,mu,tau\n");
-        java.util.Random r = new java.util.Random(5);
-        for (int c = 1; c <= 2; c++) {
-            for (int d = 1; d <= 300; d++) {
-                csv.append(c).append(',').append(d).append(',').append(r.nextGaussian() + 3).append(',')
-                        .append(Math.abs(r.nextGaussian())).append('\n');
-            }
-        }
-        java.nio.file.Path file = dir.resolve("draws.csv");
-        java.nio.file.Files.writeString(file, csv);
+        java.nio.file.Path file = longCsv(dir, 300, 5);
         robot.interact(() -> window.openDraws(List.of(file)));
         @SuppressWarnings("unchecked")
         TableView<DiagnosticsViewModel.Line> diag = robot.lookup("#diagnosticsTable").queryAs(TableView.class);
