@@ -269,7 +269,8 @@ public final class DiagnosticsViewModel {
                         + "Carlo error explains. The sampler is biased here (a stochastic-gradient or unadjusted sampler's "
                         + "step size, divergences) or the chains have not yet reached the target.", what, Math.abs(z),
                 z > 0 ? "above" : "below", what, Ticks.number(truth),
-                truthMcse > 0 ? "a long reference run, MCSE " + Ticks.number(truthMcse) : "exact");
+                truthMcse > 0 ? "a long reference run, MCSE " + Ticks.number(truthMcse)
+                        : truthMcse == 0 ? "exact" : "its MCSE not given, taken as 0");
     }
 
     /**

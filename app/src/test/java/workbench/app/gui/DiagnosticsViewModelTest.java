@@ -113,6 +113,10 @@ class DiagnosticsViewModelTest {
         assertNull(vm.compute(iid, 0, java.util.Map.of(), Truth.analytic(new double[] {0, 0}, new double[] {1, 1}))
                 .lines().get(0).meanWarning(), "a truth for other coordinates is not used");
         assertTrue(Double.isNaN(vm.compute(iid, 0).lines().get(0).trueMean()));
+        String unknownMcse = vm.compute(iid, 0, java.util.Map.of(), new Truth(new double[] {0.1}, new double[] {1},
+                new double[] {Double.NaN}, new double[] {Double.NaN})).lines().get(0).meanWarning();
+        assertTrue(unknownMcse.contains("(its MCSE not given, taken as 0)"), "a truth file without MCSEs is not called "
+                + "exact: " + unknownMcse);
 
         // the chart's numbers, in units of the true sd: here sd* = 1.1, so the mean's error is (mean - 0.1) / 1.1
         DiagnosticsViewModel.Table t = vm.compute(iid, 0, java.util.Map.of(),
