@@ -20,8 +20,8 @@ import org.jfree.data.xy.YIntervalSeriesCollection;
  * The error of each coordinate's estimates against the model's known truth, in units of the true sd: the mean's
  * (mean - true mean) / true sd and the sd's sd / true sd - 1, each with a bar of +-2 standard errors (the MCSE and
  * the truth's own, combined, over the true sd), and in red where the estimate is beyond the flag rule (more than
- * 5 standard errors away). Shown beside the energy-error view for samplers without an energy (stochastic-gradient and
- * microcanonical samplers, random walks), where an unadjusted sampler's bias is what to watch as the step size
+ * 5 standard errors away). Shown beside the energy-error view for samplers without an energy (SGLD, cSGLD, SMILE,
+ * MCLMC, MALA, random walks), where an unadjusted sampler's bias is what to watch as the step size
  * changes. One update per diagnostics refresh.
  */
 public final class TruthErrorChart {
