@@ -24,8 +24,8 @@ import workbench.core.run.RunOutcome;
  * the views read on the FX thread whenever the version changed. Nothing here touches JavaFX, so a
  * sampler never waits for the screen.
  *
- * <p>Each chain's ring holds the latest {@code capacity} iterations; older ones are forgotten
- * ({@link #first(int)} moves on). Besides the draws it keeps every energy error (for the
+ * <p>Each chain's ring holds the latest {@code capacity} iterations (a whole run when it is no
+ * longer, from its first iteration); older ones are forgotten ({@link #first(int)} moves on). Besides the draws it keeps every energy error (for the
  * energy histogram), every divergence with its location and trajectory on the output scale,
  * every run event, and the latest few proposals of each chain with their integrator paths. For a
  * chain whose transitions report sampler-specific statistics ({@link Transition#extras()}) it keeps
@@ -155,8 +155,11 @@ public final class LiveBuffer implements DrawSink, DrawSource {
         long iterations = info.config().iterations();
         // at most about 16 million doubles (128 MB) of ring, whatever the number of chains
         long perChainBudget = MEMORY_BUDGET / ((long) chains * (width + NS + NX));
-        this.capacity = (int) Math.max(16, Math.min(Math.min(requestedCapacity, iterations), perChainBudget));
-        this.margin = Math.max(1, Math.min(capacity / 16, 1024));
+        // the ring keeps `kept` readable iterations plus a margin that a writer may overwrite while a
+        // reader is still on the oldest ones; a run that fits is kept whole, from its first iteration
+        int kept = (int) Math.max(16, Math.min(Math.min(requestedCapacity, iterations), perChainBudget));
+        this.margin = Math.max(1, Math.min(kept / 16, 1024));
+        this.capacity = kept + margin;
         int slots = chains + ADDABLE;
         this.values = new double[slots][];
         this.stats = new double[slots][];

@@ -78,11 +78,29 @@ class LiveBufferTest {
             b.transition(0, i, transition(i, -i, true, 0.1, null, null), new double[] {i, -i});
         }
         assertEquals(100, b.size(0));
-        assertTrue(b.first(0) >= 100 - 32, "first " + b.first(0));
+        assertEquals(100 - 32, b.first(0), "the latest 32 are kept, no fewer");
         for (long i = b.first(0); i < 100; i++) {
             assertEquals(i, b.value(0, i, 0));
             assertEquals(-i, b.value(0, i, 1));
             assertEquals(0.25, b.stat(0, i, Stat.STEP_SIZE));
+        }
+    }
+
+    @Test
+    void aRunNoLongerThanTheCapacityIsKeptFromItsFirstIteration() {
+        // a short warmup must not lose post-warmup draws to the ring's margin
+        LiveBuffer b = new LiveBuffer(50_000);
+        b.start(info(2, 20, 3000));
+        for (int c = 0; c < 2; c++) {
+            for (int i = 0; i < 3020; i++) {
+                b.transition(c, i, transition(i, -i, true, 0.1, null, null), new double[] {i, c});
+            }
+        }
+        for (int c = 0; c < 2; c++) {
+            assertEquals(0, b.first(c));
+            assertEquals(3020, b.size(c));
+            assertEquals(0.0, b.value(c, 0, 0));
+            assertEquals(3000, b.sampling(0)[c].length);
         }
     }
 
