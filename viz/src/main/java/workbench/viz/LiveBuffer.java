@@ -123,9 +123,18 @@ public final class LiveBuffer implements DrawSink, DrawSource {
     private long[] warmups = new long[0];
     private volatile boolean loaded;
 
-    /** A divergence at {@code iteration} of {@code chain}; position and trajectory on the output scale. */
-    public record DivergenceMark(int chain, long iteration, double[] position, double energyError,
+    /**
+     * A divergence at {@code iteration} of {@code chain}, on the output scale: {@code position} where the energy
+     * error crossed the threshold (the draw itself when that is not known), {@code start} where the divergent
+     * transition began (the chain's previous draw; Stan's and ArviZ's place for it), and the trajectory between
+     * (null when not recorded).
+     */
+    public record DivergenceMark(int chain, long iteration, double[] position, double[] start, double energyError,
                                  double[][] trajectory, boolean warmup) {
+        /** Where to mark it: the transition's start, or where the energy error crossed the threshold. */
+        public double[] at(boolean atStart) {
+            return atStart ? start : position;
+        }
     }
 
     /** A run event as it took effect at {@code iteration} of {@code chain}. */
@@ -236,7 +245,8 @@ public final class LiveBuffer implements DrawSink, DrawSource {
             Divergence d = t.divergence();
             double[] where = d != null && d.position() != null ? toOutput(model, d.position()) : output.clone();
             double[][] traj = d != null && d.trajectory() != null ? toOutput(model, d.trajectory()) : null;
-            addDivergence(new DivergenceMark(chain, iteration, where,
+            double[] start = traj != null && traj.length > 0 ? traj[0] : previous != null ? previous : output.clone();
+            addDivergence(new DivergenceMark(chain, iteration, where, start,
                     d != null ? d.energyError() : t.energyError(), traj, t.warmup()));
         }
         if (!Double.isNaN(t.energyError())) {
@@ -346,6 +356,7 @@ public final class LiveBuffer implements DrawSink, DrawSource {
             b.warmups[c] = src.warmup(c);
             long from = src.first(c);
             long to = src.size(c);
+            double[] previous = null;
             for (long i = from; i < to; i++) {
                 int slot = (int) (i % b.capacity);
                 double[] row = new double[b.width];
@@ -366,8 +377,10 @@ public final class LiveBuffer implements DrawSink, DrawSource {
                     }
                 }
                 if (src.stat(c, i, Stat.DIVERGENT) == 1) {
-                    b.addDivergence(new DivergenceMark(c, i, row, de, null, i < b.warmups[c]));
+                    b.addDivergence(new DivergenceMark(c, i, row, previous == null ? row : previous, de, null,
+                            i < b.warmups[c]));
                 }
+                previous = row;
                 double g = src.stat(c, i, Stat.GRADIENT_EVALUATIONS);
                 if (Double.isNaN(g)) {
                     g = src.stat(c, i, Stat.LEAPFROG_STEPS);
@@ -445,6 +458,26 @@ public final class LiveBuffer implements DrawSink, DrawSource {
     /** Gradient evaluations of all chains so far. */
     public long totalGradients() {
         return gradients.sum();
+    }
+
+    /**
+     * Replaces the divergences of a buffer loaded from a draw source ({@link #of}), which knows only which draws
+     * were divergent, with those a session stored: where the energy error crossed the threshold, and the
+     * trajectories to replay. Their count becomes the list's size.
+     */
+    public void replaceDivergences(List<DivergenceMark> marks) {
+        if (!loaded) {
+            throw new IllegalStateException("only a loaded buffer's divergences can be replaced");
+        }
+        synchronized (divergences) {
+            divergences.clear();
+            int from = Math.max(0, marks.size() - MAX_DIVERGENCE_MARKS);
+            divergences.addAll(marks.subList(from, marks.size()));
+            divergencesChanged = true;
+        }
+        divergenceCount.reset();
+        divergenceCount.add(marks.size());
+        version.incrementAndGet();
     }
 
     private void addDivergence(DivergenceMark m) {

@@ -27,6 +27,9 @@ public final class PosteriorPane extends BorderPane {
     private final ComboBox<String> xPick = new ComboBox<>();
     private final ComboBox<String> yPick = new ComboBox<>();
     private final GridPane plots = new GridPane();
+    private static final String AT_CROSSING = "\u0394E > 1000";
+    private static final String AT_START = "transition start";
+    private final javafx.scene.control.ChoiceBox<String> divergencesAt = new javafx.scene.control.ChoiceBox<>();
     private boolean updating;
 
     public PosteriorPane() {
@@ -39,9 +42,25 @@ public final class PosteriorPane extends BorderPane {
         fit.setTooltip(new Tooltip("Fit the view to the target (or to the draws); same as a double click on the plot. "
                 + "Scroll to zoom, drag to pan."));
         fit.setOnAction(e -> projection.fitView());
+        divergencesAt.setId("divergencesAt");
+        divergencesAt.getItems().setAll(AT_CROSSING, AT_START);
+        divergencesAt.getSelectionModel().select(AT_CROSSING);
+        divergencesAt.setTooltip(new Tooltip("Where to mark each divergence (red triangle):\n"
+                + "\u0394E > 1000: the integrator step where the energy error H \u2212 H\u2080 crossed 1000 \u2014 "
+                + "the trajectory has often flown far out by then;\n"
+                + "transition start: the draw the divergent transition set out from, as Stan and ArviZ mark it \u2014 "
+                + "they gather where the step size is too large for the curvature (a funnel's neck).\n"
+                + "Click a mark to replay the trajectory from its start to the crossing."));
+        divergencesAt.setOnAction(e -> projection.setDivergencesAtStart(
+                AT_START.equals(divergencesAt.getSelectionModel().getSelectedItem())));
         Label hint = new Label("scroll: zoom \u00b7 drag: pan \u00b7 double click: fit");
         hint.getStyleClass().add("hint");
-        HBox bar = new HBox(6, new Label("x:"), xPick, new Label("y:"), yPick, fit, hint);
+        hint.setMinWidth(0);
+        Label at = new Label("divergences at");
+        for (Region r : new Region[] {xPick, yPick, fit, at, divergencesAt}) {
+            r.setMinWidth(Region.USE_PREF_SIZE); // the hint gives way first in a narrow window
+        }
+        HBox bar = new HBox(6, new Label("x:"), xPick, new Label("y:"), yPick, fit, at, divergencesAt, hint);
         bar.setAlignment(Pos.CENTER_LEFT);
         bar.setPadding(new Insets(2, 4, 4, 4));
         xPick.setOnAction(e -> axesPicked());
@@ -87,6 +106,12 @@ public final class PosteriorPane extends BorderPane {
             double[] b = projection.box();
             return new double[] {b[2], b[3]};
         }, y < names.size() ? names.get(y) : "");
+    }
+
+    /** Chooses where divergences are marked, as the picker above the plot does. */
+    public void setDivergencesAtStart(boolean atStart) {
+        divergencesAt.getSelectionModel().select(atStart ? AT_START : AT_CROSSING);
+        projection.setDivergencesAtStart(atStart);
     }
 
     public void setBuffer(LiveBuffer buffer) {

@@ -52,6 +52,7 @@ public final class ProjectionView extends CanvasView {
     private long fitVersion = Long.MIN_VALUE;
     private double pathSeconds;
     private LiveBuffer.DivergenceMark replay;
+    private boolean divergencesAtStart;
     private long replayStart;
     private Consumer<LiveBuffer.DivergenceMark> onDivergenceClicked = d -> { };
     private Consumer<double[]> onPointClicked = p -> { };
@@ -224,6 +225,21 @@ public final class ProjectionView extends CanvasView {
     /** Called when zoom or pan changed the box (the marginals follow). */
     public void setOnViewChanged(Runnable action) {
         this.onViewChanged = action;
+    }
+
+    /**
+     * Marks divergences where their transitions began (true; as Stan and ArviZ do, and where on a funnel they
+     * gather in the neck) or where the energy error crossed the threshold (false, the default).
+     */
+    public void setDivergencesAtStart(boolean atStart) {
+        if (atStart != divergencesAtStart) {
+            divergencesAtStart = atStart;
+            dirty = true;
+        }
+    }
+
+    public boolean divergencesAtStart() {
+        return divergencesAtStart;
     }
 
     /** Replays a divergence's trajectory up to the point where it diverged. */
@@ -414,7 +430,8 @@ public final class ProjectionView extends CanvasView {
                 }
             }
             for (LiveBuffer.DivergenceMark d : buf.divergences()) {
-                count(hidden, corners, w, h, area.px(d.position()[xParam]), area.py(d.position()[yParam]), 20);
+                double[] at = d.at(divergencesAtStart);
+                count(hidden, corners, w, h, area.px(at[xParam]), area.py(at[yParam]), 20);
             }
         }
         int best = 0;
@@ -590,7 +607,7 @@ public final class ProjectionView extends CanvasView {
         int from = Math.max(0, divs.size() - 2000);
         g.setFill(Palette.DIVERGENCE);
         for (int k = from; k < divs.size(); k++) {
-            double[] pos = divs.get(k).position();
+            double[] pos = divs.get(k).at(divergencesAtStart);
             Legend.triangle(g, area.px(pos[xParam]), area.py(pos[yParam]), 5);
         }
         legend.addChains(Legend.Symbol.DOT, chains, " (line: recent path)");
@@ -605,9 +622,10 @@ public final class ProjectionView extends CanvasView {
         }
         if (!divs.isEmpty()) {
             long all = b.divergenceCount();
+            String what = divergencesAtStart ? "divergent transition's start" : "divergence, where \u0394E > 1000";
             legend.add(Legend.Symbol.TRIANGLE, Palette.DIVERGENCE, all > divs.size()
-                    ? "divergence (" + all + ", latest " + divs.size() + " shown; click to replay)"
-                    : "divergence (" + all + ", click to replay)");
+                    ? what + " (" + all + ", latest " + divs.size() + " shown; click to replay)"
+                    : what + " (" + all + ", click to replay)");
         }
     }
 
@@ -747,7 +765,8 @@ public final class ProjectionView extends CanvasView {
         LiveBuffer.DivergenceMark best = null;
         double bestD = 8;
         for (LiveBuffer.DivergenceMark d : buffer.divergences()) {
-            double dd = Math.hypot(area.px(d.position()[xParam]) - x, area.py(d.position()[yParam]) - y);
+            double[] at = d.at(divergencesAtStart);
+            double dd = Math.hypot(area.px(at[xParam]) - x, area.py(at[yParam]) - y);
             if (dd < bestD) {
                 bestD = dd;
                 best = d;

@@ -1,6 +1,8 @@
 package workbench.viz;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -102,6 +104,34 @@ class LiveBufferTest {
             assertEquals(0.0, b.value(c, 0, 0));
             assertEquals(3000, b.sampling(0)[c].length);
         }
+    }
+
+    @Test
+    void aDivergenceStartsWhereItsTrajectoryDoesOrElseAtThePreviousDraw() {
+        LiveBuffer b = new LiveBuffer(100);
+        b.start(info(1, 0, 50));
+        b.transition(0, 0, transition(1, 2, true, 0.5, null, null), new double[] {1, 2});
+        double[][] traj = {{1, 2}, {3, 4}, {30, 40}};
+        b.transition(0, 1, transition(1.5, 2.5, true, 1500, new Divergence(new double[] {30, 40}, null, 1500, traj),
+                null), new double[] {1.5, 2.5});
+        b.transition(0, 2, transition(7, 8, true, 2000, new Divergence(new double[] {70, 80}, null, 2000, null),
+                null), new double[] {7, 8});
+        List<LiveBuffer.DivergenceMark> d = b.divergences();
+        assertEquals(2, d.size());
+        assertArrayEquals(new double[] {30, 40}, d.get(0).at(false));
+        assertArrayEquals(new double[] {1, 2}, d.get(0).at(true));
+        assertArrayEquals(new double[] {70, 80}, d.get(1).at(false));
+        assertArrayEquals(new double[] {1.5, 2.5}, d.get(1).at(true), "no trajectory: the draw it set out from");
+
+        LiveBuffer loaded = LiveBuffer.of(b);
+        List<LiveBuffer.DivergenceMark> l = loaded.divergences();
+        assertEquals(2, l.size());
+        assertArrayEquals(new double[] {1.5, 2.5}, l.get(0).at(false), "a draw source knows only the divergent draw");
+        assertArrayEquals(new double[] {1, 2}, l.get(0).at(true));
+        loaded.replaceDivergences(List.of(d.get(1)));
+        assertEquals(1, loaded.divergenceCount());
+        assertArrayEquals(new double[] {70, 80}, loaded.divergences().get(0).position());
+        assertThrows(IllegalStateException.class, () -> b.replaceDivergences(List.of()), "a live run's are its own");
     }
 
     @Test

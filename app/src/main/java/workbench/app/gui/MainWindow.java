@@ -687,7 +687,9 @@ public final class MainWindow extends BorderPane {
         de.setCellValueFactory(cd -> new ReadOnlyObjectWrapper<>(Ticks.number(cd.getValue().energyError())));
         TableColumn<LiveBuffer.DivergenceMark, String> where = new TableColumn<>("location (where \u0394E crossed 1000)");
         where.setCellValueFactory(cd -> new ReadOnlyObjectWrapper<>(location(cd.getValue().position())));
-        divTable.getColumns().addAll(List.of(chain, draw, de, where));
+        TableColumn<LiveBuffer.DivergenceMark, String> start = new TableColumn<>("where its transition began");
+        start.setCellValueFactory(cd -> new ReadOnlyObjectWrapper<>(location(cd.getValue().start())));
+        divTable.getColumns().addAll(List.of(chain, draw, de, start, where));
         divTable.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY);
         divTable.setTooltip(tip("Every divergence: select one to replay its trajectory on the projection."));
         divTable.getSelectionModel().selectedItemProperty().addListener((o, a, b) -> {
@@ -1588,6 +1590,11 @@ public final class MainWindow extends BorderPane {
         speedSlider.setValue(SPEED_MAX_LOG);
     }
 
+    /** Moves the speed slider to {@code perSecond} transitions a second per chain (clamped to the slider's range). */
+    public void setSpeed(double perSecond) {
+        speedSlider.setValue(Math.max(SPEED_MIN_LOG, Math.min(SPEED_MAX_LOG, Math.log10(perSecond))));
+    }
+
     /** Opens Help \u25b8 Guide. */
     public void showGuide() {
         GuideDialog.show(this);
@@ -1625,6 +1632,7 @@ public final class MainWindow extends BorderPane {
             }
         }
         speedSlider.setValue(prefs.getDouble("speedLog", Math.log10(30)));
+        posterior.setDivergencesAtStart(prefs.getBoolean("divergencesAtStart", false));
     }
 
     /** Saves the last choices, the window's layout and size. */
@@ -1639,6 +1647,7 @@ public final class MainWindow extends BorderPane {
                 }
             }
             prefs.putDouble("speedLog", speedSlider.getValue());
+            prefs.putBoolean("divergencesAtStart", posterior.projection().divergencesAtStart());
             Preferences node = prefs.node("settings");
             node.clear();
             setup.allInEffect().forEach(node::put);

@@ -89,6 +89,75 @@ public final class OpenViewModel {
         }
     }
 
+    /**
+     * The session's stored divergences as the window marks them during a run: where the energy error crossed the
+     * threshold, where the transition began, and the trajectory to replay, on the output scale of the model rebuilt
+     * from the manifest. Null (the buffer keeps its marks at the divergent draws) when there are none, the set is
+     * distilled, or the model cannot be rebuilt here or does not fit the records.
+     */
+    static List<LiveBuffer.DivergenceMark> storedDivergences(SessionReader reader, LiveBuffer b) {
+        SessionManifest m = reader.manifest();
+        if (m.distilled() != null) {
+            return null;
+        }
+        List<workbench.sessions.DivergenceRecord> records = reader.divergences();
+        if (records.isEmpty()) {
+            return null;
+        }
+        workbench.core.model.Model model;
+        try {
+            model = workbench.core.model.ModelRegistry.create(m.modelId(), m.modelSettings());
+        } catch (RuntimeException e) {
+            return null;
+        }
+        if (model.outputDim() != b.names().size()) {
+            return null;
+        }
+        List<LiveBuffer.DivergenceMark> marks = new java.util.ArrayList<>(records.size());
+        for (workbench.sessions.DivergenceRecord r : records) {
+            if (r.chain() < 0 || r.chain() >= b.chains() || r.position() == null || r.position().length != model.dim()) {
+                return null;
+            }
+            double[] at = output(model, r.position());
+            double[][] traj = null;
+            if (r.trajectory() != null) {
+                traj = new double[r.trajectory().length][];
+                for (int i = 0; i < traj.length; i++) {
+                    if (r.trajectory()[i].length != model.dim()) {
+                        return null;
+                    }
+                    traj[i] = output(model, r.trajectory()[i]);
+                }
+            }
+            double[] start = traj != null && traj.length > 0 ? traj[0] : drawAt(b, r.chain(), r.iteration() - 1);
+            if (start == null) {
+                start = drawAt(b, r.chain(), r.iteration());
+            }
+            marks.add(new LiveBuffer.DivergenceMark(r.chain(), r.iteration(), at, start == null ? at : start,
+                    r.energyError(), traj, r.iteration() < b.warmup(r.chain())));
+        }
+        marks.sort(java.util.Comparator.comparingLong(LiveBuffer.DivergenceMark::iteration)
+                .thenComparingInt(LiveBuffer.DivergenceMark::chain));
+        return marks;
+    }
+
+    private static double[] output(workbench.core.model.Model model, double[] q) {
+        double[] out = new double[model.outputDim()];
+        model.toOutput(q, out);
+        return out;
+    }
+
+    private static double[] drawAt(LiveBuffer b, int chain, long iteration) {
+        if (iteration < b.first(chain) || iteration >= b.size(chain)) {
+            return null;
+        }
+        double[] row = new double[b.names().size()];
+        for (int p = 0; p < row.length; p++) {
+            row[p] = b.value(chain, iteration, p);
+        }
+        return row;
+    }
+
     /** Reads a stored session (its directory or its {@code session.mcmcwb.json}), read-only. */
     public Result openSession(Path path) {
         if (path == null) {
@@ -100,6 +169,10 @@ public final class OpenViewModel {
                 b.event(e.chain(), e.iteration(), e.event()); // marks on the trace, as during the run
             }
             var m = reader.manifest();
+            List<LiveBuffer.DivergenceMark> stored = storedDivergences(reader, b);
+            if (stored != null) {
+                b.replaceDivergences(stored);
+            }
             Truth truth = SessionTruth.of(reader);
             String note = reader.recovery().isEmpty() ? "" : " (" + reader.recovery().get(0) + ")";
             String line = Messages.oneLine(m.distilled() != null

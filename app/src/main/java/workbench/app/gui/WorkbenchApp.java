@@ -93,7 +93,9 @@ public final class WorkbenchApp extends Application {
      * {@code workbench.autorun.model} (default gaussian-2d), {@code .sampler} (nuts), {@code .chains}
      * (4), {@code .warmup} (1000), {@code .draws} (100000000 per chain), {@code .seed} (1) and the model's and
      * sampler's settings {@code .modelset} / {@code .samplerset} (NAME=VALUE,NAME=VALUE), at
-     * full speed, as if Run had been pressed (stress/soak-gui.sh uses it). With
+     * full speed or {@code .speed} transitions a second per chain (1 is slow motion, each integrator step drawn),
+     * divergences marked where the energy error crossed the threshold or, with {@code .divergences=start}, where
+     * their transitions began, as if Run had been pressed (stress/soak-gui.sh uses it). With
      * {@code workbench.autorun.seconds=S} the window quits after S seconds, first printing
      * {@code autorun: ... transitions, session DIR} on standard output. {@code workbench.autorun.tab=TITLE} (also
      * without autorun) selects the tab with that title, '_' for spaces (e.g. Sampler_over_time). A value the window would
@@ -124,8 +126,33 @@ public final class WorkbenchApp extends Application {
             System.err.println("autorun: " + problems.get(0));
             System.exit(2);
         }
+        String speed = System.getProperty("workbench.autorun.speed", "full");
+        String divergences = System.getProperty("workbench.autorun.divergences", "crossing");
+        double perSecond = Double.NaN;
+        if (!speed.equals("full")) {
+            try {
+                perSecond = Double.parseDouble(speed);
+            } catch (NumberFormatException e) {
+                perSecond = Double.NaN;
+            }
+            if (!(perSecond > 0)) {
+                problems.add("speed must be 'full' or transitions per second (> 0), got '" + speed + "'");
+            }
+        }
+        if (!divergences.equals("crossing") && !divergences.equals("start")) {
+            problems.add("divergences must be 'crossing' or 'start', got '" + divergences + "'");
+        }
+        if (!problems.isEmpty()) {
+            System.err.println("autorun: " + problems.get(0));
+            System.exit(2);
+        }
         window.refreshSetup();
-        window.fullSpeed();
+        if (speed.equals("full")) {
+            window.fullSpeed();
+        } else {
+            window.setSpeed(perSecond);
+        }
+        window.posterior().setDivergencesAtStart(divergences.equals("start"));
         long t0 = System.nanoTime();
         window.run();
         String seconds = System.getProperty("workbench.autorun.seconds");

@@ -2,6 +2,7 @@ package workbench.app.gui;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -173,6 +174,22 @@ class MainWindowFxTest extends WindowFxBase {
         assertTrue(divs.getItems().get(0).trajectory().length > 1, "the trajectory up to the divergence is kept");
         String count = robot.lookup("#statusDivergences").queryAs(Label.class).getText();
         assertFalse(count.endsWith(": 0"), count);
+        // marked instead where their transitions began: a click there finds the divergence
+        @SuppressWarnings("unchecked")
+        javafx.scene.control.ChoiceBox<String> at2 = robot.lookup("#divergencesAt").queryAs(javafx.scene.control.ChoiceBox.class);
+        robot.interact(() -> at2.getSelectionModel().select("transition start"));
+        assertTrue(window.posterior().projection().divergencesAtStart());
+        AtomicReference<LiveBuffer.DivergenceMark> hit = new AtomicReference<>();
+        LiveBuffer.DivergenceMark first = divs.getItems().get(0);
+        robot.interact(() -> {
+            window.posterior().projection().refresh(System.nanoTime());
+            double[] v = window.posterior().projection().toView(first.start()[0], first.start()[1]);
+            hit.set(window.posterior().projection().divergenceAt(v[0], v[1]));
+        });
+        assertNotNull(hit.get(), "a mark where the first divergent transition began");
+        double[] v1 = window.posterior().projection().toView(hit.get().start()[0], hit.get().start()[1]);
+        double[] v0 = window.posterior().projection().toView(first.start()[0], first.start()[1]);
+        assertTrue(Math.hypot(v1[0] - v0[0], v1[1] - v0[1]) <= 8, "the hit starts where the first did");
     }
 
     private static boolean near(Color a, Color b) {
