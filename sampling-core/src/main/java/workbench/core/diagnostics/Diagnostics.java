@@ -354,7 +354,8 @@ public final class Diagnostics {
         for (int k = 0; k < n; k++) {
             double a = left >= 0 ? center - sorted[left] : Double.POSITIVE_INFINITY;
             double b = right < n ? sorted[right] - center : Double.POSITIVE_INFINITY;
-            if (a <= b) {
+            // left only while it has values: with +Inf among them both distances can be +Inf
+            if (left >= 0 && (a <= b || right >= n)) {
                 out[k] = Math.abs(sorted[left--] - center);
             } else {
                 out[k] = Math.abs(sorted[right++] - center);

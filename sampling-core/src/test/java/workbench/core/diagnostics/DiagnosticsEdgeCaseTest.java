@@ -141,6 +141,26 @@ class DiagnosticsEdgeCaseTest {
     }
 
     @Test
+    void aPositiveInfinityGivesTheSummaryPosteriorGives() {
+        // the summary's path folds the pooled sorted draws about the median; a +Inf last on the right once made
+        // it step left past the first value (diagnose of a CSV with one "inf" cell failed with an index error)
+        double[][] x = ar1(4, 100, 0.5, 22);
+        x[1][6] = Double.POSITIVE_INFINITY;
+        ParameterSummary s = ParameterSummary.of("a", x);
+        assertEquals(Diagnostics.rhat(x), s.rhat(), 1e-12, "the same R-hat as the unsorted path");
+        assertEquals(Diagnostics.essBulk(x), s.essBulk(), 1e-9);
+        assertEquals(Double.POSITIVE_INFINITY, s.mean());
+        assertTrue(Double.isNaN(s.essTail()));
+        double[][] one = { { Double.POSITIVE_INFINITY, 1, 2, 3 } };
+        ParameterSummary t = ParameterSummary.of("a", one);
+        assertTrue(Double.isNaN(t.rhat()) || Double.isFinite(t.rhat()));
+        assertArrayEquals(new double[] {0.5, 0.5, 1.5, Double.POSITIVE_INFINITY},
+                Diagnostics.foldedSorted(new double[] {1, 2, 3, Double.POSITIVE_INFINITY}, 1.5));
+        assertArrayEquals(new double[] {1, Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY},
+                Diagnostics.foldedSorted(new double[] {0, Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY}, 1));
+    }
+
+    @Test
     void raggedChainsAreRejectedAndCanBeCut() {
         double[][] x = { { 1, 2, 3, 4 }, { 5, 6, 7 } };
         BadInputException e = assertThrows(BadInputException.class, () -> Diagnostics.rhat(x));
