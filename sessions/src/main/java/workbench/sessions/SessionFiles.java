@@ -19,6 +19,8 @@ public final class SessionFiles {
     public static final String MANIFEST_SUFFIX = ".mcmcwb.json";
     /** The event log: one JSON object per line, appended and flushed as events arrive. */
     public static final String EVENTS = "events.jsonl";
+    /** The writer's lock file ({@link SessionLock}); not part of the stored data. */
+    public static final String LOCK = "writer.lock";
     /** Name of the column holding the warmup flag, after the {@link #STATS} columns. */
     public static final String WARMUP_COLUMN = "warmup__";
     /** Transition statistics stored after the output values of each row, in this order, then {@link #WARMUP_COLUMN}. */

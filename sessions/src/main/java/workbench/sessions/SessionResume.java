@@ -62,7 +62,22 @@ public final class SessionResume implements DrawSink, AutoCloseable {
      *                           were added during its run (not supported)
      */
     public static SessionResume open(Path path, Integer draws, SessionWriter.Options options) {
-        SessionReader r = SessionReader.open(path, SessionReader.Verify.FULL);
+        // first the lock: a session another process still writes is refused before its moving files are read
+        Path dirGuess = Files.isDirectory(path) ? path : path.getParent();
+        SessionLock lock = dirGuess != null && Files.isRegularFile(dirGuess.resolve(SessionFiles.MANIFEST))
+                ? SessionLock.acquire(dirGuess) : null;
+        SessionReader r;
+        try {
+            r = SessionReader.open(path, SessionReader.Verify.FULL);
+            if (lock == null) {
+                lock = SessionLock.acquire(r.directory());
+            }
+        } catch (RuntimeException e) {
+            if (lock != null) {
+                lock.close();
+            }
+            throw e;
+        }
         try {
             SessionManifest m = r.manifest();
             Replays.refuseDistilled(m, "resumed");
@@ -144,12 +159,14 @@ public final class SessionResume implements DrawSink, AutoCloseable {
             byte[] manifestBytes = Files.readAllBytes(dir.resolve(SessionFiles.MANIFEST));
             SessionWriter.Append append = new SessionWriter.Append(m, manifestBytes, drawsBytes, chunks, rows, divBytes,
                     divRecords, eventsBytes, newline);
-            return new SessionResume(r, new SessionWriter(dir, options, append), rows, total);
+            return new SessionResume(r, new SessionWriter(dir, options, append, lock), rows, total);
         } catch (IOException e) {
             r.close();
+            lock.close();
             throw new BadInputException("cannot resume " + path + ": " + e.getMessage(), e);
         } catch (RuntimeException e) {
             r.close();
+            lock.close();
             throw e;
         }
     }

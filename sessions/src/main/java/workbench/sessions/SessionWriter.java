@@ -129,6 +129,8 @@ public final class SessionWriter implements DrawSink, AutoCloseable {
     // manifest state
     private SessionManifest base;
     private ChainResult[] results;
+    /** This writer's hold on the directory, released when the files are closed. */
+    private final SessionLock lock;
 
     /** A writer into {@code dir} with default options. */
     public SessionWriter(Path dir) {
@@ -164,6 +166,18 @@ public final class SessionWriter implements DrawSink, AutoCloseable {
             }
             createdDir = true;
         }
+        try {
+            this.lock = SessionLock.acquire(dir);
+        } catch (BadInputException e) {
+            if (createdDir) {
+                try {
+                    Files.deleteIfExists(dir);
+                } catch (IOException ignored) {
+                    // leave an empty directory behind
+                }
+            }
+            throw e;
+        }
     }
 
     /**
@@ -181,11 +195,12 @@ public final class SessionWriter implements DrawSink, AutoCloseable {
      * its stored length with the manifest's chunk size; the manifest's {@code draws} becomes the
      * run's and its status {@code running} until {@link #finish}.
      */
-    SessionWriter(Path dir, Options options, Append append) {
+    SessionWriter(Path dir, Options options, Append append, SessionLock lock) {
         this.dir = dir;
         this.options = options;
         this.append = append;
         this.createdDir = false;
+        this.lock = lock;
     }
 
     /** The session directory. */
@@ -661,8 +676,10 @@ public final class SessionWriter implements DrawSink, AutoCloseable {
             }
             closeQuietly();
         }
+        lock.close();
         // also after a start that failed (it closed the files already)
         if (!started && createdDir) {
+            lock.closeAndDelete();
             try {
                 Files.deleteIfExists(dir);
             } catch (IOException e) {
@@ -811,6 +828,7 @@ public final class SessionWriter implements DrawSink, AutoCloseable {
         if (events != null) {
             closeChannel(events);
         }
+        lock.close();
     }
 
     private static void closeChannel(FileChannel ch) {

@@ -237,6 +237,30 @@ class SessionResumeTest {
     }
 
     @Test
+    void aSessionStillBeingWrittenIsNotResumedUntilItsWriterEnds() {
+        Path dir = tmp.resolve("live");
+        RunConfig cfg = config(100);
+        var model = ModelRegistry.create(cfg.modelId(), cfg.modelSettings());
+        SessionWriter w = new SessionWriter(dir, OPTIONS);
+        w.start(new RunInfo(cfg, model, SamplerRegistry.create(cfg.samplerId(), cfg.samplerSettings()),
+                model.outputNames(), "test"));
+        // a second writer would append to the same files and corrupt them for good: refused, nothing touched
+        BadInputException e = assertThrows(BadInputException.class, () -> SessionResume.open(dir, null, OPTIONS));
+        assertTrue(e.getMessage().contains("is being written by another process"), e.getMessage());
+        assertThrows(BadInputException.class, () -> SessionResume.open(dir.resolve(SessionFiles.MANIFEST), 200, OPTIONS));
+        w.close(); // the run ended (recorded as failed: no outcome); the lock goes with it
+        try (SessionResume res = SessionResume.open(dir, null, OPTIONS)) {
+            assertEquals(0, res.storedLength(0));
+            BadInputException again = assertThrows(BadInputException.class,
+                    () -> SessionResume.open(dir, null, OPTIONS), "one resume at a time");
+            assertTrue(again.getMessage().contains("being written"), again.getMessage());
+        }
+        try (SessionResume res = SessionResume.open(dir, null, OPTIONS)) {
+            assertEquals(0, res.storedLength(1), "released when the resume is closed");
+        }
+    }
+
+    @Test
     void moreDrawsContinueAFinishedRunAsALongerOne() {
         Path a = tmp.resolve("a");
         write(a, config(100), Schedule.NONE);

@@ -1,0 +1,121 @@
+package workbench.sessions;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.channels.OverlappingFileLockException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import workbench.core.BadInputException;
+
+/**
+ * The one writer of a session directory: an exclusive lock on its {@value SessionFiles#LOCK} file, held while a run,
+ * a resume or a replay writes there. A second writer (a {@code resume} of a session another process is still
+ * running) is refused instead of appending to the same files; the operating system drops the lock when its process
+ * dies, so a session left {@code running} by a crash can be resumed. The file stays (it holds the last writer's
+ * process id, for the message); readers ignore it.
+ */
+public final class SessionLock implements AutoCloseable {
+    private final Path file;
+    private FileChannel channel;
+    private FileLock lock;
+
+    private SessionLock(Path file, FileChannel channel, FileLock lock) {
+        this.file = file;
+        this.channel = channel;
+        this.lock = lock;
+    }
+
+    /**
+     * Takes the lock of session directory {@code dir} (which must exist), or refuses.
+     *
+     * @throws BadInputException if another process (or another writer in this one) holds it, or it cannot be taken
+     */
+    public static SessionLock acquire(Path dir) {
+        Path file = dir.resolve(SessionFiles.LOCK);
+        FileChannel ch;
+        try {
+            ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE);
+        } catch (IOException e) {
+            throw new BadInputException("cannot lock session " + dir + " for writing: " + e.getMessage(), e);
+        }
+        FileLock l;
+        try {
+            l = ch.tryLock();
+        } catch (OverlappingFileLockException e) {
+            l = null;
+        } catch (IOException e) {
+            closeQuietly(ch);
+            throw new BadInputException("cannot lock session " + dir + " for writing: " + e.getMessage(), e);
+        }
+        if (l == null) {
+            String holder = holder(ch);
+            closeQuietly(ch);
+            throw new BadInputException("session " + dir + " is being written by another process" + holder
+                    + "; wait for it to end (or stop it) before resuming or writing there");
+        }
+        try {
+            ch.truncate(0);
+            ch.write(ByteBuffer.wrap(("pid " + ProcessHandle.current().pid() + "\n").getBytes(StandardCharsets.US_ASCII)),
+                    0);
+        } catch (IOException e) {
+            // the lock is what counts; the process id is only for the message
+        }
+        return new SessionLock(file, ch, l);
+    }
+
+    private static String holder(FileChannel ch) {
+        try {
+            ByteBuffer b = ByteBuffer.allocate(64);
+            int n = ch.read(b, 0);
+            String s = n <= 0 ? "" : new String(b.array(), 0, n, StandardCharsets.US_ASCII).trim();
+            return s.matches("pid \\d{1,19}") ? " (" + s + ")" : "";
+        } catch (IOException e) {
+            return "";
+        }
+    }
+
+    /** The lock file. */
+    public Path file() {
+        return file;
+    }
+
+    /** Releases the lock (the file stays). Safe to call twice. */
+    @Override
+    public synchronized void close() {
+        if (channel == null) {
+            return;
+        }
+        try {
+            if (lock != null && lock.isValid()) {
+                lock.release();
+            }
+        } catch (IOException e) {
+            // closing the channel releases it too
+        }
+        closeQuietly(channel);
+        channel = null;
+        lock = null;
+    }
+
+    /** Releases the lock and removes its file (a directory that is to be deleted again). */
+    void closeAndDelete() {
+        close();
+        try {
+            Files.deleteIfExists(file);
+        } catch (IOException e) {
+            // left behind: harmless
+        }
+    }
+
+    private static void closeQuietly(FileChannel ch) {
+        try {
+            ch.close();
+        } catch (IOException e) {
+            // nothing to do
+        }
+    }
+}
