@@ -23,7 +23,7 @@ import workbench.sessions.SessionManifest;
 import workbench.sessions.SessionReader;
 
 /** {@code evaluate DIR}: held-out predictive metrics of a stored session of a predictive model. */
-@Command(name = "evaluate", description = "Predictive metrics on the model's held-out test split from the stored draws:"
+@Command(name = "evaluate", mixinStandardHelpOptions = true, versionProvider = Version.class, description = "Predictive metrics on the model's held-out test split from the stored draws:"
         + " lppd, nll, and rmse, coverage_50, coverage_90 (regression) or accuracy, brier (multi-class form),"
         + " ece (15 bins) (classification); latency per test point and peak memory.")
 final class EvaluateCommand implements Callable<Integer> {

@@ -72,7 +72,10 @@ final class ListCommands {
         for (Described d : items) {
             out.printf("%-26s %s%n", d.id(), d.description());
             for (ParamSpec p : d.params()) {
-                String def = p.defaultValue() == null ? (p.kind() == ParamSpec.Kind.TEXT ? "required" : "optional") : "default " + p.defaultValue();
+                // a text setting without a default is required unless its description says what unset means
+                String def = p.defaultValue() == null
+                        ? (p.kind() == ParamSpec.Kind.TEXT && !p.description().contains("(unset:") ? "required" : "optional")
+                        : "default " + p.defaultValue();
                 out.printf("    %s %s=…  (%s; %s) %s%n", flag, p.name(), def, p.rangeText(), p.description());
             }
         }

@@ -30,10 +30,11 @@ import workbench.sessions.SessionWriter;
  * {@code --check} compares it with the stored draws without storing it. Both exit 1 when a stored
  * value is not reproduced bit for bit, naming the first difference.
  */
-@Command(name = "replay", description = {
-        "Re-run a session from its manifest and event log (interactive step size and beta changes at their",
-        "recorded chain and iteration). --out DIR2 stores the re-run; --check only compares it with the stored",
-        "draws. Exit 0 when every stored value is reproduced bit for bit, 1 at the first difference (named)."})
+@Command(name = "replay", mixinStandardHelpOptions = true, versionProvider = Version.class, description = {
+        "Re-run a session from its manifest and event log, to store the re-run (--out) or check it (--check).",
+        "Interactive step size and beta changes are applied at their recorded chain and iteration. --out DIR2",
+        "stores the re-run; --check only compares it with the stored draws. Exit 0 when every stored value is",
+        "reproduced bit for bit, 1 at the first difference (named)."})
 final class ReplayCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "DIR", description = "The session directory (or its .mcmcwb.json file).")
     Path session;

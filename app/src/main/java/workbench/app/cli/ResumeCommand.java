@@ -26,7 +26,7 @@ import workbench.sessions.SessionWriter;
  * uninterrupted run would have gone on (see {@link SessionResume}: the stored transitions are
  * recomputed and checked first, so resuming costs their time again).
  */
-@Command(name = "resume", description = {
+@Command(name = "resume", mixinStandardHelpOptions = true, versionProvider = Version.class, description = {
         "Continue a stopped, interrupted or crashed session in DIR, bit for bit as if it had not stopped.",
         "Every chain is recomputed from its start (same seed, same recorded step size and beta changes), the",
         "stored draws are checked to be reproduced exactly, then the new draws are appended. Costs the time",

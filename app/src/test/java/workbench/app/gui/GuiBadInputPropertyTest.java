@@ -225,6 +225,9 @@ class GuiBadInputPropertyTest {
             parts.add(magnitude().map(m -> max + Math.max(Math.abs(max), 1) * (1e-4 + m))
                     .filter(v -> v > max && v <= Double.MAX_VALUE).map(d -> Double.toString(d)));
             parts.add(Arbitraries.of("1e308", "1.7976931348623157e308", Double.toString(Math.nextUp(max))));
+            if (spec.maxExclusive()) {
+                parts.add(Arbitraries.of(Double.toString(max)));
+            }
         }
         if (min > -1e308) {
             parts.add(magnitude().map(m -> min - Math.max(Math.abs(min), 1) * (1e-4 + m))
@@ -402,13 +405,14 @@ class GuiBadInputPropertyTest {
             case REAL -> {
                 double d = p.defaultValue() == null ? Math.min(p.max(), Math.max(p.min(), 0) + 0.5) : Double.parseDouble(p.defaultValue());
                 double lo = p.minExclusive() ? Math.max(p.min(), d * 0.5) : Math.max(p.min(), d - 0.5 * Math.abs(d));
-                double hi = Math.min(p.max(), d + 0.5 * Math.abs(d));
+                double hi = Math.min(p.maxExclusive() ? Math.nextDown(p.max()) : p.max(), d + 0.5 * Math.abs(d));
                 yield Arbitraries.doubles().between(0, 1).ofScale(6).map(f -> lo + f * (hi - lo))
                         .filter(v -> v > p.min() || (!p.minExclusive() && v == p.min()))
                         .flatMap(v -> Arbitraries.of(Double.toString(v), String.format(java.util.Locale.ROOT, "%.6e", v)))
                         .filter(t -> {
                             double v = Double.parseDouble(t);
-                            return (p.minExclusive() ? v > p.min() : v >= p.min()) && v <= p.max();
+                            return (p.minExclusive() ? v > p.min() : v >= p.min())
+                                    && (p.maxExclusive() ? v < p.max() : v <= p.max());
                         });
             }
             default -> Arbitraries.of(p.choices()).map(c -> " " + c + " ");
@@ -478,7 +482,7 @@ class GuiBadInputPropertyTest {
     @Provide
     Arbitrary<String> badStepSize() {
         ParamSpec range = new ParamSpec("step size", ParamSpec.Kind.REAL, "0.1", RunController.MIN_STEP_SIZE,
-                RunController.MAX_STEP_SIZE, false, List.of(), "");
+                RunController.MAX_STEP_SIZE, false, false, List.of(), "");
         return Arbitraries.oneOf(notDecimal(), decimalOutside(range),
                 Arbitraries.of("0", "-0", "0.0", "-1", "1e-13", "9.99e-13", "1000001", "1e6000"));
     }

@@ -15,12 +15,13 @@ import workbench.core.BadInputException;
  * @param min         lower bound for numbers (inclusive unless {@code minExclusive})
  * @param max         upper bound for numbers (inclusive)
  * @param minExclusive whether {@code min} itself is refused
+ * @param maxExclusive whether {@code max} itself is refused
  * @param choices     allowed values for {@link Kind#CHOICE}
  * @param description one line in plain words; an optional setting whose absence is not a choice made for the user
  *                    says what it means as "(unset: WORD…", and the window shows WORD in the empty field
  */
 public record ParamSpec(String name, Kind kind, String defaultValue, double min, double max,
-                        boolean minExclusive, List<String> choices, String description) {
+                        boolean minExclusive, boolean maxExclusive, List<String> choices, String description) {
 
     public enum Kind { REAL, INT, CHOICE, TEXT }
 
@@ -48,29 +49,34 @@ public record ParamSpec(String name, Kind kind, String defaultValue, double min,
     }
 
     public static ParamSpec real(String name, double def, double min, double max, String description) {
-        return new ParamSpec(name, Kind.REAL, fmt(def), min, max, false, List.of(), description);
+        return new ParamSpec(name, Kind.REAL, fmt(def), min, max, false, false, List.of(), description);
     }
 
     /** A real number that must be strictly greater than {@code min}. */
     public static ParamSpec positive(String name, double def, double min, double max, String description) {
-        return new ParamSpec(name, Kind.REAL, fmt(def), min, max, true, List.of(), description);
+        return new ParamSpec(name, Kind.REAL, fmt(def), min, max, true, false, List.of(), description);
+    }
+
+    /** A real number strictly between {@code min} and {@code max}. */
+    public static ParamSpec open(String name, double def, double min, double max, String description) {
+        return new ParamSpec(name, Kind.REAL, fmt(def), min, max, true, true, List.of(), description);
     }
 
     /** An optional real number strictly greater than {@code min}; no default (the owner picks one). */
     public static ParamSpec optionalPositive(String name, double min, double max, String description) {
-        return new ParamSpec(name, Kind.REAL, null, min, max, true, List.of(), description);
+        return new ParamSpec(name, Kind.REAL, null, min, max, true, false, List.of(), description);
     }
 
     public static ParamSpec integer(String name, int def, int min, int max, String description) {
-        return new ParamSpec(name, Kind.INT, Integer.toString(def), min, max, false, List.of(), description);
+        return new ParamSpec(name, Kind.INT, Integer.toString(def), min, max, false, false, List.of(), description);
     }
 
     public static ParamSpec choice(String name, String def, List<String> choices, String description) {
-        return new ParamSpec(name, Kind.CHOICE, def, Double.NaN, Double.NaN, false, List.copyOf(choices), description);
+        return new ParamSpec(name, Kind.CHOICE, def, Double.NaN, Double.NaN, false, false, List.copyOf(choices), description);
     }
 
     public static ParamSpec text(String name, String def, String description) {
-        return new ParamSpec(name, Kind.TEXT, def, Double.NaN, Double.NaN, false, List.of(), description);
+        return new ParamSpec(name, Kind.TEXT, def, Double.NaN, Double.NaN, false, false, List.of(), description);
     }
 
     /** Parses and validates a value given as text; throws a one-line {@link BadInputException}. */
@@ -127,7 +133,8 @@ public record ParamSpec(String name, Kind kind, String defaultValue, double min,
 
     private void checkRange(String owner, double v, String t) {
         boolean low = minExclusive ? v <= min : v < min;
-        if (low || v > max) {
+        boolean high = maxExclusive ? v >= max : v > max;
+        if (low || high) {
             throw new BadInputException(owner + ": '" + name + "' must be " + rangeText() + ", got " + clip(t));
         }
     }
@@ -135,7 +142,7 @@ public record ParamSpec(String name, Kind kind, String defaultValue, double min,
     /** The allowed range in words, e.g. "in (0, 1]". */
     public String rangeText() {
         return switch (kind) {
-            case REAL, INT -> "in " + (minExclusive ? "(" : "[") + fmt(min) + ", " + fmt(max) + "]";
+            case REAL, INT -> "in " + (minExclusive ? "(" : "[") + fmt(min) + ", " + fmt(max) + (maxExclusive ? ")" : "]");
             case CHOICE -> "one of " + String.join(", ", choices);
             default -> "text";
         };

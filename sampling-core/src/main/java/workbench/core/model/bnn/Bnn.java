@@ -14,7 +14,7 @@ public final class Bnn {
 
     private static List<ParamSpec> common() {
         List<ParamSpec> s = new ArrayList<>();
-        s.add(ParamSpec.text("target", null, "for a CSV: the target column (default: the last column)"));
+        s.add(ParamSpec.text("target", null, "for a CSV: the target column (unset: the last column)"));
         s.add(ParamSpec.integer("layers", 1, 1, 8, "hidden layers"));
         s.add(ParamSpec.integer("width", 20, 1, 4096, "units per hidden layer"));
         s.add(ParamSpec.choice("activation", "tanh", List.of("tanh", "relu"), "hidden-layer activation"));

@@ -3,7 +3,6 @@ package workbench.core.samplers.nuts;
 import java.util.List;
 import java.util.Map;
 import org.apache.commons.rng.UniformRandomProvider;
-import workbench.core.BadInputException;
 import workbench.core.adapt.StanAdaptation;
 import workbench.core.kernel.ChainSampler;
 import workbench.core.kernel.ChainState;
@@ -38,7 +37,8 @@ public final class Nuts implements Sampler {
     public static final SamplerFactory FACTORY = SamplerFactory.of(ID,
             "No-U-Turn sampler as in Stan: multinomial NUTS with windowed warmup of step size and metric",
             List.of(
-                    ParamSpec.positive("adapt_delta", 0.8, 0, 1, "target mean acceptance statistic during warmup, below 1"),
+                    ParamSpec.open("adapt_delta", 0.8, 0, 1, "target mean acceptance statistic during warmup: higher "
+                            + "adapts a smaller step size (fewer divergences, slower sampling); 0.9-0.99 against divergences"),
                     ParamSpec.integer("max_treedepth", 10, 1, 30, "largest number of trajectory doublings"),
                     ParamSpec.choice("metric", "diag", List.of("diag", "dense", "unit"),
                             "inverse metric adapted in warmup: diagonal, dense or the identity"),
@@ -46,11 +46,7 @@ public final class Nuts implements Sampler {
             Nuts::create);
 
     private static Sampler create(ParamValues values) {
-        double delta = values.real("adapt_delta");
-        if (!(delta < 1)) {
-            throw new BadInputException("sampler nuts: 'adapt_delta' must be in (0, 1), got " + values.text("adapt_delta"));
-        }
-        return new Nuts(values);
+        return new Nuts(values); // adapt_delta in (0, 1): its spec refuses the rest
     }
 
     private final ParamValues settings;

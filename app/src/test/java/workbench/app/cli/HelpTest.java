@@ -1,0 +1,38 @@
+package workbench.app.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+
+/** Every command answers --help (exit 0, its usage) and is listed in the top-level help with a whole sentence. */
+class HelpTest {
+
+    @Test
+    void everyCommandAnswersHelp() {
+        Map<String, CommandLine> commands = WorkbenchCli.commandLine().getSubcommands();
+        assertTrue(commands.size() >= 10, commands.keySet().toString());
+        for (String name : commands.keySet()) {
+            if (name.equals("help")) {
+                continue;
+            }
+            for (String flag : new String[] {"--help", "-h"}) {
+                CliHarness h = CliHarness.run(name, flag);
+                assertEquals(0, h.code, name + " " + flag + ": " + h.err);
+                assertTrue(h.out.startsWith("Usage: workbench " + name), name + " " + flag + ":\n" + h.out);
+            }
+        }
+    }
+
+    @Test
+    void theCommandListGivesWholeSentences() {
+        for (Map.Entry<String, CommandLine> e : WorkbenchCli.commandLine().getSubcommands().entrySet()) {
+            String[] d = e.getValue().getCommandSpec().usageMessage().description();
+            assertTrue(d.length > 0, e.getKey());
+            String first = d[0].strip();
+            assertTrue(first.endsWith("."), e.getKey() + "'s line in 'workbench --help' stops mid-sentence: " + first);
+        }
+    }
+}
