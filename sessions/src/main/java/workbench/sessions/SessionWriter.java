@@ -162,7 +162,10 @@ public final class SessionWriter implements DrawSink, AutoCloseable {
             try {
                 Files.createDirectories(dir);
             } catch (IOException e) {
-                throw new BadInputException("cannot create session directory " + dir + ": " + describe(e), e);
+                // creating it: "moved or deleted?" (describe's guess for a running session) would mislead here
+                String why = e instanceof java.nio.file.NoSuchFileException
+                        ? "cannot be created there (a parent is missing or does not take new directories)" : describe(e);
+                throw new BadInputException("cannot create session directory " + dir + ": " + why, e);
             }
             createdDir = true;
         }
