@@ -273,9 +273,32 @@ public final class TraceView extends CanvasView {
             drawPaths(g, a, chains, lo);
         }
         List<LiveBuffer.EventMark> events = buffer.events();
+        g.setFont(PlotArea.TICK_FONT);
+        boolean anySetting = false;
+        boolean anyAdded = false;
+        for (LiveBuffer.EventMark e : events) {
+            boolean added = RunEvent.CHAIN_ADDED.equals(e.event().kind());
+            if ((e.chain() == 0 || added) && e.iteration() >= lo) {
+                anySetting |= !added;
+                anyAdded |= added;
+            }
+        }
+        Legend legend = null;
+        double[] legendBox = null; // left, top, width, height of the chain legend, or null
+        if (showLegend && chains > 1) {
+            legend = new Legend();
+            legend.addChains(Legend.Symbol.LINE, chains, "");
+            if (anySetting) {
+                legend.add(Legend.Symbol.DASH, Color.rgb(120, 0, 140), "setting changed");
+            }
+            if (anyAdded) {
+                legend.add(Legend.Symbol.DASH, Color.rgb(120, 0, 140), "chain added (clicked)");
+            }
+            double[] size = legend.size();
+            legendBox = new double[] {w - RIGHT - 4 - size[0], a.top() + 4, size[0], size[1]};
+        }
         g.setLineDashes(5, 4);
         g.setLineWidth(1.2);
-        g.setFont(PlotArea.TICK_FONT);
         g.setTextBaseline(VPos.TOP);
         long lastMarked = Long.MIN_VALUE;
         for (LiveBuffer.EventMark e : events) {
@@ -288,8 +311,15 @@ public final class TraceView extends CanvasView {
             g.setStroke(Color.rgb(120, 0, 140));
             g.strokeLine(x, a.top(), x, a.top() + a.height());
             if (e.iteration() != lastMarked) {
+                String mark = added ? "+chain " + (e.chain() + 1) : eventLabel(e.event());
+                double y = a.top() + 2;
+                // a label that would run under the legend goes below it
+                double labelWidth = 7 * mark.length();
+                if (legendBox != null && x + 3 + labelWidth > legendBox[0] && x + 3 < legendBox[0] + legendBox[2]) {
+                    y = legendBox[1] + legendBox[3] + 3;
+                }
                 g.setFill(Color.rgb(120, 0, 140));
-                g.fillText(added ? "+chain " + (e.chain() + 1) : eventLabel(e.event()), x + 3, a.top() + 2);
+                g.fillText(mark, x + 3, y);
                 lastMarked = e.iteration();
             }
         }
@@ -304,12 +334,7 @@ public final class TraceView extends CanvasView {
         a.drawXAxis(g, "iteration" + (!phases.isEmpty() ? " (shaded: stages of chain 1; line: end of warmup)"
                 : warm > lo ? " (shaded: warmup)" : ""), true);
         a.drawYAxis(g, null);
-        if (showLegend && chains > 1) {
-            Legend legend = new Legend();
-            legend.addChains(Legend.Symbol.LINE, chains, "");
-            if (!events.isEmpty()) {
-                legend.add(Legend.Symbol.DASH, Color.rgb(120, 0, 140), "setting changed");
-            }
+        if (legend != null) {
             legend.draw(g, w - RIGHT - 4, a.top() + 4);
         }
     }
