@@ -30,17 +30,65 @@ public final class Export {
         ChartUtils.saveChartAsPNG(file.toFile(), chart, width, height);
     }
 
+    /**
+     * A PNG of the projection with its marginals, drawn again at {@code scale} times their size on screen (crisp
+     * lines and text for slides, not an enlarged screen image). Call on the FX thread.
+     */
+    public static void png(PosteriorPane pane, Path file, double scale) throws IOException {
+        ProjectionView p = pane.projection();
+        double w = p.getWidth() + pane.rightMarginal().getWidth();
+        double h = pane.topMarginal().getHeight() + p.getHeight();
+        writePng(file, w, h, scale, pen -> paintPosterior(pen, pane));
+    }
+
+    /** A PNG of a trace view drawn again at {@code scale} times its size on screen. Call on the FX thread. */
+    public static void png(TraceView trace, Path file, double scale) throws IOException {
+        double w = Math.max(1, trace.getWidth());
+        double h = Math.max(1, trace.getHeight());
+        writePng(file, w, h, scale, pen -> trace.paint(pen, w, h));
+    }
+
+    private static void writePng(Path file, double w, double h, double scale,
+                                 java.util.function.Consumer<AwtPen> paint) throws IOException {
+        int pw = (int) Math.max(1, Math.ceil(w * scale));
+        int ph = (int) Math.max(1, Math.ceil(h * scale));
+        java.awt.image.BufferedImage img = new java.awt.image.BufferedImage(pw, ph, java.awt.image.BufferedImage.TYPE_INT_RGB);
+        java.awt.Graphics2D g = img.createGraphics();
+        try {
+            g.setRenderingHint(java.awt.RenderingHints.KEY_ANTIALIASING, java.awt.RenderingHints.VALUE_ANTIALIAS_ON);
+            g.setRenderingHint(java.awt.RenderingHints.KEY_TEXT_ANTIALIASING,
+                    java.awt.RenderingHints.VALUE_TEXT_ANTIALIAS_ON);
+            g.setRenderingHint(java.awt.RenderingHints.KEY_STROKE_CONTROL, java.awt.RenderingHints.VALUE_STROKE_PURE);
+            g.scale(scale, scale);
+            AwtPen pen = new AwtPen(g);
+            pen.setFill(javafx.scene.paint.Color.WHITE);
+            pen.fillRect(0, 0, w, h);
+            paint.accept(pen);
+        } finally {
+            g.dispose();
+        }
+        if (!ImageIO.write(img, "png", file.toFile())) {
+            throw new IOException("no PNG writer available");
+        }
+    }
+
     /** An SVG of the projection with its marginals, at their size on screen. Call on the FX thread. */
     public static void svg(PosteriorPane pane, Path file) throws IOException {
         ProjectionView p = pane.projection();
-        MarginalView top = pane.topMarginal();
-        MarginalView right = pane.rightMarginal();
-        double w = p.getWidth() + right.getWidth();
-        double h = top.getHeight() + p.getHeight();
+        double w = p.getWidth() + pane.rightMarginal().getWidth();
+        double h = pane.topMarginal().getHeight() + p.getHeight();
         SVGGraphics2D g = new SVGGraphics2D(Math.max(1, w), Math.max(1, h));
         AwtPen pen = new AwtPen(g);
         pen.setFill(javafx.scene.paint.Color.WHITE);
         pen.fillRect(0, 0, w, h);
+        paintPosterior(pen, pane);
+        Files.writeString(file, g.getSVGDocument(), StandardCharsets.UTF_8);
+    }
+
+    private static void paintPosterior(AwtPen pen, PosteriorPane pane) {
+        ProjectionView p = pane.projection();
+        MarginalView top = pane.topMarginal();
+        MarginalView right = pane.rightMarginal();
         pen.save();
         top.paint(pen);
         pen.restore();
@@ -52,7 +100,6 @@ public final class Export {
         pen.translate(p.getWidth(), top.getHeight());
         right.paint(pen);
         pen.restore();
-        Files.writeString(file, g.getSVGDocument(), StandardCharsets.UTF_8);
     }
 
     /** An SVG of a trace view at its size on screen. Call on the FX thread. */

@@ -210,13 +210,13 @@ public final class MainWindow extends BorderPane {
     private MenuBar menuBar() {
         Menu file = new Menu("File");
         MenuItem pngPosterior = new MenuItem("Export projection as PNG\u2026");
-        pngPosterior.setOnAction(e -> exportNode(posterior.plots(), "projection.png"));
+        pngPosterior.setOnAction(e -> exportPng("projection.png", f -> Export.png(posterior, f, PNG_SCALE)));
         MenuItem svgPosterior = new MenuItem("Export projection as SVG\u2026");
         svgPosterior.setOnAction(e -> exportVector("projection.svg", f -> Export.svg(posterior, f)));
         MenuItem svgTrace = new MenuItem("Export trace as SVG\u2026");
         svgTrace.setOnAction(e -> exportVector("trace.svg", f -> Export.svg(trace, f)));
         MenuItem pngTrace = new MenuItem("Export trace as PNG\u2026");
-        pngTrace.setOnAction(e -> exportNode(trace, "trace.png"));
+        pngTrace.setOnAction(e -> exportPng("trace.png", f -> Export.png(trace, f, PNG_SCALE)));
         MenuItem pngEnergy = new MenuItem("Export energy charts as PNG\u2026");
         pngEnergy.setOnAction(e -> exportNode(energy, "energy.png"));
         MenuItem svgError = new MenuItem("Export energy-error histogram as SVG\u2026");
@@ -532,8 +532,8 @@ public final class MainWindow extends BorderPane {
         TabPane lower = new TabPane(diagTab, divTab, statTab);
         lower.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
 
-        exportMenu(posterior.plots(), "projection.png");
-        exportMenu(trace, "trace.png");
+        exportMenu(posterior.plots(), "projection.png", f -> Export.png(posterior, f, PNG_SCALE));
+        exportMenu(trace, "trace.png", f -> Export.png(trace, f, PNG_SCALE));
         exportMenu(samplerStats, "sampler-over-time.png");
 
         mainSplit.setOrientation(Orientation.VERTICAL);
@@ -1491,11 +1491,37 @@ public final class MainWindow extends BorderPane {
 
     /** Right click on a canvas view: export it as PNG (the JFreeChart charts have their own menu with SVG). */
     private void exportMenu(Node node, String name) {
+        exportMenu(node, name, null);
+    }
+
+    /** As above, the PNG written by {@code writer} (a view drawn again at a larger scale) unless it is null. */
+    private void exportMenu(Node node, String name, Writer writer) {
         javafx.scene.control.ContextMenu menu = new javafx.scene.control.ContextMenu();
         MenuItem png = new MenuItem("Export as PNG\u2026");
-        png.setOnAction(e -> exportNode(node, name));
+        png.setOnAction(e -> {
+            if (writer != null) {
+                exportPng(name, writer);
+            } else {
+                exportNode(node, name);
+            }
+        });
         menu.getItems().add(png);
         node.setOnContextMenuRequested(e -> menu.show(node, e.getScreenX(), e.getScreenY()));
+    }
+
+    /** Canvas views are exported as PNG at this multiple of their size on screen, drawn again (for slides). */
+    static final double PNG_SCALE = 2;
+
+    private void exportPng(String name, Writer writer) {
+        File f = choose(name, "PNG image", "*.png");
+        if (f != null) {
+            try {
+                writer.write(f.toPath());
+                showMessage("wrote " + f + " (drawn at " + (int) PNG_SCALE + "\u00d7 its size on screen)", false);
+            } catch (IOException | RuntimeException e) {
+                showMessage("could not write " + f + ": " + e.getMessage(), true);
+            }
+        }
     }
 
     private void exportNode(Node node, String name) {

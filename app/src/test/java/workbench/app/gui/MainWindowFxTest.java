@@ -390,14 +390,30 @@ class MainWindowFxTest extends WindowFxBase {
 
         // export: the projection as PNG, the energy-error chart as SVG
         java.nio.file.Path png = dir.resolve("p.png");
+        java.nio.file.Path png2 = dir.resolve("p2.png");
         java.nio.file.Path svg = dir.resolve("e.svg");
+        double[] onScreen = new double[2];
         robot.interact(() -> {
             try {
                 workbench.viz.Export.png(window.posterior().plots(), png);
+                workbench.viz.Export.png(window.posterior(), png2, MainWindow.PNG_SCALE);
+                onScreen[0] = window.posterior().projection().getWidth() + window.posterior().rightMarginal().getWidth();
+                onScreen[1] = window.posterior().topMarginal().getHeight() + window.posterior().projection().getHeight();
             } catch (java.io.IOException e) {
                 throw new AssertionError(e);
             }
         });
+        // the menu's PNG is drawn again at twice the size on screen, with the draws on it (not a blank page)
+        java.awt.image.BufferedImage big = javax.imageio.ImageIO.read(png2.toFile());
+        assertEquals(Math.ceil(onScreen[0] * 2), big.getWidth(), 1);
+        assertEquals(Math.ceil(onScreen[1] * 2), big.getHeight(), 1);
+        java.util.Set<Integer> colours = new java.util.HashSet<>();
+        for (int y = 0; y < big.getHeight(); y += 7) {
+            for (int x = 0; x < big.getWidth(); x += 7) {
+                colours.add(big.getRGB(x, y));
+            }
+        }
+        assertTrue(colours.size() > 50, "a drawn plot, not a blank image: " + colours.size() + " colours");
         workbench.viz.EnergyCharts charts = robot.lookup(n -> n instanceof workbench.viz.EnergyCharts)
                 .queryAs(workbench.viz.EnergyCharts.class);
         workbench.viz.Export.svg(charts.errorChart(), svg, 600, 400);
