@@ -457,6 +457,7 @@ public final class EnergyCharts extends HBox {
     /** Why there is nothing to show: a live sampler without energy, or stored draws (CSV, a distilled set) without. */
     private String noEnergy() {
         return buffer != null && buffer.loaded() ? "these draws carry no energy values"
-                : "this sampler has no energy (not Hamiltonian)";
+                : "no E-BFMI: it needs a Hamiltonian's energy, which this sampler does not report"
+                        + " (an energy error, where it has one, is on the left)";
     }
 }
