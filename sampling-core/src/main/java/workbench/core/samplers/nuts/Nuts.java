@@ -39,9 +39,9 @@ public final class Nuts implements Sampler {
             List.of(
                     ParamSpec.open("adapt_delta", 0.8, 0, 1, "target mean acceptance statistic during warmup: higher "
                             + "adapts a smaller step size (fewer divergences, slower sampling); 0.9-0.99 against divergences"),
-                    ParamSpec.integer("max_treedepth", 10, 1, 30, "largest number of trajectory doublings"),
+                    ParamSpec.integer("max_treedepth", 10, 1, 30, "largest number of trajectory doublings: a transition costs up to 2^depth gradients; hitting it often means the step size is small for the posterior's scale"),
                     ParamSpec.choice("metric", "diag", List.of("diag", "dense", "unit"),
-                            "inverse metric adapted in warmup: diagonal, dense or the identity"),
+                            "inverse metric adapted in warmup: diagonal (rescales each parameter), dense (also undoes correlations; costs d^2) or the identity"),
                     ParamSpec.positive("step_size", 1, 0, Steps.MAX, "initial step size (searched and adapted in warmup)")),
             Nuts::create);
 

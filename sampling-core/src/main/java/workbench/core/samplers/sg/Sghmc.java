@@ -31,8 +31,8 @@ public record Sghmc(ParamValues settings) implements BatchSampler {
     public static final SamplerFactory FACTORY = SamplerFactory.of("sghmc",
             "Stochastic-gradient HMC: momentum with friction on minibatch gradients",
             List.of(
-                    ParamSpec.positive("step_size", 1e-2, 0, Steps.MAX, "step size eps (fixed)"),
-                    ParamSpec.positive("friction", 0.01, 0, 1e6, "friction alpha"),
+                    ParamSpec.positive("step_size", 1e-2, 0, Steps.MAX, "step size eps (fixed): larger moves faster but biases the draws more (no accept/reject corrects it)"),
+                    ParamSpec.positive("friction", 0.01, 0, 1e6, "friction alpha: the momentum shrinks by alpha x eps each step; more friction damps the heating by minibatch noise (about eps Var(g) / (2 alpha)), less keeps the momentum longer"),
                     ParamSpec.real("noise_estimate", 0, 0, 1e12,
                             "betaHat, estimated gradient-noise variance subtracted from the injected noise"),
                     Sgld.temperatureSpec(),

@@ -28,7 +28,7 @@ public record Sgld(ParamValues settings) implements BatchSampler {
     public static final SamplerFactory FACTORY = SamplerFactory.of("sgld",
             "Stochastic-gradient Langevin dynamics: unadjusted Langevin steps on minibatch gradients",
             List.of(
-                    ParamSpec.positive("step_size", 1e-3, 0, Steps.MAX, "step size eps (fixed)"),
+                    ParamSpec.positive("step_size", 1e-3, 0, Steps.MAX, "step size eps (fixed): larger moves faster but widens the draws more (no accept/reject corrects it)"),
                     temperatureSpec(),
                     engineSpec()),
             Sgld::new);
