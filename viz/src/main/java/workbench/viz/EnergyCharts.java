@@ -384,7 +384,7 @@ public final class EnergyCharts extends HBox {
             hi = lo + 1;
         }
         double w = (hi - lo) / BINS;
-        bfmiData.set(new String[] {"marginal energy E \u2212 \u0112", "energy transition \u0394E between draws"},
+        bfmiData.set(new String[] {"marginal energy E \u2212 \u0112", "transition \u0394E (between draws)"},
                 new double[] {lo, lo}, w,
                 new double[][] {Histogram.bin(marginal, m, lo, hi, BINS, true), Histogram.bin(trans, t, lo, hi, BINS, true)});
         bfmiNote.setText(values.toString());
