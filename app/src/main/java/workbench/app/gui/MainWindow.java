@@ -296,7 +296,10 @@ public final class MainWindow extends BorderPane {
         MenuItem mFit = new MenuItem("Fit projection");
         mFit.setAccelerator(new KeyCodeCombination(KeyCode.F, KeyCombination.SHORTCUT_DOWN));
         mFit.setOnAction(e -> posterior.projection().fitView());
-        run.getItems().addAll(mRun, mPause, mStep, mRunN, mReset, new SeparatorMenuItem(), mFit);
+        MenuItem mCompare = new MenuItem("Compare samplers side by side\u2026");
+        mCompare.setOnAction(e -> openCompare().startAll());
+        run.getItems().addAll(mRun, mPause, mStep, mRunN, mReset, new SeparatorMenuItem(), mFit, new SeparatorMenuItem(),
+                mCompare);
 
         Menu help = new Menu("Help");
         MenuItem guide = new MenuItem("Guide");
@@ -1609,6 +1612,18 @@ public final class MainWindow extends BorderPane {
                 tf.setText(v);
             }
         });
+    }
+
+    /**
+     * Opens Run \u25b8 Compare samplers (random walk, HMC, NUTS and MCLMC on this window's model, settings and seed;
+     * each panel's sampler can be changed), at this window's speed; Run in it starts them.
+     */
+    public CompareWindow openCompare() {
+        CompareWindow w = new CompareWindow(getScene() == null ? null : getScene().getWindow(), setup,
+                controller.sessionsRoot());
+        w.setSpeed(Math.pow(10, speedSlider.getValue()));
+        w.show();
+        return w;
     }
 
     /** Moves the speed slider to full speed (as fast as the chains go). */

@@ -95,7 +95,8 @@ public final class WorkbenchApp extends Application {
      * sampler's settings {@code .modelset} / {@code .samplerset} (NAME=VALUE,NAME=VALUE), at
      * full speed or {@code .speed} transitions a second per chain (1 is slow motion, each integrator step drawn),
      * divergences marked where the energy error crossed the threshold or, with {@code .divergences=start}, where
-     * their transitions began, as if Run had been pressed (stress/soak-gui.sh uses it). With
+     * their transitions began, as if Run had been pressed (stress/soak-gui.sh uses it); with
+     * {@code .compare=true}, Run \u25b8 Compare samplers on that model and seed instead. With
      * {@code workbench.autorun.seconds=S} the window quits after S seconds, first printing
      * {@code autorun: ... transitions, session DIR} on standard output. {@code workbench.autorun.tab=TITLE} (also
      * without autorun) selects the tab with that title, '_' for spaces (e.g. Sampler_over_time). A value the window would
@@ -153,6 +154,21 @@ public final class WorkbenchApp extends Application {
             window.setSpeed(perSecond);
         }
         window.posterior().setDivergencesAtStart(divergences.equals("start"));
+        if (Boolean.getBoolean("workbench.autorun.compare")) {
+            // Run > Compare samplers on this setup, filling the screen, instead of the main window's run
+            CompareWindow cw = window.openCompare();
+            javafx.geometry.Rectangle2D screen = javafx.stage.Screen.getPrimary().getVisualBounds();
+            cw.stage().setX(screen.getMinX());
+            cw.stage().setY(screen.getMinY());
+            cw.stage().setWidth(screen.getWidth());
+            cw.stage().setHeight(screen.getHeight());
+            cw.setSpeed(speed.equals("full") ? RunController.FULL_SPEED : perSecond);
+            String problem = cw.startAll();
+            if (problem != null) {
+                System.err.println("autorun: " + problem);
+            }
+            return;
+        }
         long t0 = System.nanoTime();
         window.run();
         String seconds = System.getProperty("workbench.autorun.seconds");

@@ -1,0 +1,306 @@
+package workbench.app.gui;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import javafx.animation.AnimationTimer;
+import javafx.geometry.Insets;
+import javafx.geometry.Pos;
+import javafx.scene.Scene;
+import javafx.scene.control.Button;
+import javafx.scene.control.ChoiceBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.Slider;
+import javafx.scene.control.Tooltip;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.ColumnConstraints;
+import javafx.scene.layout.GridPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.RowConstraints;
+import javafx.scene.layout.VBox;
+import javafx.stage.Stage;
+import javafx.stage.Window;
+import workbench.core.diagnostics.Diagnostics;
+import workbench.core.draws.Stat;
+import workbench.viz.LiveBuffer;
+import workbench.viz.PosteriorPane;
+
+/**
+ * Run ▸ Compare samplers: up to four samplers side by side on the main window's model, with its model settings,
+ * chains, seed, warmup and draws — the same target, the same seed — each in its own projection, moving at one
+ * shared speed (slow motion draws every integrator path), with one line of figures under each: draws, acceptance,
+ * gradients, the smallest bulk ESS and ESS per 1000 gradients. Each sampler's settings are its defaults; each run is
+ * a session on disk like any other. The window owns its runs and stops them when it closes.
+ */
+public final class CompareWindow {
+    /** The samplers a course compares first. */
+    static final List<String> DEFAULT_SAMPLERS = List.of("rwm", "hmc", "nuts", "mclmc");
+
+    private static final double SPEED_MIN_LOG = 0;
+    private static final double SPEED_MAX_LOG = Math.log10(RunController.FULL_SPEED);
+
+    private final Stage stage;
+    private final SetupViewModel main;
+    private final Path sessionsRoot;
+    private final List<Panel> panels = new ArrayList<>();
+    private final Slider speed = new Slider(SPEED_MIN_LOG, SPEED_MAX_LOG, Math.log10(3));
+    private final Label speedLabel = new Label();
+    private final Label setupLine = new Label();
+    private final AnimationTimer timer;
+    private long lastStats;
+
+    /** One sampler's column: its picker, its projection and its line of figures. */
+    final class Panel {
+        final ChoiceBox<String> sampler = new ChoiceBox<>();
+        final PosteriorPane pane = new PosteriorPane();
+        final Label figures = new Label("not started");
+        final RunController run;
+        final VBox box;
+
+        Panel(int index, String samplerId) {
+            run = new RunController(sessionsRoot);
+            sampler.setId("compareSampler" + index);
+            for (var f : main.samplers()) {
+                sampler.getItems().add(f.id());
+            }
+            sampler.getSelectionModel().select(samplerId);
+            sampler.setTooltip(new Tooltip("The sampler of this panel, with its default settings; Run starts all panels "
+                    + "again on the same model and seed."));
+            figures.setId("compareFigures" + index);
+            figures.setWrapText(true);
+            figures.setMinHeight(36);
+            HBox head = new HBox(6, new Label("sampler"), sampler);
+            head.setAlignment(Pos.CENTER_LEFT);
+            box = new VBox(4, head, pane, figures);
+            VBox.setVgrow(pane, Priority.ALWAYS);
+            box.setPadding(new Insets(4));
+        }
+
+        /** Starts this panel's run (replacing its last); returns a one-line problem, or null. */
+        String start() {
+            SetupViewModel s = new SetupViewModel(main.models(), main.samplers());
+            Map<String, String> runFields = new LinkedHashMap<>();
+            for (String f : List.of("chains", "seed", "warmup", "draws")) {
+                runFields.put(f, main.runValue(f));
+            }
+            String id = sampler.getSelectionModel().getSelectedItem();
+            String refused = s.loadRun(main.modelId(), main.modelSettings(), id, Map.of(), runFields);
+            if (refused == null) {
+                refused = run.start(s, false);
+            }
+            if (refused != null) {
+                figures.setText(id + ": " + refused);
+                return refused;
+            }
+            run.setSpeed(currentSpeed());
+            pane.setModel(run.model());
+            pane.setBuffer(run.buffer());
+            figures.setText(id + ": starting");
+            return null;
+        }
+    }
+
+    public CompareWindow(Window owner, SetupViewModel main, Path sessionsRoot) {
+        this.main = main;
+        this.sessionsRoot = sessionsRoot;
+        this.stage = new Stage();
+        stage.initOwner(owner);
+        stage.setTitle("Compare samplers \u2014 MCMC Workbench");
+
+        GridPane grid = new GridPane();
+        for (int k = 0; k < DEFAULT_SAMPLERS.size(); k++) {
+            Panel p = new Panel(k + 1, DEFAULT_SAMPLERS.get(k));
+            panels.add(p);
+            grid.add(p.box, k % 2, k / 2);
+        }
+        for (int c = 0; c < 2; c++) {
+            ColumnConstraints cc = new ColumnConstraints();
+            cc.setPercentWidth(50);
+            grid.getColumnConstraints().add(cc);
+            RowConstraints rc = new RowConstraints();
+            rc.setPercentHeight(50);
+            grid.getRowConstraints().add(rc);
+        }
+
+        Button run = new Button("Run");
+        run.setId("compareRun");
+        run.setTooltip(new Tooltip("Start every panel again: the main window's model and settings, chains, seed, warmup "
+                + "and draws, each panel's sampler with its defaults."));
+        run.setOnAction(e -> startAll());
+        Button pause = new Button("Pause");
+        pause.setId("comparePause");
+        pause.setOnAction(e -> panels.forEach(p -> p.run.pause()));
+        Button resume = new Button("Go on");
+        resume.setId("compareResume");
+        resume.setOnAction(e -> panels.forEach(p -> p.run.resume()));
+        Button step = new Button("Step");
+        step.setId("compareStep");
+        step.setTooltip(new Tooltip("Exactly one more transition in every chain of every panel."));
+        step.setOnAction(e -> panels.forEach(p -> p.run.advance(1)));
+        speed.setId("compareSpeed");
+        speed.setPrefWidth(160);
+        speed.setTooltip(new Tooltip("Transitions per second per chain, the same for every panel: far left is slow motion "
+                + "(each integrator step drawn), far right full speed."));
+        speed.valueProperty().addListener((o, a, b) -> {
+            double s = currentSpeed();
+            panels.forEach(p -> p.run.setSpeed(s));
+            showSpeed();
+        });
+        showSpeed();
+        setupLine.setId("compareSetup");
+        HBox bar = new HBox(8, run, pause, resume, step, new Label("speed"), speed, speedLabel, setupLine);
+        bar.setAlignment(Pos.CENTER_LEFT);
+        bar.setPadding(new Insets(6));
+
+        BorderPane root = new BorderPane(grid);
+        root.setTop(bar);
+        Scene scene = new Scene(root, 1200, 860);
+        if (owner != null && owner.getScene() != null) {
+            scene.getStylesheets().addAll(owner.getScene().getStylesheets());
+        }
+        stage.setScene(scene);
+        timer = new AnimationTimer() {
+            @Override
+            public void handle(long now) {
+                frame(now);
+            }
+        };
+        stage.setOnShown(e -> timer.start());
+        stage.setOnHidden(e -> {
+            timer.stop();
+            panels.forEach(p -> p.run.shutdown());
+        });
+    }
+
+    public void show() {
+        stage.show();
+        stage.toFront();
+    }
+
+    public Stage stage() {
+        return stage;
+    }
+
+    List<Panel> panels() {
+        return panels;
+    }
+
+    /** Starts every panel; returns the first problem, or null. */
+    public String startAll() {
+        setupLine.setText(main.modelId() + " \u00b7 seed " + main.runValue("seed") + " \u00b7 " + main.runValue("chains")
+                + " chains \u00b7 " + main.runValue("warmup") + " warmup + " + main.runValue("draws") + " draws");
+        String first = null;
+        for (Panel p : panels) {
+            String problem = p.start();
+            first = first == null ? problem : first;
+        }
+        return first;
+    }
+
+    /** Moves the shared speed slider to {@code perSecond} transitions a second per chain. */
+    public void setSpeed(double perSecond) {
+        speed.setValue(Math.max(SPEED_MIN_LOG, Math.min(SPEED_MAX_LOG, Math.log10(perSecond))));
+    }
+
+    private double currentSpeed() {
+        boolean full = speed.getValue() >= SPEED_MAX_LOG - 1e-9;
+        return full ? RunController.FULL_SPEED : Math.pow(10, speed.getValue());
+    }
+
+    private void showSpeed() {
+        double s = currentSpeed();
+        speedLabel.setText(s >= RunController.FULL_SPEED ? "full" : String.format(Locale.ROOT, "%.3g/s", s));
+    }
+
+    private void frame(long now) {
+        for (Panel p : panels) {
+            p.pane.refresh(now);
+        }
+        // the figures once a second (every 5 s past 20 000 draws a chain: the ESS sorts every draw)
+        long every = statsNanos > 50_000_000L ? 5_000_000_000L : 1_000_000_000L;
+        if (now - lastStats > every) {
+            lastStats = now;
+            long t0 = System.nanoTime();
+            for (Panel p : panels) {
+                String line = figures(p.sampler.getSelectionModel().getSelectedItem(), p.run);
+                if (line != null) {
+                    p.figures.setText(line);
+                }
+            }
+            statsNanos = System.nanoTime() - t0;
+        }
+    }
+
+    private long statsNanos;
+
+    /** The panel's line of figures, or null to leave what it says (not started, or refused). */
+    static String figures(String samplerId, RunController run) {
+        LiveBuffer b = run.buffer();
+        if (b == null || !b.started()) {
+            return null;
+        }
+        int chains = b.chains();
+        long perChain = Long.MAX_VALUE;
+        double accept = 0;
+        long accepted = 0;
+        long grads = 0; // after warmup: what the draws the ESS counts cost
+        for (int c = 0; c < chains; c++) {
+            perChain = Math.min(perChain, b.size(c));
+            long from = Math.max(b.first(c), b.warmup(c));
+            for (long i = from; i < b.size(c); i++) {
+                double a = b.stat(c, i, Stat.ACCEPT_STAT);
+                if (Double.isFinite(a)) {
+                    accept += a;
+                    accepted++;
+                }
+                double g = b.stat(c, i, Stat.GRADIENT_EVALUATIONS);
+                grads += Double.isFinite(g) ? (long) g : 0;
+            }
+        }
+        StringBuilder sb = new StringBuilder(samplerId).append(": ").append(run.state().name().toLowerCase(Locale.ROOT))
+                .append(" \u00b7 ").append(perChain == Long.MAX_VALUE ? 0 : perChain).append(" per chain");
+        if (accepted > 0) {
+            sb.append(String.format(Locale.ROOT, " \u00b7 acceptance %.2f", accept / accepted));
+        }
+        sb.append(" \u00b7 ").append(b.totalGradients()).append(" gradients");
+        double ess = minBulkEss(b);
+        if (Double.isFinite(ess)) {
+            sb.append(String.format(Locale.ROOT, "%n smallest bulk ESS %.0f", ess));
+            if (grads > 0) {
+                sb.append(String.format(Locale.ROOT, " \u00b7 %.2f per 1000 gradients after warmup", 1000 * ess / grads));
+            }
+        } else {
+            sb.append(String.format("%n ESS after warmup (at least 20 draws per chain)"));
+        }
+        return sb.toString();
+    }
+
+    /** The smallest bulk ESS over the parameters, on the chains' common post-warmup length; NaN before 20 draws. */
+    static double minBulkEss(LiveBuffer b) {
+        int params = b.names().size();
+        double min = Double.POSITIVE_INFINITY;
+        for (int p = 0; p < Math.min(params, 50); p++) {
+            double[][] x = b.sampling(p);
+            int n = Integer.MAX_VALUE;
+            for (double[] row : x) {
+                n = Math.min(n, row.length);
+            }
+            if (x.length == 0 || n < 20) {
+                return Double.NaN;
+            }
+            double[][] cut = new double[x.length][];
+            for (int c = 0; c < x.length; c++) {
+                cut[c] = java.util.Arrays.copyOfRange(x[c], x[c].length - n, x[c].length);
+            }
+            double e = Diagnostics.essBulk(cut);
+            if (Double.isFinite(e)) {
+                min = Math.min(min, e);
+            }
+        }
+        return min == Double.POSITIVE_INFINITY ? Double.NaN : min;
+    }
+}

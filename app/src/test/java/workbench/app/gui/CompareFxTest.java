@@ -1,0 +1,77 @@
+package workbench.app.gui;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.testfx.api.FxRobot;
+import org.testfx.util.WaitForAsyncUtils;
+import workbench.core.kernel.SamplerRegistry;
+import workbench.core.model.ModelRegistry;
+import workbench.core.run.ChainRunner;
+import workbench.core.run.RunConfig;
+import workbench.viz.LiveBuffer;
+
+/**
+ * Run ▸ Compare samplers: four samplers on the window's model and seed, side by side; each panel draws what the
+ * same run alone draws (headless under Monocle).
+ */
+class CompareFxTest extends WindowFxBase {
+
+    @Test
+    void fourSamplersRunOnTheWindowsModelAndSeed(FxRobot robot) throws Exception {
+        pick(robot, "#modelPicker", "gaussian-2d");
+        set(robot, "#chains", "2");
+        set(robot, "#seed", "17");
+        set(robot, "#warmup", "100");
+        set(robot, "#draws", "300");
+        CompareWindow cw = WaitForAsyncUtils.asyncFx(() -> {
+            CompareWindow w = window.openCompare();
+            w.setSpeed(RunController.FULL_SPEED);
+            assertNull(w.startAll());
+            return w;
+        }).get(10, TimeUnit.SECONDS);
+        try {
+            List<CompareWindow.Panel> panels = cw.panels();
+            assertEquals(CompareWindow.DEFAULT_SAMPLERS,
+                    panels.stream().map(p -> p.sampler.getSelectionModel().getSelectedItem()).toList());
+            waitUntil("every panel's run to end", 60, () -> panels.stream()
+                    .allMatch(p -> p.run.state() == RunController.State.FINISHED));
+            WaitForAsyncUtils.asyncFx(() -> cw.panels().forEach(p -> p.pane.refresh(System.nanoTime())))
+                    .get(5, TimeUnit.SECONDS);
+            for (CompareWindow.Panel p : panels) {
+                String id = p.sampler.getSelectionModel().getSelectedItem();
+                LiveBuffer shown = p.run.buffer();
+                assertEquals(2, shown.chains(), id);
+                assertEquals(400, shown.size(0), id);
+                // the same draws as this sampler run alone on the model with the window's seed
+                RunConfig cfg = new RunConfig("gaussian-2d", window.setup().modelSettings(), id, Map.of(), 2, 100, 300,
+                        17, 1, null);
+                LiveBuffer alone = new LiveBuffer(RunController.BUFFER_CAPACITY);
+                new ChainRunner(cfg, ModelRegistry.create("gaussian-2d", cfg.modelSettings()),
+                        SamplerRegistry.create(id, Map.of()), alone).run();
+                for (int c = 0; c < 2; c++) {
+                    for (long i = 0; i < 400; i += 37) {
+                        assertEquals(alone.value(c, i, 0), shown.value(c, i, 0), id + " chain " + c + " draw " + i);
+                        assertEquals(alone.value(c, i, 1), shown.value(c, i, 1), id + " chain " + c + " draw " + i);
+                    }
+                }
+                String figures = CompareWindow.figures(id, p.run);
+                assertTrue(figures.contains("smallest bulk ESS") && figures.contains("per 1000 gradients"), figures);
+                double ess = CompareWindow.minBulkEss(shown);
+                assertTrue(ess > 5 && ess < 2 * 600 * 3.3, id + " ESS " + ess);
+            }
+            // different samplers, different draws: the panels are not one run shown four times
+            assertNotEquals(panels.get(0).run.buffer().value(0, 399, 0), panels.get(2).run.buffer().value(0, 399, 0));
+            assertTrue(Arrays.stream(panels.get(0).run.buffer().sizes()).allMatch(n -> n == 400));
+        } finally {
+            WaitForAsyncUtils.asyncFx(() -> cw.stage().hide()).get(5, TimeUnit.SECONDS);
+        }
+    }
+}
