@@ -44,6 +44,18 @@ final class GuideDialog {
             go.setOnAction(e -> window.apply(s));
             box.getChildren().addAll(title, text, go);
         }
+        Label title = new Label("Four samplers side by side");
+        title.getStyleClass().add("section-title");
+        Label text = new Label("Random walk, HMC, NUTS and MCLMC on the same correlated Gaussian with the same seed, "
+                + "in four panels moving at one speed: compare how far each moves per transition, how many proposals "
+                + "are rejected, and the ESS each buys per 1000 gradients (under each panel). Any panel's sampler can "
+                + "be changed; Run starts them all again.");
+        text.setWrapText(true);
+        Button go = new Button("Try it");
+        go.setId("guideCompare");
+        go.setTooltip(new Tooltip("Set up the correlated Gaussian and open Run \u25b8 Compare samplers on it"));
+        go.setOnAction(e -> window.applyCompareScenario());
+        box.getChildren().addAll(title, text, go);
         ScrollPane scroll = new ScrollPane(box);
         scroll.setFitToWidth(true);
         Scene scene = new Scene(scroll, 520, 640);

@@ -1601,6 +1601,25 @@ public final class MainWindow extends BorderPane {
     }
 
     /**
+     * Help \u25b8 Guide's side-by-side scenario: the correlated Gaussian (rho 0.95) in this window, then Run \u25b8
+     * Compare samplers on it at 30 transitions a second; returns the compare window, or null when this build lacks
+     * the model.
+     */
+    public CompareWindow applyCompareScenario() {
+        if (setup.models().stream().noneMatch(f -> f.id().equals("gaussian-2d"))) {
+            return null;
+        }
+        reset();
+        setup.selectModel("gaussian-2d");
+        setup.setModelSetting("rho", "0.95");
+        refreshPickers();
+        speedSlider.setValue(Math.log10(30));
+        CompareWindow w = openCompare();
+        w.startAll();
+        return w;
+    }
+
+    /**
      * Shows in the pickers and the run fields what the view-model holds, after it was set from code (the
      * autorun and benchmark start-ups) rather than by typing.
      */

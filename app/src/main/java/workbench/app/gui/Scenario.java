@@ -29,7 +29,9 @@ public record Scenario(String title, String explanation, List<String> modelIds, 
                         List.of("banana"), Map.of(), List.of("hmc", "nuts"), Map.of(), 2, 1.2),
                 new Scenario("Divergences on Neal's funnel",
                         "The neck of the funnel is too narrow for one step size: trajectories blow up there. Each "
-                                + "divergence is marked where the energy error crossed the threshold; click one to replay it.",
+                                + "divergence is marked where the energy error crossed the threshold, far out along the "
+                                + "trajectory that flew off; choose 'divergences at: transition start' above the plot to "
+                                + "see where they began, in the neck. Click one to replay it.",
                         List.of("funnel"), Map.of("dim", "2"), List.of("nuts", "hmc"), Map.of(), 200, Double.NaN),
                 new Scenario("Eight schools, centered",
                         "The centered parameterization has a funnel between tau and theta: expect divergences and "

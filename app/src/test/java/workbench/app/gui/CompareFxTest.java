@@ -74,4 +74,18 @@ class CompareFxTest extends WindowFxBase {
             WaitForAsyncUtils.asyncFx(() -> cw.stage().hide()).get(5, TimeUnit.SECONDS);
         }
     }
+
+    @Test
+    void theGuidesSideBySideScenarioOpensOnTheCorrelatedGaussian(FxRobot robot) throws Exception {
+        CompareWindow cw = WaitForAsyncUtils.asyncFx(() -> window.applyCompareScenario()).get(10, TimeUnit.SECONDS);
+        try {
+            assertEquals("gaussian-2d", window.setup().modelId());
+            assertEquals("0.95", window.setup().modelSettings().get("rho"));
+            waitUntil("draws in every panel", () -> cw.panels().stream()
+                    .allMatch(p -> p.run.buffer() != null && p.run.buffer().size(0) > 3));
+            assertEquals("gaussian-2d", cw.panels().get(3).run.buffer().info().config().modelId());
+        } finally {
+            WaitForAsyncUtils.asyncFx(() -> cw.stage().hide()).get(5, TimeUnit.SECONDS);
+        }
+    }
 }
