@@ -199,13 +199,20 @@ class ExportTest {
         Path warm = tmp.resolve("warm.csv");
         try (SessionReader r = SessionReader.open(synthetic)) {
             ExportFormat.CSV.write(r, ExportSelection.parse(r, null, "2", null, true), warm);
+            List<String> lines = Files.readAllLines(warm);
+            assertEquals(1 + 150, lines.size(), "30 warmup rows, then 120 draws");
+            assertTrue(lines.get(0).endsWith(",warmup__"), lines.get(0));
+            assertTrue(lines.get(30).startsWith("2,30,") && lines.get(30).endsWith(",1"), lines.get(30));
+            assertTrue(lines.get(31).startsWith("2,31,") && lines.get(31).endsWith(",0"), lines.get(31));
+            // read back, the warmup rows are left out (as CmdStan's saved warmup is), with a note
             DrawTable t = DrawFiles.read(List.of(warm));
-            assertEquals(150, t.length(0));
+            assertEquals(120, t.length(0));
             assertTrue(t.hasStat("warmup__"));
-            assertEquals(1.0, t.stat("warmup__")[0][29]);
-            assertEquals(0.0, t.stat("warmup__")[0][30]);
-            for (int i = 0; i < 150; i++) {
-                assertSame(r.value(1, i, 3), t.value(0, i, 3), "row " + i);
+            assertEquals(30, t.chainInfo(0).warmupSkipped());
+            assertTrue(t.notes().get(0).endsWith("warm.csv: 30 warmup rows (warmup__ = 1) left out"), t.notes().toString());
+            for (int i = 0; i < 120; i++) {
+                assertSame(r.value(1, 30 + i, 3), t.value(0, i, 3), "draw " + i);
+                assertEquals(0.0, t.stat("warmup__")[0][i]);
             }
         }
     }
