@@ -68,6 +68,34 @@ class ExportTest {
         }
     }
 
+    /**
+     * Exported files get the permissions of an ordinarily created file in the same folder (0666 less the umask,
+     * e.g. 0644), not a temporary file's 0600; and no temporary file is left behind.
+     */
+    @Test
+    void exportedFilesHaveOrdinaryPermissions() throws Exception {
+        Assumptions.assumeTrue(tmp.getFileSystem().supportedFileAttributeViews().contains("posix"), "POSIX file system");
+        Path ordinary = Files.createFile(tmp.resolve("ordinary"));
+        var want = Files.getPosixFilePermissions(ordinary);
+        Assumptions.assumeFalse(want.equals(java.nio.file.attribute.PosixFilePermissions.fromString("rw-------")),
+                "the umask gives new files 0600 anyway");
+        List<Path> written = new ArrayList<>();
+        try (SessionReader r = SessionReader.open(synthetic)) {
+            ExportSelection sel = ExportSelection.all(r);
+            written.addAll(ExportFormat.CMDSTAN_CSV.write(r, sel, tmp.resolve("perm-cmdstan")));
+            written.addAll(ExportFormat.NPZ.write(r, sel, tmp.resolve("perm.npz")));
+            written.addAll(ExportFormat.CSV.write(r, sel, tmp.resolve("perm.csv")));
+        }
+        assertEquals(5, written.size(), "the synthetic session's 3 chain files, the .npz and the long CSV");
+        for (Path f : written) {
+            assertEquals(java.nio.file.attribute.PosixFilePermissions.toString(want),
+                    java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(f)), f.toString());
+        }
+        try (var s = Files.walk(tmp)) {
+            assertEquals(List.of(), s.filter(p -> p.getFileName().toString().endsWith(".tmp")).toList());
+        }
+    }
+
     /** Every value, statistic and the adaptation block survive a CmdStan CSV export read by our reader. */
     @Test
     void cmdstanExportReadsBackIdentically() throws Exception {
