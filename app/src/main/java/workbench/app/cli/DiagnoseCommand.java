@@ -20,7 +20,9 @@ import workbench.sessions.io.TruthFile;
 
 /** {@code diagnose FILE…}: R-hat, ESS and MCSE for draws written by any tool (CmdStan CSV or long CSV). */
 @Command(name = "diagnose", mixinStandardHelpOptions = true, versionProvider = Version.class, description = {
-        "Diagnose draws made by any tool: CmdStan CSV files (one per chain) or a long CSV (chain,draw,<param>...).",
+        "Diagnose draws made by any tool: CmdStan CSV files (one per chain) or a long CSV (chain,draw,<param>...;"
+                + " also chain,iteration,... and posterior's <param>...,.chain,.iteration,.draw; rows with warmup__ = 1"
+                + " left out).",
         "Prints mean, sd, quantiles, rank-normalized split R-hat, bulk/tail ESS and MCSE for every parameter."})
 final class DiagnoseCommand implements Callable<Integer> {
     @Parameters(arity = "1..*", paramLabel = "FILE", description = "CmdStan CSV files or long CSV files.")

@@ -54,8 +54,8 @@ final class ExportCommand implements Callable<Integer> {
             reader.requireIntact();
             ExportSelection sel = ExportSelection.parse(reader, params, chains, draws, warmup);
             if (draws == null && sel.cutsChains(reader)) {
-                err.println("note: chains have unequal lengths; exporting the first " + sel.draws()
-                        + " post-warmup draws of each");
+                err.println("note: chains have unequal lengths; exporting the latest " + sel.draws()
+                        + " post-warmup draws of each (as summary and diagnose use them)");
             }
             List<Path> files = f.write(reader, sel, out);
             PrintWriter o = spec.commandLine().getOut();

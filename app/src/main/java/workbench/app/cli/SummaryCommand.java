@@ -4,15 +4,20 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import workbench.core.diagnostics.RunSummary;
+import workbench.core.draws.ChainSubset;
 import workbench.core.model.Truth;
 import workbench.core.run.RunOutcome;
 import workbench.sessions.DistilledFrom;
@@ -54,26 +59,48 @@ final class SummaryCommand implements Callable<Integer> {
     static void print(PrintWriter out, SessionReader reader, boolean json) throws Exception {
         SessionManifest m = reader.manifest();
         int maxDepth = treedepthLimit(m.samplerSettings());
+        // a chain without post-warmup draws (its draws file missing, empty, corrupt from the start, or cut in
+        // warmup) is left out of the table, which then covers the other chains, and the output says so; the
+        // sampler's statistics stay per session chain
+        List<Integer> kept = new ArrayList<>();
+        Map<Integer, String> leftOut = new LinkedHashMap<>();
+        for (int c = 0; c < reader.chains(); c++) {
+            if (reader.size(c) - Math.max(reader.warmup(c), reader.first(c)) > 0) {
+                kept.add(c);
+            } else {
+                leftOut.put(c, whyNoDraws(reader, c));
+            }
+        }
+        if (kept.isEmpty()) {
+            leftOut.clear(); // no chain has draws yet (e.g. stopped in warmup): nothing to leave out
+        }
         RunSummary s = RunSummary.of(reader, maxDepth);
+        RunSummary table = leftOut.isEmpty() ? s
+                : RunSummary.of(new ChainSubset(reader, kept.stream().mapToInt(Integer::intValue).toArray()), maxDepth);
+        String keptList = kept.stream().map(c -> String.valueOf(c + 1)).collect(Collectors.joining(", "));
         RunOutcome o = reader.outcome();
         double[] steps = new double[s.chains()];
         for (int c = 0; c < steps.length; c++) {
             steps[c] = reader.finalStepSize(c);
         }
         Truth truth = SessionTruth.of(reader);
-        if (!Report.fits(truth, s.parameters())) {
+        if (!Report.fits(truth, table.parameters())) {
             truth = null;
         }
         if (json) {
             ObjectNode root = Report.JSON.createObjectNode();
-            ArrayNode params = Report.parameters(s.parameters());
+            ArrayNode params = Report.parameters(table.parameters());
             if (truth != null) {
-                Report.truth(params, s.parameters(), truth);
+                Report.truth(params, table.parameters(), truth);
                 root.put("truth", Report.truthSource(truth));
             }
             root.set("parameters", params);
-            root.put("chains", s.chains());
-            root.put("draws_per_chain", s.drawsPerChain());
+            root.put("chains", table.chains());
+            root.put("draws_per_chain", table.drawsPerChain());
+            if (!leftOut.isEmpty()) {
+                ArrayNode lo = root.putArray("chains_left_out");
+                leftOut.forEach((c, why) -> lo.addObject().put("chain", c + 1).put("reason", why));
+            }
             ObjectNode sm = root.putObject("sampler");
             sm.put("id", m.samplerId());
             ObjectNode div = sm.putObject("divergences");
@@ -121,22 +148,33 @@ final class SummaryCommand implements Callable<Integer> {
                     Report.put(e, "sd", mom[1][k]);
                 }
             }
-            if (s.unequalLengths()) {
-                root.putArray("notes").add("chains have unequal lengths: using the common length " + s.drawsPerChain()
-                        + " (the latest draws of each chain)");
+            if (table.unequalLengths() || !leftOut.isEmpty()) {
+                ArrayNode notes = root.putArray("notes");
+                if (!leftOut.isEmpty()) {
+                    notes.add(leftOutLine(leftOut, keptList));
+                }
+                if (table.unequalLengths()) {
+                    notes.add("chains have unequal lengths: using the common length " + table.drawsPerChain()
+                            + " (the latest draws of each chain)");
+                }
             }
             out.println(Report.json(root));
         } else {
-            out.printf(Locale.ROOT, "%s on %s: %d chain(s) x %d draws%s%n", m.samplerId(), m.modelId(), s.chains(),
-                    s.drawsPerChain(), s.unequalLengths() ? " (common length of unequal chains, the latest draws of each)" : "");
+            out.printf(Locale.ROOT, "%s on %s: %s x %d draws%s%n", m.samplerId(), m.modelId(),
+                    leftOut.isEmpty() ? table.chains() + " chain(s)" : table.chains() + " of " + s.chains() + " chains",
+                    table.drawsPerChain(),
+                    table.unequalLengths() ? " (common length of unequal chains, the latest draws of each)" : "");
+            if (!leftOut.isEmpty()) {
+                out.println(leftOutLine(leftOut, keptList));
+            }
             DistilledFrom d = m.distilled();
             if (d != null) {
                 out.printf(Locale.ROOT, "distilled set: %s, K = %d (%d distinct rows) from %s; MMD^2 %.4g%s%n",
-                        d.method(), d.size(), s.drawsPerChain(), d.sourcePath(), d.mmd2(),
+                        d.method(), d.size(), table.drawsPerChain(), d.sourcePath(), d.mmd2(),
                         Double.isNaN(d.ksd()) ? "" : String.format(Locale.ROOT, ", KSD %.4g", d.ksd()));
                 out.println("unweighted table (each distinct row counts once; weighted mean and sd below):");
             }
-            Report.table(out, s.parameters(), truth);
+            Report.table(out, table.parameters(), truth);
             if (d != null) {
                 double[][] mom = DistilledSessions.weightedMoments(reader);
                 out.printf("%-24s  %12s  %12s%n", "weighted (weight__)", "mean", "sd");
@@ -157,6 +195,28 @@ final class SummaryCommand implements Callable<Integer> {
                         s.treedepthMean(), s.treedepthMax(), s.treedepthSaturated(), maxDepth);
             }
         }
+    }
+
+    /** One line naming the chains left out of the table and why, and the chains it covers. */
+    private static String leftOutLine(Map<Integer, String> leftOut, String keptList) {
+        StringBuilder sb = new StringBuilder("left out: ");
+        leftOut.forEach((c, why) -> sb.append(sb.length() > 10 ? "; " : "").append("chain ").append(c + 1)
+                .append(" has no post-warmup draws (").append(why).append(')'));
+        return sb.append("; the table, R-hat and ESS use chains ").append(keptList).toString();
+    }
+
+    /** Why a chain has no post-warmup draws, in a few words. */
+    private static String whyNoDraws(SessionReader reader, int c) {
+        workbench.core.BadInputException damage = reader.chainError(c);
+        if (damage != null) {
+            return WorkbenchCli.oneLine(damage.getMessage());
+        }
+        String file = reader.manifest().drawsFiles().get(c);
+        long size = reader.size(c);
+        if (size == 0) {
+            return file + " holds no draws";
+        }
+        return file + " holds " + size + " iteration" + (size == 1 ? "" : "s") + ", all warmup";
     }
 
     static int treedepthLimit(Map<String, String> samplerSettings) {

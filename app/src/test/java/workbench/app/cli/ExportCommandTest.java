@@ -64,6 +64,74 @@ class ExportCommandTest {
         }
     }
 
+    private static final List<String> TABLE = List.of("name", "mean", "sd", "q5", "q50", "q95", "rhat", "ess_bulk",
+            "ess_tail", "mcse_mean", "mcse_sd");
+
+    /** The parameter tables of two JSON reports are equal, every column (summary's truth columns aside). */
+    private static void sameParameters(JsonNode want, JsonNode got, String what) {
+        assertEquals(want.get("draws_per_chain"), got.get("draws_per_chain"), what);
+        assertEquals(want.get("parameters").size(), got.get("parameters").size(), what);
+        for (int p = 0; p < want.get("parameters").size(); p++) {
+            for (String k : TABLE) {
+                assertEquals(want.get("parameters").get(p).get(k), got.get("parameters").get(p).get(k),
+                        what + ": parameter " + p + " " + k);
+            }
+        }
+    }
+
+    @Test
+    void diagnoseLeavesOutTheWarmupOfAWarmupExport() throws Exception {
+        JsonNode summary = new ObjectMapper().readTree(CliHarness.run("summary", "--json", session.toString()).out);
+        Path csv = tmp.resolve("warm.csv");
+        assertEquals(0, export("--format", "csv", "--out", csv.toString(), "--warmup").code);
+        CliHarness d = CliHarness.run("diagnose", "--json", csv.toString());
+        assertEquals(0, d.code, d.err);
+        JsonNode viaLong = new ObjectMapper().readTree(d.out);
+        sameParameters(summary, viaLong, "diagnose of export --warmup");
+        assertEquals(1, viaLong.get("notes").size(), d.out);
+        assertTrue(viaLong.get("notes").get(0).asText().endsWith(
+                "warm.csv: 600 warmup rows (warmup__ = 1) left out (200 in chain 1, 200 in chain 2, 200 in chain 3)"), d.out);
+    }
+
+    @Test
+    void unequalChainsExportTheLatestDrawsLikeTheSummary() throws Exception {
+        // chain 2 loses its final chunk (rows 256..349 of 350): 200 warmup + 56 draws left, chains 1 and 3 keep 150
+        Path cut = tmp.resolve("cut");
+        Files.createDirectories(cut);
+        try (var files = Files.list(session)) {
+            for (Path f : files.toList()) {
+                Files.copy(f, cut.resolve(f.getFileName()));
+            }
+        }
+        Path draws = cut.resolve("chain-2.draws");
+        ReplayResumeCommandTest.cut(draws, Files.size(draws) - 10);
+        CliHarness sum = CliHarness.run("summary", "--json", cut.toString());
+        assertEquals(0, sum.code, sum.err);
+        JsonNode summary = new ObjectMapper().readTree(sum.out);
+        assertEquals(56, summary.get("draws_per_chain").asInt());
+        Path csv = tmp.resolve("cut.csv");
+        CliHarness e = CliHarness.run("export", cut.toString(), "--format", "csv", "--out", csv.toString());
+        assertEquals(0, e.code, e.err);
+        assertTrue(e.err.contains("note: chains have unequal lengths; exporting the latest 56 post-warmup draws of each"), e.err);
+        List<String> lines = Files.readAllLines(csv);
+        assertTrue(lines.get(1).startsWith("1,95,"), "chain 1 starts at its draw 95 of 150: " + lines.get(1));
+        assertTrue(lines.get(57).startsWith("2,1,"), lines.get(57));
+        sameParameters(summary, new ObjectMapper().readTree(CliHarness.run("diagnose", "--json", csv.toString()).out),
+                "diagnose of the long CSV export");
+        Path dir = tmp.resolve("cut-cmdstan");
+        assertEquals(0, CliHarness.run("export", cut.toString(), "--format", "cmdstan-csv", "--out", dir.toString()).code);
+        assertTrue(Files.readString(dir.resolve("chain-3.csv")).contains("#   post-warmup draws exported: 95 to 150"));
+        CliHarness d = CliHarness.run("diagnose", "--json", dir.resolve("chain-1.csv").toString(),
+                dir.resolve("chain-2.csv").toString(), dir.resolve("chain-3.csv").toString());
+        assertEquals(0, d.code, d.err);
+        sameParameters(summary, new ObjectMapper().readTree(d.out), "diagnose of the CmdStan CSV export");
+        // an explicit range is the same draw numbers in every chain
+        Path first = tmp.resolve("first.csv");
+        assertEquals(0, CliHarness.run("export", cut.toString(), "--format", "csv", "--out", first.toString(),
+                "--draws", "1:56").code);
+        assertTrue(Files.readAllLines(first).get(1).startsWith("1,1,"));
+    }
+
     @Test
     void selectionOptions() throws Exception {
         Path npz = tmp.resolve("sel.npz");

@@ -137,7 +137,8 @@ public final class CmdStanCsvExport {
             }
             line(w, ws.toString());
         }
-        line(w, "#   post-warmup draws exported: " + (sel.from() + 1) + " to " + sel.to());
+        long start = sel.start(src, c);
+        line(w, "#   post-warmup draws exported: " + (start + 1) + " to " + (start + sel.draws()));
         StringBuilder header = new StringBuilder(String.join(",", SAMPLER_COLUMNS));
         for (int p : sel.params()) {
             header.append(',').append(ColumnNames.toCmdStan(src.names().get(p)));

@@ -14,15 +14,25 @@ import workbench.core.draws.DrawSource;
  *
  * @param params   output indices (parameters and derived quantities), in the order given
  * @param chains   chain indices, in increasing order
- * @param from     first post-warmup draw (0-based, relative to the end of warmup)
- * @param to       one past the last post-warmup draw
+ * @param from     first post-warmup draw (0-based, relative to the end of warmup); with {@code latest},
+ *                 0 and each chain's own start is {@link #start}
+ * @param to       one past the last post-warmup draw; with {@code latest}, the common length
  * @param warmup   warmup iterations written before the draws (0 unless warmup is included)
+ * @param latest   whether each chain gives its latest {@link #draws()} post-warmup draws (no range
+ *                 given: chains of unequal length are cut to the shortest, keeping the latest draws of
+ *                 each, the rule of {@code summary}, {@code diagnose} and the window), rather than the
+ *                 same range {@code from .. to} for every chain
  */
-public record ExportSelection(int[] params, int[] chains, long from, long to, long warmup) {
+public record ExportSelection(int[] params, int[] chains, long from, long to, long warmup, boolean latest) {
 
     /** Post-warmup draws written per chain. */
     public long draws() {
         return to - from;
+    }
+
+    /** The first post-warmup draw written for chain {@code c} (0-based, relative to the end of its warmup). */
+    public long start(DrawSource src, int c) {
+        return latest ? src.size(c) - src.warmup(c) - draws() : from;
     }
 
     /** Rows written per chain: warmup, then draws. */
@@ -32,10 +42,10 @@ public record ExportSelection(int[] params, int[] chains, long from, long to, lo
 
     /** The iteration (0-based, warmup first) of row {@code r} of chain {@code c} in {@code src}. */
     public long iteration(DrawSource src, int c, long r) {
-        return r < warmup ? r : src.warmup(c) + from + (r - warmup);
+        return r < warmup ? r : src.warmup(c) + start(src, c) + (r - warmup);
     }
 
-    /** Everything post-warmup, all outputs, all chains (cut to the shortest chain). */
+    /** Everything post-warmup, all outputs, all chains (cut to the shortest chain, keeping the latest draws of each). */
     public static ExportSelection all(DrawSource src) {
         return parse(src, null, null, null, false);
     }
@@ -46,7 +56,9 @@ public record ExportSelection(int[] params, int[] chains, long from, long to, lo
      * @param paramsText  comma-separated output names ({@code theta[1]}, {@code theta.1}, or a
      *                    container name {@code theta} for all its elements), or null for all
      * @param chainsText  comma-separated 1-based chain numbers, or null for all
-     * @param drawsText   {@code FROM:TO}, 1-based and inclusive, over post-warmup draws, or null for all
+     * @param drawsText   {@code FROM:TO}, 1-based and inclusive, over post-warmup draws, the same for every
+     *                    chain; or null for all (chains of unequal length: the latest draws of each, as many
+     *                    as the shortest chain has)
      * @param withWarmup  whether to write every warmup iteration before the draws
      */
     public static ExportSelection parse(DrawSource src, String paramsText, String chainsText, String drawsText,
@@ -96,7 +108,7 @@ public record ExportSelection(int[] params, int[] chains, long from, long to, lo
                 }
             }
         }
-        return new ExportSelection(params, chains, from, to, warm);
+        return new ExportSelection(params, chains, from, to, warm, drawsText == null);
     }
 
     /** Whether some selected chain holds post-warmup draws after the last one exported. */

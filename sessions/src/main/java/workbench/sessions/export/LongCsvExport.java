@@ -14,7 +14,8 @@ import workbench.sessions.SessionReader;
  * {@code chain,draw,<params>} (names in CmdStan's dotted form, so no cell needs quotes), one row
  * per draw. {@code chain} is the session's 1-based chain number; {@code draw} the 1-based
  * post-warmup draw number (with warmup included: the 1-based iteration, warmup first, and a last
- * column {@code warmup__} that is 1 on warmup rows). A distilled set adds a last column
+ * column {@code warmup__} that is 1 on warmup rows; chains cut to a common length keep their own
+ * numbers, so a longer chain's latest draws start past 1). A distilled set adds a last column
  * {@code weight__} (each row's weight; as a {@code __} name, {@code diagnose} takes it as a
  * statistic, not a parameter).
  */
@@ -40,9 +41,10 @@ public final class LongCsvExport {
             }
             w.write(sb.append('\n').toString());
             for (int c : sel.chains()) {
+                long start = sel.start(src, c);
                 for (long r = 0; r < sel.rows(); r++) {
                     long it = sel.iteration(src, c, r);
-                    long draw = warm ? it + 1 : sel.from() + r + 1;
+                    long draw = warm ? it + 1 : start + r + 1;
                     sb.setLength(0);
                     sb.append(c + 1).append(',').append(draw);
                     for (int p : sel.params()) {

@@ -5,13 +5,18 @@ import java.io.OutputStream;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import workbench.core.BadInputException;
 
 /**
  * Writes a file without ever replacing one: the content goes to a new temporary file beside the
- * target, which is then moved into place only if the target still does not exist.
+ * target, which is then moved into place only if the target still does not exist. The file gets the
+ * permissions of any newly created file (on POSIX 0666 less the umask, e.g. 0644), not a temporary
+ * file's 0600.
  */
 final class OutputFiles {
+    private static final java.security.SecureRandom RANDOM = new java.security.SecureRandom();
+
     private OutputFiles() {
     }
 
@@ -33,9 +38,22 @@ final class OutputFiles {
         if (parent != null && !Files.isDirectory(parent)) {
             throw new BadInputException(target + ": the folder " + parent + " does not exist");
         }
-        Path tmp = Files.createTempFile(parent, "." + target.getFileName() + ".", ".tmp");
+        Path tmp = null;
         try {
-            try (OutputStream out = new java.io.BufferedOutputStream(Files.newOutputStream(tmp), 1 << 16)) {
+            OutputStream raw = null;
+            while (raw == null) {
+                // not Files.createTempFile: it makes the file 0600 whatever the umask, and the move keeps that mode;
+                // a file created the ordinary way gets what any new file gets (0666 less the umask on POSIX)
+                Path candidate = parent.resolve("." + target.getFileName() + "." + Long.toUnsignedString(RANDOM.nextLong(), 36)
+                        + ".tmp");
+                try {
+                    raw = Files.newOutputStream(candidate, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+                    tmp = candidate;
+                } catch (FileAlreadyExistsException e) {
+                    // another writer's temporary file: draw another name
+                }
+            }
+            try (OutputStream out = new java.io.BufferedOutputStream(raw, 1 << 16)) {
                 body.write(out);
             }
             try {
@@ -44,7 +62,9 @@ final class OutputFiles {
                 throw new BadInputException(target + " appeared while writing; not overwriting it");
             }
         } finally {
-            Files.deleteIfExists(tmp);
+            if (tmp != null) {
+                Files.deleteIfExists(tmp);
+            }
         }
     }
 }

@@ -15,18 +15,26 @@ final class Columns {
     final List<String> statNames = new ArrayList<>();
     final int[] paramCol;
     final int[] statCol;
-    private final int firstColumnNumber;
+    private final int[] columnNumbers;
 
-    /** @param cells the header cells holding values (a long CSV's chain and draw left out) */
+    /** @param cells the header cells holding values, consecutive from column {@code firstColumnNumber} (1-based) */
     Columns(TextSource src, String[] cells, int firstColumnNumber) {
-        this.firstColumnNumber = firstColumnNumber;
+        this(src, cells, java.util.stream.IntStream.range(0, cells.length).map(j -> firstColumnNumber + j).toArray());
+    }
+
+    /**
+     * @param cells         the header cells holding values (a long CSV's chain and draw left out)
+     * @param columnNumbers each cell's 1-based column number in the file, for messages
+     */
+    Columns(TextSource src, String[] cells, int[] columnNumbers) {
+        this.columnNumbers = columnNumbers.clone();
         Map<String, Integer> seen = new HashMap<>();
         List<Integer> pc = new ArrayList<>();
         List<Integer> sc = new ArrayList<>();
         for (int j = 0; j < cells.length; j++) {
             String cell = cells[j].strip();
             raw.add(cell);
-            int colNo = firstColumnNumber + j;
+            int colNo = columnNumbers[j];
             if (cell.isEmpty()) {
                 throw src.error("column " + colNo + " of the header has no name");
             }
@@ -65,7 +73,7 @@ final class Columns {
         }
         for (int j = 0; j < size(); j++) {
             if (!first.raw.get(j).equals(raw.get(j))) {
-                throw src.error("column " + (firstColumnNumber + j) + " is '" + display(j) + "' but '" + first.display(j)
+                throw src.error("column " + columnNumbers[j] + " is '" + display(j) + "' but '" + first.display(j)
                         + "' in " + firstLabel + "; all files must hold the same parameters");
             }
         }

@@ -5,10 +5,11 @@ import java.util.List;
 import workbench.core.BadInputException;
 
 /**
- * The entry point for reading draws made by other tools: detects each file's format (CmdStan CSV:
- * {@code #} comments before the header or {@code lp__} in it; long CSV: a header starting
- * {@code chain,draw}) and reads all files into one {@link DrawTable}. All files must share one
- * format and the same columns.
+ * The entry point for reading draws made by other tools: detects each file's format (long CSV: a
+ * header with a chain column and a draw-index column, {@code chain,draw,...} or posterior's
+ * {@code ...,.chain,.iteration,.draw}, not starting with {@code lp__}; otherwise CmdStan CSV:
+ * {@code #} comments before the header or {@code lp__} in it) and reads all files into one
+ * {@link DrawTable}. All files must share one format and the same columns.
  */
 public final class DrawFiles {
     private DrawFiles() {
@@ -54,7 +55,7 @@ public final class DrawFiles {
 
     /** The format of a file whose prelude has been read. */
     static DrawTable.Format detect(TextSource src, Prelude pre) {
-        if (pre.isLongHeader()) {
+        if (pre.longLayout(src) != null) {
             return DrawTable.Format.LONG_CSV;
         }
         if (pre.hasColumn("lp__") || pre.comments > 0) {
@@ -64,7 +65,8 @@ public final class DrawFiles {
             throw src.error(pre.headerLine, "no header: the line holds numbers where a header is expected"
                     + " (chain,draw,... for a long CSV; lp__,... for CmdStan CSV)");
         }
-        throw src.error(pre.headerLine, "unknown format: expected a long CSV header chain,draw,... or a CmdStan CSV"
-                + " header with lp__, found '" + Csv.clip(String.join(",", pre.header)) + "'");
+        throw src.error(pre.headerLine, "unknown format: expected a long CSV header with a chain column and a draw column"
+                + " (draw, iteration, .iteration or .draw) or a CmdStan CSV header with lp__, found '"
+                + Csv.clip(String.join(",", pre.header)) + "'");
     }
 }

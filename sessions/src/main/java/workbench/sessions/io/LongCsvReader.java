@@ -7,16 +7,25 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 import workbench.core.BadInputException;
 
 /**
- * Reads long CSV draws: a header {@code chain,draw,<param>...}, then one row per draw. Chains and
- * draws are positive whole numbers; rows may come in any order (they are sorted by chain, then
+ * Reads long CSV draws: a header {@code chain,draw,<param>...}, then one row per draw. The chain
+ * column may also be named {@code .chain} and the draw column {@code iteration}, {@code .iteration}
+ * or {@code .draw}, anywhere in the header (R posterior's {@code as_draws_df} puts
+ * {@code .chain,.iteration,.draw} last; with both, {@code .iteration} numbers the draws and
+ * {@code .draw} is not read; an unnamed first column, R's row names, is not read either). Chains
+ * and draws are positive whole numbers; rows may come in any order (they are sorted by chain, then
  * draw); chain ids are numbered from 1 in increasing order (a note says so when they were not
- * 1, 2, ...). Columns ending in {@code __} are sampler statistics. Several files add their chains
- * one after the other.
+ * 1, 2, ...). Columns ending in {@code __} are sampler statistics, as in CmdStan CSV; rows with
+ * {@code warmup__} = 1 are warmup and left out, with a note. Several files add their chains one
+ * after the other.
  */
 public final class LongCsvReader {
+    /** The statistic column marking warmup rows (1) among draws (0), as {@code export --warmup} writes it. */
+    static final String WARMUP_COLUMN = "warmup__";
+
     private Columns first;
     private String firstLabel;
     private DrawTable.Builder table;
@@ -64,17 +73,26 @@ public final class LongCsvReader {
     }
 
     void add(TextSource src, Prelude pre) {
-        if (!pre.isLongHeader()) {
+        Prelude.LongLayout layout = pre.longLayout(src);
+        if (layout == null) {
             if (pre.headerIsNumeric()) {
                 throw src.error(pre.headerLine, "no header: the line holds numbers where a header chain,draw,... is expected");
             }
-            throw src.error(pre.headerLine, "not a long CSV: the header should start with chain,draw but starts with '"
-                    + Csv.clip(pre.header[0]) + "'");
+            throw src.error(pre.headerLine, "not a long CSV: the header needs a chain column and a draw column"
+                    + " (draw, iteration, .iteration or .draw), found '" + Csv.clip(String.join(",", pre.header)) + "'");
         }
-        if (pre.header.length < 3) {
-            throw src.error(pre.headerLine, "no parameter columns after chain,draw");
+        int total = pre.header.length;
+        int[] valueCol = IntStream.range(0, total).filter(layout::isValue).toArray();
+        if (valueCol.length == 0) {
+            throw src.error(pre.headerLine, "no parameter columns besides chain and draw");
         }
-        Columns cols = new Columns(src, Arrays.copyOfRange(pre.header, 2, pre.header.length), 3);
+        String[] valueCells = new String[valueCol.length];
+        int[] colNumbers = new int[valueCol.length];
+        for (int j = 0; j < valueCol.length; j++) {
+            valueCells[j] = pre.header[valueCol[j]];
+            colNumbers[j] = valueCol[j] + 1;
+        }
+        Columns cols = new Columns(src, valueCells, colNumbers);
         if (first == null) {
             first = cols;
             firstLabel = src.label();
@@ -82,9 +100,25 @@ public final class LongCsvReader {
         } else {
             cols.requireSame(src, first, firstLabel);
         }
+        String chainName = pre.header[layout.chain()].strip();
+        String drawName = pre.header[layout.draw()].strip();
+        if (layout.rowNames()) {
+            table.note(src.label() + ": column 1 has no name; taken as R's row names (write.csv) and not read");
+        }
+        for (int j : layout.ignored()) {
+            String name = pre.header[j].strip();
+            boolean posterior = name.equalsIgnoreCase(".draw") && drawName.equalsIgnoreCase(".iteration");
+            if (!posterior) { // posterior writes .draw (numbered across chains) beside .iteration: expected, unused
+                table.note(src.label() + ": column '" + Csv.clip(name) + "' not read; draws are numbered by '"
+                        + Csv.clip(drawName) + "'");
+            }
+        }
+        // warmup rows (warmup__ = 1, as export --warmup writes them) are left out, as CmdStan's reader does
+        int warmupCol = cols.statNames.indexOf(WARMUP_COLUMN) < 0 ? -1
+                : valueCol[cols.statCol[cols.statNames.indexOf(WARMUP_COLUMN)]];
         int width = cols.size();
-        int total = width + 2;
         Map<Long, Rows> byChain = new TreeMap<>();
+        Map<Long, Integer> warmupRows = new TreeMap<>();
         String line;
         while ((line = src.nextLine()) != null) {
             if (line.isBlank() || line.startsWith("#")) {
@@ -95,18 +129,42 @@ public final class LongCsvReader {
                 throw src.error(cells.length + " values but the header (line " + pre.headerLine + ") has "
                         + total + " columns");
             }
-            long chain = positive(src, cells[0], "chain");
-            long draw = positive(src, cells[1], "draw");
+            long chain = positive(src, cells[layout.chain()], chainName);
+            long draw = positive(src, cells[layout.draw()], drawName);
+            if (warmupCol >= 0) {
+                Double w = Csv.number(cells[warmupCol]);
+                if (w == null || (w != 0 && w != 1)) {
+                    throw src.error("column '" + WARMUP_COLUMN + "' has '" + Csv.clip(cells[warmupCol])
+                            + "' where 0 (a draw) or 1 (a warmup iteration) is expected");
+                }
+                if (w == 1) {
+                    warmupRows.merge(chain, 1, Integer::sum);
+                    continue;
+                }
+            }
             Rows rows = byChain.computeIfAbsent(chain, k -> new Rows(width));
             int r = rows.add(draw, src.lineNumber());
             for (int j = 0; j < width; j++) {
-                Double v = Csv.number(cells[j + 2]);
+                String cell = cells[valueCol[j]];
+                Double v = Csv.number(cell);
                 if (v == null) {
                     throw src.error("column '" + cols.display(j) + "' has a non-numeric value '"
-                            + Csv.clip(cells[j + 2]) + "'");
+                            + Csv.clip(cell) + "'");
                 }
                 rows.buf.set(r, j, v);
             }
+        }
+        for (Map.Entry<Long, Integer> e : warmupRows.entrySet()) {
+            if (!byChain.containsKey(e.getKey())) {
+                throw src.error(Math.max(1, src.lineNumber()), "chain " + e.getKey() + " has no draws: all its "
+                        + e.getValue() + " rows are warmup (" + WARMUP_COLUMN + " = 1); at least 2 draws are needed");
+            }
+        }
+        if (!warmupRows.isEmpty()) {
+            int skipped = warmupRows.values().stream().mapToInt(Integer::intValue).sum();
+            table.note(src.label() + ": " + skipped + " warmup row" + (skipped == 1 ? "" : "s") + " (" + WARMUP_COLUMN
+                    + " = 1) left out" + (warmupRows.size() > 1 ? " (" + warmupRows.entrySet().stream()
+                    .map(e -> e.getValue() + " in chain " + e.getKey()).collect(Collectors.joining(", ")) + ")" : ""));
         }
         if (byChain.isEmpty()) {
             throw src.error(Math.max(1, src.lineNumber()), "no draws after the header; at least 2 per chain are needed");
@@ -138,7 +196,8 @@ public final class LongCsvReader {
                 table.note(src.label() + ": chain " + id + " has " + n + " draws numbered " + lo + " to " + hi
                         + " (some numbers missing)");
             }
-            ChainInfo info = new ChainInfo(src.path(), id, 0, Map.of(), Double.NaN, new double[0]);
+            ChainInfo info = new ChainInfo(src.path(), id, warmupRows.getOrDefault(id, 0), Map.of(), Double.NaN,
+                    new double[0]);
             table.addChain(cols.params(rows.buf, 0, n, order), cols.stats(rows.buf, 0, n, order), info);
         }
         if (renumbered) {

@@ -1,7 +1,10 @@
 package workbench.sessions.io;
 
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
@@ -60,10 +63,81 @@ final class Prelude {
         }
     }
 
-    /** Whether the header starts with {@code chain,draw} (any case, spaces ignored). */
-    boolean isLongHeader() {
-        return header.length >= 2 && header[0].strip().toLowerCase(Locale.ROOT).equals("chain")
-                && header[1].strip().toLowerCase(Locale.ROOT).equals("draw");
+    /** Names of a long CSV's chain column (any case, spaces ignored). */
+    static final List<String> CHAIN_NAMES = List.of("chain", ".chain");
+    /**
+     * Names of a long CSV's draw-index column, in order of preference: ours and ArviZ's {@code draw},
+     * {@code iteration}, and posterior's {@code .iteration} (within the chain) before its {@code .draw}
+     * (numbered across chains).
+     */
+    static final List<String> DRAW_NAMES = List.of("draw", "iteration", ".iteration", ".draw");
+
+    /**
+     * Where a long CSV keeps its chain and draw numbers, or null when the header is not a long CSV's:
+     * it needs a chain column and a draw-index column ({@link #CHAIN_NAMES}, {@link #DRAW_NAMES}),
+     * anywhere in the header, and must not start with {@code lp__} (CmdStan's layout, whose model
+     * may have outputs of those names). Refuses two chain columns.
+     */
+    LongLayout longLayout(TextSource src) {
+        if (header.length == 0 || header[0].strip().equals("lp__")) {
+            return null;
+        }
+        int chain = -1;
+        int[] index = new int[DRAW_NAMES.size()];
+        Arrays.fill(index, -1);
+        for (int j = 0; j < header.length; j++) {
+            String h = header[j].strip().toLowerCase(Locale.ROOT);
+            if (CHAIN_NAMES.contains(h)) {
+                if (chain >= 0) {
+                    throw src.error(headerLine, "two chain columns ('" + Csv.clip(header[chain].strip()) + "' in column "
+                            + (chain + 1) + " and '" + Csv.clip(header[j].strip()) + "' in column " + (j + 1)
+                            + "); keep one");
+                }
+                chain = j;
+            }
+            int k = DRAW_NAMES.indexOf(h);
+            if (k >= 0 && index[k] < 0) {
+                index[k] = j;
+            }
+        }
+        int draw = -1;
+        List<Integer> ignored = new ArrayList<>();
+        for (int k = 0; k < index.length; k++) {
+            if (index[k] < 0) {
+                continue;
+            }
+            if (draw < 0) {
+                draw = index[k];
+            } else {
+                ignored.add(index[k]);
+            }
+        }
+        if (chain < 0 || draw < 0) {
+            return null;
+        }
+        // an unnamed first column is R's row names (write.csv without row.names = FALSE)
+        boolean rowNames = header.length > 0 && header[0].strip().isEmpty() && chain != 0 && draw != 0;
+        return new LongLayout(chain, draw, ignored.stream().mapToInt(Integer::intValue).toArray(), rowNames);
+    }
+
+    /**
+     * A long CSV's layout: the 0-based header positions of its chain and draw-index columns, other
+     * draw-index columns left unused (e.g. posterior's {@code .draw} beside {@code .iteration}), and
+     * whether the first column is R's unnamed row-name column (also unused).
+     */
+    record LongLayout(int chain, int draw, int[] ignored, boolean rowNames) {
+        /** Whether header cell {@code j} holds a value column (a parameter or a statistic). */
+        boolean isValue(int j) {
+            if (j == chain || j == draw || (rowNames && j == 0)) {
+                return false;
+            }
+            for (int i : ignored) {
+                if (i == j) {
+                    return false;
+                }
+            }
+            return true;
+        }
     }
 
     boolean hasColumn(String name) {

@@ -68,6 +68,34 @@ class ExportTest {
         }
     }
 
+    /**
+     * Exported files get the permissions of an ordinarily created file in the same folder (0666 less the umask,
+     * e.g. 0644), not a temporary file's 0600; and no temporary file is left behind.
+     */
+    @Test
+    void exportedFilesHaveOrdinaryPermissions() throws Exception {
+        Assumptions.assumeTrue(tmp.getFileSystem().supportedFileAttributeViews().contains("posix"), "POSIX file system");
+        Path ordinary = Files.createFile(tmp.resolve("ordinary"));
+        var want = Files.getPosixFilePermissions(ordinary);
+        Assumptions.assumeFalse(want.equals(java.nio.file.attribute.PosixFilePermissions.fromString("rw-------")),
+                "the umask gives new files 0600 anyway");
+        List<Path> written = new ArrayList<>();
+        try (SessionReader r = SessionReader.open(synthetic)) {
+            ExportSelection sel = ExportSelection.all(r);
+            written.addAll(ExportFormat.CMDSTAN_CSV.write(r, sel, tmp.resolve("perm-cmdstan")));
+            written.addAll(ExportFormat.NPZ.write(r, sel, tmp.resolve("perm.npz")));
+            written.addAll(ExportFormat.CSV.write(r, sel, tmp.resolve("perm.csv")));
+        }
+        assertEquals(5, written.size(), "the synthetic session's 3 chain files, the .npz and the long CSV");
+        for (Path f : written) {
+            assertEquals(java.nio.file.attribute.PosixFilePermissions.toString(want),
+                    java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(f)), f.toString());
+        }
+        try (var s = Files.walk(tmp)) {
+            assertEquals(List.of(), s.filter(p -> p.getFileName().toString().endsWith(".tmp")).toList());
+        }
+    }
+
     /** Every value, statistic and the adaptation block survive a CmdStan CSV export read by our reader. */
     @Test
     void cmdstanExportReadsBackIdentically() throws Exception {
@@ -199,13 +227,20 @@ class ExportTest {
         Path warm = tmp.resolve("warm.csv");
         try (SessionReader r = SessionReader.open(synthetic)) {
             ExportFormat.CSV.write(r, ExportSelection.parse(r, null, "2", null, true), warm);
+            List<String> lines = Files.readAllLines(warm);
+            assertEquals(1 + 150, lines.size(), "30 warmup rows, then 120 draws");
+            assertTrue(lines.get(0).endsWith(",warmup__"), lines.get(0));
+            assertTrue(lines.get(30).startsWith("2,30,") && lines.get(30).endsWith(",1"), lines.get(30));
+            assertTrue(lines.get(31).startsWith("2,31,") && lines.get(31).endsWith(",0"), lines.get(31));
+            // read back, the warmup rows are left out (as CmdStan's saved warmup is), with a note
             DrawTable t = DrawFiles.read(List.of(warm));
-            assertEquals(150, t.length(0));
+            assertEquals(120, t.length(0));
             assertTrue(t.hasStat("warmup__"));
-            assertEquals(1.0, t.stat("warmup__")[0][29]);
-            assertEquals(0.0, t.stat("warmup__")[0][30]);
-            for (int i = 0; i < 150; i++) {
-                assertSame(r.value(1, i, 3), t.value(0, i, 3), "row " + i);
+            assertEquals(30, t.chainInfo(0).warmupSkipped());
+            assertTrue(t.notes().get(0).endsWith("warm.csv: 30 warmup rows (warmup__ = 1) left out"), t.notes().toString());
+            for (int i = 0; i < 120; i++) {
+                assertSame(r.value(1, 30 + i, 3), t.value(0, i, 3), "draw " + i);
+                assertEquals(0.0, t.stat("warmup__")[0][i]);
             }
         }
     }
