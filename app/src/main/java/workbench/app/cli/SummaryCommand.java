@@ -36,6 +36,12 @@ final class SummaryCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print one JSON object instead of a table.")
     boolean json;
 
+    @Option(names = "--divergences", arity = "0..1", fallbackValue = "20", paramLabel = "N",
+            description = "Also list the divergent transitions (the first N, default 20; with --json all of them):"
+                    + " where each began (the draw before it, where Stan and ArviZ mark them) and where its energy error"
+                    + " crossed 1000.")
+    Integer divergences;
+
     @Spec
     CommandSpec spec;
 
@@ -50,13 +56,24 @@ final class SummaryCommand implements Callable<Integer> {
                 err.println("warning: " + WorkbenchCli.oneLine(damage.getMessage()));
             }
             err.flush();
-            print(spec.commandLine().getOut(), reader, json);
+            if (divergences != null && divergences < 0) {
+                throw new workbench.core.BadInputException("--divergences must be 0 or more, got " + divergences);
+            }
+            print(spec.commandLine().getOut(), reader, json, divergences == null ? -1 : divergences);
         }
         return 0;
     }
 
     /** Prints the summary of a session, as a table or JSON (shared with {@code run}). */
     static void print(PrintWriter out, SessionReader reader, boolean json) throws Exception {
+        print(out, reader, json, -1);
+    }
+
+    /**
+     * As above, and with {@code listDivergences} &ge; 0 the divergent transitions: that many as text, all in JSON
+     * ({@code divergence_list}).
+     */
+    static void print(PrintWriter out, SessionReader reader, boolean json, int listDivergences) throws Exception {
         SessionManifest m = reader.manifest();
         int maxDepth = treedepthLimit(m.samplerSettings());
         // a chain without post-warmup draws (its draws file missing, empty, corrupt from the start, or cut in
@@ -158,6 +175,9 @@ final class SummaryCommand implements Callable<Integer> {
                             + " (the latest draws of each chain)");
                 }
             }
+            if (listDivergences >= 0) {
+                root.set("divergence_list", DivergenceList.json(reader, DivergenceList.rows(reader)));
+            }
             out.println(Report.json(root));
         } else {
             out.printf(Locale.ROOT, "%s on %s: %s x %d draws%s%n", m.samplerId(), m.modelId(),
@@ -193,6 +213,9 @@ final class SummaryCommand implements Callable<Integer> {
             if (maxDepth > 0) {
                 out.printf(Locale.ROOT, "tree depth: mean %.2f, max %.0f, %d draws at the limit %d%n",
                         s.treedepthMean(), s.treedepthMax(), s.treedepthSaturated(), maxDepth);
+            }
+            if (listDivergences >= 0) {
+                DivergenceList.print(out, reader, DivergenceList.rows(reader), listDivergences);
             }
         }
     }

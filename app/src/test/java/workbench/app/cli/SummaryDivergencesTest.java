@@ -1,0 +1,57 @@
+package workbench.app.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import workbench.sessions.SessionReader;
+
+/** {@code summary --divergences}: every divergent transition, where it began and where its energy error crossed 1000. */
+class SummaryDivergencesTest {
+
+    @Test
+    void listsWhereEachDivergentTransitionBeganAndWhereItBlewUp(@TempDir Path tmp) throws Exception {
+        Path dir = tmp.resolve("es");
+        CliHarness run = CliHarness.run("run", "--model", "eight-schools-centered", "--sampler", "nuts", "--chains", "2",
+                "--warmup", "300", "--draws", "600", "--seed", "3", "--no-progress", "--no-summary", "--out", dir.toString());
+        assertEquals(0, run.code, run.err);
+
+        CliHarness j = CliHarness.run("summary", dir.toString(), "--divergences", "--json");
+        assertEquals(0, j.code, j.err);
+        JsonNode root = new ObjectMapper().readTree(j.out);
+        JsonNode list = root.get("divergence_list");
+        long counted = root.get("sampler").get("divergences").get("warmup").asLong()
+                + root.get("sampler").get("divergences").get("sampling").asLong();
+        assertTrue(counted >= 3, "the run must diverge to test anything: " + counted);
+        assertEquals(counted, list.size(), "every divergence listed in JSON");
+        try (SessionReader r = SessionReader.open(dir)) {
+            List<String> names = r.manifest().names();
+            for (JsonNode d : list) {
+                int chain = d.get("chain").asInt() - 1;
+                long it = d.get("iteration").asLong() - 1;
+                assertEquals(it < r.warmup(chain), d.get("warmup").asBoolean());
+                JsonNode e = d.get("energy_error");
+                assertTrue(e.isNull() || e.asDouble() > 1000, "crossed the threshold: " + e);
+                // NUTS sets out from the chain's previous draw
+                for (int p = 0; p < names.size(); p++) {
+                    assertEquals(r.value(chain, it - 1, p), d.get("start").get(names.get(p)).asDouble(), 1e-12,
+                            names.get(p) + " at the start of chain " + (chain + 1) + " iteration " + it);
+                }
+                assertTrue(d.get("crossing").has("tau"));
+            }
+        }
+
+        CliHarness t = CliHarness.run("summary", dir.toString(), "--divergences", "2");
+        assertEquals(0, t.code, t.err);
+        assertTrue(t.out.contains("divergent transitions: " + counted + " (the first 2 listed"), t.out);
+        assertTrue(t.out.contains("began at (the draw before)"), t.out);
+        CliHarness bad = CliHarness.run("summary", dir.toString(), "--divergences=-3");
+        assertEquals(2, bad.code);
+        assertTrue(bad.oneErrorLine().contains("--divergences must be 0 or more"), bad.err);
+    }
+}
