@@ -352,6 +352,24 @@ public final class SessionReader implements DrawSource, AutoCloseable {
         return col < 0 ? Double.NaN : cell(chain, iteration, col);
     }
 
+    /** True for a distilled set, whose rows carry the {@code weight__} stat column. */
+    @Override
+    public boolean weighted() {
+        return weightColumn() >= 0;
+    }
+
+    /** The row's {@code weight__} (a distilled set), else 1. */
+    @Override
+    public double weight(int chain, long iteration) {
+        int col = weightColumn();
+        return col < 0 ? 1 : cell(chain, iteration, col);
+    }
+
+    private int weightColumn() {
+        int i = manifest.statColumns().indexOf(DistilledFrom.WEIGHT_COLUMN);
+        return i < 0 ? -1 : outputs + i;
+    }
+
     @Override
     public void copyValues(int chain, long from, int count, int[] params, double[][] dest, int destOffset) {
         for (int p : params) {

@@ -23,7 +23,8 @@ import workbench.sessions.SessionManifest;
 import workbench.sessions.SessionReader;
 
 /** {@code evaluate DIR}: held-out predictive metrics of a stored session of a predictive model. */
-@Command(name = "evaluate", mixinStandardHelpOptions = true, versionProvider = Version.class, description = "Predictive metrics on the model's held-out test split from the stored draws:"
+@Command(name = "evaluate", mixinStandardHelpOptions = true, versionProvider = Version.class, description = "Predictive metrics on the model's held-out test split from the stored draws"
+        + " (a distilled set's rows weighted by weight__):"
         + " lppd, nll, and rmse, coverage_50, coverage_90 (regression) or accuracy, brier (multi-class form),"
         + " ece (15 bins) (classification); latency per test point and peak memory.")
 final class EvaluateCommand implements Callable<Integer> {
@@ -72,6 +73,11 @@ final class EvaluateCommand implements Callable<Integer> {
             o.put("task", regression ? "regression" : "classification");
             o.put("n_test", r.nTest());
             o.put("draws", r.draws());
+            o.put("weighted", r.weighted());
+            if (r.weighted()) {
+                o.put("weights", "weight__ of a distilled set, normalised: the predictive is the weighted mixture");
+            }
+            Report.put(o, "effective_draws", r.effectiveDraws());
             Report.put(o, "lppd", r.lppd());
             Report.put(o, "nll", r.nll());
             if (regression) {
@@ -90,8 +96,10 @@ final class EvaluateCommand implements Callable<Integer> {
             Report.put(o, "offheap_mb", (nonHeap + javacpp) / mb);
             out.println(Report.json(o));
         } else {
-            out.printf(Locale.ROOT, "%s on %d test points, %d draws%n", regression ? "regression" : "classification",
-                    r.nTest(), r.draws());
+            out.printf(Locale.ROOT, "%s on %d test points, %d draws%s%n", regression ? "regression" : "classification",
+                    r.nTest(), r.draws(), r.weighted()
+                            ? String.format(Locale.ROOT, " (weighted by weight__, effective number %.1f)", r.effectiveDraws())
+                            : "");
             out.printf(Locale.ROOT, "lppd        %.4f%nnll         %.4f%n", r.lppd(), r.nll());
             if (regression) {
                 out.printf(Locale.ROOT, "rmse        %.4f%ncoverage_50 %.3f%ncoverage_90 %.3f%n", r.rmse(), r.coverage50(),

@@ -22,8 +22,9 @@ import workbench.sessions.SessionReader;
 
 /**
  * State of the Evaluate predictions window: one row per session of the same predictive model on
- * the same test set, each with the metrics of {@link PredictiveEvaluation} (all post-warmup draws)
- * and the plot data (at most {@link #PLOT_DRAWS} draws, thinned evenly): the predictive band
+ * the same test set, each with the metrics of {@link PredictiveEvaluation} (all post-warmup draws; a
+ * distilled set's rows weighted by their weights) and the plot data (at most {@link #PLOT_DRAWS} draws,
+ * thinned evenly, or resampled by weight for a weighted set: {@link PredictiveDraws#thin}): the predictive band
  * (1-input regression) or decision map (2-input classification) in the data's units, calibration,
  * and the out-of-distribution curves. {@link #compute} is the slow part (call it off the FX thread);
  * {@link #add} and {@link #remove} are cheap.
@@ -228,7 +229,10 @@ final class EvaluateViewModel {
     /** The cells of a row under {@link #columns}. */
     static List<String> cells(Row r) {
         PredictiveEvaluation.Result e = r.metrics();
-        List<String> c = new ArrayList<>(List.of(r.name(), r.method(), String.valueOf(e.draws()), f4(e.nll())));
+        String draws = e.weighted()
+                ? String.format(Locale.ROOT, "%d weighted (eff. %.0f)", e.draws(), e.effectiveDraws())
+                : String.valueOf(e.draws());
+        List<String> c = new ArrayList<>(List.of(r.name(), r.method(), draws, f4(e.nll())));
         if (r.classification()) {
             c.addAll(List.of(f4(e.accuracy()), f4(e.brier()), f4(e.ece())));
         } else {

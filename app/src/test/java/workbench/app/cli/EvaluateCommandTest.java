@@ -58,4 +58,97 @@ class EvaluateCommandTest {
         assertEquals(WorkbenchCli.BAD_INPUT, e.code);
         assertTrue(e.oneErrorLine().contains("no held-out test set"), e.err);
     }
+    /**
+     * A distilled set's rows carry weights (a point picked m times weighs m/K): evaluate must give the
+     * metrics of the set with each row repeated m times, not of its distinct rows counted once each.
+     */
+    @Test
+    void aDistilledSetIsEvaluatedAsItsWeightedMixture() throws Exception {
+        Path s = tmp.resolve("mala");
+        CliHarness r = CliHarness.run("run", "--no-progress", "--out", s.toString(), "--model", "bnn-regression",
+                "--set", "data=toy1d", "--set", "width=8", "--sampler", "mala", "--chains", "2", "--warmup", "300",
+                "--draws", "300", "--seed", "3");
+        assertEquals(0, r.code, r.err);
+        Path d = tmp.resolve("stein");
+        int k = 400;
+        CliHarness dist = CliHarness.run("distill", s.toString(), "--method", "stein", "--size", String.valueOf(k),
+                "--out", d.toString());
+        assertEquals(0, dist.code, dist.err);
+        CliHarness e = CliHarness.run("evaluate", d.toString(), "--json");
+        assertEquals(0, e.code, e.err);
+        JsonNode o = new ObjectMapper().readTree(e.out);
+        // the same set with every row repeated count = weight * K times, unweighted
+        java.util.List<double[]> expanded = new java.util.ArrayList<>();
+        long rows;
+        double sumW = 0;
+        double sumW2 = 0;
+        workbench.core.model.PredictiveModel pm;
+        try (workbench.sessions.SessionReader reader = workbench.sessions.SessionReader.open(d)) {
+            assertTrue(reader.weighted());
+            rows = reader.size(0);
+            pm = (workbench.core.model.PredictiveModel) workbench.core.model.ModelRegistry.create(
+                    reader.manifest().runConfig().modelId(), reader.manifest().runConfig().modelSettings()).forChain();
+            int dim = pm.dim();
+            for (long it = 0; it < rows; it++) {
+                double w = reader.weight(0, it);
+                sumW += w;
+                sumW2 += w * w;
+                long count = Math.round(w * k);
+                assertEquals(count, w * k, 1e-9, "weights are counts over K");
+                double[] v = new double[dim];
+                for (int j = 0; j < dim; j++) {
+                    v[j] = reader.value(0, it, j);
+                }
+                for (long m = 0; m < count; m++) {
+                    expanded.add(v);
+                }
+            }
+        }
+        assertEquals(k, expanded.size());
+        assertTrue(rows < k, "stein repeats some points: " + rows + " rows");
+        workbench.core.predict.PredictiveEvaluation.Result x = workbench.core.predict.PredictiveEvaluation.evaluate(pm,
+                new Repeated(expanded, pm.parameterNames()));
+        assertEquals(rows, o.get("draws").asLong());
+        assertTrue(o.get("weighted").asBoolean());
+        assertEquals(sumW * sumW / sumW2, o.get("effective_draws").asDouble(), 1e-9);
+        assertEquals(x.lppd(), o.get("lppd").asDouble(), 1e-9 * Math.abs(x.lppd()));
+        assertEquals(x.rmse(), o.get("rmse").asDouble(), 1e-9 * x.rmse());
+        assertEquals(x.coverage50(), o.get("coverage_50").asDouble(), 0);
+        assertEquals(x.coverage90(), o.get("coverage_90").asDouble(), 0);
+        CliHarness text = CliHarness.run("evaluate", d.toString());
+        assertTrue(text.out.contains("weighted by weight__"), text.out);
+        // an ordinary session says it is unweighted
+        JsonNode plain = new ObjectMapper().readTree(CliHarness.run("evaluate", s.toString(), "--json").out);
+        assertTrue(!plain.get("weighted").asBoolean());
+        assertEquals(600, plain.get("effective_draws").asDouble(), 1e-9);
+    }
+
+    /** Rows of constrained parameters, one chain, unweighted. */
+    private record Repeated(java.util.List<double[]> rows, java.util.List<String> names)
+            implements workbench.core.draws.DrawSource {
+        @Override
+        public int chains() {
+            return 1;
+        }
+
+        @Override
+        public long size(int chain) {
+            return rows.size();
+        }
+
+        @Override
+        public long warmup(int chain) {
+            return 0;
+        }
+
+        @Override
+        public double value(int chain, long iteration, int param) {
+            return rows.get((int) iteration)[param];
+        }
+
+        @Override
+        public double stat(int chain, long iteration, workbench.core.draws.Stat stat) {
+            return Double.NaN;
+        }
+    }
 }

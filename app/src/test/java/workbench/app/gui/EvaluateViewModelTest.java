@@ -66,4 +66,30 @@ class EvaluateViewModelTest {
                 () -> EvaluateViewModel.compute(Path.of("/nonexistent/evaluate-me")));
         assertEquals("/nonexistent/evaluate-me: no such session directory", e.getMessage());
     }
+    @Test
+    void aDistilledSetIsEvaluatedWithItsWeights(@org.junit.jupiter.api.io.TempDir Path tmp) {
+        java.io.PrintWriter quiet = new java.io.PrintWriter(java.io.Writer.nullWriter());
+        Path s = tmp.resolve("mala");
+        assertEquals(0, workbench.app.cli.WorkbenchCli.execute(quiet, quiet, "run", "--no-progress", "--out", s.toString(),
+                "--model", "bnn-classification", "--set", "data=moons", "--set", "width=6", "--sampler", "mala",
+                "--chains", "2", "--warmup", "200", "--draws", "200", "--seed", "4"));
+        Path d = tmp.resolve("stein");
+        assertEquals(0, workbench.app.cli.WorkbenchCli.execute(quiet, quiet, "distill", s.toString(), "--method", "stein",
+                "--size", "300", "--out", d.toString()));
+        EvaluateViewModel.Row r = EvaluateViewModel.compute(d);
+        assertTrue(r.metrics().weighted());
+        assertTrue(r.metrics().effectiveDraws() < r.metrics().draws(), "repeated rows: " + r.metrics());
+        assertTrue(EvaluateViewModel.cells(r).get(2).matches("\\d+ weighted \\(eff\\. \\d+\\)"),
+                EvaluateViewModel.cells(r).get(2));
+        // the same metrics as the CLI's (one PredictiveEvaluation over the weighted rows)
+        try (workbench.sessions.SessionReader reader = workbench.sessions.SessionReader.open(d)) {
+            PredictiveModel pm = (PredictiveModel) ((PredictiveModel) workbench.core.model.ModelRegistry.create(
+                    "bnn-classification", reader.manifest().runConfig().modelSettings())).forChain();
+            PredictiveEvaluation.Result e = PredictiveEvaluation.evaluate(pm, reader);
+            assertEquals(e.nll(), r.metrics().nll(), 0);
+            assertEquals(e.brier(), r.metrics().brier(), 0);
+        }
+        // plots: 2000 draws chosen by weight
+        assertEquals(EvaluateViewModel.PLOT_DRAWS, r.plotDraws());
+    }
 }

@@ -30,6 +30,20 @@ public interface DrawSource {
     /** A per-transition statistic, NaN where the sampler has none. */
     double stat(int chain, long iteration, Stat stat);
 
+    /**
+     * Whether the rows carry weights (a distilled set: one row per distinct point, weight = how often
+     * it was picked over the set's size). Consumers that form a distribution over the draws (e.g. the
+     * predictive mixture) must then use {@link #weight}; without weights every row counts once.
+     */
+    default boolean weighted() {
+        return false;
+    }
+
+    /** The row's (unnormalised) weight: 1 unless {@link #weighted()}. */
+    default double weight(int chain, long iteration) {
+        return 1;
+    }
+
     /** Changes whenever data is added; a view redraws when it sees a new version. */
     default long version() {
         return 0;

@@ -7,10 +7,13 @@ import workbench.core.model.PredictiveModel;
 
 /**
  * Held-out predictive metrics from stored draws. The predictive distribution of test point i is
- * the mixture over the S post-warmup draws of every chain: p(y | x_i) = mean_s p(y | x_i, theta_s).
+ * the mixture over the S post-warmup draws of every chain: p(y | x_i) = sum_s w_s p(y | x_i, theta_s)
+ * with w_s = 1/S, or, for a weighted set ({@link DrawSource#weighted()}, a distilled session), the
+ * rows' weights normalised to sum 1. Every metric below is of that mixture, so a weighted set gives
+ * the metrics of the same set with each row repeated in proportion to its weight.
  *
  * <ul>
- *   <li>lppd = sum_i log mean_s p(y_i | x_i, theta_s) (log-sum-exp), nll = -lppd / n.</li>
+ *   <li>lppd = sum_i log sum_s w_s p(y_i | x_i, theta_s) (log-sum-exp), nll = -lppd / n.</li>
  *   <li>Regression: rmse of the predictive mean; coverage_50 / coverage_90 = share of test points
  *       inside the central 50% / 90% interval of the mixture, decided exactly through the mixture
  *       CDF at y_i (inside the central a interval iff |F(y_i) - 1/2| <= a / 2).</li>
@@ -30,12 +33,22 @@ public final class PredictiveEvaluation {
     /**
      * Metrics (NaN where they do not apply to the task) and what they cost.
      *
-     * @param draws       number of draws S used
+     * @param draws       number of draws (rows) S used
      * @param predictSeconds wall time of the S predictive passes and their aggregation
+     * @param weighted    whether the rows carried weights (a distilled set)
+     * @param effectiveDraws Kish's effective number of draws (sum w)^2 / sum w^2: S when unweighted
      */
     public record Result(PredictiveModel.Task task, int nTest, long draws, double lppd, double nll, double rmse,
                          double coverage50, double coverage90, double accuracy, double brier, double ece,
-                         double predictSeconds) {
+                         double predictSeconds, boolean weighted, double effectiveDraws) {
+
+        /** An unweighted result of {@code draws} rows. */
+        public Result(PredictiveModel.Task task, int nTest, long draws, double lppd, double nll, double rmse,
+                      double coverage50, double coverage90, double accuracy, double brier, double ece,
+                      double predictSeconds) {
+            this(task, nTest, draws, lppd, nll, rmse, coverage50, coverage90, accuracy, brier, ece, predictSeconds,
+                    false, draws);
+        }
 
         /** Milliseconds per test point for all S draws. */
         public double latencyMs() {
@@ -46,7 +59,9 @@ public final class PredictiveEvaluation {
     /**
      * Evaluates {@code model} (use a {@link PredictiveModel#forChain()} copy) on its test set with the
      * post-warmup draws of every chain in {@code draws}, whose first {@code model.dim()} columns are
-     * the constrained parameters.
+     * the constrained parameters. Rows are weighted by {@link DrawSource#weight} when the source is
+     * {@linkplain DrawSource#weighted() weighted} (rows of weight 0 are skipped; a negative or
+     * non-finite weight is bad input).
      */
     public static Result evaluate(PredictiveModel model, DrawSource draws) {
         int d = model.dim();
@@ -66,30 +81,44 @@ public final class PredictiveEvaluation {
         double[] cdfSum = new double[n];
         double[] probSum = regression ? null : new double[n * c];
         java.util.Arrays.fill(lseMax, Double.NEGATIVE_INFINITY);
+        boolean weighted = draws.weighted();
         long s = 0;
+        double wSum = 0;
+        double wSq = 0;
         long t0 = System.nanoTime();
         for (int chain = 0; chain < draws.chains(); chain++) {
             long from = Math.max(draws.warmup(chain), draws.first(chain));
             for (long it = from; it < draws.size(chain); it++) {
+                double w = weighted ? draws.weight(chain, it) : 1;
+                if (!(w >= 0) || Double.isInfinite(w)) {
+                    throw new BadInputException("chain " + (chain + 1) + " draw " + (it + 1) + " has weight " + w
+                            + "; weights must be finite and not negative");
+                }
+                s++;
+                if (w == 0) {
+                    continue;
+                }
+                wSum += w;
+                wSq += w * w;
+                double logW = Math.log(w);
                 for (int j = 0; j < d; j++) {
                     constrained[j] = draws.value(chain, it, j);
                 }
                 model.toUnconstrained(constrained, q);
                 model.predict(q, out);
-                s++;
                 if (regression) {
                     for (int i = 0; i < n; i++) {
                         double mu = out[2 * i];
                         double sd = out[2 * i + 1];
                         double z = (model.testTarget(i) - mu) / sd;
                         double logDens = -0.5 * z * z - Math.log(sd) - 0.5 * Math.log(2 * Math.PI);
-                        addLog(lseMax, lseSum, i, logDens);
-                        meanSum[i] += mu;
-                        cdfSum[i] += STD.cumulativeProbability(z);
+                        addLog(lseMax, lseSum, i, logDens + logW);
+                        meanSum[i] += w * mu;
+                        cdfSum[i] += w * STD.cumulativeProbability(z);
                     }
                 } else {
                     for (int k = 0; k < n * c; k++) {
-                        probSum[k] += out[k];
+                        probSum[k] += w * out[k];
                     }
                 }
             }
@@ -97,6 +126,11 @@ public final class PredictiveEvaluation {
         if (s == 0) {
             throw new BadInputException("no post-warmup draws to evaluate");
         }
+        if (!(wSum > 0)) {
+            throw new BadInputException("every post-warmup draw has weight 0: nothing to evaluate");
+        }
+        // with unit weights wSum == s exactly, so the unweighted results are those of a plain mean
+        double total = wSum;
         double lppd = 0;
         double rmse = Double.NaN;
         double cov50 = Double.NaN;
@@ -109,10 +143,10 @@ public final class PredictiveEvaluation {
             int in50 = 0;
             int in90 = 0;
             for (int i = 0; i < n; i++) {
-                lppd += lseMax[i] + Math.log(lseSum[i] / s);
-                double err = model.testTarget(i) - meanSum[i] / s;
+                lppd += lseMax[i] + Math.log(lseSum[i] / total);
+                double err = model.testTarget(i) - meanSum[i] / total;
                 se += err * err;
-                double f = Math.abs(cdfSum[i] / s - 0.5);
+                double f = Math.abs(cdfSum[i] / total - 0.5);
                 in50 += f <= 0.25 ? 1 : 0;
                 in90 += f <= 0.45 ? 1 : 0;
             }
@@ -129,17 +163,17 @@ public final class PredictiveEvaluation {
                 int y = (int) model.testTarget(i);
                 int best = 0;
                 for (int k = 0; k < c; k++) {
-                    double p = probSum[i * c + k] / s;
-                    if (p > probSum[i * c + best] / s) {
+                    double p = probSum[i * c + k] / total;
+                    if (p > probSum[i * c + best] / total) {
                         best = k;
                     }
                     double e = p - (k == y ? 1 : 0);
                     b += e * e;
                 }
-                lppd += Math.log(probSum[i * c + y] / s);
+                lppd += Math.log(probSum[i * c + y] / total);
                 boolean hit = best == y;
                 correct += hit ? 1 : 0;
-                double conf = probSum[i * c + best] / s;
+                double conf = probSum[i * c + best] / total;
                 int bin = Math.min(ECE_BINS - 1, (int) (conf * ECE_BINS));
                 binConf[bin] += conf;
                 binAcc[bin] += hit ? 1 : 0;
@@ -155,7 +189,8 @@ public final class PredictiveEvaluation {
             }
         }
         double seconds = (System.nanoTime() - t0) * 1e-9;
-        return new Result(model.task(), n, s, lppd, -lppd / n, rmse, cov50, cov90, acc, brier, ece, seconds);
+        return new Result(model.task(), n, s, lppd, -lppd / n, rmse, cov50, cov90, acc, brier, ece, seconds, weighted,
+                wSum * wSum / wSq);
     }
 
     private static void addLog(double[] max, double[] sum, int i, double v) {

@@ -9,6 +9,7 @@ import workbench.core.kernel.ChainState;
 import workbench.core.kernel.Sampler;
 import workbench.core.kernel.SamplerFactory;
 import workbench.core.kernel.Transition;
+import workbench.core.model.InitialScales;
 import workbench.core.model.Model;
 import workbench.core.model.StochasticModel;
 import workbench.core.rng.Normals;
@@ -21,9 +22,14 @@ import workbench.core.spec.ParamValues;
  *   <li>{@code map}: Adam (Kingma and Ba 2015) ascends the log density; every warmup iteration is
  *       one Adam step (one gradient; with {@code gradients=minibatch} a minibatch estimate from the
  *       model), every sampling iteration repeats the final estimate.</li>
- *   <li>{@code deep-ensemble}: the same from a random start N(0, init_scale^2) drawn per chain,
- *       so the K chains are K independent MAP fits (Lakshminarayanan et al. 2017, without
- *       adversarial training).</li>
+ *   <li>{@code deep-ensemble}: the same from a random start drawn per chain, so the K chains are K
+ *       independent MAP fits (Lakshminarayanan et al. 2017, without adversarial training). The start is
+ *       N(0, init_scale^2) when {@code init_scale} is given; unset, a model that knows its scales
+ *       ({@link InitialScales}: a network, LeCun-normal per layer) gives them, any other N(0, 1). The
+ *       former default N(0, 0.1^2) made networks' hidden units condense: from near 0 the first Adam steps
+ *       (each about learning_rate per coordinate, whatever the gradient's size) move every tanh unit
+ *       along the same direction up to sign, and units that coincide stay so, leaving the network
+ *       effectively one unit wide (toy1d RMSE 11.2 against 4.1–4.3, moons accuracy 0.895).</li>
  *   <li>{@code laplace-diag}: Adam to the mode in warmup, then the diagonal of the Hessian by central
  *       differences of the gradient (2 d gradients) and independent draws from
  *       N(mode, diag(1 / precision)), precision_i = max(-H_ii, min_precision), truncated to where the
@@ -57,8 +63,10 @@ public record Optimizers(String id, ParamValues settings) implements Sampler {
 
     public static final SamplerFactory DEEP_ENSEMBLE = factory("deep-ensemble",
             "deep ensemble: each chain is an independent Adam MAP fit from its own random start",
-            List.of(rate(), ParamSpec.positive("init_scale", 0.1, 0, 1e3,
-                    "each chain starts from N(0, init_scale^2), drawn from its own stream"), gradients()));
+            List.of(rate(), ParamSpec.optionalPositive("init_scale", 0, 1e3,
+                    "each chain starts from N(0, init_scale^2), drawn from its own stream (unset: the model's own"
+                    + " scales where it has them, for networks weights N(0, 1/fan_in) per layer (LeCun) and biases"
+                    + " 0; other models N(0, 1))"), gradients()));
 
     public static final SamplerFactory LAPLACE_DIAG = factory("laplace-diag",
             "diagonal Laplace: Adam to the mode in warmup, then draws from N(mode, diag(-1/Hessian))",
@@ -95,13 +103,25 @@ public record Optimizers(String id, ParamValues settings) implements Sampler {
     @Override
     public ChainSampler newChain(Model model, int warmup, ChainState initial, UniformRandomProvider rng) {
         double initScale = settings.has("init_scale") ? settings.real("init_scale") : Double.NaN;
+        double[] initScales = null;
+        if (Double.isNaN(initScale) && id.equals("deep-ensemble")) {
+            if (model instanceof InitialScales is) {
+                initScales = is.initialScales();
+                if (initScales.length != model.dim()) {
+                    throw new IllegalStateException("model gives " + initScales.length + " start scales for "
+                            + model.dim() + " parameters");
+                }
+            } else {
+                initScale = 1;
+            }
+        }
         boolean laplace = id.equals("laplace-diag");
         boolean minibatch = "minibatch".equals(settings.text("gradients"));
         if (minibatch && !(model instanceof StochasticModel)) {
             throw new BadInputException("sampler " + id + ": gradients=minibatch needs a model with minibatches"
                     + " (e.g. logistic, bnn-regression, bnn-classification)");
         }
-        return new Chain(model, warmup, settings.real("learning_rate"), initScale, laplace,
+        return new Chain(model, warmup, settings.real("learning_rate"), initScale, initScales, laplace,
                 laplace ? settings.real("min_precision") : 0, laplace ? settings.real("fd_step") : 0, minibatch);
     }
 
@@ -111,6 +131,8 @@ public record Optimizers(String id, ParamValues settings) implements Sampler {
         private final int warmup;
         private double rate;
         private final double initScale;
+        /** Per-coordinate start scales (the model's), or null for the isotropic {@link #initScale}. */
+        private final double[] initScales;
         private final boolean laplace;
         private final double minPrecision;
         private final double fdStep;
@@ -123,13 +145,14 @@ public record Optimizers(String id, ParamValues settings) implements Sampler {
         private double[] sd;
         private double[] mode;
 
-        Chain(Model model, int warmup, double rate, double initScale, boolean laplace, double minPrecision,
-              double fdStep, boolean minibatch) {
+        Chain(Model model, int warmup, double rate, double initScale, double[] initScales, boolean laplace,
+              double minPrecision, double fdStep, boolean minibatch) {
             this.model = model;
             this.minibatch = minibatch;
             this.warmup = warmup;
             this.rate = rate;
             this.initScale = initScale;
+            this.initScales = initScales == null ? null : initScales.clone();
             this.laplace = laplace;
             this.minPrecision = minPrecision;
             this.fdStep = fdStep;
@@ -140,13 +163,13 @@ public record Optimizers(String id, ParamValues settings) implements Sampler {
         @Override
         public Transition next(UniformRandomProvider rng, ChainState state, boolean warm, boolean withPath) {
             int grads = 0;
-            if (!started && initScale > 0) {
+            if (!started && (initScale > 0 || initScales != null)) {
                 // a random start; where the density is not finite there, try again (up to 100 times),
                 // else keep the run's start point
                 for (int tries = 0; tries < MAX_TRIES; tries++) {
                     double[] q = new double[model.dim()];
                     for (int i = 0; i < q.length; i++) {
-                        q[i] = initScale * normals.next(rng);
+                        q[i] = (initScales != null ? initScales[i] : initScale) * normals.next(rng);
                     }
                     ChainState s = ChainState.at(model, q);
                     grads++;

@@ -46,6 +46,147 @@ class PredictiveEvaluationTest {
         }
     }
 
+    /** Chains of draws of a one-parameter model with weights per row, no warmup. */
+    private record Weighted(double[][] values, double[][] weights) implements DrawSource {
+        @Override
+        public List<String> names() {
+            return List.of("t");
+        }
+
+        @Override
+        public int chains() {
+            return values.length;
+        }
+
+        @Override
+        public long size(int chain) {
+            return values[chain].length;
+        }
+
+        @Override
+        public long warmup(int chain) {
+            return 0;
+        }
+
+        @Override
+        public double value(int chain, long iteration, int param) {
+            return values[chain][(int) iteration];
+        }
+
+        @Override
+        public double stat(int chain, long iteration, Stat stat) {
+            return Double.NaN;
+        }
+
+        @Override
+        public boolean weighted() {
+            return weights != null;
+        }
+
+        @Override
+        public double weight(int chain, long iteration) {
+            return weights == null ? 1 : weights[chain][(int) iteration];
+        }
+    }
+
+    /** Regression: test point i's predictive is N(t x_i, (0.5 + |t|)^2), so draws differ in mean and spread. */
+    private record Slope(double[] x, double[] y) implements PredictiveModel {
+        @Override
+        public Task task() {
+            return Task.REGRESSION;
+        }
+
+        @Override
+        public int testSize() {
+            return y.length;
+        }
+
+        @Override
+        public int classes() {
+            return 0;
+        }
+
+        @Override
+        public double testTarget(int i) {
+            return y[i];
+        }
+
+        @Override
+        public void predict(double[] q, double[] out) {
+            for (int i = 0; i < y.length; i++) {
+                out[2 * i] = q[0] * x[i];
+                out[2 * i + 1] = 0.5 + Math.abs(q[0]);
+            }
+        }
+
+        @Override
+        public int dim() {
+            return 1;
+        }
+
+        @Override
+        public List<String> parameterNames() {
+            return List.of("t");
+        }
+
+        @Override
+        public double logDensity(double[] q, double[] grad) {
+            grad[0] = 0;
+            return 0;
+        }
+    }
+
+    /** Three classes: logits (t x_i, 0, -t x_i). */
+    private record Logits(double[] x, int[] labels) implements PredictiveModel {
+        @Override
+        public Task task() {
+            return Task.CLASSIFICATION;
+        }
+
+        @Override
+        public int testSize() {
+            return labels.length;
+        }
+
+        @Override
+        public int classes() {
+            return 3;
+        }
+
+        @Override
+        public double testTarget(int i) {
+            return labels[i];
+        }
+
+        @Override
+        public void predict(double[] q, double[] out) {
+            for (int i = 0; i < labels.length; i++) {
+                double a = Math.exp(q[0] * x[i]);
+                double c = Math.exp(-q[0] * x[i]);
+                double z = a + 1 + c;
+                out[3 * i] = a / z;
+                out[3 * i + 1] = 1 / z;
+                out[3 * i + 2] = c / z;
+            }
+        }
+
+        @Override
+        public int dim() {
+            return 1;
+        }
+
+        @Override
+        public List<String> parameterNames() {
+            return List.of("t");
+        }
+
+        @Override
+        public double logDensity(double[] q, double[] grad) {
+            grad[0] = 0;
+            return 0;
+        }
+    }
+
     /** Regression: every test point's predictive is N(t, 1). */
     private record Shift(double[] y) implements PredictiveModel {
         @Override
@@ -181,5 +322,104 @@ class PredictiveEvaluationTest {
     void noSamplingDrawsIsBadInput() {
         assertThrows(BadInputException.class,
                 () -> PredictiveEvaluation.evaluate(new Shift(new double[] {1}), new Draws(new double[] {1, 2}, 2)));
+    }
+    // A distilled set: rows (distinct draws) with weights count/K; the same set with every row repeated
+    // count times, unweighted, is the same predictive mixture, so every metric must agree.
+    private static final double[][] DISTINCT = {{-1.3, 0.4, 2.2}, {0.9, -0.2}};
+    private static final int[][] COUNTS = {{3, 1, 5}, {2, 1}};
+
+    private static Weighted weightedSet() {
+        double[][] w = new double[COUNTS.length][];
+        for (int c = 0; c < w.length; c++) {
+            w[c] = new double[COUNTS[c].length];
+            for (int i = 0; i < w[c].length; i++) {
+                w[c][i] = COUNTS[c][i] / 12.0;
+            }
+        }
+        return new Weighted(DISTINCT, w);
+    }
+
+    private static Weighted expandedSet() {
+        double[][] v = new double[COUNTS.length][];
+        for (int c = 0; c < v.length; c++) {
+            java.util.List<Double> rows = new java.util.ArrayList<>();
+            for (int i = 0; i < COUNTS[c].length; i++) {
+                for (int k = 0; k < COUNTS[c][i]; k++) {
+                    rows.add(DISTINCT[c][i]);
+                }
+            }
+            v[c] = rows.stream().mapToDouble(Double::doubleValue).toArray();
+        }
+        return new Weighted(v, null);
+    }
+
+    @Test
+    void weightedRegressionEqualsTheSetWithRowsRepeated() {
+        double[] x = {-2, -1, -0.3, 0, 0.5, 1, 1.7, 3};
+        double[] y = {1.9, 1.2, -0.4, 0.1, 0.3, -0.9, 3.8, 2.5};
+        Slope m = new Slope(x, y);
+        PredictiveEvaluation.Result w = PredictiveEvaluation.evaluate(m, weightedSet());
+        PredictiveEvaluation.Result e = PredictiveEvaluation.evaluate(m, expandedSet());
+        assertEquals(5, w.draws());
+        assertEquals(12, e.draws());
+        assertEquals(true, w.weighted());
+        assertEquals(false, e.weighted());
+        // Kish: (sum w)^2 / sum w^2 = 144 / (9 + 1 + 25 + 4 + 1)
+        assertEquals(144.0 / 40, w.effectiveDraws(), 1e-12);
+        assertEquals(12, e.effectiveDraws(), 0);
+        assertEquals(e.lppd(), w.lppd(), 1e-12);
+        assertEquals(e.nll(), w.nll(), 1e-12);
+        assertEquals(e.rmse(), w.rmse(), 1e-12);
+        assertEquals(e.coverage50(), w.coverage50(), 0);
+        assertEquals(e.coverage90(), w.coverage90(), 0);
+        // and the weights matter: the equally weighted distinct rows give another answer
+        PredictiveEvaluation.Result u = PredictiveEvaluation.evaluate(m, new Weighted(DISTINCT, null));
+        org.junit.jupiter.api.Assertions.assertTrue(Math.abs(u.lppd() - w.lppd()) > 1e-3);
+        org.junit.jupiter.api.Assertions.assertTrue(Math.abs(u.rmse() - w.rmse()) > 1e-3);
+    }
+
+    @Test
+    void weightedClassificationEqualsTheSetWithRowsRepeated() {
+        double[] x = {-2, -1.1, -0.3, 0.05, 0.5, 1, 1.7, 3, -0.7, 0.2};
+        int[] labels = {0, 2, 1, 1, 0, 2, 0, 0, 1, 2};
+        Logits m = new Logits(x, labels);
+        PredictiveEvaluation.Result w = PredictiveEvaluation.evaluate(m, weightedSet());
+        PredictiveEvaluation.Result e = PredictiveEvaluation.evaluate(m, expandedSet());
+        assertEquals(e.lppd(), w.lppd(), 1e-12);
+        assertEquals(e.nll(), w.nll(), 1e-12);
+        assertEquals(e.accuracy(), w.accuracy(), 0);
+        assertEquals(e.brier(), w.brier(), 1e-12);
+        assertEquals(e.ece(), w.ece(), 1e-12);
+        PredictiveEvaluation.Result u = PredictiveEvaluation.evaluate(m, new Weighted(DISTINCT, null));
+        org.junit.jupiter.api.Assertions.assertTrue(Math.abs(u.lppd() - w.lppd()) > 1e-3);
+        org.junit.jupiter.api.Assertions.assertTrue(Math.abs(u.brier() - w.brier()) > 1e-3);
+    }
+
+    @Test
+    void zeroWeightRowsAreSkippedAndNegativeWeightsRefused() {
+        double[] x = {-1, 0.5, 2};
+        double[] y = {0.3, -0.2, 1.1};
+        Slope m = new Slope(x, y);
+        PredictiveEvaluation.Result a = PredictiveEvaluation.evaluate(m,
+                new Weighted(new double[][] {{0.4, 7.0, -0.8}}, new double[][] {{0.5, 0, 0.5}}));
+        PredictiveEvaluation.Result b = PredictiveEvaluation.evaluate(m, new Weighted(new double[][] {{0.4, -0.8}}, null));
+        assertEquals(b.lppd(), a.lppd(), 1e-12);
+        assertEquals(b.rmse(), a.rmse(), 1e-12);
+        assertThrows(BadInputException.class, () -> PredictiveEvaluation.evaluate(m,
+                new Weighted(new double[][] {{0.4, 1.0}}, new double[][] {{0.5, -0.1}})));
+        assertThrows(BadInputException.class, () -> PredictiveEvaluation.evaluate(m,
+                new Weighted(new double[][] {{0.4, 1.0}}, new double[][] {{0, 0}})));
+    }
+
+    @Test
+    void plotDrawsOfAWeightedSetRepeatRowsByWeight() {
+        Slope m = new Slope(new double[] {1}, new double[] {0});
+        // weights 3/12, 1/12, 5/12, 2/12, 1/12: 24 plot draws hold every row exactly 24 w times, in order
+        double[][] qs = PredictiveDraws.thin(m, weightedSet(), 24);
+        double[][] expected = PredictiveDraws.thin(m, expandedSet(), 24);
+        assertEquals(24, qs.length);
+        for (int k = 0; k < 24; k++) {
+            assertEquals(expected[k / 2][0], qs[k][0], 0, "draw " + k);
+        }
     }
 }

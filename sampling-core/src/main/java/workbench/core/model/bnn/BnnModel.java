@@ -19,7 +19,8 @@ import workbench.core.model.StochasticModel;
  * or ND4J matrix products, chosen per network size (see {@link EngineChoice}). The instance built by
  * the factory holds no scratch; {@link #forChain()} returns a copy with its own engines.
  */
-public final class BnnModel implements DataModel, InputPredictiveModel, StochasticModel, BatchGradient {
+public final class BnnModel implements DataModel, InputPredictiveModel, StochasticModel, BatchGradient,
+        workbench.core.model.InitialScales {
     private static final double LOG_2PI = Math.log(2 * Math.PI);
 
     private final Mlp net;
@@ -62,6 +63,32 @@ public final class BnnModel implements DataModel, InputPredictiveModel, Stochast
             n.add("sigma");
         }
         this.names = List.copyOf(n);
+    }
+
+    /**
+     * LeCun-normal starts: every weight of a layer N(0, 1/fan_in), so each unit's pre-activation has
+     * about unit variance on the standardized inputs (tanh units start in their non-linear range); biases
+     * and log sigma start at 0.
+     */
+    @Override
+    public double[] initialScales() {
+        double[] s = new double[dim];
+        for (int l = 0; l < net.layers(); l++) {
+            int in = net.size(l);
+            double w = 1 / Math.sqrt(in);
+            int off = net.offset(l);
+            for (int j = 0; j < net.size(l + 1); j++) {
+                for (int k = 0; k < in; k++) {
+                    s[off + j * (in + 1) + k] = w;
+                }
+            }
+        }
+        return s;
+    }
+
+    @Override
+    public String initialScalesRule() {
+        return "weights N(0, 1/fan_in) per layer (LeCun), biases and log sigma 0";
     }
 
     /** The network's shape. */
