@@ -204,6 +204,16 @@ final class SummaryCommand implements Callable<Integer> {
             }
             out.printf(Locale.ROOT, "divergences: %d in warmup, %d in sampling; gradient evaluations: %d warmup, %d sampling%n",
                     s.divergencesWarmup(), s.divergencesSampling(), s.gradientsWarmup(), s.gradientsSampling());
+            long sampled = 0;
+            for (int c = 0; c < reader.chains(); c++) {
+                sampled += Math.max(0, reader.size(c) - Math.max(reader.warmup(c), reader.first(c)));
+            }
+            if (sampled > 0 && s.divergencesSampling() > 0.1 * sampled) {
+                // a run that mostly diverged: its table describes the blow-up, not the posterior
+                out.printf(Locale.ROOT, "warning: %.0f%% of the post-warmup transitions diverged: these draws do not describe"
+                        + " the target; lower the step size%s%n", 100.0 * s.divergencesSampling() / sampled,
+                        "sghmc".equals(m.samplerId()) ? " or raise the friction (e.g. --sampler-set friction=1)" : "");
+            }
             if (o != null) {
                 out.printf(Locale.ROOT, "time: warmup %.2f s, sampling %.2f s (summed over chains), wall %.2f s%n",
                         o.warmupSeconds(), o.samplingSeconds(), o.wallSeconds());
