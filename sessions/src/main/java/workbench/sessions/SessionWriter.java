@@ -151,7 +151,8 @@ public final class SessionWriter implements DrawSink, AutoCloseable {
                 throw new BadInputException("session directory " + dir + " exists and is not a directory");
             }
             try (var list = Files.list(dir)) {
-                if (list.findAny().isPresent()) {
+                // a lone lock file is what a writer that never started leaves (its lock, if still held, refuses below)
+                if (list.anyMatch(f -> !f.getFileName().toString().equals(SessionFiles.LOCK))) {
                     throw new BadInputException("session directory " + dir + " is not empty; choose a new directory");
                 }
             } catch (IOException e) {
@@ -681,8 +682,10 @@ public final class SessionWriter implements DrawSink, AutoCloseable {
         }
         lock.close();
         // also after a start that failed (it closed the files already)
+        if (!started) {
+            lock.closeAndDelete(); // the directory is as it was: empty, or gone below
+        }
         if (!started && createdDir) {
-            lock.closeAndDelete();
             try {
                 Files.deleteIfExists(dir);
             } catch (IOException e) {

@@ -261,6 +261,20 @@ class SessionResumeTest {
     }
 
     @Test
+    void aWriterThatNeverStartedLeavesAnEmptyDirectoryEmpty() throws IOException {
+        Path dir = Files.createDirectory(tmp.resolve("empty"));
+        new SessionWriter(dir, OPTIONS).close();
+        try (var list = Files.list(dir)) {
+            assertEquals(0, list.count(), "no lock file left to make the directory 'not empty'");
+        }
+        Files.writeString(dir.resolve(SessionFiles.LOCK), "pid 1\n"); // a stale lock, its process gone
+        write(dir, config(20), Schedule.NONE);
+        try (SessionReader r = SessionReader.open(dir)) {
+            assertEquals(170, r.size(0));
+        }
+    }
+
+    @Test
     void moreDrawsContinueAFinishedRunAsALongerOne() {
         Path a = tmp.resolve("a");
         write(a, config(100), Schedule.NONE);
