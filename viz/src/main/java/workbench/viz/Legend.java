@@ -11,7 +11,7 @@ import javafx.scene.text.TextAlignment;
 /** A legend box drawn on a canvas: one row per mark, with its symbol and its meaning. */
 public final class Legend {
     /** How a legend row's symbol is drawn. */
-    public enum Symbol { DOT, LINE, DASH, CROSS, TRIANGLE, BOX, PATH }
+    public enum Symbol { DOT, LINE, DASH, CROSS, TRIANGLE, BOX, PATH, /** a row of text under the one above */ NONE }
 
     private record Row(Symbol symbol, Color color, String text) {
     }

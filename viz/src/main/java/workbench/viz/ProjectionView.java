@@ -606,10 +606,17 @@ public final class ProjectionView extends CanvasView {
         List<LiveBuffer.DivergenceMark> divs = b.divergences();
         int from = Math.max(0, divs.size() - 2000);
         g.setFill(Palette.DIVERGENCE);
+        int outside = 0; // of those drawn: a legend that counts marks nobody can see says where they went
         for (int k = from; k < divs.size(); k++) {
             double[] pos = divs.get(k).at(divergencesAtStart);
-            Legend.triangle(g, area.px(pos[xParam]), area.py(pos[yParam]), 5);
+            double px = pos[xParam];
+            double py = pos[yParam];
+            if (!(px >= box[0] && px <= box[1] && py >= box[2] && py <= box[3])) {
+                outside++;
+            }
+            Legend.triangle(g, area.px(px), area.py(py), 5);
         }
+        int drawn = divs.size() - from;
         legend.addChains(Legend.Symbol.DOT, chains, " (line: recent path)");
         if (anyAccept) {
             legend.add(Legend.Symbol.LINE, Palette.ACCEPT, "accepted proposal");
@@ -623,9 +630,12 @@ public final class ProjectionView extends CanvasView {
         if (!divs.isEmpty()) {
             long all = b.divergenceCount();
             String what = divergencesAtStart ? "divergent transition's start" : "divergence, where \u0394E > 1000";
-            legend.add(Legend.Symbol.TRIANGLE, Palette.DIVERGENCE, all > divs.size()
-                    ? what + " (" + all + ", latest " + divs.size() + " shown; click to replay)"
-                    : what + " (" + all + ", click to replay)");
+            legend.add(Legend.Symbol.TRIANGLE, Palette.DIVERGENCE, what + " (" + all + "; click to replay)");
+            String more = (all > drawn ? "the latest " + drawn + " drawn" : "")
+                    + (outside == 0 ? "" : (all > drawn ? ", " : "") + outside + " outside the view");
+            if (!more.isEmpty()) {
+                legend.add(Legend.Symbol.NONE, Palette.DIVERGENCE, more);
+            }
         }
     }
 
