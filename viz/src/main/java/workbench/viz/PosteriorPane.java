@@ -53,7 +53,7 @@ public final class PosteriorPane extends BorderPane {
                 + "Click a mark to replay the trajectory from its start to the crossing."));
         divergencesAt.setOnAction(e -> projection.setDivergencesAtStart(
                 AT_START.equals(divergencesAt.getSelectionModel().getSelectedItem())));
-        Label hint = new Label("scroll: zoom \u00b7 drag: pan \u00b7 double click: fit");
+        Label hint = new Label("scroll: zoom \u00b7 drag: pan \u00b7 double click: fit \u00b7 click the legend: fold it");
         hint.getStyleClass().add("hint");
         hint.setMinWidth(0);
         Label at = new Label("divergences at");

@@ -110,6 +110,11 @@ public final class ProjectionView extends CanvasView {
                 fitView();
                 return;
             }
+            double[] l = legendRect;
+            if (l != null && e.getX() >= l[0] && e.getX() <= l[0] + l[2] && e.getY() >= l[1] && e.getY() <= l[1] + l[3]) {
+                setLegendFolded(!legendFolded); // a click on the legend folds it away (small windows) or back
+                return;
+            }
             LiveBuffer.DivergenceMark hit = divergenceAt(e.getX(), e.getY());
             if (hit != null) {
                 replay(hit);
@@ -393,6 +398,9 @@ public final class ProjectionView extends CanvasView {
             g.setFont(PlotArea.LABEL_FONT);
             g.fillText("Press Run to start the chains", area.left() + area.width() / 2, area.top() + area.height() - 14);
         }
+        if (legendFolded && !legend.isEmpty()) {
+            legend = new Legend().add(Legend.Symbol.NONE, Palette.INK, "legend (click to unfold)");
+        }
         legendRect = placeLegend(legend);
         if (legendRect != null) {
             legend.draw(g, legendRect[0] + legendRect[2], legendRect[1]);
@@ -400,6 +408,19 @@ public final class ProjectionView extends CanvasView {
     }
 
     private double[] legendRect;
+    private boolean legendFolded;
+
+    /** Folds the legend to one small box (true) or shows it whole; a click on the legend does the same. */
+    public void setLegendFolded(boolean folded) {
+        if (folded != legendFolded) {
+            legendFolded = folded;
+            dirty = true;
+        }
+    }
+
+    public boolean legendFolded() {
+        return legendFolded;
+    }
 
     /** The legend's box {x, y, width, height} in view pixels as last drawn, or null. */
     public double[] legendBounds() {

@@ -107,4 +107,40 @@ class AddChainFxTest extends WindowFxBase {
             }).get(10, TimeUnit.SECONDS);
         }
     }
+
+    @Test
+    void aClickOnTheLegendFoldsItAndAnotherUnfoldsIt(FxRobot robot) throws Exception {
+        runAtFullSpeedBriefly(robot);
+        ProjectionView pv = window.posterior().projection();
+        double[] full = WaitForAsyncUtils.asyncFx(() -> {
+            pv.refresh(System.nanoTime());
+            return pv.legendBounds();
+        }).get(5, TimeUnit.SECONDS);
+        clickIn(robot, pv, full);
+        waitUntil("the legend folded", pv::legendFolded);
+        double[] folded = WaitForAsyncUtils.asyncFx(() -> {
+            pv.refresh(System.nanoTime());
+            return pv.legendBounds();
+        }).get(5, TimeUnit.SECONDS);
+        assertTrue(folded[3] < full[3] / 3, "one short row: " + Arrays.toString(folded) + " from " + Arrays.toString(full));
+        assertEquals(2, window.controller().buffer().chains(), "a click on the legend starts no chain");
+        clickIn(robot, pv, folded);
+        waitUntil("the legend unfolded", () -> !pv.legendFolded());
+    }
+
+    private void runAtFullSpeedBriefly(FxRobot robot) {
+        pick(robot, "#modelPicker", "gaussian-2d");
+        pick(robot, "#samplerPicker", "nuts");
+        set(robot, "#chains", "2");
+        set(robot, "#warmup", "20");
+        set(robot, "#draws", "100");
+        robot.clickOn("#runButton");
+        waitUntil("the run's end", () -> window.controller().state() == RunController.State.FINISHED);
+    }
+
+    private static void clickIn(FxRobot robot, ProjectionView pv, double[] rect) throws Exception {
+        Point2D at = WaitForAsyncUtils.asyncFx(() -> pv.localToScreen(rect[0] + rect[2] / 2, rect[1] + rect[3] / 2))
+                .get(5, TimeUnit.SECONDS);
+        robot.clickOn(at);
+    }
 }
