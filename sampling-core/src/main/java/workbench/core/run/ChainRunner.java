@@ -479,9 +479,13 @@ public final class ChainRunner {
             }
             return s;
         }
+        double[] scales = m instanceof workbench.core.model.InitialScales is ? is.initialScales() : null;
+        workbench.core.rng.Normals normals = new workbench.core.rng.Normals();
         for (int tries = 0; tries < INIT_TRIES; tries++) {
             for (int i = 0; i < d; i++) {
-                q[i] = -2 + 4 * rng.nextDouble();
+                // a network starts as it would be initialized for training (LeCun-normal per layer): uniform(-2, 2)
+                // saturates its tanh units; any other model as Stan starts it
+                q[i] = scales != null && scales.length == d ? scales[i] * normals.next(rng) : -2 + 4 * rng.nextDouble();
             }
             ChainState s = ChainState.at(m, q);
             if (s.finite()) {
