@@ -237,6 +237,9 @@ public final class CompareWindow {
 
     private long statsNanos;
 
+    /** ESS and its gradients use at most this many of each chain's latest draws (the figures stay cheap). */
+    static final int ESS_WINDOW = 5000;
+
     /** The panel's line of figures, or null to leave what it says (not started, or refused). */
     static String figures(String samplerId, RunController run) {
         LiveBuffer b = run.buffer();
@@ -245,20 +248,19 @@ public final class CompareWindow {
         }
         int chains = b.chains();
         long perChain = Long.MAX_VALUE;
+        long common = Long.MAX_VALUE; // post-warmup draws every chain has
         double accept = 0;
         long accepted = 0;
-        long grads = 0; // after warmup: what the draws the ESS counts cost
         for (int c = 0; c < chains; c++) {
             perChain = Math.min(perChain, b.size(c));
             long from = Math.max(b.first(c), b.warmup(c));
+            common = Math.min(common, Math.max(0, b.size(c) - from));
             for (long i = from; i < b.size(c); i++) {
                 double a = b.stat(c, i, Stat.ACCEPT_STAT);
                 if (Double.isFinite(a)) {
                     accept += a;
                     accepted++;
                 }
-                double g = b.stat(c, i, Stat.GRADIENT_EVALUATIONS);
-                grads += Double.isFinite(g) ? (long) g : 0;
             }
         }
         StringBuilder sb = new StringBuilder(samplerId).append(": ").append(run.state().name().toLowerCase(Locale.ROOT))
@@ -267,9 +269,21 @@ public final class CompareWindow {
             sb.append(String.format(Locale.ROOT, " \u00b7 acceptance %.2f", accept / accepted));
         }
         sb.append(" \u00b7 ").append(b.totalGradients()).append(" gradients");
-        double ess = minBulkEss(b);
+        int n = (int) Math.min(common == Long.MAX_VALUE ? 0 : common, ESS_WINDOW);
+        double ess = minBulkEss(b, n);
         if (Double.isFinite(ess)) {
+            // the gradients the same draws cost: each chain's latest n
+            long grads = 0;
+            for (int c = 0; c < chains; c++) {
+                for (long i = b.size(c) - n; i < b.size(c); i++) {
+                    double g = b.stat(c, i, Stat.GRADIENT_EVALUATIONS);
+                    grads += Double.isFinite(g) ? (long) g : 0;
+                }
+            }
             sb.append(String.format(Locale.ROOT, "%n smallest bulk ESS %.0f", ess));
+            if (common > ESS_WINDOW) {
+                sb.append(" (latest ").append(ESS_WINDOW).append(" a chain)");
+            }
             if (grads > 0) {
                 sb.append(String.format(Locale.ROOT, " \u00b7 %.2f per 1000 gradients after warmup", 1000 * ess / grads));
             }
@@ -279,24 +293,22 @@ public final class CompareWindow {
         return sb.toString();
     }
 
-    /** The smallest bulk ESS over the parameters, on the chains' common post-warmup length; NaN before 20 draws. */
-    static double minBulkEss(LiveBuffer b) {
-        int params = b.names().size();
+    /** The smallest bulk ESS over the parameters (the first 50) of each chain's latest {@code n} post-warmup draws. */
+    static double minBulkEss(LiveBuffer b, int n) {
+        int chains = b.chains();
+        if (chains == 0 || n < 20) {
+            return Double.NaN;
+        }
         double min = Double.POSITIVE_INFINITY;
-        for (int p = 0; p < Math.min(params, 50); p++) {
-            double[][] x = b.sampling(p);
-            int n = Integer.MAX_VALUE;
-            for (double[] row : x) {
-                n = Math.min(n, row.length);
+        for (int p = 0; p < Math.min(b.names().size(), 50); p++) {
+            double[][] x = new double[chains][n];
+            for (int c = 0; c < chains; c++) {
+                long from = b.size(c) - n;
+                for (int i = 0; i < n; i++) {
+                    x[c][i] = b.value(c, from + i, p);
+                }
             }
-            if (x.length == 0 || n < 20) {
-                return Double.NaN;
-            }
-            double[][] cut = new double[x.length][];
-            for (int c = 0; c < x.length; c++) {
-                cut[c] = java.util.Arrays.copyOfRange(x[c], x[c].length - n, x[c].length);
-            }
-            double e = Diagnostics.essBulk(cut);
+            double e = Diagnostics.essBulk(x);
             if (Double.isFinite(e)) {
                 min = Math.min(min, e);
             }

@@ -64,7 +64,7 @@ class CompareFxTest extends WindowFxBase {
                 }
                 String figures = CompareWindow.figures(id, p.run);
                 assertTrue(figures.contains("smallest bulk ESS") && figures.contains("per 1000 gradients"), figures);
-                double ess = CompareWindow.minBulkEss(shown);
+                double ess = CompareWindow.minBulkEss(shown, 300);
                 assertTrue(ess > 5 && ess < 2 * 600 * 3.3, id + " ESS " + ess);
             }
             // different samplers, different draws: the panels are not one run shown four times
