@@ -95,7 +95,8 @@ final class DivergenceList {
         out.printf(Locale.ROOT, fmt, "chain", "draw", "energy err", began, "energy error crossed 1000 at");
         for (Row r : shown) {
             String draw = r.warmup() ? (r.iteration() + 1) + "w" : Long.toString(r.iteration() + 1 - reader.warmup(r.chain()));
-            out.printf(Locale.ROOT, fmt, Integer.toString(r.chain() + 1), draw, Report.fixed(r.energyError(), 1),
+            out.printf(Locale.ROOT, fmt, Integer.toString(r.chain() + 1), draw, Math.abs(r.energyError()) < 1e7 ? Report.fixed(r.energyError(), 1)
+                    : String.format(Locale.ROOT, "%.3e", r.energyError()),
                     where(names, r.start()), r.crossing() == null ? "(model not rebuilt here)" : where(names, r.crossing()));
         }
         out.println("(draw: post-warmup draw number, or the iteration with 'w' in warmup; first 3 outputs shown)");

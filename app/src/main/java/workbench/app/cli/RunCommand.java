@@ -132,7 +132,8 @@ final class RunCommand implements Callable<Integer> {
         }
         if (Files.isDirectory(out)) {
             try (var entries = Files.list(out)) {
-                if (entries.findAny().isPresent()) {
+                // a lone stale lock file is allowed, as the session writer allows it
+                if (entries.anyMatch(f -> !f.getFileName().toString().equals(workbench.sessions.SessionFiles.LOCK))) {
                     throw new BadInputException("--out " + out + " is not empty; give a new directory");
                 }
             }

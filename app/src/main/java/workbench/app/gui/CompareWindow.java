@@ -201,6 +201,11 @@ public final class CompareWindow {
         return first;
     }
 
+    /** Marks divergences in every panel where their transitions began (true) or where ΔE crossed 1000. */
+    public void setDivergencesAtStart(boolean atStart) {
+        panels.forEach(p -> p.pane.setDivergencesAtStart(atStart));
+    }
+
     /** Moves the shared speed slider to {@code perSecond} transitions a second per chain. */
     public void setSpeed(double perSecond) {
         speed.setValue(Math.max(SPEED_MIN_LOG, Math.min(SPEED_MAX_LOG, Math.log10(perSecond))));

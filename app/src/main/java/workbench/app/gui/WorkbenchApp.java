@@ -163,6 +163,7 @@ public final class WorkbenchApp extends Application {
             cw.stage().setWidth(screen.getWidth());
             cw.stage().setHeight(screen.getHeight());
             cw.setSpeed(speed.equals("full") ? RunController.FULL_SPEED : perSecond);
+            cw.setDivergencesAtStart(divergences.equals("start"));
             String problem = cw.startAll();
             if (problem != null) {
                 System.err.println("autorun: " + problem);
