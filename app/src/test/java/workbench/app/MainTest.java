@@ -42,4 +42,20 @@ class MainTest {
         assertNull(Main.sessionToOpen(new String[0]));
         assertNull(Main.sessionToOpen(new String[] {""}));
     }
+
+    @Test
+    void aWindowThatCannotOpenIsOneLineNamingTheCauseAndTheRemedy() {
+        // what JavaFX throws on a machine without GTK 3, wrapped as reflection and Application.launch wrap it
+        Throwable gtk = new java.lang.reflect.InvocationTargetException(new RuntimeException(
+                new UnsupportedOperationException("Unable to load glass GTK library.")));
+        String line = GuiLauncher.cannotOpen(gtk);
+        org.junit.jupiter.api.Assertions.assertTrue(line.contains("Unable to load glass GTK library")
+                && line.contains("apt-get install libgtk-3-0") && !line.contains("\n"), line);
+        Throwable display = new java.lang.reflect.InvocationTargetException(
+                new UnsupportedOperationException("Unable to open DISPLAY"));
+        org.junit.jupiter.api.Assertions.assertTrue(GuiLauncher.cannotOpen(display).contains("xvfb-run"));
+        Throwable bare = new java.lang.reflect.InvocationTargetException(new IllegalStateException());
+        assertEquals("workbench: cannot open the window: IllegalStateException; the commands work without a window:"
+                + " workbench --help", GuiLauncher.cannotOpen(bare));
+    }
 }

@@ -114,7 +114,10 @@ final class DivergenceList {
         return sb.append(v.length > 3 ? ", ..." : "").toString();
     }
 
-    /** Every row as JSON: chain and iteration (1-based), warmup, energy_error, start and crossing by output name. */
+    /**
+     * Every row as JSON: chain and iteration (1-based, warmup included), warmup, draw (the post-warmup draw number the
+     * text table shows, null in warmup), energy_error, start and crossing by output name.
+     */
     static ArrayNode json(SessionReader reader, List<Row> rows) {
         List<String> names = reader.manifest().names();
         ArrayNode a = Report.JSON.createArrayNode();
@@ -123,6 +126,11 @@ final class DivergenceList {
             o.put("chain", r.chain() + 1);
             o.put("iteration", r.iteration() + 1);
             o.put("warmup", r.warmup());
+            if (r.warmup()) {
+                o.putNull("draw");
+            } else {
+                o.put("draw", r.iteration() + 1 - reader.warmup(r.chain()));
+            }
             Report.put(o, "energy_error", r.energyError());
             o.set("start", point(names, r.start()));
             o.set("crossing", point(names, r.crossing()));

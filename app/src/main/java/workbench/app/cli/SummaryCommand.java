@@ -9,9 +9,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Stack;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.IParameterPreprocessor;
+import picocli.CommandLine.Model.ArgSpec;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -37,6 +40,7 @@ final class SummaryCommand implements Callable<Integer> {
     boolean json;
 
     @Option(names = "--divergences", arity = "0..1", fallbackValue = "20", paramLabel = "N",
+            preprocessor = OptionalCount.class,
             description = "Also list the divergent transitions (the first N, default 20; with --json all of them):"
                     + " where each began (the draw before it, where Stan and ArviZ mark them) and where its energy error"
                     + " crossed 1000.")
@@ -44,6 +48,21 @@ final class SummaryCommand implements Callable<Integer> {
 
     @Spec
     CommandSpec spec;
+
+    /**
+     * Lets {@code --divergences} take the next argument as its N only when it is a whole number, so that
+     * {@code summary --divergences DIR} lists 20 rather than failing on DIR as a count.
+     */
+    static final class OptionalCount implements IParameterPreprocessor {
+        @Override
+        public boolean preprocess(Stack<String> args, CommandSpec commandSpec, ArgSpec argSpec,
+                                  Map<String, Object> info) {
+            if (" ".equals(info.get("separator")) && (args.isEmpty() || !args.peek().matches("-?\\d+"))) {
+                args.push("20");
+            }
+            return false;
+        }
+    }
 
     @Override
     public Integer call() throws Exception {

@@ -170,10 +170,28 @@ public final class CompareWindow {
             }
         };
         stage.setOnShown(e -> timer.start());
-        stage.setOnHidden(e -> {
-            timer.stop();
-            panels.forEach(p -> p.run.shutdown());
-        });
+        stage.setOnHidden(e -> shutdown());
+    }
+
+    /** Stops the timer and every panel's run (their sessions stay on disk, closed); safe to call twice. */
+    public void shutdown() {
+        timer.stop();
+        panels.forEach(p -> p.run.shutdown());
+    }
+
+    /**
+     * One line per panel for a script: its sampler, transitions made so far (all chains), run state and session
+     * directory.
+     */
+    public List<String> report() {
+        List<String> out = new ArrayList<>();
+        for (Panel p : panels) {
+            LiveBuffer b = p.run.buffer();
+            out.add(String.format(Locale.ROOT, "%s %d transitions, state %s, session %s",
+                    p.sampler.getSelectionModel().getSelectedItem(), b == null ? 0 : b.totalTransitions(),
+                    p.run.state(), p.run.session()));
+        }
+        return out;
     }
 
     public void show() {

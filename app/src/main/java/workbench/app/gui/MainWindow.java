@@ -1637,10 +1637,14 @@ public final class MainWindow extends BorderPane {
      * Opens Run \u25b8 Compare samplers (random walk, HMC, NUTS and MCLMC on this window's model, settings and seed;
      * each panel's sampler can be changed), at this window's speed; Run in it starts them.
      */
+    private final List<CompareWindow> compares = new ArrayList<>();
+
     public CompareWindow openCompare() {
         CompareWindow w = new CompareWindow(getScene() == null ? null : getScene().getWindow(), setup,
                 controller.sessionsRoot());
         w.setSpeed(Math.pow(10, speedSlider.getValue()));
+        compares.add(w);
+        w.stage().setOnHiding(e -> compares.remove(w));
         w.show();
         return w;
     }
@@ -1731,6 +1735,7 @@ public final class MainWindow extends BorderPane {
     public void shutdown() {
         timer.stop();
         controller.shutdown();
+        new ArrayList<>(compares).forEach(CompareWindow::shutdown); // their runs too, when the app quits with them open
         diagPool.shutdownNow();
     }
 

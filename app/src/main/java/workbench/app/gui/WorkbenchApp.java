@@ -98,7 +98,7 @@ public final class WorkbenchApp extends Application {
      * their transitions began, as if Run had been pressed (stress/soak-gui.sh uses it); with
      * {@code .compare=true}, Run \u25b8 Compare samplers on that model and seed instead. With
      * {@code workbench.autorun.seconds=S} the window quits after S seconds, first printing
-     * {@code autorun: ... transitions, session DIR} on standard output. {@code workbench.autorun.tab=TITLE} (also
+     * {@code autorun: ... transitions, session DIR} on standard output (with {@code .compare}, a line per panel). {@code workbench.autorun.tab=TITLE} (also
      * without autorun) selects the tab with that title, '_' for spaces (e.g. Sampler_over_time). A value the window would
      * refuse is printed on standard error and the application exits with status 2.
      */
@@ -143,6 +143,18 @@ public final class WorkbenchApp extends Application {
         if (!divergences.equals("crossing") && !divergences.equals("start")) {
             problems.add("divergences must be 'crossing' or 'start', got '" + divergences + "'");
         }
+        String secondsText = System.getProperty("workbench.autorun.seconds");
+        double seconds = Double.NaN;
+        if (secondsText != null) {
+            try {
+                seconds = Double.parseDouble(secondsText);
+            } catch (NumberFormatException e) {
+                seconds = Double.NaN;
+            }
+            if (!(seconds > 0) || Double.isInfinite(seconds)) {
+                problems.add("seconds must be a number of seconds (> 0), got '" + secondsText + "'");
+            }
+        }
         if (!problems.isEmpty()) {
             System.err.println("autorun: " + problems.get(0));
             System.exit(2);
@@ -167,24 +179,38 @@ public final class WorkbenchApp extends Application {
             String problem = cw.startAll();
             if (problem != null) {
                 System.err.println("autorun: " + problem);
+                window.shutdown(); // the panels that did start close their sessions first
+                System.exit(2);
             }
+            long t0 = System.nanoTime();
+            quitAfter(seconds, () -> {
+                System.out.printf(Locale.ROOT, "autorun: %.1f s, compare%n", (System.nanoTime() - t0) * 1e-9);
+                cw.report().forEach(line -> System.out.println("autorun: " + line));
+            });
             return;
         }
         long t0 = System.nanoTime();
         window.run();
-        String seconds = System.getProperty("workbench.autorun.seconds");
-        if (seconds != null) {
-            PauseTransition stop = new PauseTransition(Duration.seconds(Double.parseDouble(seconds)));
-            stop.setOnFinished(e -> {
-                LiveBuffer b = window.controller().buffer();
-                System.out.printf(Locale.ROOT, "autorun: %.1f s, %d transitions, state %s, session %s%n",
-                        (System.nanoTime() - t0) * 1e-9, b == null ? 0 : b.totalTransitions(),
-                        window.controller().state(), window.controller().session());
-                System.out.flush();
-                Platform.exit();
-            });
-            stop.play();
+        quitAfter(seconds, () -> {
+            LiveBuffer b = window.controller().buffer();
+            System.out.printf(Locale.ROOT, "autorun: %.1f s, %d transitions, state %s, session %s%n",
+                    (System.nanoTime() - t0) * 1e-9, b == null ? 0 : b.totalTransitions(),
+                    window.controller().state(), window.controller().session());
+        });
+    }
+
+    /** After {@code seconds} (none when NaN) prints the report and quits. */
+    private static void quitAfter(double seconds, Runnable report) {
+        if (Double.isNaN(seconds)) {
+            return;
         }
+        PauseTransition stop = new PauseTransition(Duration.seconds(seconds));
+        stop.setOnFinished(e -> {
+            report.run();
+            System.out.flush();
+            Platform.exit();
+        });
+        stop.play();
     }
 
     /**

@@ -35,6 +35,8 @@ class SummaryDivergencesTest {
                 int chain = d.get("chain").asInt() - 1;
                 long it = d.get("iteration").asLong() - 1;
                 assertEquals(it < r.warmup(chain), d.get("warmup").asBoolean());
+                assertEquals(it < r.warmup(chain) ? null : it + 1 - r.warmup(chain),
+                        d.get("draw").isNull() ? null : d.get("draw").asLong(), "post-warmup draw number");
                 JsonNode e = d.get("energy_error");
                 assertTrue(e.isNull() || e.asDouble() > 1000, "crossed the threshold: " + e);
                 // NUTS sets out from the chain's previous draw
@@ -46,6 +48,10 @@ class SummaryDivergencesTest {
             }
         }
 
+        // --divergences without N before DIR must not take DIR for its count
+        CliHarness before = CliHarness.run("summary", "--divergences", dir.toString());
+        assertEquals(0, before.code, before.err);
+        assertTrue(before.out.contains("divergent transitions: " + counted), before.out);
         CliHarness t = CliHarness.run("summary", dir.toString(), "--divergences", "2");
         assertEquals(0, t.code, t.err);
         assertTrue(t.out.contains("divergent transitions: " + counted + " (the first 2 listed"), t.out);
