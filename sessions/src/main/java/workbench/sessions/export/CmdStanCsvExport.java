@@ -139,8 +139,9 @@ public final class CmdStanCsvExport {
         }
         long start = sel.start(src, c);
         line(w, "#   post-warmup draws exported: " + (start + 1) + " to " + (start + sel.draws()));
+        int[] params = columnOrder(src.names(), sel.params());
         StringBuilder header = new StringBuilder(String.join(",", SAMPLER_COLUMNS));
-        for (int p : sel.params()) {
+        for (int p : params) {
             header.append(',').append(ColumnNames.toCmdStan(src.names().get(p)));
         }
         line(w, header.toString());
@@ -158,7 +159,7 @@ public final class CmdStanCsvExport {
                 }
                 row.append(Numbers.text(stats[k]));
             }
-            for (int p : sel.params()) {
+            for (int p : params) {
                 row.append(',').append(Numbers.text(src.value(c, it, p)));
             }
             line(w, row.toString());
@@ -172,6 +173,68 @@ public final class CmdStanCsvExport {
         line(w, String.format(Locale.ROOT, "#                %.3f seconds (Total)", warmS + sampS));
         line(w, "# ");
         w.flush();
+    }
+
+    /**
+     * The outputs {@code params} (indices into {@code names}) in the column order CmdStan writes and its
+     * readers (cmdstanpy's and stanio's header parser, rstan's {@code read_stan_csv}) assume: all
+     * elements of one container next to each other (containers in the order they first appear), and
+     * within a container column-major, the first index fastest ({@code a.1.1, a.2.1, a.1.2, a.2.2}).
+     * A model may list its outputs otherwise (a network's {@code w1[1,1], w1[1,2], b1[1], w1[2,1], …});
+     * written as listed, those readers split or transpose the container. Elements whose indices are not
+     * whole numbers keep their given order.
+     */
+    public static int[] columnOrder(List<String> names, int[] params) {
+        Map<String, List<Integer>> groups = new java.util.LinkedHashMap<>();
+        for (int p : params) {
+            groups.computeIfAbsent(ColumnNames.container(names.get(p)), k -> new ArrayList<>()).add(p);
+        }
+        int[] out = new int[params.length];
+        int k = 0;
+        for (List<Integer> g : groups.values()) {
+            List<int[]> idx = new ArrayList<>();
+            for (int p : g) {
+                idx.add(indices(names.get(p)));
+            }
+            List<Integer> order = new ArrayList<>();
+            for (int i = 0; i < g.size(); i++) {
+                order.add(i);
+            }
+            if (idx.stream().allMatch(a -> a != null && a.length == idx.get(0).length)) {
+                order.sort((x, y) -> {
+                    int[] a = idx.get(x);
+                    int[] b = idx.get(y);
+                    for (int d = a.length - 1; d >= 0; d--) { // the last index varies slowest
+                        if (a[d] != b[d]) {
+                            return Integer.compare(a[d], b[d]);
+                        }
+                    }
+                    return 0;
+                });
+            }
+            for (int i : order) {
+                out[k++] = g.get(i);
+            }
+        }
+        return out;
+    }
+
+    /** The indices of {@code theta[2,3]} as {2, 3}; {} for a scalar; null if an index is not a whole number. */
+    private static int[] indices(String name) {
+        int open = name.indexOf('[');
+        if (open <= 0 || !name.endsWith("]")) {
+            return new int[0];
+        }
+        String[] parts = name.substring(open + 1, name.length() - 1).split(",");
+        int[] out = new int[parts.length];
+        try {
+            for (int i = 0; i < parts.length; i++) {
+                out[i] = Integer.parseInt(parts[i].strip());
+            }
+        } catch (NumberFormatException e) {
+            return null;
+        }
+        return out;
     }
 
     /**

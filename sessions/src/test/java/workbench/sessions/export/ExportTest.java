@@ -179,7 +179,8 @@ class ExportTest {
                 for (String key : List.of("metric", "max_depth", "save_warmup", "thin", "num_samples", "num_warmup")) {
                     assertTrue(cfg.containsKey(key), key + " in " + cfg);
                 }
-                assertEquals("lp__,accept_stat__,stepsize__,treedepth__,n_leapfrog__,divergent__,energy__,x.3,x.1", header);
+                // asked for as x.3, x[1]: written in CmdStan's element order, which its readers assume
+                assertEquals("lp__,accept_stat__,stepsize__,treedepth__,n_leapfrog__,divergent__,energy__,x.1,x.3", header);
                 assertEquals("1", cfg.get("save_warmup"));
                 assertEquals("50", cfg.get("num_samples"));
                 assertEquals("30", cfg.get("num_warmup"));
@@ -192,14 +193,14 @@ class ExportTest {
             }
             DrawTable t = DrawFiles.read(files);
             assertEquals(List.of(), t.notes());
-            assertEquals(List.of("x[3]", "x[1]"), t.names());
+            assertEquals(List.of("x[1]", "x[3]"), t.names());
             int[] chains = {0, 2};
             for (int k = 0; k < 2; k++) {
                 assertEquals(30, t.chainInfo(k).warmupSkipped());
                 assertEquals(50, t.length(k));
                 for (int i = 0; i < 50; i++) {
-                    assertSame(r.value(chains[k], 30 + 10 + i, 2), t.value(k, i, 0), "x[3]");
-                    assertSame(r.value(chains[k], 30 + 10 + i, 0), t.value(k, i, 1), "x[1]");
+                    assertSame(r.value(chains[k], 30 + 10 + i, 2), t.value(k, i, 1), "x[3]");
+                    assertSame(r.value(chains[k], 30 + 10 + i, 0), t.value(k, i, 0), "x[1]");
                 }
             }
         }
@@ -357,6 +358,49 @@ class ExportTest {
                 assertTrue(s.noneMatch(p -> p.getFileName().toString().endsWith(".tmp")), "no temporary files left");
             }
         }
+    }
+
+    /**
+     * A network's outputs come from the model as w1[1,1], w1[1,2], b1[1], w1[2,1], …: the CmdStan CSV
+     * must still hold each container's elements together and column-major (w1.1.1, w1.2.1, w1.1.2, …),
+     * as CmdStan writes them and cmdstanpy/stanio and rstan parse them; every value stays under its name.
+     */
+    @Test
+    void cmdstanColumnsAreContiguousAndColumnMajor() throws Exception {
+        Path bnn = tmp.resolve("bnn");
+        Map<String, String> ms = Map.of("width", "2", "layers", "2");
+        RunConfig cfg = new RunConfig("bnn-classification", ms, "sgld", Map.of(), 2, 5, 6, 3, 1, null);
+        try (SessionWriter w = new SessionWriter(bnn, SessionWriter.Options.defaults())) {
+            new ChainRunner(cfg, ModelRegistry.create(cfg.modelId(), ms), SamplerRegistry.create("sgld", Map.of()), w).run();
+        }
+        try (SessionReader r = SessionReader.open(bnn)) {
+            List<Path> files = ExportFormat.CMDSTAN_CSV.write(r, ExportSelection.all(r), tmp.resolve("bnn-csv"));
+            String header = Files.readAllLines(files.get(0)).stream().filter(l -> !l.startsWith("#")).findFirst().orElseThrow();
+            List<String> cols = List.of(header.split(",")).subList(CmdStanCsvExport.SAMPLER_COLUMNS.size(), header.split(",").length);
+            assertEquals(List.of("w1.1.1", "w1.2.1", "w1.1.2", "w1.2.2", "b1.1", "b1.2"), cols.subList(0, 6), header);
+            List<String> seen = new ArrayList<>();
+            for (String col : cols) {
+                String base = col.contains(".") ? col.substring(0, col.indexOf('.')) : col;
+                if (seen.isEmpty() || !seen.get(seen.size() - 1).equals(base)) {
+                    assertTrue(!seen.contains(base), base + " is split in " + header);
+                    seen.add(base);
+                }
+            }
+            assertEquals(r.names().size(), cols.size());
+            DrawTable t = DrawFiles.read(files);
+            for (int c = 0; c < r.chains(); c++) {
+                for (int i = 0; i < t.length(c); i++) {
+                    for (int p = 0; p < r.names().size(); p++) {
+                        int q = t.names().indexOf(r.names().get(p));
+                        assertSame(r.value(c, r.warmup(c) + i, p), t.value(c, i, q), r.names().get(p));
+                    }
+                }
+            }
+        }
+        assertArrayEquals(new int[] {0, 2, 1, 3, 4}, CmdStanCsvExport.columnOrder(
+                List.of("a[1,1]", "a[1,2]", "a[2,1]", "a[2,2]", "s"), new int[] {0, 1, 2, 3, 4}));
+        assertArrayEquals(new int[] {1, 3}, CmdStanCsvExport.columnOrder(
+                List.of("x[1]", "x[2]", "y", "x[10]"), new int[] {3, 1}), "the first index as a number: 2 before 10");
     }
 
     @Test
