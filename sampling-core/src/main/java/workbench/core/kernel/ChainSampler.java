@@ -43,7 +43,10 @@ public interface ChainSampler {
         }
     }
 
-    /** The diagonal of the inverse metric in use, or null. */
+    /**
+     * The inverse metric in use: its diagonal, or for a dense metric the row-major dim x dim matrix
+     * (a session's {@code final_inverse_metric}, CmdStan CSV's {@code dense_e} block); null if none.
+     */
     default double[] inverseMetric() {
         return null;
     }

@@ -403,6 +403,34 @@ class ExportTest {
                 List.of("x[1]", "x[2]", "y", "x[10]"), new int[] {3, 1}), "the first index as a number: 2 before 10");
     }
 
+    /**
+     * NUTS with metric=dense samples with a dense inverse metric: the session must keep the whole matrix
+     * and the CmdStan CSV must say dense_e with one line per row, not diag_e with the matrix's diagonal.
+     */
+    @Test
+    void denseMetricIsExportedAsDenseE() throws Exception {
+        Path dense = tmp.resolve("dense");
+        Map<String, String> ss = Map.of("metric", "dense");
+        RunConfig cfg = new RunConfig("gaussian-2d", Map.of(), "nuts", ss, 1, 300, 20, 4, 1, null);
+        try (SessionWriter w = new SessionWriter(dense, SessionWriter.Options.defaults())) {
+            new ChainRunner(cfg, ModelRegistry.create("gaussian-2d", Map.of()), SamplerRegistry.create("nuts", ss), w).run();
+        }
+        try (SessionReader r = SessionReader.open(dense)) {
+            double[] m = r.finalInverseMetric(0);
+            assertEquals(4, m.length, "a 2 x 2 matrix");
+            assertEquals(Double.doubleToLongBits(m[1]), Double.doubleToLongBits(m[2]), "symmetric");
+            assertTrue(m[1] > 0.1, "rho = 0.95: a clearly positive covariance, got " + m[1]);
+            List<Path> files = ExportFormat.CMDSTAN_CSV.write(r, ExportSelection.all(r), tmp.resolve("dense-csv"));
+            Map<String, String> cfgKeys = StrictStanCsv.check(files.get(0));
+            assertEquals("dense_e", cfgKeys.get("metric"));
+            List<String> lines = Files.readAllLines(files.get(0));
+            int i = lines.indexOf("# Adaptation terminated");
+            assertEquals("# Elements of inverse mass matrix:", lines.get(i + 2));
+            assertEquals("# " + Numbers.text(m[0]) + ", " + Numbers.text(m[1]), lines.get(i + 3));
+            assertEquals("# " + Numbers.text(m[2]) + ", " + Numbers.text(m[3]), lines.get(i + 4));
+        }
+    }
+
     @Test
     void cmdstanNames() {
         assertEquals("theta.1", ColumnNames.toCmdStan("theta[1]"));

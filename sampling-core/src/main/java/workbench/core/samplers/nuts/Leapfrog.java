@@ -185,6 +185,14 @@ public final class Leapfrog implements Dynamics {
         return invDiag.clone();
     }
 
+    /**
+     * The inverse metric in use (a copy): its diagonal, or for a dense metric the whole matrix,
+     * row-major dim x dim (what {@link workbench.core.kernel.ChainSampler#inverseMetric} reports).
+     */
+    public double[] inverseMetric() {
+        return dense ? invDense.clone() : invDiag.clone();
+    }
+
     static double[] cholesky(double[] a, int n) {
         double[] l = new double[n * n];
         for (int i = 0; i < n; i++) {

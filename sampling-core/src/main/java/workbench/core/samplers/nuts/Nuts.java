@@ -177,7 +177,7 @@ public final class Nuts implements Sampler {
 
         @Override
         public double[] inverseMetric() {
-            return leapfrog.inverseMetricDiagonal();
+            return leapfrog.inverseMetric(); // dense_e: the whole matrix, not only its diagonal
         }
     }
 }
