@@ -97,6 +97,11 @@ final class ReplayCommand implements Callable<Integer> {
                 if (!verifier.allEqual()) {
                     throw new CliExit(ReRuns.DIFFERS, "error: the replay ended before it reached every stored draw");
                 }
+                if (!reader.errors().isEmpty()) {
+                    // a corrupt chunk is a stored value that cannot be read, let alone reproduced: not a pass
+                    throw new CliExit(ReRuns.DIFFERS, "error: the " + stored + " intact stored rows were reproduced bit for bit,"
+                            + " but the session is damaged: " + reader.errors().get(0).getMessage());
+                }
                 stdout.println("identical: all " + stored + " stored rows (" + reader.columns()
                         + " values each) of " + reader.chains() + " chains reproduced bit for bit");
                 return 0;
