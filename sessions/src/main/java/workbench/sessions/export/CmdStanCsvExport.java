@@ -69,9 +69,11 @@ public final class CmdStanCsvExport {
         Writer w = new OutputStreamWriter(os, StandardCharsets.UTF_8);
         SessionManifest m = src.manifest();
         double[] metric = src.finalInverseMetric(c);
-        int dim = m.parameterCount();
-        String metricKind = metric == null ? "unit_e" : metric.length == dim * dim && dim > 1 ? "dense_e" : "diag_e";
         Map<String, String> ss = m.samplerSettings();
+        // dense when the sampler ran with a dense metric: its length is then the unconstrained dimension squared
+        // (the output parameters may be more or fewer than that dimension)
+        boolean denseMetric = metric != null && "dense".equals(ss.get("metric")) && isSquare(metric.length);
+        String metricKind = metric == null || "unit".equals(ss.get("metric")) ? "unit_e" : denseMetric ? "dense_e" : "diag_e";
         boolean stan = m.samplerId().equals("nuts") || m.samplerId().equals("hmc");
         String maxDepth = ss.getOrDefault("max_treedepth", "10");
         String delta = ss.getOrDefault("adapt_delta", ss.getOrDefault("target_accept", "0.8"));
@@ -148,7 +150,7 @@ public final class CmdStanCsvExport {
         StringBuilder row = new StringBuilder(256);
         for (long r = 0; r < sel.rows(); r++) {
             if (r == sel.warmup()) {
-                adaptation(w, src, c, metric, metricKind, dim);
+                adaptation(w, src, c, metric, metricKind, denseMetric ? (int) Math.round(Math.sqrt(metric.length)) : metric == null ? 0 : metric.length);
             }
             long it = sel.iteration(src, c, r);
             row.setLength(0);
@@ -173,6 +175,11 @@ public final class CmdStanCsvExport {
         line(w, String.format(Locale.ROOT, "#                %.3f seconds (Total)", warmS + sampS));
         line(w, "# ");
         w.flush();
+    }
+
+    private static boolean isSquare(int n) {
+        int r = (int) Math.round(Math.sqrt(n));
+        return r * r == n && n > 1;
     }
 
     /**

@@ -431,6 +431,24 @@ class ExportTest {
         }
     }
 
+    /** NUTS with metric=unit is exported as Stan writes unit_e, not as a diagonal of ones. */
+    @Test
+    void unitMetricIsExportedAsUnitE() throws Exception {
+        Path unit = tmp.resolve("unit");
+        Map<String, String> ss = Map.of("metric", "unit");
+        RunConfig cfg = new RunConfig("gaussian-2d", Map.of(), "nuts", ss, 1, 100, 20, 4, 1, null);
+        try (SessionWriter w = new SessionWriter(unit, SessionWriter.Options.defaults())) {
+            new ChainRunner(cfg, ModelRegistry.create("gaussian-2d", Map.of()), SamplerRegistry.create("nuts", ss), w).run();
+        }
+        try (SessionReader r = SessionReader.open(unit)) {
+            List<Path> files = ExportFormat.CMDSTAN_CSV.write(r, ExportSelection.all(r), tmp.resolve("unit-csv"));
+            assertEquals("unit_e", StrictStanCsv.check(files.get(0)).get("metric"));
+            List<String> lines = Files.readAllLines(files.get(0));
+            int i = lines.indexOf("# Adaptation terminated");
+            assertEquals("# No free parameters for unit metric", lines.get(i + 2));
+        }
+    }
+
     @Test
     void cmdstanNames() {
         assertEquals("theta.1", ColumnNames.toCmdStan("theta[1]"));
