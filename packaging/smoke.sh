@@ -71,6 +71,10 @@ if grep -q '^workbench/app/gui/WorkbenchApp.class$' <<< "$entries"; then
       kill -0 $app 2>/dev/null || { echo "the application exited early" >&2; exit 1; }
       if xwininfo -root -children 2>/dev/null | grep -qE "^ +0x[0-9a-f]+ \"[^\"]+\": .* [0-9]{3,}x[0-9]{3,}"; then
         sleep 3; import -window root "$out/screenshot.png"; xwininfo -root -children > "$out/windows.txt"
+        # the window manager properties the desktop needs: its class (matched against the desktop entry) and icon
+        for id in $(sed -nE "s/^ +(0x[0-9a-f]+) \"[^\"]+\": .* [0-9]{3,}x[0-9]{3,}.*/\1/p" "$out/windows.txt"); do
+          { xprop -id "$id" WM_CLASS; xprop -id "$id" _NET_WM_ICON | head -n 1 | cut -c1-80; } >> "$out/wmprops.txt"
+        done
         kill $app; wait $app 2>/dev/null; exit 0
       fi
       sleep 0.5
@@ -81,6 +85,14 @@ if grep -q '^workbench/app/gui/WorkbenchApp.class$' <<< "$entries"; then
   spread="$(convert "$out/screenshot.png" -format '%[fx:standard_deviation]' info:)"
   awk -v s="$spread" 'BEGIN { exit !(s > 0.02) }' || fail "the screenshot is blank (standard deviation $spread)"
   step "screenshot $out/screenshot.png (pixel spread $spread)"
+  # Docks and task switchers show the desktop entry's name and icon for the window only when its WM_CLASS is the
+  # entry's StartupWMClass, and the window's own icon otherwise; a window without _NET_WM_ICON gets a generic one.
+  wmclass="$(sed -n 's/^StartupWMClass=//p' "$here/linux/workbench.desktop")"
+  [ -n "$wmclass" ] || fail "linux/workbench.desktop has no StartupWMClass"
+  grep -q "^WM_CLASS(STRING) = .*\"$wmclass\"" "$out/wmprops.txt" \
+    || { cat "$out/wmprops.txt" >&2; fail "no window has WM_CLASS $wmclass (StartupWMClass of the desktop entry)"; }
+  grep -q '^_NET_WM_ICON(CARDINAL)' "$out/wmprops.txt" || { cat "$out/wmprops.txt" >&2; fail "the window has no icon (_NET_WM_ICON)"; }
+  step "window class $wmclass, icon set"
 else
   step "no GUI in this build: window check skipped"
 fi

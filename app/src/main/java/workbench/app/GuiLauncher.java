@@ -58,7 +58,7 @@ final class GuiLauncher {
         if (why.contains("GTK")) {
             hint = "JavaFX needs GTK 3 (Debian/Ubuntu: apt-get install libgtk-3-0)";
         } else if (why.toLowerCase(java.util.Locale.ROOT).contains("display")) {
-            hint = "no display: set DISPLAY, or run under Xvfb (xvfb-run ./workbench)";
+            hint = "no display: set DISPLAY, or run under Xvfb (xvfb-run " + workbench.app.cli.Launcher.command() + ")";
         } else {
             hint = "the commands work without a window: workbench --help";
         }

@@ -30,7 +30,40 @@ public final class Main {
                 return;
             }
         }
+        String notSession = notASession(args);
+        if (notSession != null) {
+            System.err.println(notSession);
+            System.exit(WorkbenchCli.BAD_INPUT);
+        }
         System.exit(WorkbenchCli.execute(args));
+    }
+
+    /**
+     * The one-line error for a single argument naming a directory that is neither a session nor a command (what
+     * {@code workbench ~/runs} gives when the session is one folder further down), or null for anything else. Without
+     * it the user reads picocli's "Unmatched argument at index 0".
+     */
+    static String notASession(String[] args) {
+        if (args.length != 1 || args[0].isEmpty() || args[0].startsWith("-") || isCommand(args[0])) {
+            return null;
+        }
+        Path p;
+        try {
+            p = Paths.get(args[0]);
+        } catch (java.nio.file.InvalidPathException e) {
+            return null;
+        }
+        if (Files.isDirectory(p) && !Files.isRegularFile(p.resolve(MANIFEST))) {
+            return "error: " + args[0] + " is not a session directory (it holds no " + MANIFEST
+                    + ") and not a command (see 'workbench --help')";
+        }
+        return null;
+    }
+
+    /** Whether {@code name} is one of the CLI's subcommands (a folder of that name does not shadow it). */
+    private static boolean isCommand(String name) {
+        return name.indexOf('/') < 0 && name.indexOf('\\') < 0
+                && WorkbenchCli.commandLine().getSubcommands().containsKey(name);
     }
 
     /**
@@ -39,7 +72,7 @@ public final class Main {
      * holds {@value #MANIFEST}. A name that is also a subcommand goes to the CLI.
      */
     static Path sessionToOpen(String[] args) {
-        if (args.length != 1 || args[0].isEmpty() || args[0].startsWith("-")) {
+        if (args.length != 1 || args[0].isEmpty() || args[0].startsWith("-") || isCommand(args[0])) {
             return null;
         }
         Path p;

@@ -44,6 +44,58 @@ class MainTest {
     }
 
     @Test
+    void aFolderNamedLikeACommandDoesNotShadowTheCommand() throws Exception {
+        // a session directory called "models" in the working directory: `workbench models` still lists the models
+        Path models = Files.createDirectories(Path.of("models").toAbsolutePath());
+        try {
+            Files.writeString(models.resolve("session.mcmcwb.json"), "{}");
+            assertNull(Main.sessionToOpen(new String[] {"models"}));
+            assertNull(Main.notASession(new String[] {"models"}));
+            assertEquals(models, Main.sessionToOpen(new String[] {models.toString()}));
+        } finally {
+            Files.deleteIfExists(models.resolve("session.mcmcwb.json"));
+            Files.deleteIfExists(models);
+        }
+    }
+
+    @Test
+    void aDirectoryThatIsNotASessionIsOneLineSayingSo() throws Exception {
+        Path other = Files.createDirectories(tmp.resolve("runs"));
+        assertEquals("error: " + other + " is not a session directory (it holds no session.mcmcwb.json) and not a"
+                + " command (see 'workbench --help')", Main.notASession(new String[] {other.toString()}));
+        Path session = Files.createDirectories(tmp.resolve("run1"));
+        Files.writeString(session.resolve("session.mcmcwb.json"), "{}");
+        assertNull(Main.notASession(new String[] {session.toString()}));
+        assertNull(Main.notASession(new String[] {"run"}));
+        assertNull(Main.notASession(new String[] {tmp.resolve("missing").toString()}));
+        assertNull(Main.notASession(new String[] {"summary", other.toString()}));
+    }
+
+    @Test
+    void hintsNameTheLauncherInUse() {
+        String before = System.getProperty("jpackage.app-path");
+        Throwable display = new java.lang.reflect.InvocationTargetException(
+                new UnsupportedOperationException("Unable to open DISPLAY"));
+        try {
+            System.clearProperty("jpackage.app-path");
+            org.junit.jupiter.api.Assertions.assertTrue(GuiLauncher.cannotOpen(display).endsWith(
+                    "(xvfb-run ./workbench)"), GuiLauncher.cannotOpen(display));
+            assertEquals("WORKBENCH_JAVA_OPTS=-Xmx4g", workbench.app.cli.Launcher.moreHeap("-Xmx4g"));
+            // the installed launcher: on PATH as `workbench`, and deaf to WORKBENCH_JAVA_OPTS
+            System.setProperty("jpackage.app-path", "/opt/workbench/bin/workbench");
+            org.junit.jupiter.api.Assertions.assertTrue(GuiLauncher.cannotOpen(display).endsWith(
+                    "(xvfb-run workbench)"), GuiLauncher.cannotOpen(display));
+            assertEquals("JAVA_TOOL_OPTIONS=-Xmx4g", workbench.app.cli.Launcher.moreHeap("-Xmx4g"));
+        } finally {
+            if (before == null) {
+                System.clearProperty("jpackage.app-path");
+            } else {
+                System.setProperty("jpackage.app-path", before);
+            }
+        }
+    }
+
+    @Test
     void aWindowThatCannotOpenIsOneLineNamingTheCauseAndTheRemedy() {
         // what JavaFX throws on a machine without GTK 3, wrapped as reflection and Application.launch wrap it
         Throwable gtk = new java.lang.reflect.InvocationTargetException(new RuntimeException(

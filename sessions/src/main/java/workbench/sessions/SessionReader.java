@@ -119,7 +119,10 @@ public final class SessionReader implements DrawSource, AutoCloseable {
         } else if (Files.isDirectory(path)) {
             manifestFile = path.resolve(SessionFiles.MANIFEST);
         } else if (!Files.exists(path)) {
-            throw new BadInputException(path + ": no such session directory");
+            // a manifest (what the desktop's file association passes) is a file, not a directory
+            throw new BadInputException(path + (path.getFileName() != null
+                    && path.getFileName().toString().endsWith(SessionFiles.MANIFEST_SUFFIX)
+                    ? ": no such session manifest" : ": no such session directory"));
         } else {
             throw new BadInputException(path + ": not a session directory or " + SessionFiles.MANIFEST_SUFFIX + " file");
         }

@@ -68,6 +68,9 @@ class ManifestTest {
         assertTrue(e.getMessage().contains("no such file"), e.getMessage());
         e = assertThrows(BadInputException.class, () -> SessionReader.open(tmp.resolve("nowhere")));
         assertTrue(e.getMessage().contains("no such session directory"), e.getMessage());
+        Path gone = tmp.resolve("gone").resolve("session.mcmcwb.json");
+        e = assertThrows(BadInputException.class, () -> SessionReader.open(gone));
+        assertEquals(gone + ": no such session manifest", e.getMessage());
     }
 
     @ParameterizedTest

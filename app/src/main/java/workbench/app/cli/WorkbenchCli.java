@@ -89,7 +89,7 @@ public final class WorkbenchCli implements Runnable {
         } catch (OutOfMemoryError e) {
             System.err.println("error: out of memory (" + Runtime.getRuntime().maxMemory() / (1 << 20)
                     + " MiB heap); draws already stored stay on disk; give Java more with "
-                    + "WORKBENCH_JAVA_OPTS=-Xmx4g");
+                    + Launcher.moreHeap("-Xmx4g"));
             return FAILED;
         }
     }

@@ -109,6 +109,7 @@ public final class CompareWindow {
         this.sessionsRoot = sessionsRoot;
         this.stage = new Stage();
         stage.initOwner(owner);
+        WorkbenchApp.setIcons(stage);
         stage.setTitle("Compare samplers \u2014 MCMC Workbench");
 
         GridPane grid = new GridPane();

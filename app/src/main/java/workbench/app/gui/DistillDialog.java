@@ -64,6 +64,7 @@ final class DistillDialog {
         this.vm = vm;
         this.opener = opener;
         stage.setTitle("Distil " + vm.session().getFileName());
+        WorkbenchApp.setIcons(stage);
         stage.initModality(Modality.NONE);
         if (owner != null) {
             stage.initOwner(owner);

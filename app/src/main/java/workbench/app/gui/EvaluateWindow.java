@@ -68,6 +68,7 @@ final class EvaluateWindow {
     /** @param owner the main window's stage, or null */
     EvaluateWindow(Window owner) {
         stage.setTitle("Evaluate predictions");
+        WorkbenchApp.setIcons(stage);
         stage.initModality(Modality.NONE);
         if (owner != null) {
             stage.initOwner(owner);

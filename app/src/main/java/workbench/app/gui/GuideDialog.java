@@ -18,6 +18,7 @@ final class GuideDialog {
     static void show(MainWindow window) {
         Stage stage = new Stage();
         stage.setTitle("MCMC Workbench \u2014 Guide");
+        WorkbenchApp.setIcons(stage);
         stage.initModality(Modality.NONE);
         if (window.getScene() != null) {
             stage.initOwner(window.getScene().getWindow());

@@ -44,6 +44,7 @@ public final class WorkbenchApp extends Application {
         Scene scene = new Scene(window, w, h);
         stage.setScene(scene);
         stage.setTitle("MCMC Workbench");
+        setIcons(stage);
         double x = prefs.getDouble("window.x", Double.NaN);
         double y = prefs.getDouble("window.y", Double.NaN);
         if (!Double.isNaN(x) && !Double.isNaN(y) && screen.contains(x + 20, y + 20)) {
@@ -86,6 +87,23 @@ public final class WorkbenchApp extends Application {
         } else if (Boolean.getBoolean("workbench.autorun")) {
             autorun();
         }
+    }
+
+    /**
+     * Gives a window the application icon (title bar, task switcher, dock), every size up to 256 px that the
+     * {@code icons} module ships; without it the desktop shows a generic one. The windows it owns (Compare, Evaluate,
+     * Distil, the guide) get the same.
+     */
+    static void setIcons(Stage stage) {
+        for (int size : iconSizes()) {
+            stage.getIcons().add(new javafx.scene.image.Image(
+                    workbench.icons.AppIcons.url(workbench.icons.AppIcons.appIconPath(size)).toExternalForm()));
+        }
+    }
+
+    /** The icon sizes {@link #setIcons} loads: larger ones only cost start-up time. */
+    static List<Integer> iconSizes() {
+        return workbench.icons.AppIcons.APP_SIZES.stream().filter(s -> s <= 256).toList();
     }
 
     /**

@@ -1,0 +1,30 @@
+package workbench.app.cli;
+
+/**
+ * How this process was started, for hints that name a command: the installed launcher (jpackage's, which sets the
+ * system property {@value #APP_PATH}) or the {@code ./workbench} script of a source checkout. The two take JVM
+ * options differently: the script reads {@code WORKBENCH_JAVA_OPTS}; the installed launcher has its options fixed in
+ * its {@code .cfg} file, and only the JVM's own {@code JAVA_TOOL_OPTIONS} reaches it.
+ */
+public final class Launcher {
+    /** Set by jpackage's launcher to its own path. */
+    static final String APP_PATH = "jpackage.app-path";
+
+    private Launcher() {
+    }
+
+    /** Whether this is the installed (jpackage) launcher rather than the source checkout's script. */
+    public static boolean installed() {
+        return System.getProperty(APP_PATH) != null;
+    }
+
+    /** What a user types to run this program: {@code workbench} when installed, {@code ./workbench} in a checkout. */
+    public static String command() {
+        return installed() ? "workbench" : "./workbench";
+    }
+
+    /** The environment setting that gives this launcher's JVM a larger heap, e.g. {@code JAVA_TOOL_OPTIONS=-Xmx4g}. */
+    public static String moreHeap(String xmx) {
+        return (installed() ? "JAVA_TOOL_OPTIONS=" : "WORKBENCH_JAVA_OPTS=") + xmx;
+    }
+}
