@@ -75,6 +75,16 @@ class CrashResumeTest {
         }
     }
 
+    /** The last 2000 characters of a child's output, for a failure message. */
+    static String tail(Path log) {
+        try {
+            String text = Files.readString(log);
+            return text.substring(Math.max(0, text.length() - 2000));
+        } catch (IOException e) {
+            return "(its output could not be read: " + e.getMessage() + ")";
+        }
+    }
+
     @Test
     void killedRunsRecoverAndResumeBitForBit() throws Exception {
         long start = System.nanoTime();
@@ -98,8 +108,9 @@ class CrashResumeTest {
             int target = 1 + seeded.nextInt(8);
             List<String> cmd = new ArrayList<>(List.of(java, "-Xmx512m", "-cp", cp, "workbench.app.Main"));
             cmd.addAll(List.of(args("--draws", "1000000", "--out", dir.toString(), "--no-progress")));
+            Path childLog = tmp.resolve("child-" + k + ".log"); // what it said, should it end early
             Process p = new ProcessBuilder(cmd).redirectErrorStream(true)
-                    .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+                    .redirectOutput(childLog.toFile()).start();
             long[] marks = new long[2];
             long deadline = System.nanoTime() + 60_000_000_000L;
             try {
@@ -111,7 +122,10 @@ class CrashResumeTest {
                         marks[1] = c2;
                         break;
                     }
-                    assertTrue(p.isAlive(), "the child ended before it was killed (exit " + (p.isAlive() ? "" : p.exitValue()) + ")");
+                    if (!p.isAlive()) {
+                        throw new AssertionError("the child ended before it was killed (exit " + p.exitValue() + "): "
+                                + tail(childLog));
+                    }
                     assertTrue(System.nanoTime() < deadline, "the child wrote no chunks");
                     Thread.sleep(2);
                 }

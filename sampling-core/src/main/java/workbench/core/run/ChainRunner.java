@@ -64,6 +64,8 @@ public final class ChainRunner {
     private final Object pauseLock = new Object();
     /** Guarded by pauseLock; grows when a chain is added. */
     private long[] permits;
+    /** Per chain: a permit was taken for a transition that has not been reported yet (guarded by pauseLock). */
+    private boolean[] granted;
     /** Chain-added commands for chain 1, in order. */
     private final ConcurrentLinkedQueue<AddChain> adds = new ConcurrentLinkedQueue<>();
     private final Object addLock = new Object();
@@ -137,6 +139,7 @@ public final class ChainRunner {
             }
         }
         this.permits = new long[config.chains()];
+        this.granted = new boolean[config.chains()];
         this.promised = config.chains() + added.size();
         this.chainsStarted = config.chains();
         for (int c = 0; c < config.chains(); c++) {
@@ -256,6 +259,7 @@ public final class ChainRunner {
                     }
                     step(chains[k], it, lives[k]);
                     lives[k].done = it + 1;
+                    reported(chains[k]);
                 }
             }
         } finally {
@@ -334,6 +338,7 @@ public final class ChainRunner {
             for (int k = 0; k < k0; k++) {
                 record(chains[k], it, lives[k], ts[k].withWarmup(warm));
                 lives[k].done = it + 1;
+                reported(chains[k]);
             }
         }
     }
@@ -402,6 +407,7 @@ public final class ChainRunner {
         inboxes.add(new ConcurrentLinkedQueue<>());
         synchronized (pauseLock) {
             permits = Arrays.copyOf(permits, chain + 1);
+            granted = Arrays.copyOf(granted, chain + 1);
         }
         sink.event(chain, it, new RunEvent(RunEvent.CHAIN_ADDED, Double.NaN,
                 "started at chain 1's iteration " + it, position));
@@ -539,9 +545,7 @@ public final class ChainRunner {
             }
             if (paused && permits[chain] > 0) {
                 permits[chain]--;
-                if (permits[chain] == 0) {
-                    pauseLock.notifyAll();
-                }
+                granted[chain] = true; // idle() waits for this transition's report, not only for the permit
             }
             return GO;
         }
@@ -583,14 +587,28 @@ public final class ChainRunner {
         }
     }
 
-    /** True when paused and every chain has used up its permits (a step has completed its grant). */
+    /** The transition a permit was taken for has been reported to the sink. */
+    private void reported(int chain) {
+        synchronized (pauseLock) {
+            if (granted[chain]) {
+                granted[chain] = false;
+                pauseLock.notifyAll();
+            }
+        }
+    }
+
+    /**
+     * True when paused, every chain has used up its permits and every transition they granted has been reported to
+     * the sink (a step has completed its grant: a command given now applies from the next transition, not to one a
+     * permit was taken for but that has not yet begun).
+     */
     public boolean idle() {
         synchronized (pauseLock) {
             if (!paused) {
                 return false;
             }
-            for (long p : permits) {
-                if (p > 0) {
+            for (int c = 0; c < permits.length; c++) {
+                if (permits[c] > 0 || granted[c]) {
                     return false;
                 }
             }

@@ -62,4 +62,57 @@ class ChainRunnerThreadsTest {
         th.join(20_000);
         assertEquals(run(config("nuts", 4, 4)).lines, rec.lines, "stepped then resumed = a free run");
     }
+
+    /** A standard normal in 2-D whose every evaluation takes 20 ms: a transition in flight is easy to catch. */
+    private record SlowNormal() implements workbench.core.model.Model {
+        @Override
+        public int dim() {
+            return 2;
+        }
+
+        @Override
+        public java.util.List<String> parameterNames() {
+            return java.util.List.of("a", "b");
+        }
+
+        @Override
+        public double logDensity(double[] q, double[] grad) {
+            try {
+                Thread.sleep(20);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            grad[0] = -q[0];
+            grad[1] = -q[1];
+            return -0.5 * (q[0] * q[0] + q[1] * q[1]);
+        }
+    }
+
+    @Test
+    void idleMeansTheGrantedTransitionsHaveBeenReported() throws Exception {
+        // idle() used to turn true when the last permit was taken, before that transition ran: a command given then
+        // (add a chain, a new step size) landed on the stepped transition instead of the next one
+        RunConfig cfg = new RunConfig("slow", Map.of(), "rwm", Map.of(), 2, 5, 20, 7, 2, null);
+        ScheduleTest.Recorder rec = new ScheduleTest.Recorder(cfg.chains());
+        ChainRunner runner = new ChainRunner(cfg, new SlowNormal(), SamplerRegistry.create("rwm", Map.of()), rec);
+        runner.pause();
+        Thread th = new Thread(runner::run);
+        th.start();
+        for (int step = 1; step <= 3; step++) {
+            runner.advance(1);
+            long deadline = System.nanoTime() + 20_000_000_000L;
+            while (!runner.idle()) {
+                assertTrue(System.nanoTime() < deadline, "the chains did not use their permits");
+                Thread.sleep(1);
+            }
+            synchronized (rec.lines) {
+                for (int c = 0; c < 2; c++) {
+                    long reported = rec.lines.get(c).stream().filter(l -> l.startsWith("t ")).count();
+                    assertEquals(step, reported, "chain " + c + " reported when idle, step " + step);
+                }
+            }
+        }
+        runner.stop();
+        th.join(20_000);
+    }
 }
