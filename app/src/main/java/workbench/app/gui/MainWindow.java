@@ -270,10 +270,13 @@ public final class MainWindow extends BorderPane {
             distill.setDisable(!canDistill());
             truthItem.setDisable(shownBuffer == null);
         });
+        MenuItem sessionsFolder = new MenuItem("Sessions folder\u2026");
+        sessionsFolder.setId("sessionsFolderMenuItem");
+        sessionsFolder.setOnAction(e -> chooseSessionsFolder());
         MenuItem evaluate = new MenuItem("Evaluate predictions\u2026");
         evaluate.setId("evaluateMenuItem");
         evaluate.setOnAction(e -> openEvaluateWindow());
-        file.getItems().addAll(openSession, open, truthItem, exportDraws, distill, evaluate, new SeparatorMenuItem(), pngPosterior, svgPosterior, pngTrace, svgTrace, pngEnergy,
+        file.getItems().addAll(openSession, open, truthItem, exportDraws, distill, evaluate, sessionsFolder, new SeparatorMenuItem(), pngPosterior, svgPosterior, pngTrace, svgTrace, pngEnergy,
                 svgError, svgBfmi, new SeparatorMenuItem(), quit);
         file.getItems().addAll(file.getItems().indexOf(svgTrace) + 1, chainPlotExports());
 
@@ -906,6 +909,43 @@ public final class MainWindow extends BorderPane {
         }, "open-draws");
         t.setDaemon(true);
         t.start();
+    }
+
+    /** File \u25b8 Sessions folder: where the next runs are stored (remembered). */
+    private void chooseSessionsFolder() {
+        javafx.stage.DirectoryChooser dc = new javafx.stage.DirectoryChooser();
+        java.nio.file.Path root = controller.sessionsRoot();
+        dc.setTitle("Store new sessions in (now " + root + ")");
+        java.nio.file.Path start = root;
+        while (start != null && !java.nio.file.Files.isDirectory(start)) {
+            start = start.getParent();
+        }
+        if (start != null) {
+            dc.setInitialDirectory(start.toFile());
+        }
+        File d = dc.showDialog(getScene() == null ? null : getScene().getWindow());
+        if (d != null) {
+            useSessionsFolder(d.toPath());
+        }
+    }
+
+    /**
+     * Stores the next runs' sessions in {@code dir} and remembers it; a folder that cannot be written is refused with a
+     * line in the status bar. Returns whether it was taken.
+     */
+    public boolean useSessionsFolder(java.nio.file.Path dir) {
+        String why = controller.setSessionsRoot(dir);
+        if (why != null) {
+            showMessage(why, true);
+            return false;
+        }
+        try {
+            prefs.put("sessionsDir", dir.toAbsolutePath().toString());
+        } catch (IllegalStateException e) {
+            // preferences unavailable: used for this window only
+        }
+        showMessage("new sessions are stored in " + dir, false);
+        return true;
     }
 
     private void chooseSession() {
@@ -1697,6 +1737,15 @@ public final class MainWindow extends BorderPane {
         }
         speedSlider.setValue(prefs.getDouble("speedLog", Math.log10(30)));
         posterior.setDivergencesAtStart(prefs.getBoolean("divergencesAtStart", false));
+        // the folder chosen with File > Sessions folder, unless the system property names one for this start
+        String sessionsDir = prefs.get("sessionsDir", null);
+        if (sessionsDir != null && System.getProperty(RunController.SESSIONS_DIR_PROPERTY) == null) {
+            try {
+                controller.setSessionsRoot(java.nio.file.Paths.get(sessionsDir)); // unusable now: the default stays
+            } catch (java.nio.file.InvalidPathException e) {
+                // a stored path this system cannot parse: the default stays
+            }
+        }
     }
 
     /** Saves the last choices, the window's layout and size. */

@@ -76,7 +76,7 @@ public final class RunController {
     private volatile Thread thread;
     private volatile State state = State.IDLE;
     private volatile String message = "";
-    private final Path sessionsRoot;
+    private volatile Path sessionsRoot;
     /** Makes the sink that stores a run in the given new directory (a SessionWriter; tests inject faults). */
     private final java.util.function.Function<Path, DrawSink> storage;
     private volatile Path session;
@@ -184,7 +184,9 @@ public final class RunController {
             start(config, m, s, paused);
             return null;
         } catch (BadInputException e) {
-            return Messages.oneLine(e.getMessage());
+            String msg = Messages.oneLine(e.getMessage());
+            return msg.startsWith("cannot create session directory")
+                    ? msg + " (File \u25b8 Sessions folder\u2026 chooses another)" : msg;
         }
     }
 
@@ -501,6 +503,31 @@ public final class RunController {
     /** The folder new sessions go under. */
     public Path sessionsRoot() {
         return sessionsRoot;
+    }
+
+    /**
+     * Stores the next runs' sessions under {@code root} (File \u25b8 Sessions folder); the folder is made if missing.
+     * Returns null, or one line saying why it cannot be used (then nothing changes).
+     */
+    public String setSessionsRoot(Path root) {
+        String why = writableFolder(root);
+        if (why == null) {
+            sessionsRoot = root;
+        }
+        return why;
+    }
+
+    /** Null when {@code dir} is, or can be made, a folder this process can write into; else why not, in a line. */
+    static String writableFolder(Path dir) {
+        try {
+            java.nio.file.Files.createDirectories(dir);
+        } catch (java.io.IOException | SecurityException e) {
+            return "cannot use " + dir + " for sessions: " + Messages.oneLine(String.valueOf(e.getMessage()));
+        }
+        if (!java.nio.file.Files.isWritable(dir)) {
+            return "cannot use " + dir + " for sessions: not writable";
+        }
+        return null;
     }
 
     public State state() {

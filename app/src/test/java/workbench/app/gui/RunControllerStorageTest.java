@@ -76,4 +76,34 @@ class RunControllerStorageTest {
             rc.shutdown();
         }
     }
+
+    @Test
+    void anUnusableSessionsFolderIsRefusedInALineAndAChosenOneTakesTheNextRun() throws Exception {
+        Path file = Files.writeString(root.resolve("a-file"), "not a folder");
+        RunController rc = new RunController(file.resolve("sessions"));
+        try {
+            SetupViewModel vm = new SetupViewModel(workbench.core.model.ModelRegistry.all(),
+                    workbench.core.kernel.SamplerRegistry.all());
+            assertTrue(vm.selectModel("gaussian-2d") && vm.selectSampler("rwm"));
+            vm.setRunField("draws", "50");
+            vm.setRunField("warmup", "10");
+            String refused = rc.start(vm, false);
+            assertTrue(refused != null && refused.startsWith("cannot create session directory")
+                    && refused.endsWith("(File \u25b8 Sessions folder\u2026 chooses another)"), refused);
+
+            String why = rc.setSessionsRoot(file.resolve("still-under-a-file"));
+            assertTrue(why != null && why.startsWith("cannot use " + file.resolve("still-under-a-file") + " for sessions"), why);
+            assertEquals(file.resolve("sessions"), rc.sessionsRoot(), "a refused folder changes nothing");
+
+            Path chosen = root.resolve("chosen").resolve("deeper");
+            assertEquals(null, rc.setSessionsRoot(chosen));
+            assertTrue(Files.isDirectory(chosen), "made when missing");
+            assertEquals(null, rc.start(vm, false));
+            RunControllerTest.waitFor(() -> rc.state() == RunController.State.FINISHED, "the run to finish");
+            assertEquals(chosen, rc.session().getParent());
+            assertTrue(Files.isRegularFile(rc.session().resolve("session.mcmcwb.json")));
+        } finally {
+            rc.shutdown();
+        }
+    }
 }
