@@ -44,20 +44,24 @@ public final class Main {
      * it the user reads picocli's "Unmatched argument at index 0".
      */
     static String notASession(String[] args) {
-        if (args.length != 1 || args[0].isEmpty() || args[0].startsWith("-") || isCommand(args[0])) {
-            return null;
-        }
-        Path p;
-        try {
-            p = Paths.get(args[0]);
-        } catch (java.nio.file.InvalidPathException e) {
-            return null;
-        }
-        if (Files.isDirectory(p) && !Files.isRegularFile(p.resolve(MANIFEST))) {
+        Path p = lonePath(args);
+        if (p != null && Files.isDirectory(p) && !Files.isRegularFile(p.resolve(MANIFEST))) {
             return "error: " + args[0] + " is not a session directory (it holds no " + MANIFEST
                     + ") and not a command (see 'workbench --help')";
         }
         return null;
+    }
+
+    /** The one argument as a path, or null when there are more, it is an option or a command, or not a path here. */
+    private static Path lonePath(String[] args) {
+        if (args.length != 1 || args[0].isEmpty() || args[0].startsWith("-") || isCommand(args[0])) {
+            return null;
+        }
+        try {
+            return Paths.get(args[0]);
+        } catch (java.nio.file.InvalidPathException e) {
+            return null;
+        }
     }
 
     /** Whether {@code name} is one of the CLI's subcommands (a folder of that name does not shadow it). */
@@ -72,13 +76,8 @@ public final class Main {
      * holds {@value #MANIFEST}. A name that is also a subcommand goes to the CLI.
      */
     static Path sessionToOpen(String[] args) {
-        if (args.length != 1 || args[0].isEmpty() || args[0].startsWith("-") || isCommand(args[0])) {
-            return null;
-        }
-        Path p;
-        try {
-            p = Paths.get(args[0]);
-        } catch (java.nio.file.InvalidPathException e) {
+        Path p = lonePath(args);
+        if (p == null) {
             return null;
         }
         if (args[0].endsWith(".mcmcwb.json")) {

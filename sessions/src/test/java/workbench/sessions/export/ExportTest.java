@@ -403,19 +403,24 @@ class ExportTest {
                 List.of("x[1]", "x[2]", "y", "x[10]"), new int[] {3, 1}), "the first index as a number: 2 before 10");
     }
 
+    /** One chain of NUTS with {@code metric} on gaussian-2d, 20 draws after {@code warmup}, stored in tmp/name. */
+    private Path nutsSession(String name, String metric, int warmup) throws Exception {
+        Path dir = tmp.resolve(name);
+        Map<String, String> ss = Map.of("metric", metric);
+        RunConfig cfg = new RunConfig("gaussian-2d", Map.of(), "nuts", ss, 1, warmup, 20, 4, 1, null);
+        try (SessionWriter w = new SessionWriter(dir, SessionWriter.Options.defaults())) {
+            new ChainRunner(cfg, ModelRegistry.create("gaussian-2d", Map.of()), SamplerRegistry.create("nuts", ss), w).run();
+        }
+        return dir;
+    }
+
     /**
      * NUTS with metric=dense samples with a dense inverse metric: the session must keep the whole matrix
      * and the CmdStan CSV must say dense_e with one line per row, not diag_e with the matrix's diagonal.
      */
     @Test
     void denseMetricIsExportedAsDenseE() throws Exception {
-        Path dense = tmp.resolve("dense");
-        Map<String, String> ss = Map.of("metric", "dense");
-        RunConfig cfg = new RunConfig("gaussian-2d", Map.of(), "nuts", ss, 1, 300, 20, 4, 1, null);
-        try (SessionWriter w = new SessionWriter(dense, SessionWriter.Options.defaults())) {
-            new ChainRunner(cfg, ModelRegistry.create("gaussian-2d", Map.of()), SamplerRegistry.create("nuts", ss), w).run();
-        }
-        try (SessionReader r = SessionReader.open(dense)) {
+        try (SessionReader r = SessionReader.open(nutsSession("dense", "dense", 300))) {
             double[] m = r.finalInverseMetric(0);
             assertEquals(4, m.length, "a 2 x 2 matrix");
             assertEquals(Double.doubleToLongBits(m[1]), Double.doubleToLongBits(m[2]), "symmetric");
@@ -434,13 +439,7 @@ class ExportTest {
     /** NUTS with metric=unit is exported as Stan writes unit_e, not as a diagonal of ones. */
     @Test
     void unitMetricIsExportedAsUnitE() throws Exception {
-        Path unit = tmp.resolve("unit");
-        Map<String, String> ss = Map.of("metric", "unit");
-        RunConfig cfg = new RunConfig("gaussian-2d", Map.of(), "nuts", ss, 1, 100, 20, 4, 1, null);
-        try (SessionWriter w = new SessionWriter(unit, SessionWriter.Options.defaults())) {
-            new ChainRunner(cfg, ModelRegistry.create("gaussian-2d", Map.of()), SamplerRegistry.create("nuts", ss), w).run();
-        }
-        try (SessionReader r = SessionReader.open(unit)) {
+        try (SessionReader r = SessionReader.open(nutsSession("unit", "unit", 100))) {
             List<Path> files = ExportFormat.CMDSTAN_CSV.write(r, ExportSelection.all(r), tmp.resolve("unit-csv"));
             assertEquals("unit_e", StrictStanCsv.check(files.get(0)).get("metric"));
             List<String> lines = Files.readAllLines(files.get(0));
