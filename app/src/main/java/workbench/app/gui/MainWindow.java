@@ -771,6 +771,7 @@ public final class MainWindow extends BorderPane {
                 showMessage(msg, true);
             } else {
                 showStepSizeSet(controller.stepSizeSet());
+                stepSizeAccepted(controller.stepSizeSet());
             }
         });
         betaSlider.valueProperty().addListener((o, a, b) -> {
@@ -796,9 +797,19 @@ public final class MainWindow extends BorderPane {
         try {
             controller.setStepSize(v);
             showStepSizeSet(v);
+            stepSizeAccepted(v);
         } catch (BadInputException ex) {
             showMessage(ex.getMessage(), true);
         }
+    }
+
+    /**
+     * A step size typed or slid was taken: a refusal of an earlier value ("step size must be ...") no longer
+     * applies, so the status line says what is in effect instead of keeping the old error in red.
+     */
+    private void stepSizeAccepted(double v) {
+        showMessage("step size " + Ticks.number(v) + (controller.state() == RunController.State.RUNNING
+                || controller.state() == RunController.State.PAUSED ? " from the next transition" : ""), false);
     }
 
     /** The field, slider and note after a step size was set by hand. */
