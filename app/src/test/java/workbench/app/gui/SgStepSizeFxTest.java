@@ -11,6 +11,7 @@ import javafx.scene.control.TextInputControl;
 import javafx.scene.input.KeyCode;
 import org.junit.jupiter.api.Test;
 import org.testfx.api.FxRobot;
+import workbench.viz.EnergyCharts;
 import workbench.viz.LiveBuffer;
 
 /** Typing step sizes into a running stochastic-gradient sampler: refusals, then a good value. */
@@ -42,6 +43,11 @@ class SgStepSizeFxTest extends WindowFxBase {
             LiveBuffer b = window.controller().buffer();
             return b != null && b.started() && Arrays.stream(b.sizes()).min().orElse(0) >= 20;
         });
+        // SGLD has no energy: the energy-error chart says so about itself (it used to carry the E-BFMI
+        // panel's note, pointing "on the left" at this very chart)
+        EnergyCharts energy = robot.lookup("#energyCharts").queryAs(EnergyCharts.class);
+        waitUntil("the energy-error note", () -> energy.errorNote().startsWith("no energy error: sgld"));
+        assertFalse(energy.errorNote().contains("on the left"));
         for (String bad : new String[] {"NaN", "0", "-1", "1e9"}) {
             enter(robot, bad);
             waitUntil("the refusal of " + bad, () -> status(robot).getText().startsWith("step size must"));
