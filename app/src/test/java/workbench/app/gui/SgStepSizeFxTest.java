@@ -32,6 +32,23 @@ class SgStepSizeFxTest extends WindowFxBase {
     }
 
     @Test
+    void aTableOnTheLatestDrawsSaysSo(FxRobot robot) {
+        // 4 chains x 10 coordinates: the table takes at most the latest 10 000 draws of each chain
+        pick(robot, "#modelPicker", "noisy-gaussian");
+        pick(robot, "#samplerPicker", "smile");
+        set(robot, "#warmup", "100");
+        set(robot, "#draws", "12000");
+        Slider speed = robot.lookup("#speedSlider").queryAs(Slider.class);
+        robot.interact(() -> speed.setValue(speed.getMax()));
+        robot.clickOn("#runButton");
+        waitUntil("the run to finish", 60, () -> window.controller().state() == RunController.State.FINISHED);
+        robot.clickOn("#diagnosticsTab");
+        Label summary = robot.lookup("#diagSummary").queryAs(Label.class);
+        waitUntil("the final table (" + summary.getText() + ")",
+                () -> summary.getText().startsWith("post-warmup draws used: 40000 of 48000 (the latest 10000 per chain"));
+    }
+
+    @Test
     void aGoodStepSizeAfterARefusedOneClearsTheError(FxRobot robot) {
         pick(robot, "#modelPicker", "noisy-gaussian");
         pick(robot, "#samplerPicker", "sgld");
