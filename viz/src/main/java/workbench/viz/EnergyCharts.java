@@ -232,7 +232,7 @@ public final class EnergyCharts extends HBox {
             errorBins.reset();
             errorData.set(new String[0], new double[0], 1, new double[0][]);
             errorNote.setText(buffer != null && buffer.started() && buffer.totalTransitions() > 0
-                    ? noEnergy() : "no transitions yet");
+                    ? noEnergyError() : "no transitions yet");
             return;
         }
         // the bulk of the non-divergent errors sets the axis (quantiles from a bounded sample); only
@@ -452,6 +452,24 @@ public final class EnergyCharts extends HBox {
             }
         }
         return num / den;
+    }
+
+    /**
+     * Why the energy-error histogram is empty. (It used to show the E-BFMI panel's note, which points "on the
+     * left" at this very chart: for SGLD and cSGLD the only panel it appears in, the E-BFMI one being replaced
+     * by the errors against the truth.)
+     */
+    private String noEnergyError() {
+        if (buffer != null && buffer.loaded()) {
+            return "these draws carry no energy values";
+        }
+        String id = buffer == null ? null : buffer.samplerId();
+        return "no energy error: " + (id == null ? "this sampler" : id) + " reports no Hamiltonian energy";
+    }
+
+    /** The energy-error chart's note, as shown (for tests). */
+    public String errorNote() {
+        return errorNote.getText();
     }
 
     /** Why there is nothing to show: a live sampler without energy, or stored draws (CSV, a distilled set) without. */

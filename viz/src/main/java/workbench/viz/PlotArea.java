@@ -68,13 +68,28 @@ public record PlotArea(double left, double top, double width, double height,
             double x = Math.round(px(t)) + 0.5;
             g.strokeLine(x, y0, x, y0 + 4);
             if (tickLabels) {
-                g.fillText(Ticks.label(t, spacing), x, y0 + 6);
+                String text = Ticks.label(t, spacing);
+                double half = labelWidth(text) / 2;
+                if (x + half > left + width + 1) {
+                    // a label centred on a tick at the right end would reach past the view's edge and be
+                    // cut ("10000" read as "1000"): end it at the axis end instead
+                    g.setTextAlign(TextAlignment.RIGHT);
+                    g.fillText(text, left + width + 1, y0 + 6);
+                    g.setTextAlign(TextAlignment.CENTER);
+                } else {
+                    g.fillText(text, x, y0 + 6);
+                }
             }
         }
         if (label != null) {
             g.setFont(LABEL_FONT);
             g.fillText(label, left + width / 2, y0 + 22);
         }
+    }
+
+    /** A generous estimate of a tick label's width in {@link #TICK_FONT} (digits, sign, point, exponent). */
+    static double labelWidth(String text) {
+        return 0.62 * TICK_FONT.getSize() * text.length();
     }
 
     /** The left axis with ticks, tick labels and a vertical label beside it (null label: none). */

@@ -18,15 +18,28 @@ public final class Ticks {
         double mag = Math.pow(10, Math.floor(Math.log10(raw)));
         double norm = raw / mag;
         double step = (norm < 1.5 ? 1 : norm < 3 ? 2 : norm < 7 ? 5 : 10) * mag;
-        List<Double> out = new ArrayList<>();
-        for (double v = Math.ceil(lo / step) * step; v <= hi + step * 1e-9; v += step) {
-            out.add(Math.abs(v) < step * 1e-9 ? 0.0 : v);
+        List<Double> out = ticks(lo, hi, step);
+        // rounding the step up can leave a single tick in range (-40..40 at target 2: step 50, only 0),
+        // an axis with no scale: take the next smaller 1-2-5 step until there are two
+        for (int k = 0; k < 6 && out.size() < 2; k++) {
+            double m = Math.pow(10, Math.floor(Math.log10(step) + 1e-9));
+            double n = step / m;
+            step = (n > 5.5 ? 5 : n > 2.5 ? 2 : n > 1.5 ? 1 : 0.5) * m;
+            out = ticks(lo, hi, step);
         }
         double[] a = new double[out.size()];
         for (int i = 0; i < a.length; i++) {
             a[i] = out.get(i);
         }
         return a;
+    }
+
+    private static List<Double> ticks(double lo, double hi, double step) {
+        List<Double> out = new ArrayList<>();
+        for (double v = Math.ceil(lo / step) * step; v <= hi + step * 1e-9; v += step) {
+            out.add(Math.abs(v) < step * 1e-9 ? 0.0 : v);
+        }
+        return out;
     }
 
     /** A short label for a tick value, with as few digits as the spacing needs. */

@@ -771,6 +771,7 @@ public final class MainWindow extends BorderPane {
                 showMessage(msg, true);
             } else {
                 showStepSizeSet(controller.stepSizeSet());
+                stepSizeAccepted(controller.stepSizeSet());
             }
         });
         betaSlider.valueProperty().addListener((o, a, b) -> {
@@ -796,9 +797,19 @@ public final class MainWindow extends BorderPane {
         try {
             controller.setStepSize(v);
             showStepSizeSet(v);
+            stepSizeAccepted(v);
         } catch (BadInputException ex) {
             showMessage(ex.getMessage(), true);
         }
+    }
+
+    /**
+     * A step size typed or slid was taken: a refusal of an earlier value ("step size must be ...") no longer
+     * applies, so the status line says what is in effect instead of keeping the old error in red.
+     */
+    private void stepSizeAccepted(double v) {
+        showMessage("step size " + Ticks.number(v) + (controller.state() == RunController.State.RUNNING
+                || controller.state() == RunController.State.PAUSED ? " from the next transition" : ""), false);
     }
 
     /** The field, slider and note after a step size was set by hand. */
@@ -1507,7 +1518,18 @@ public final class MainWindow extends BorderPane {
         if (t.parameters() > t.lines().size()) {
             sb.append("first ").append(t.lines().size()).append(" of ").append(t.parameters()).append(" coordinates \u00b7 ");
         }
-        sb.append("post-warmup draws used: ").append(t.draws()).append(" \u00b7 divergences after warmup: ")
+        sb.append("post-warmup draws used: ").append(t.draws());
+        long postWarmup = 0;
+        for (int c = 0; c < b.chains(); c++) {
+            postWarmup += Math.max(0, b.size(c) - b.warmup(c));
+        }
+        if (t.draws() < postWarmup && t.lengthNote() == null) {
+            // the table (and the errors against the truth, which follow it) is capped for speed: say so, or its
+            // R-hat, ESS, sd read as the run's, and differ from `workbench summary` of the same session
+            sb.append(" of ").append(postWarmup).append(" (the latest ").append(t.commonLength())
+                    .append(" per chain; `workbench summary` of the session uses all)");
+        }
+        sb.append(" \u00b7 divergences after warmup: ")
                 .append(t.divergences()).append(" (").append(warmupDivergences).append(" in warmup)");
         sb.append(" \u00b7 E-BFMI by chain: ");
         for (int c = 0; c < t.ebfmi().length && c < RunController.MAX_CHAINS; c++) {

@@ -127,9 +127,14 @@ public record Smile(ParamValues settings, boolean preconditioned) implements Bat
             throw new BadInputException(id() + " needs a model with at least 2 parameters (the isokinetic update"
                     + " divides by d - 1)");
         }
-        if (!StochasticModel.of(model).noisy()) {
+        StochasticModel sm = StochasticModel.of(model);
+        if (!sm.noisy()) {
+            // a data model whose batches hold every row (bnn-regression on toy1d's 20 rows with the default
+            // batch_size 64): say which setting to change, or "minibatches smaller than the data" reads as met
+            int rows = sm.batchSize();
+            String data = rows > 0 ? ": batch_size covers all " + rows + " training rows here, set it below " + rows : "";
             throw new BadInputException(id() + " needs noisy gradients (minibatches smaller than the data, or a "
-                    + "noisy-* target); for exact gradients use mclmc");
+                    + "noisy-* target)" + data + "; for exact gradients use mclmc");
         }
     }
 

@@ -203,6 +203,10 @@ class SgKernelTest {
                 BadInputException e = assertThrows(BadInputException.class, () -> s.check(m));
                 assertTrue(e.getMessage().startsWith(id + " needs noisy gradients"), e.getMessage());
                 assertFalse(e.getMessage().contains("\n"));
+                // a data model: the message names the setting and the number of rows
+                assertEquals(m == exact.get(2),
+                        e.getMessage().contains("batch_size covers all 532 training rows here, set it below 532"),
+                        e.getMessage());
                 UniformRandomProvider rng = ChainRngs.forChain(4, 0);
                 assertThrows(BadInputException.class,
                         () -> s.newChain(m.forChain(), 0, ChainState.at(m, new double[m.dim()]), rng));

@@ -1,0 +1,84 @@
+package workbench.app.gui;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Arrays;
+import javafx.scene.control.Label;
+import javafx.scene.control.Slider;
+import javafx.scene.control.TextInputControl;
+import javafx.scene.input.KeyCode;
+import org.junit.jupiter.api.Test;
+import org.testfx.api.FxRobot;
+import workbench.viz.EnergyCharts;
+import workbench.viz.LiveBuffer;
+
+/** Typing step sizes into a running stochastic-gradient sampler: refusals, then a good value. */
+class SgStepSizeFxTest extends WindowFxBase {
+
+    private static void enter(FxRobot robot, String text) {
+        TextInputControl field = robot.lookup("#stepSizeField").queryAs(TextInputControl.class);
+        robot.interact(() -> {
+            field.requestFocus();
+            field.clear();
+        });
+        robot.write(text);
+        robot.type(KeyCode.ENTER);
+    }
+
+    private static Label status(FxRobot robot) {
+        return robot.lookup("#statusMessage").queryAs(Label.class);
+    }
+
+    @Test
+    void aTableOnTheLatestDrawsSaysSo(FxRobot robot) {
+        // 4 chains x 10 coordinates: the table takes at most the latest 10 000 draws of each chain
+        pick(robot, "#modelPicker", "noisy-gaussian");
+        pick(robot, "#samplerPicker", "smile");
+        set(robot, "#warmup", "100");
+        set(robot, "#draws", "12000");
+        Slider speed = robot.lookup("#speedSlider").queryAs(Slider.class);
+        robot.interact(() -> speed.setValue(speed.getMax()));
+        robot.clickOn("#runButton");
+        waitUntil("the run to finish", 60, () -> window.controller().state() == RunController.State.FINISHED);
+        robot.clickOn("#diagnosticsTab");
+        Label summary = robot.lookup("#diagSummary").queryAs(Label.class);
+        waitUntil("the final table (" + summary.getText() + ")",
+                () -> summary.getText().startsWith("post-warmup draws used: 40000 of 48000 (the latest 10000 per chain"));
+    }
+
+    @Test
+    void aGoodStepSizeAfterARefusedOneClearsTheError(FxRobot robot) {
+        pick(robot, "#modelPicker", "noisy-gaussian");
+        pick(robot, "#samplerPicker", "sgld");
+        set(robot, "#warmup", "100000000");
+        Slider speed = robot.lookup("#speedSlider").queryAs(Slider.class);
+        robot.interact(() -> speed.setValue(Math.log10(300)));
+        robot.clickOn("#runButton");
+        waitUntil("draws", () -> {
+            LiveBuffer b = window.controller().buffer();
+            return b != null && b.started() && Arrays.stream(b.sizes()).min().orElse(0) >= 20;
+        });
+        // SGLD has no energy: the energy-error chart says so about itself (it used to carry the E-BFMI
+        // panel's note, pointing "on the left" at this very chart)
+        EnergyCharts energy = robot.lookup("#energyCharts").queryAs(EnergyCharts.class);
+        waitUntil("the energy-error note", () -> energy.errorNote().startsWith("no energy error: sgld"));
+        assertFalse(energy.errorNote().contains("on the left"));
+        for (String bad : new String[] {"NaN", "0", "-1", "1e9"}) {
+            enter(robot, bad);
+            waitUntil("the refusal of " + bad, () -> status(robot).getText().startsWith("step size must"));
+            assertTrue(status(robot).getStyleClass().contains("status-error"), bad);
+        }
+        enter(robot, "0.002");
+        LiveBuffer b = window.controller().buffer();
+        waitUntil("the new step size in use", () -> window.controller().stepSizeSet() == 0.002);
+        // the earlier refusal no longer applies: the status line says what is in effect, not in red
+        String msg = status(robot).getText();
+        assertFalse(msg.contains("must"), msg);
+        assertTrue(msg.contains("0.002"), msg);
+        assertFalse(status(robot).getStyleClass().contains("status-error"));
+        assertEquals(RunController.State.RUNNING, window.controller().state());
+        assertTrue(b.started());
+    }
+}
