@@ -852,11 +852,21 @@ public final class MainWindow extends BorderPane {
         startRun(false);
     }
 
+    /** Starts a new run of the setup as Run does from idle; returns the one-line refusal (also shown), or null. */
+    public String startNew() {
+        return begin(false);
+    }
+
     private boolean startRun(boolean paused) {
+        return begin(paused) == null;
+    }
+
+    /** Starts a new run of the setup; returns the one-line refusal (shown in the status bar), or null. */
+    private String begin(boolean paused) {
         String problem = controller.start(setup, paused);
         if (problem != null) {
             showMessage(problem, true);
-            return false;
+            return problem;
         }
         Model model = controller.model();
         openedSession = null;
@@ -867,7 +877,7 @@ public final class MainWindow extends BorderPane {
         }
         showMessage("", false);
         savePrefs();
-        return true;
+        return null;
     }
 
     /** Exactly {@code n} transitions per chain from a held state (starting a held run if none). */

@@ -208,7 +208,11 @@ public final class WorkbenchApp extends Application {
             return;
         }
         long t0 = System.nanoTime();
-        window.run();
+        String refused = window.startNew();
+        if (refused != null) {
+            System.err.println("autorun: " + refused);
+            System.exit(2);
+        }
         quitAfter(seconds, () -> {
             LiveBuffer b = window.controller().buffer();
             System.out.printf(Locale.ROOT, "autorun: %.1f s, %d transitions, state %s, session %s%n",
