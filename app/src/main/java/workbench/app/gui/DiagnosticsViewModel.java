@@ -128,8 +128,10 @@ public final class DiagnosticsViewModel {
         long total = 0;
         long common = Long.MAX_VALUE;
         long longest = 0;
+        long available = 0; // post-warmup draws the source holds, all chains
         for (int c = 0; c < chains; c++) {
             to[c] = src.size(c);
+            available += Math.max(0, to[c] - Math.max(src.warmup(c), src.first(c)));
             from[c] = Math.max(Math.max(src.warmup(c), src.first(c)), to[c] - perChain);
             from[c] = Math.min(from[c], to[c]);
             if (to[c] > from[c]) {
@@ -221,9 +223,16 @@ public final class DiagnosticsViewModel {
         String note = null;
         // chains of a run drift apart by a few draws as threads run at their own speed: no note for that
         boolean notable = !addedAt.isEmpty() || !warming.isEmpty() || longest - common > Math.max(2, longest / 100);
-        if (notable) {
+        // a long run or a large stored session: the table covers only the latest draws of each chain (one
+        // refresh stays under a second), which the user must be told, e.g. 4000 of 2 000 000 for 100 parameters
+        boolean cut = available > total;
+        if (notable || cut) {
             List<String> parts = new ArrayList<>();
-            if (k > 0) {
+            if (cut) {
+                parts.add("the table uses the latest " + perChain + " post-warmup draws per chain, " + total + " of the "
+                        + available + " shown (`workbench summary` covers them all)");
+            }
+            if (k > 0 && notable) {
                 parts.add("R-hat, ESS and MCSE on the common length of " + common + " draws per chain"
                         + (ragged ? "; mean, sd and E-BFMI on each chain's own draws" : ""));
             }

@@ -89,11 +89,7 @@ public final class RunController {
     private double stepSizeSet = Double.NaN;
     private long runCount = 100;
     private boolean stepSizeByHand;
-    private long rateT0;
-    private long rateN0;
-    private long rateG0;
-    private double rateDraws;
-    private double rateGrads;
+    private final StatusRates rates = new StatusRates();
 
     /**
      * Writes what the current run's session writer holds in memory to disk now (a paused run's last
@@ -215,11 +211,7 @@ public final class RunController {
         this.message = "";
         this.held = paused;
         this.state = paused ? State.PAUSED : State.RUNNING;
-        rateT0 = System.nanoTime();
-        rateN0 = 0;
-        rateG0 = 0;
-        rateDraws = 0;
-        rateGrads = 0;
+        rates.reset(System.nanoTime());
         Thread t = new Thread(() -> {
             try {
                 RunOutcome o = r.run();
@@ -540,21 +532,13 @@ public final class RunController {
         return r == null || state != State.PAUSED || r.idle();
     }
 
-    /** The status line's numbers; rates are averaged over about a second. */
+    /** The status line's numbers; rates are averaged over about a second, longer while a transition is slower ({@link StatusRates}). */
     public synchronized Status status() {
         LiveBuffer b = buffer;
         long n = b == null ? 0 : b.totalTransitions();
         long g = b == null ? 0 : b.totalGradients();
-        long now = System.nanoTime();
-        double dt = (now - rateT0) * 1e-9;
-        if (dt >= 1.0) {
-            rateDraws = (n - rateN0) / dt;
-            rateGrads = (g - rateG0) / dt;
-            rateT0 = now;
-            rateN0 = n;
-            rateG0 = g;
-        }
-        return new Status(state, n, rateDraws, rateGrads, message);
+        rates.update(System.nanoTime(), n, g, state == State.RUNNING);
+        return new Status(state, n, rates.drawsPerSecond(), rates.gradientsPerSecond(), message);
     }
 
     /** Stops everything; the controller is not used after. */

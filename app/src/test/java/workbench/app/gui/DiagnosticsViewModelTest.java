@@ -243,4 +243,58 @@ class DiagnosticsViewModelTest {
                 "chain 7 started at draw 9 of chain 1"),
                 DiagnosticsViewModel.startedLines(java.util.Map.of(2, 5L, 3, 5L, 4, 9L, 6, 9L)));
     }
+
+    @Test
+    void aTableOnTheLatestDrawsOnlySaysSo() {
+        // 100 parameters: at most 400 000 / (4 x 100) = 1000 draws per chain enter the table; a stored session of
+        // 4 x 500 000 draws showed "post-warmup draws used: 4000" with no word that 1 996 000 were left out
+        int chains = 4;
+        int n = 3100;
+        List<String> names = new java.util.ArrayList<>();
+        for (int p = 0; p < 100; p++) {
+            names.add("x[" + (p + 1) + "]");
+        }
+        Random r = new Random(5);
+        double[] x = new double[n];
+        for (int i = 0; i < n; i++) {
+            x[i] = r.nextGaussian();
+        }
+        DrawSource src = new DrawSource() {
+            @Override
+            public List<String> names() {
+                return names;
+            }
+
+            @Override
+            public int chains() {
+                return chains;
+            }
+
+            @Override
+            public long size(int chain) {
+                return n;
+            }
+
+            @Override
+            public long warmup(int chain) {
+                return 100;
+            }
+
+            @Override
+            public double value(int chain, long iteration, int param) {
+                return x[(int) iteration];
+            }
+
+            @Override
+            public double stat(int chain, long iteration, Stat stat) {
+                return Double.NaN;
+            }
+        };
+        DiagnosticsViewModel vm = new DiagnosticsViewModel(new CoreSummaryEngine(), 200_000);
+        DiagnosticsViewModel.Table t = vm.compute(src, 0);
+        assertEquals(4000, t.draws());
+        assertNotNull(t.lengthNote());
+        assertTrue(t.lengthNote().contains("latest 1000 post-warmup draws per chain, 4000 of the 12000"), t.lengthNote());
+        assertTrue(!t.lengthNote().contains("common length"), t.lengthNote());
+    }
 }

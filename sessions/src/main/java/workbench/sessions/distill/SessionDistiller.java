@@ -134,6 +134,7 @@ public final class SessionDistiller {
             reading.step(0);
 
             int d = man.parameterCount();
+            requireHeap(n, d, model != null, Runtime.getRuntime().maxMemory());
             double[] x = new double[n * d];
             double[] scores = model == null ? null : new double[n * d];
             double[] constrained = new double[d];
@@ -269,6 +270,34 @@ public final class SessionDistiller {
             }
             return new Outcome(res, n, chains, model != null, List.copyOf(notes), out, rows.size());
         }
+    }
+
+    /**
+     * Bytes a distillation of {@code draws} pooled draws of {@code d} parameters holds at once: every
+     * draw, and its gradient when the model is rebuilt ({@code gradients}), as doubles.
+     */
+    static long heapNeeded(long draws, int d, boolean gradients) {
+        return draws * d * Double.BYTES * (gradients ? 2L : 1L);
+    }
+
+    /**
+     * Refuses, in one line naming the heap it needs, a distillation whose draws (and gradients) do
+     * not fit in {@code maxHeap} bytes less an eighth for the rest of the work, rather than letting it
+     * fail part way with a bare out-of-memory error.
+     */
+    static void requireHeap(long draws, int d, boolean gradients, long maxHeap) {
+        long need = heapNeeded(draws, d, gradients);
+        if (maxHeap == Long.MAX_VALUE || need <= maxHeap - maxHeap / 8) {
+            return;
+        }
+        long gib = 1L << 30;
+        long suggest = (need + need / 4 + gib - 1) / gib; // with a quarter more for the rest of the work
+        throw new BadInputException(String.format(java.util.Locale.ROOT,
+                "distilling holds all %d post-warmup draws x %d parameters%s in memory: about %.1f GiB, more than"
+                        + " this Java's %.1f GiB heap allows; start Java with -Xmx%dg or more (workbench:"
+                        + " WORKBENCH_JAVA_OPTS, installed: JAVA_TOOL_OPTIONS)",
+                draws, d, gradients ? " and their gradients" : "", (double) need / gib, (double) maxHeap / gib,
+                Math.max(1, suggest)));
     }
 
     /**
