@@ -1529,16 +1529,7 @@ public final class MainWindow extends BorderPane {
             sb.append("first ").append(t.lines().size()).append(" of ").append(t.parameters()).append(" coordinates \u00b7 ");
         }
         sb.append("post-warmup draws used: ").append(t.draws());
-        long postWarmup = 0;
-        for (int c = 0; c < b.chains(); c++) {
-            postWarmup += Math.max(0, b.size(c) - b.warmup(c));
-        }
-        if (t.draws() < postWarmup && t.lengthNote() == null) {
-            // the table (and the errors against the truth, which follow it) is capped for speed: say so, or its
-            // R-hat, ESS, sd read as the run's, and differ from `workbench summary` of the same session
-            sb.append(" of ").append(postWarmup).append(" (the latest ").append(t.commonLength())
-                    .append(" per chain; `workbench summary` of the session uses all)");
-        }
+        // when that is fewer than the run holds, the note below (DiagnosticsViewModel) says so
         sb.append(" \u00b7 divergences after warmup: ")
                 .append(t.divergences()).append(" (").append(warmupDivergences).append(" in warmup)");
         sb.append(" \u00b7 E-BFMI by chain: ");
