@@ -119,6 +119,9 @@ public final class TraceView extends CanvasView {
         return title;
     }
 
+    /** Samplers whose transition is one stochastic-gradient step: nothing to show in a tree-depth view. */
+    static final java.util.Set<String> SINGLE_STEP = java.util.Set.of("sgld", "sghmc", "csgld");
+
     /** Picks the sampler-specific statistic for the buffer's sampler; restarts the bins when it changes. */
     private void resolve() {
         if (!samplerSpecific || baseStat == null) {
@@ -136,8 +139,11 @@ public final class TraceView extends CanvasView {
             x = LiveBuffer.Extra.L;
             t = "trajectory length L";
             log = false;
+        } else if (buffer != null && buffer.samplerId() != null && SINGLE_STEP.contains(buffer.samplerId())) {
+            // a flat 0 under "tree depth (NUTS) / leapfrog steps" reads as a fault: say there is none
+            t = "tree depth: none for " + buffer.samplerId() + " (single steps)";
         }
-        if (x != extra) {
+        if (x != extra || !t.equals(title)) {
             extra = x;
             title = t;
             logScale = log;

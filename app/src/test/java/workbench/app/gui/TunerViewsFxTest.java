@@ -62,6 +62,16 @@ class TunerViewsFxTest extends WindowFxBase {
     }
 
     @Test
+    void sgldSaysItsTreeDepthViewHasNothingToShow(FxRobot robot) {
+        run(robot, "noisy-gaussian", "sgld", 100, 300);
+        robot.clickOn("#samplerOverTimeTab");
+        TraceView depth = robot.lookup("#depthTrace").queryAs(TraceView.class);
+        // it drew a flat 0 under "tree depth (NUTS) / leapfrog steps"
+        waitUntil("the tree-depth view's title", 30,
+                () -> depth.shownTitle().equals("tree depth: none for sgld (single steps)"));
+    }
+
+    @Test
     void smileShowsItsGammaFitThresholdsAndRejections(FxRobot robot) {
         run(robot, "noisy-gaussian", "smile", 100, 300);
         EnergyCharts energy = robot.lookup("#energyCharts").queryAs(EnergyCharts.class);
