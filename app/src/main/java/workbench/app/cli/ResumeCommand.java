@@ -60,7 +60,7 @@ final class ResumeCommand implements Callable<Integer> {
         RunOutcome outcome;
         String software;
         try (SessionResume res = SessionResume.open(session, draws,
-                SessionWriter.Options.defaults().withSoftwareVersion(Version.version()))) {
+                SessionWriter.Options.defaults().withSoftwareVersion(Version.version()).withFaults(RunCommand.writeFaults))) {
             SessionReader stored = res.stored();
             dir = stored.directory();
             SessionManifest m = stored.manifest();
@@ -92,6 +92,12 @@ final class ResumeCommand implements Callable<Integer> {
                     + " stored draws (first difference at " + mismatch.message() + "); it was probably made by another"
                     + " software version or platform (it records version " + software + ", this is " + Version.version()
                     + "); the session is left as it was");
+        }
+        if (outcome.status() == RunOutcome.Status.FAILED) {
+            // a full disk mid-resume, as mid-run: what was stored stays, and resuming again goes on from there
+            throw new CliExit(WorkbenchCli.FAILED, "error: the resumed run failed: " + outcome.error()
+                    + " (the draws stored so far are kept in " + dir + "; free space or fix the cause, then 'workbench"
+                    + " resume " + dir + "' goes on from there)");
         }
         ReRuns.endAs(outcome, "resumed run");
         try (SessionReader reader = SessionReader.open(dir)) {

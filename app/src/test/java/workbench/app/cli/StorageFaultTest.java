@@ -164,6 +164,30 @@ class StorageFaultTest {
         storedThenResumed(s, want, fault.rowsWritten.get(), true);
     }
 
+    @Test
+    void aDiskThatFillsUpAgainDuringResumeSaysResumeGoesOnAndItDoes() {
+        long[][] want = reference();
+        Path s = tmp.resolve("full-twice");
+        RunCommand.writeFaults = new DiskFull(6);
+        CliHarness r = CliHarness.run(run(s));
+        RunCommand.writeFaults = new DiskFull(4); // the disk fills again while resuming
+        CliHarness again = CliHarness.run("resume", s.toString(), "--no-progress");
+        RunCommand.writeFaults = WriteFaults.NONE;
+        assertEquals(3, r.code, r.err);
+        assertEquals(3, again.code, again.err);
+        // after its "resuming ..." and recovery notes, one error line
+        String[] lines = again.err.strip().split("\\R");
+        String line = lines[lines.length - 1];
+        assertEquals(1, java.util.Arrays.stream(lines).filter(l -> l.startsWith("error:")).count(), again.err);
+        assertFalse(again.err.contains("\tat "), "no stack trace: " + again.err);
+        assertTrue(line.startsWith("error: the resumed run failed: ") && line.contains("No space left on device")
+                && line.endsWith("(the draws stored so far are kept in " + s + "; free space or fix the cause, then"
+                + " 'workbench resume " + s + "' goes on from there)"), line);
+        CliHarness last = CliHarness.run("resume", s.toString(), "--no-progress");
+        assertEquals(0, last.code, last.err);
+        SessionBits.assertSame(want, SessionBits.of(s), false, "resumed after two faults");
+    }
+
     /**
      * A directory made read-only does not stop writes to files already open, only creating and renaming
      * (the manifest's rewrite): the run fails at its first manifest rewrite — when a chain ends, which
