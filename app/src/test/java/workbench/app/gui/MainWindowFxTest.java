@@ -85,16 +85,7 @@ class MainWindowFxTest extends WindowFxBase {
 
     @Test
     void theNextTransitionUsesAStepSizeTypedMidRun(FxRobot robot) {
-        pick(robot, "#modelPicker", "gaussian-2d");
-        pick(robot, "#samplerPicker", "hmc");
-        set(robot, "#warmup", "100000000");
-        Slider speed = robot.lookup("#speedSlider").queryAs(Slider.class);
-        robot.interact(() -> speed.setValue(Math.log10(300)));
-        robot.clickOn("#runButton");
-        waitUntil("draws", () -> {
-            LiveBuffer b = window.controller().buffer();
-            return b != null && b.started() && Arrays.stream(b.sizes()).min().orElse(0) >= 20;
-        });
+        startEndlessRun(robot, "gaussian-2d", "hmc");
         type(robot, "#stepSizeField", "0.0123");
         robot.type(KeyCode.ENTER);
         LiveBuffer b = window.controller().buffer();

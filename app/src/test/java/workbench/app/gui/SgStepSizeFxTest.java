@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.Arrays;
 import javafx.scene.control.Label;
 import javafx.scene.control.Slider;
 import javafx.scene.control.TextInputControl;
@@ -52,16 +51,7 @@ class SgStepSizeFxTest extends WindowFxBase {
 
     @Test
     void aGoodStepSizeAfterARefusedOneClearsTheError(FxRobot robot) {
-        pick(robot, "#modelPicker", "noisy-gaussian");
-        pick(robot, "#samplerPicker", "sgld");
-        set(robot, "#warmup", "100000000");
-        Slider speed = robot.lookup("#speedSlider").queryAs(Slider.class);
-        robot.interact(() -> speed.setValue(Math.log10(300)));
-        robot.clickOn("#runButton");
-        waitUntil("draws", () -> {
-            LiveBuffer b = window.controller().buffer();
-            return b != null && b.started() && Arrays.stream(b.sizes()).min().orElse(0) >= 20;
-        });
+        startEndlessRun(robot, "noisy-gaussian", "sgld");
         // SGLD has no energy: the energy-error chart says so about itself (it used to carry the E-BFMI
         // panel's note, pointing "on the left" at this very chart)
         EnergyCharts energy = robot.lookup("#energyCharts").queryAs(EnergyCharts.class);

@@ -79,4 +79,21 @@ abstract class WindowFxBase {
         TextInputControl field = robot.lookup(query).queryAs(TextInputControl.class);
         robot.interact(() -> field.setText(text));
     }
+
+    /**
+     * Starts {@code sampler} on {@code model} with endless warmup at 300 transitions a second per chain, and waits until
+     * every chain has 20 draws: a run to change things in while it goes.
+     */
+    void startEndlessRun(FxRobot robot, String model, String sampler) {
+        pick(robot, "#modelPicker", model);
+        pick(robot, "#samplerPicker", sampler);
+        set(robot, "#warmup", "100000000");
+        javafx.scene.control.Slider speed = robot.lookup("#speedSlider").queryAs(javafx.scene.control.Slider.class);
+        robot.interact(() -> speed.setValue(Math.log10(300)));
+        robot.clickOn("#runButton");
+        waitUntil("draws", () -> {
+            workbench.viz.LiveBuffer b = window.controller().buffer();
+            return b != null && b.started() && java.util.Arrays.stream(b.sizes()).min().orElse(0) >= 20;
+        });
+    }
 }
