@@ -241,7 +241,7 @@ final class EvaluateWindow {
             items.setAll(vm.rows());
             // the first row stays selected (its plot shown) until the user picks another
             table.getSelectionModel().select(selected >= 0 ? selected : items.size() - 1);
-            showMessage(String.format(java.util.Locale.ROOT, "%s: %s, %d test points, %d draws%s (plots: %d draws%s)%s",
+            showMessage(String.format(java.util.Locale.ROOT, "added %s: %s, %d test points, %d draws%s (plots: %d draws%s)%s",
                     r.name(), r.modelLine(), r.metrics().nTest(), r.metrics().draws(),
                     r.metrics().weighted() ? String.format(java.util.Locale.ROOT,
                             ", weighted by weight__ (effective number %.1f)", r.metrics().effectiveDraws()) : "",

@@ -76,6 +76,9 @@ class EvaluateFxTest extends WindowFxBase {
         addAndWait(robot, w, regMap);
         addAndWait(robot, w, regLaplace);
         assertEquals(3, w.table().getItems().size(), message(w).getText());
+        // the line above the table is about the session just added, not the selected row: it says so
+        assertTrue(message(w).getText().startsWith("added " + w.table().getItems().get(2).name() + ": "),
+                message(w).getText());
         assertEquals(List.of("nuts", "map", "laplace-diag"), w.table().getItems().stream().map(EvaluateViewModel.Row::method).toList());
         assertEquals("coverage 90%", w.table().getColumns().get(6).getText());
         String nll = (String) w.table().getColumns().get(3).getCellData(0);
