@@ -728,6 +728,12 @@ public final class SessionWriter implements DrawSink, AutoCloseable {
                 ch.force(true);
             }
         } catch (IOException e) {
+            // a full disk leaves the half-written copy behind: the manifest itself is intact, the copy is litter
+            try {
+                Files.deleteIfExists(tmp);
+            } catch (IOException | SecurityException ignored) {
+                // a read-only directory: nothing was created there anyway
+            }
             throw located(tmp, e);
         }
         try {

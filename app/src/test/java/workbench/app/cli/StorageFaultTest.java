@@ -165,6 +165,27 @@ class StorageFaultTest {
     }
 
     @Test
+    void aManifestRewriteCutShortLeavesNoHalfWrittenCopy() {
+        // the disk fills while the manifest's new copy is written (its first rewrite: a chain's end)
+        Path s = tmp.resolve("manifest-full");
+        AtomicInteger manifests = new AtomicInteger();
+        RunCommand.writeFaults = (file, op, bytes) -> {
+            if (op == WriteFaults.Op.WRITE && file.getFileName().toString().equals("session.mcmcwb.json.tmp")
+                    && manifests.incrementAndGet() > 1) {
+                throw new WriteFaults.ShortWrite(bytes / 2, "No space left on device");
+            }
+        };
+        CliHarness r = CliHarness.run(run(s));
+        RunCommand.writeFaults = WriteFaults.NONE;
+        assertEquals(3, r.code, r.err);
+        assertTrue(manifests.get() > 1, "the rewrite was reached");
+        assertFalse(Files.exists(s.resolve("session.mcmcwb.json.tmp")), "the half-written copy is removed");
+        try (SessionReader reader = SessionReader.open(s)) {
+            assertEquals("running", reader.manifest().status(), "the manifest stays the last whole one");
+        }
+    }
+
+    @Test
     void aDiskThatFillsUpAgainDuringResumeSaysResumeGoesOnAndItDoes() {
         long[][] want = reference();
         Path s = tmp.resolve("full-twice");
