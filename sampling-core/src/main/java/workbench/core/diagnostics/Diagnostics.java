@@ -163,62 +163,27 @@ public final class Diagnostics {
      * normal quantiles: z = Φ⁻¹((r − 3/8)/(S + 1/4)). Draws must not hold NaN.
      */
     static double[][] zScale(double[][] x) {
-        return zScale(x, Stats.sorted(pooled(x)));
+        Ranks.Sorting sorting = Ranks.Sorting.of(pooled(x), false);
+        return zScale(x, sorting.order(), sorting.sorted());
     }
 
-    /** {@link #zScale(double[][])} given the pooled draws of {@code x} already sorted. */
-    static double[][] zScale(double[][] x, double[] sorted) {
-        int s = sorted.length;
-        double denom = s + 0.25;
-        double[][] out = new double[x.length][];
-        for (int c = 0; c < x.length; c++) {
-            double[] row = new double[x[c].length];
+    /**
+     * {@link #zScale(double[][])} given the order that sorts the draws of {@code shape} pooled chain after
+     * chain, and those draws in that order: the result has the shape of {@code shape}.
+     */
+    static double[][] zScale(double[][] shape, int[] order, double[] sorted) {
+        double[] ranks = Ranks.average(order, sorted);
+        double denom = sorted.length + 0.25;
+        double[][] out = new double[shape.length][];
+        int at = 0;
+        for (int c = 0; c < shape.length; c++) {
+            double[] row = new double[shape[c].length];
             for (int t = 0; t < row.length; t++) {
-                double v = x[c][t];
-                int lo = lowerBound(sorted, v);
-                // ties are rare in continuous draws: search for the last equal value only when there is one
-                int hi = lo + 1 < s && sorted[lo + 1] <= v ? upperBound(sorted, v) - 1 : lo;
-                double rank = 0.5 * (lo + hi) + 1;
-                row[t] = STD_NORMAL.inverseCumulativeProbability((rank - 0.375) / denom);
+                row[t] = STD_NORMAL.inverseCumulativeProbability((ranks[at++] - 0.375) / denom);
             }
             out[c] = row;
         }
         return out;
-    }
-
-    /**
-     * First index i with sorted[i] >= v (primitive comparison, so −0.0 equals 0.0). Written without a
-     * data-dependent branch in the loop, which the JIT turns into conditional moves: the searches of
-     * rank normalisation are otherwise dominated by mispredicted branches.
-     */
-    private static int lowerBound(double[] sorted, double v) {
-        int n = sorted.length;
-        if (n == 0) {
-            return 0;
-        }
-        int base = 0;
-        int len = n;
-        while (len > 1) {
-            int half = len >>> 1;
-            base = sorted[base + half - 1] < v ? base + half : base;
-            len -= half;
-        }
-        return sorted[base] < v ? base + 1 : base;
-    }
-
-    /** First index i with sorted[i] > v. */
-    private static int upperBound(double[] sorted, double v) {
-        int lo = 0;
-        int hi = sorted.length;
-        while (lo < hi) {
-            int mid = (lo + hi) >>> 1;
-            if (sorted[mid] <= v) {
-                lo = mid + 1;
-            } else {
-                hi = mid;
-            }
-        }
-        return lo;
     }
 
     // ------------------------------------------------------------------ pooled summaries
@@ -310,16 +275,7 @@ public final class Diagnostics {
     }
 
     static double rhatFromBulkZ(double[][] x, double[][] bulkZ) {
-        return rhatFromBulkZ(x, bulkZ, null);
-    }
-
-    /**
-     * @param sorted the pooled draws of x sorted, or null; when given and the chains have an even length
-     *               (so splitting keeps every draw), the sorted folded draws are merged from it in linear time
-     *               instead of sorted again
-     */
-    static double rhatFromBulkZ(double[][] x, double[][] bulkZ, double[] sorted) {
-        return rhatOfParts(rhatCore(bulkZ), rhatTail(x, sorted));
+        return rhatOfParts(rhatCore(bulkZ), rhatTail(x, null));
     }
 
     /** The rank-normalised R-hat from its bulk and tail parts: the larger, NaN when either is (R's max). */
@@ -333,35 +289,23 @@ public final class Diagnostics {
     /**
      * The tail part of the rank-normalised R-hat: split R-hat of the rank-normalised |x − median|.
      *
-     * @param sorted as in {@link #rhatFromBulkZ(double[][], double[][], double[])}
+     * @param sorting the pooled draws of x sorted, or null; when given and the chains have an even length
+     *                (so splitting keeps every draw), the order of the folded draws is merged from it in
+     *                linear time instead of sorted again
      */
-    static double rhatTail(double[][] x, double[] sorted) {
-        double center = sorted != null ? Stats.quantileSorted(sorted, 0.5) : Stats.median(pooled(x));
+    static double rhatTail(double[][] x, Ranks.Sorting sorting) {
+        double center = sorting != null ? Stats.quantileSorted(sorting.sorted(), 0.5) : Stats.median(pooled(x));
         if (!Double.isFinite(center)) {
             return Double.NaN; // |x − median| is NaN somewhere, as in R
         }
         double[][] folded = split(map(x, v -> Math.abs(v - center)));
-        return rhatCore(sorted != null && x[0].length % 2 == 0
-                ? zScale(folded, foldedSorted(sorted, center)) : zScale(folded));
-    }
-
-    /** |v − center| of every sorted value, sorted: the two runs on either side of the center merged. */
-    static double[] foldedSorted(double[] sorted, double center) {
-        int n = sorted.length;
-        int right = lowerBound(sorted, center); // first value >= center
-        int left = right - 1;
-        double[] out = new double[n];
-        for (int k = 0; k < n; k++) {
-            double a = left >= 0 ? center - sorted[left] : Double.POSITIVE_INFINITY;
-            double b = right < n ? sorted[right] - center : Double.POSITIVE_INFINITY;
-            // left only while it has values: with +Inf among them both distances can be +Inf
-            if (left >= 0 && (a <= b || right >= n)) {
-                out[k] = Math.abs(sorted[left--] - center);
-            } else {
-                out[k] = Math.abs(sorted[right++] - center);
-            }
+        if (sorting != null && x[0].length % 2 == 0) {
+            // the split chains hold every draw in the pooled order, so the folded order applies to them
+            double[] foldedSorted = new double[sorting.sorted().length];
+            int[] foldedOrder = Ranks.foldedOrder(sorting.order(), sorting.sorted(), center, foldedSorted);
+            return rhatCore(zScale(folded, foldedOrder, foldedSorted));
         }
-        return out;
+        return rhatCore(zScale(folded));
     }
 
     /** Classic split R-hat without rank normalisation ({@code posterior::rhat_basic}). */

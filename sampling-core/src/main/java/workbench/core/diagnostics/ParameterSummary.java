@@ -26,7 +26,7 @@ public record ParameterSummary(String name, double mean, double sd, double q5, d
     /**
      * As {@link #of(String, double[][])}; with {@code parallel} the independent parts (the bulk and the tail
      * R-hat with the bulk ESS, the tail ESS, the ESS behind each MCSE) run as fork/join tasks of the common pool
-     * and the pooled draws are sorted with {@link Arrays#parallelSort}. The values are the same either way: each
+     * and the pooled draws are sorted with {@link Arrays#parallelSort(long[])}. The values are the same either way: each
      * part is computed by the same code on the same arrays, only on another thread.
      */
     public static ParameterSummary of(String name, double[][] draws, boolean parallel) {
@@ -35,33 +35,32 @@ public record ParameterSummary(String name, double mean, double sd, double q5, d
         double mean = Stats.mean(all);
         double sd = Math.sqrt(Stats.variance(all));
         boolean hasNaN = Stats.hasNaN(all);
+        Ranks.Sorting sorting = null;
         double[] sorted = null;
         if (!hasNaN) {
-            sorted = all; // a copy already (pooled), not used unsorted from here on
-            if (parallel) {
-                Arrays.parallelSort(sorted);
-            } else {
-                Arrays.sort(sorted);
-            }
+            sorting = Ranks.Sorting.of(all, parallel);
+            sorted = sorting.sorted();
         }
         double q5 = hasNaN ? Double.NaN : Stats.quantileSorted(sorted, 0.05);
         double q50 = hasNaN ? Double.NaN : Stats.quantileSorted(sorted, 0.5);
         double q95 = hasNaN ? Double.NaN : Stats.quantileSorted(sorted, 0.95);
         double[] sortedForNA = Diagnostics.shouldReturnNA(draws) ? null : sorted;
-        double[] sortedAll = sorted;
+        Ranks.Sorting pooledSorting = sorting;
         // [0] bulk R-hat, [1] tail R-hat, [2] bulk ESS, [3] tail ESS, [4] ESS for the MCSE of the mean, [5] MCSE of sd
         double[] part = {Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN};
         List<Runnable> parts = new ArrayList<>();
         if (!hasNaN) {
             parts.add(() -> {
-                // splitting keeps every draw when the chains have an even length: share the one sort
+                // splitting keeps every draw, in the pooled order, when the chains have an even length:
+                // share the one sort
                 double[][] split = Diagnostics.split(draws);
                 double[][] bulkZ = draws[0].length % 2 == 0
-                        ? Diagnostics.zScale(split, sortedAll) : Diagnostics.zScale(split);
+                        ? Diagnostics.zScale(split, pooledSorting.order(), pooledSorting.sorted())
+                        : Diagnostics.zScale(split);
                 part[0] = Diagnostics.rhatCore(bulkZ);
                 part[2] = Diagnostics.essCore(bulkZ);
             });
-            parts.add(() -> part[1] = Diagnostics.rhatTail(draws, sortedAll));
+            parts.add(() -> part[1] = Diagnostics.rhatTail(draws, pooledSorting));
         }
         parts.add(() -> part[3] = Diagnostics.essTailSorted(draws, sortedForNA));
         parts.add(() -> part[4] = Diagnostics.essCore(Diagnostics.split(draws)));
