@@ -58,6 +58,7 @@ import workbench.core.model.DataModel;
 import workbench.core.model.Model;
 import workbench.core.model.ModelFactory;
 import workbench.core.model.Truth;
+import workbench.core.samplers.sg.Csgld;
 import workbench.core.spec.Described;
 import workbench.viz.AutocorrelationView;
 import workbench.viz.ChainDraws;
@@ -113,6 +114,12 @@ public final class MainWindow extends BorderPane {
     private final Slider stepSizeSlider = new Slider(-3, 1, -1);
     private final TextField stepSizeField = new TextField();
     private final Label stepSizeNote = new Label();
+    /** "step size", or "peak step size" for csgld, whose box sets the peak ε₀ of each cosine cycle. */
+    private final Label stepSizeLabel = new Label(STEP_SIZE_LABEL);
+    private static final String STEP_SIZE_LABEL = "step size";
+    private static final String PEAK_STEP_SIZE_LABEL = "peak step size \u03b5\u2080";
+    /** The csgld line last shown in {@link #stepSizeNote} (null: none). */
+    private String cosineNote;
     /** The step-size drift line last shown in {@link #stepSizeNote} (null: none). */
     private String driftNote;
     private final Slider betaSlider = new Slider(0.01, 1, 1);
@@ -346,7 +353,8 @@ public final class MainWindow extends BorderPane {
         stepSizeNote.getStyleClass().add("note");
         HBox buttons = group(runButton, pauseButton, stepButton, runNButton, runNCount, resetButton);
         HBox speed = group(new Label("speed"), speedSlider, speedLabel);
-        HBox step = group(new Label("step size"), stepSizeSlider, stepSizeField);
+        stepSizeLabel.setId("stepSizeLabel");
+        HBox step = group(stepSizeLabel, stepSizeSlider, stepSizeField);
         HBox beta = group(betaLabel, betaSlider);
         // a flow, not a ToolBar: on a narrow window the controls wrap instead of hiding in an overflow menu
         FlowPane bar = new FlowPane(14, 4, buttons, speed, step, beta, stepSizeNote);
@@ -821,7 +829,13 @@ public final class MainWindow extends BorderPane {
         } finally {
             programmatic = false;
         }
-        if (controller.state() == RunController.State.RUNNING || controller.state() == RunController.State.PAUSED) {
+        boolean live = controller.state() == RunController.State.RUNNING
+                || controller.state() == RunController.State.PAUSED;
+        if (Csgld.FACTORY.id().equals(live ? runningSamplerId() : selectedSamplerId())) {
+            stepSizeNote.setText("peak step size \u03b5\u2080 set by hand: "
+                    + (live ? "the cycle goes on from it at the next transition" : "the next run's cycles start there"));
+            stepSizeNote.setTooltip(tip(CSGLD_STEP_SIZE));
+        } else if (live) {
             stepSizeNote.setText("step size set by hand: adaptation ended for this run");
             stepSizeNote.setTooltip(null);
         } else {
@@ -1242,7 +1256,40 @@ public final class MainWindow extends BorderPane {
         updatePreview();
     }
 
+    private String selectedSamplerId() {
+        SamplerFactory f = setup.samplerFactory();
+        return f == null ? null : f.id();
+    }
+
+    private String runningSamplerId() {
+        LiveBuffer b = controller.buffer();
+        return b == null ? null : b.samplerId();
+    }
+
+    /** The label before the step-size box: csgld's box sets its peak ε₀, every other sampler's its step size. */
+    private void labelStepSize(String samplerId) {
+        boolean peak = Csgld.FACTORY.id().equals(samplerId);
+        String text = peak ? PEAK_STEP_SIZE_LABEL : STEP_SIZE_LABEL;
+        if (!text.equals(stepSizeLabel.getText())) {
+            stepSizeLabel.setText(text);
+            stepSizeField.setTooltip(tip(peak ? CSGLD_STEP_SIZE + " Type one and press Enter."
+                    : "Type a step size and press Enter; the next transition uses it."));
+        }
+        if (!peak && cosineNote != null && cosineNote.equals(stepSizeNote.getText())) {
+            stepSizeNote.setText("");
+            stepSizeNote.setTooltip(null);
+            cosineNote = null;
+        }
+    }
+
+    private static final String CSGLD_STEP_SIZE = "csgld's step size falls from the peak \u03b5\u2080 to 0 along a "
+            + "cosine in each cycle (cycle_length transitions), exploring without noise first and sampling after. The"
+            + " box shows and sets \u03b5\u2080; the line beside it says the step size of the latest transition.";
+
     private void samplerChanged() {
+        if (controller.state() != RunController.State.RUNNING && controller.state() != RunController.State.PAUSED) {
+            labelStepSize(selectedSamplerId());
+        }
         if (controller.state() == RunController.State.IDLE && !controller.stepSizeByHand()) {
             String eps = setup.samplerSetting("step_size");
             double v = 0.1;
@@ -1480,11 +1527,21 @@ public final class MainWindow extends BorderPane {
     }
 
     private void followStepSize(LiveBuffer b) {
+        // the label and the cosine line speak of the live run; an opened session's draws leave them to the setup
+        // (between runs the box sets the next run's step size: the label follows the sampler picked for it)
+        boolean live = b == controller.buffer() && (controller.state() == RunController.State.RUNNING
+                || controller.state() == RunController.State.PAUSED);
+        labelStepSize(live ? b.samplerId() : selectedSamplerId());
+        boolean csgld = live && Csgld.FACTORY.id().equals(b.samplerId());
+        if (csgld) {
+            showCosineStepSize(b);
+        }
         boolean editing = getScene() != null && getScene().getFocusOwner() == stepSizeField;
         if (controller.stepSizeByHand() || stepSizeSlider.isValueChanging() || editing) {
             return;
         }
-        double eps = b.lastStepSize(0);
+        // csgld: the box holds the peak the cycles start from, not the cosine's current value
+        double eps = csgld ? csgldPeak(b) : b.lastStepSize(0);
         if (Double.isFinite(eps) && eps > 0) {
             programmatic = true;
             try {
@@ -1496,6 +1553,34 @@ public final class MainWindow extends BorderPane {
             } finally {
                 programmatic = false;
             }
+        }
+    }
+
+    /** csgld's peak ε₀ for the run in {@code b}: its step_size setting (NaN when unknown). */
+    private static double csgldPeak(LiveBuffer b) {
+        if (b.info() == null) {
+            return Double.NaN;
+        }
+        try {
+            return Csgld.FACTORY.create(b.info().config().samplerSettings()).settings().real("step_size");
+        } catch (BadInputException e) {
+            return Double.NaN;
+        }
+    }
+
+    /** csgld: the step size of the latest transition beside the box, which holds the peak. */
+    private void showCosineStepSize(LiveBuffer b) {
+        String current = stepSizeNote.getText();
+        if (controller.stepSizeByHand() || (current != null && !current.isEmpty() && !current.equals(cosineNote))) {
+            return;
+        }
+        double eps = b.lastStepSize(0);
+        String note = Double.isFinite(eps) ? "step size now " + Ticks.number(eps) + " (cosine cycle from \u03b5\u2080)"
+                : null;
+        cosineNote = note;
+        if (note == null ? !current.isEmpty() : !note.equals(current)) {
+            stepSizeNote.setText(note == null ? "" : note);
+            stepSizeNote.setTooltip(note == null ? null : tip(CSGLD_STEP_SIZE));
         }
     }
 

@@ -176,6 +176,12 @@ public final class RunController {
             Sampler s = setup.createSampler();
             // refused before a session directory is made
             s.check(m);
+            double pending = pendingStepSize();
+            if (pending > s.maxStepSize()) {
+                return "the step size set by hand (" + ParamSpec.fmt(pending) + ") is above the"
+                        + " largest " + s.id() + " takes, " + ParamSpec.fmt(s.maxStepSize())
+                        + ": type a smaller one in the step-size box";
+            }
             workbench.core.run.RunEngine.choose(s, m, config.chains());
             start(config, m, s, paused);
             return null;
@@ -374,20 +380,21 @@ public final class RunController {
         if (!(eps >= MIN_STEP_SIZE && eps <= MAX_STEP_SIZE)) {
             throw new BadInputException("step size must be in [1e-12, 1e6], got " + eps);
         }
-        stepSizeSet = eps;
         ChainRunner r = runner;
         if (r != null && (state == State.RUNNING || state == State.PAUSED)) {
-            r.setStepSize(eps);
+            r.setStepSize(eps); // refuses one above the sampler's own ceiling; nothing changes then
+            stepSizeSet = eps;
             stepSizeByHand = true;
         } else {
+            stepSizeSet = eps;
             pendingStepSize = eps;
         }
     }
 
     /**
-     * The step size typed in the window: a plain decimal number in [1e-12, 1e6], applied as by
-     * {@link #setStepSize}. Returns the message when it is not one (the step size in effect stays),
-     * else null.
+     * The step size typed in the window: a plain decimal number in [1e-12, 1e6] (and at most the running
+     * sampler's own ceiling, 10 for SMILE), applied as by {@link #setStepSize}. Returns the message when it is
+     * not one (the step size in effect stays), else null.
      */
     public String setStepSizeText(String text) {
         String t = text == null ? "" : text.strip();
@@ -401,7 +408,11 @@ public final class RunController {
         if (!(v >= MIN_STEP_SIZE && v <= MAX_STEP_SIZE)) {
             return Messages.oneLine("step size must be in [1e-12, 1e6], got " + clip(t));
         }
-        setStepSize(v);
+        try {
+            setStepSize(v);
+        } catch (BadInputException e) {
+            return Messages.oneLine(e.getMessage());
+        }
         return null;
     }
 
@@ -434,6 +445,10 @@ public final class RunController {
 
     private static String clip(String s) {
         return s.length() > 40 ? s.substring(0, 37) + "..." : s;
+    }
+
+    private synchronized double pendingStepSize() {
+        return pendingStepSize;
     }
 
     /** Forgets a step size set by hand before a run: the next run adapts its own. */

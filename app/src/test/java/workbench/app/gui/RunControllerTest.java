@@ -113,4 +113,23 @@ class RunControllerTest {
         assertTrue(rc.stepSizeByHand());
         assertTrue(b.adaptationEnded(), "setting it by hand during warmup ends adaptation");
     }
+
+    @Test
+    void aStepSizeSetBeforeARunAboveSmilesCeilingIsRefusedAtTheStart(@org.junit.jupiter.api.io.TempDir java.nio.file.Path tmp) {
+        RunController c = new RunController(tmp);
+        try {
+            SetupViewModel setup = new SetupViewModel(ModelRegistry.all(), SamplerRegistry.all());
+            assertTrue(setup.selectModel("noisy-gaussian"));
+            assertTrue(setup.selectSampler("smile"));
+            assertEquals(null, c.setStepSizeText("100"), "before a run it is kept for the next one");
+            assertEquals("the step size set by hand (100) is above the largest smile takes, 10: type a smaller one"
+                    + " in the step-size box", c.start(setup, true));
+            assertEquals(RunController.State.IDLE, c.state());
+            assertEquals(0, tmp.toFile().list().length, "no session directory was made");
+            assertEquals(null, c.setStepSizeText("5"));
+            assertEquals(null, c.start(setup, true), "a step size within the ceiling starts the run");
+        } finally {
+            c.shutdown();
+        }
+    }
 }

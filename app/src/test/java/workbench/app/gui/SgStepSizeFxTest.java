@@ -12,6 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.testfx.api.FxRobot;
 import workbench.viz.EnergyCharts;
 import workbench.viz.LiveBuffer;
+import workbench.viz.Ticks;
 
 /** Typing step sizes into a running stochastic-gradient sampler: refusals, then a good value. */
 class SgStepSizeFxTest extends WindowFxBase {
@@ -72,5 +73,43 @@ class SgStepSizeFxTest extends WindowFxBase {
         assertFalse(status(robot).getStyleClass().contains("status-error"));
         assertEquals(RunController.State.RUNNING, window.controller().state());
         assertTrue(b.started());
+    }
+
+    @Test
+    void smileRefusesAStepSizeAboveItsTunersCeiling(FxRobot robot) {
+        startEndlessRun(robot, "noisy-gaussian", "smile");
+        enter(robot, "1000");
+        waitUntil("the refusal of 1000", () -> status(robot).getText().equals(
+                "step size for smile must be at most 10, got 1000"));
+        assertTrue(status(robot).getStyleClass().contains("status-error"));
+        assertTrue(Double.isNaN(window.controller().stepSizeSet()), "nothing was set");
+        assertFalse(window.controller().stepSizeByHand(), "the tuner still runs");
+        enter(robot, "10");
+        waitUntil("the ceiling taken", () -> window.controller().stepSizeSet() == 10);
+        assertEquals(RunController.State.RUNNING, window.controller().state());
+    }
+
+    @Test
+    void csgldsBoxHoldsThePeakNotTheCosinesValue(FxRobot robot) {
+        pick(robot, "#modelPicker", "noisy-gaussian");
+        pick(robot, "#samplerPicker", "csgld");
+        Label label = robot.lookup("#stepSizeLabel").queryAs(Label.class);
+        TextInputControl field = robot.lookup("#stepSizeField").queryAs(TextInputControl.class);
+        assertEquals("peak step size \u03b5\u2080", label.getText());
+        assertEquals(Ticks.number(0.001), field.getText(), "the peak of the next run: csgld's default step_size");
+        startEndlessRun(robot, "noisy-gaussian", "csgld");
+        Label note = robot.lookup("#stepSizeNote").queryAs(Label.class);
+        // one cycle is 1000 transitions: after 20 the cosine is below the peak, the box still says the peak
+        waitUntil("the cosine's value beside the box (" + note.getText() + ")",
+                () -> note.getText().startsWith("step size now ") && note.getText().endsWith("(cosine cycle from \u03b5\u2080)"));
+        LiveBuffer b = window.controller().buffer();
+        assertTrue(b.lastStepSize(0) < 0.001, "the cosine has left its peak: " + b.lastStepSize(0));
+        assertEquals(Ticks.number(0.001), field.getText());
+        enter(robot, "0.002");
+        waitUntil("the new peak in use", () -> window.controller().stepSizeSet() == 0.002);
+        waitUntil("the hand-set note (" + note.getText() + ")",
+                () -> note.getText().startsWith("peak step size \u03b5\u2080 set by hand"));
+        assertEquals(Ticks.number(0.002), field.getText());
+        assertEquals("peak step size \u03b5\u2080", label.getText());
     }
 }

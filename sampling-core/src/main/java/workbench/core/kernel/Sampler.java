@@ -20,6 +20,15 @@ public interface Sampler {
     }
 
     /**
+     * The largest step size a person may set by hand while this sampler's chains run, where the sampler has a
+     * ceiling of its own below the bound every sampler has (10⁶): SMILE's tuner keeps its step size at most 10.
+     * {@link workbench.core.run.ChainRunner#setStepSize} refuses a larger one before it reaches a chain.
+     */
+    default double maxStepSize() {
+        return Double.POSITIVE_INFINITY;
+    }
+
+    /**
      * A sampler for one chain of {@code model} whose first {@code warmup} iterations are warmup.
      * The initial state is given so that samplers can initialise their step size from it.
      */

@@ -616,11 +616,29 @@ public final class ChainRunner {
         }
     }
 
-    /** New step size for every chain from its next transition on; ends step-size adaptation. */
+    /**
+     * New step size for every chain from its next transition on; ends step-size adaptation.
+     *
+     * @throws BadInputException for a value outside [1e-12, 1e6] or above the sampler's own
+     *                           {@link Sampler#maxStepSize()}, before any chain sees it
+     */
     public void setStepSize(double stepSize) {
         workbench.core.samplers.Steps.check(stepSize);
+        checkSamplerMax(sampler, stepSize);
         for (ConcurrentLinkedQueue<Command> q : inboxes) {
             q.add(new SetStepSize(stepSize));
+        }
+    }
+
+    /**
+     * Refuses a step size above {@code sampler}'s own ceiling ({@link Sampler#maxStepSize()}) with one line that
+     * names the sampler and its largest step size.
+     */
+    public static void checkSamplerMax(Sampler sampler, double stepSize) {
+        double max = sampler.maxStepSize();
+        if (stepSize > max) {
+            throw new BadInputException("step size for " + sampler.id() + " must be at most "
+                    + workbench.core.spec.ParamSpec.fmt(max) + ", got " + workbench.core.spec.ParamSpec.fmt(stepSize));
         }
     }
 

@@ -153,7 +153,8 @@ public record ParamSpec(String name, Kind kind, String defaultValue, double min,
         return one.length() > 60 ? one.substring(0, 57) + "..." : one;
     }
 
-    static String fmt(double v) {
+    /** A number as settings messages write it: whole numbers without a fraction, others as Java prints them. */
+    public static String fmt(double v) {
         if (v == Math.rint(v) && Math.abs(v) < 1e15) {
             return Long.toString((long) v);
         }

@@ -66,6 +66,9 @@ import workbench.core.spec.ParamValues;
  */
 public record Smile(ParamValues settings, boolean preconditioned) implements BatchSampler {
 
+    /** The largest step size: the setting's bound, the tuner's ceiling and the most a person may set by hand. */
+    public static final double MAX_STEP_SIZE = 10;
+
     public static final SamplerFactory FACTORY = factory(false);
     public static final SamplerFactory PSMILE_FACTORY = factory(true);
 
@@ -75,7 +78,7 @@ public record Smile(ParamValues settings, boolean preconditioned) implements Bat
                         : "SMILE: minibatch MCLMC with an energy-variance step-size tuner and reject-and-reset "
                                 + "(noisy gradients only: minibatches or noisy-* targets)",
                 List.of(
-                        ParamSpec.positive("step_size", 0.1, 0, 10, "initial step size (tuned unless adapt=off)"),
+                        ParamSpec.positive("step_size", 0.1, 0, MAX_STEP_SIZE, "initial step size (tuned unless adapt=off)"),
                         ParamSpec.choice("adapt", "always", List.of("always", "warmup", "off"),
                                 "when the step size is tuned (and pSMILE's preconditioner estimated); warmup stops"
                                         + " the upward drift of long runs under heavy noise"),
@@ -97,6 +100,11 @@ public record Smile(ParamValues settings, boolean preconditioned) implements Bat
     @Override
     public String id() {
         return preconditioned ? "psmile" : "smile";
+    }
+
+    @Override
+    public double maxStepSize() {
+        return MAX_STEP_SIZE;
     }
 
     @Override
@@ -314,7 +322,7 @@ public record Smile(ParamValues settings, boolean preconditioned) implements Bat
                 rejected = tuner.observe(Math.abs(dE));
                 if (tuning(warmup)) {
                     factor = tuner.lastFactor();
-                    stepSize = Math.min(10, Math.max(1e-8, stepSize * factor));
+                    stepSize = Math.min(MAX_STEP_SIZE, Math.max(1e-8, stepSize * factor));
                 }
                 if (pre && estimating(warmup)) {
                     for (int i = 0; i < d; i++) {
