@@ -72,7 +72,8 @@ final class Csv {
 
     /**
      * Parses a decimal number; also {@code nan}, {@code inf}, {@code -inf}, {@code infinity} in any
-     * case. Returns null when the cell is not a number (Java-only forms such as {@code 1d} or hex are
+     * case, and R's {@code NA} (read as NaN: the statistics of such a column are NaN, as {@code posterior}'s
+     * are NA). Returns null when the cell is not a number (Java-only forms such as {@code 1d} or hex are
      * refused too).
      */
     static Double number(String cell) {
@@ -97,8 +98,8 @@ final class Csv {
     private static Double special(String s) {
         String t = s.toLowerCase(java.util.Locale.ROOT);
         switch (t) {
-            case "nan": case "+nan": case "-nan":
-                return Double.NaN;
+            case "nan": case "+nan": case "-nan": case "na":
+                return Double.NaN; // "NA": R's missing value, as write.csv writes it
             case "inf": case "+inf": case "infinity": case "+infinity":
                 return Double.POSITIVE_INFINITY;
             case "-inf": case "-infinity":

@@ -79,6 +79,15 @@ final class TextSource implements AutoCloseable {
         try {
             in = Files.newInputStream(path);
             byte[] head = in.readNBytes(SNIFF_BYTES);
+            if (head.length >= 2 && (head[0] & 0xff) == 0x1f && (head[1] & 0xff) == 0x8b) {
+                // gzip (a .csv.gz, whatever its name): read through it, the size limit on what it unpacks to
+                InputStream packed = new SequenceInputStream(new ByteArrayInputStream(head), in);
+                in = new Bounded(new java.util.zip.GZIPInputStream(packed, 65536), label, limits.maxFileBytes());
+                head = in.readNBytes(SNIFF_BYTES);
+                if (head.length == 0) {
+                    throw new BadInputException(label + ": empty file (gzip holding nothing)");
+                }
+            }
             sniff(label, head);
             InputStream rest = new SequenceInputStream(new ByteArrayInputStream(head), in);
             TextSource src = new TextSource(path, limits, rest);
@@ -96,6 +105,48 @@ final class TextSource implements AutoCloseable {
         } catch (RuntimeException e) {
             closeQuietly(in);
             throw e;
+        }
+    }
+
+    /**
+     * What a gzip file unpacks to, refused once it passes the size limit (a small file can unpack to far more
+     * than the limit allows).
+     */
+    private static final class Bounded extends java.io.FilterInputStream {
+        private final String label;
+        private final long max;
+        private long count;
+
+        Bounded(InputStream in, String label, long max) {
+            super(in);
+            this.label = label;
+            this.max = max;
+        }
+
+        @Override
+        public int read() throws IOException {
+            int b = super.read();
+            if (b >= 0) {
+                counted(1);
+            }
+            return b;
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            int k = super.read(b, off, len);
+            if (k > 0) {
+                counted(k);
+            }
+            return k;
+        }
+
+        private void counted(int k) {
+            count += k;
+            if (count > max) {
+                throw new BadInputException(label + ": file is too big once unpacked (gzip; more than " + max
+                        + " bytes; at most " + max + " are read)");
+            }
         }
     }
 
