@@ -98,7 +98,8 @@ public final class DiagnosticsViewModel {
     /**
      * Computes the table from the draws so far. Chains may differ in length (a chain added during
      * the run started later): the mean, sd and each chain's E-BFMI use each chain's own post-warmup
-     * draws; R-hat, ESS and the MCSE compare chains and use the common length, the latest
+     * draws (E-BFMI all of them the source holds, as the energy chart does, even where the rest of the table
+     * uses only the latest); R-hat, ESS and the MCSE compare chains and use the common length, the latest
      * {@code min over chains} draws of each. Chains still in warmup (no post-warmup draw yet) are
      * left out of both until they have one.
      *
@@ -207,9 +208,12 @@ public final class DiagnosticsViewModel {
         Arrays.fill(ebfmi, Double.NaN);
         boolean low = false;
         for (int c : in) {
-            double[] e = new double[(int) (to[c] - from[c])];
+            // every post-warmup draw held, not only the table's latest ones: one number per draw is cheap, and the
+            // energy chart's E-BFMI is computed from the same draws, so the two agree
+            long lo = Math.min(Math.max(src.warmup(c), src.first(c)), to[c]);
+            double[] e = new double[(int) (to[c] - lo)];
             int n = 0;
-            for (long i = from[c]; i < to[c]; i++) {
+            for (long i = lo; i < to[c]; i++) {
                 double v = src.stat(c, i, Stat.ENERGY);
                 if (Double.isFinite(v)) {
                     e[n++] = v;
@@ -230,7 +234,7 @@ public final class DiagnosticsViewModel {
             List<String> parts = new ArrayList<>();
             if (cut) {
                 parts.add("the table uses the latest " + perChain + " post-warmup draws per chain, " + total + " of the "
-                        + available + " shown (`workbench summary` covers them all)");
+                        + available + " shown (`workbench summary` covers them all; E-BFMI uses all shown)");
             }
             if (k > 0 && notable) {
                 parts.add("R-hat, ESS and MCSE on the common length of " + common + " draws per chain"

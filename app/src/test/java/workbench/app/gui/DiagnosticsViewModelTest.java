@@ -259,6 +259,11 @@ class DiagnosticsViewModelTest {
         for (int i = 0; i < n; i++) {
             x[i] = r.nextGaussian();
         }
+        // energies: iid over the first 2000 post-warmup draws, a random walk over the last 1000 (the table's window)
+        double[] energy = new double[n];
+        for (int i = 0; i < n; i++) {
+            energy[i] = i < 2100 ? r.nextGaussian() : energy[i - 1] + 0.01 * r.nextGaussian();
+        }
         DrawSource src = new DrawSource() {
             @Override
             public List<String> names() {
@@ -287,11 +292,19 @@ class DiagnosticsViewModelTest {
 
             @Override
             public double stat(int chain, long iteration, Stat stat) {
-                return Double.NaN;
+                return stat == Stat.ENERGY ? energy[(int) iteration] : Double.NaN;
             }
         };
         DiagnosticsViewModel vm = new DiagnosticsViewModel(new CoreSummaryEngine(), 200_000);
         DiagnosticsViewModel.Table t = vm.compute(src, 0);
+        // E-BFMI on every post-warmup draw shown, as the energy chart computes it, not on the table's latest 1000
+        double all = new CoreSummaryEngine().ebfmi(java.util.Arrays.copyOfRange(energy, 100, n));
+        double latest = new CoreSummaryEngine().ebfmi(java.util.Arrays.copyOfRange(energy, n - 1000, n));
+        assertTrue(latest < 0.3 && all > 0.3, all + " " + latest);
+        for (int c = 0; c < chains; c++) {
+            assertEquals(all, t.ebfmi()[c], 1e-12 * all);
+        }
+        assertTrue(t.lengthNote().contains("E-BFMI uses all shown"), t.lengthNote());
         assertEquals(4000, t.draws());
         assertNotNull(t.lengthNote());
         assertTrue(t.lengthNote().contains("latest 1000 post-warmup draws per chain, 4000 of the 12000"), t.lengthNote());

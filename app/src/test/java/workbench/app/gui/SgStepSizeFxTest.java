@@ -47,7 +47,7 @@ class SgStepSizeFxTest extends WindowFxBase {
         waitUntil("the final table (" + summary.getText() + ")",
                 () -> summary.getText().startsWith("post-warmup draws used: 40000 ")
                         && summary.getText().contains("the table uses the latest 10000 post-warmup draws per chain, 40000 of"
-                        + " the 48000 shown (`workbench summary` covers them all)"));
+                        + " the 48000 shown (`workbench summary` covers them all; E-BFMI uses all shown)"));
     }
 
     @Test
