@@ -1532,9 +1532,14 @@ public final class MainWindow extends BorderPane {
         boolean live = b == controller.buffer() && (controller.state() == RunController.State.RUNNING
                 || controller.state() == RunController.State.PAUSED);
         labelStepSize(live ? b.samplerId() : selectedSamplerId());
-        boolean csgld = live && Csgld.FACTORY.id().equals(b.samplerId());
-        if (csgld) {
+        boolean csgld = Csgld.FACTORY.id().equals(b.samplerId());
+        if (csgld && live) {
             showCosineStepSize(b);
+        } else if (cosineNote != null && cosineNote.equals(stepSizeNote.getText())) {
+            // the run ended: "step size now" would be stale
+            stepSizeNote.setText("");
+            stepSizeNote.setTooltip(null);
+            cosineNote = null;
         }
         boolean editing = getScene() != null && getScene().getFocusOwner() == stepSizeField;
         if (controller.stepSizeByHand() || stepSizeSlider.isValueChanging() || editing) {
