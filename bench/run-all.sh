@@ -45,3 +45,7 @@ echo
 echo "## summary: one parameter's parts in parallel too, against parameters only (3 parameters x 2·10⁶ draws)"
 echo
 java -Xmx4g -cp "$cp" workbench.bench.SummaryPartsBench 2000000 3 2 | sed 's/^/    /'
+echo
+echo "## Rank normalization: one packed sort against a binary search per draw (2·10⁶ draws)"
+echo
+java -Xmx4g -cp "$cp" workbench.core.diagnostics.RankingBench 2000000 5 | sed 's/^/    /'
