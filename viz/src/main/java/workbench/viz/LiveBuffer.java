@@ -162,11 +162,10 @@ public final class LiveBuffer implements DrawSink, DrawSource {
         this.chains = info.config().chains();
         this.width = info.names().size();
         long iterations = info.config().iterations();
-        // at most about 16 million doubles (128 MB) of ring, whatever the number of chains
-        long perChainBudget = MEMORY_BUDGET / ((long) chains * (width + NS + NX));
-        // the ring keeps `kept` readable iterations plus a margin that a writer may overwrite while a
-        // reader is still on the oldest ones; a run that fits is kept whole, from its first iteration
-        int kept = (int) Math.max(16, Math.min(Math.min(requestedCapacity, iterations), perChainBudget));
+        // at most about 16 million doubles (128 MB) of ring, whatever the number of chains; the ring keeps
+        // `kept` readable iterations plus a margin that a writer may overwrite while a reader is still on the
+        // oldest ones; a run that fits is kept whole, from its first iteration
+        int kept = keptPerChain(Math.min(requestedCapacity, iterations), chains, width + NS + NX);
         this.margin = Math.max(1, Math.min(kept / 16, 1024));
         this.capacity = kept + margin;
         int slots = chains + ADDABLE;
@@ -331,17 +330,50 @@ public final class LiveBuffer implements DrawSink, DrawSource {
      * {@link Stat#ENERGY_ERROR} statistic where the source has it.
      */
     public static LiveBuffer of(DrawSource src) {
+        return load(src, Long.MAX_VALUE);
+    }
+
+    /**
+     * Iterations per chain a buffer keeps: at most {@code requested}, fewer where {@code chains} chains of
+     * {@code columns} values per iteration would pass the memory budget (about 16 million values, 128 MB, the
+     * budget of a live run), at least 16.
+     */
+    public static int keptPerChain(long requested, int chains, int columns) {
+        long perChainBudget = MEMORY_BUDGET / ((long) Math.max(1, chains) * Math.max(1, columns));
+        return (int) Math.max(16, Math.min(requested, perChainBudget));
+    }
+
+    /**
+     * A buffer holding only the latest {@link #keptPerChain}{@code (requested, chains, outputs + stats)}
+     * iterations of each chain of {@code src} (a large stored session), read from the source without copying
+     * the rest: bounded in memory as a live run's buffer is. Iterations keep their numbers ({@link #first(int)}
+     * is where the kept ones begin), warmup lengths are the source's, and {@link #totalTransitions()} counts every
+     * stored iteration; divergence marks, energy errors and gradients come from the kept iterations only (a
+     * session's stored divergences can replace the marks: {@link #replaceDivergences}). A source that fits is
+     * kept whole, exactly as {@link #of} keeps it.
+     */
+    public static LiveBuffer latest(DrawSource src, int requested) {
+        return load(src, keptPerChain(requested, src.chains(), src.names().size() + NS));
+    }
+
+    /** Rows read from the source at a time ({@link DrawSource#copyValues}). */
+    private static final int LOAD_BLOCK = 4096;
+
+    private static LiveBuffer load(DrawSource src, long keep) {
         int chains = src.chains();
+        int width = src.names().size();
+        long[] from = new long[chains];
         long longest = 16;
         for (int c = 0; c < chains; c++) {
-            longest = Math.max(longest, src.size(c) - src.first(c));
+            from[c] = Math.max(src.first(c), src.size(c) - keep);
+            longest = Math.max(longest, src.size(c) - from[c]);
         }
-        if (longest > Integer.MAX_VALUE / Math.max(1, src.names().size() + NS)) {
+        if (longest > Integer.MAX_VALUE / Math.max(1, width + NS)) {
             throw new IllegalArgumentException("too many draws to show: " + longest + " per chain");
         }
         LiveBuffer b = new LiveBuffer((int) longest);
         b.chains = chains;
-        b.width = src.names().size();
+        b.width = width;
         b.capacity = (int) longest;
         b.margin = 0;
         b.values = new double[chains][b.capacity * b.width];
@@ -351,47 +383,70 @@ public final class LiveBuffer implements DrawSink, DrawSource {
         b.proposalCounts = new long[chains];
         b.warmups = new long[chains];
         double[] steps = new double[chains];
+        int[] params = new int[width];
+        for (int p = 0; p < width; p++) {
+            params[p] = p;
+        }
+        double[][] block = new double[width][(int) Math.min(LOAD_BLOCK, longest)];
         for (int c = 0; c < chains; c++) {
             b.recent.set(c, new Proposal[0]);
             b.warmups[c] = src.warmup(c);
-            long from = src.first(c);
+            long start = from[c];
             long to = src.size(c);
-            double[] previous = null;
-            for (long i = from; i < to; i++) {
-                int slot = (int) (i % b.capacity);
-                double[] row = new double[b.width];
-                for (int p = 0; p < b.width; p++) {
-                    row[p] = src.value(c, i, p);
+            double[] vals = b.values[c];
+            double[] sts = b.stats[c];
+            // the draw before the first kept one, where a divergent transition there began
+            double[] before = null;
+            if (start > src.first(c)) {
+                before = new double[width];
+                for (int p = 0; p < width; p++) {
+                    before[p] = src.value(c, start - 1, p);
                 }
-                System.arraycopy(row, 0, b.values[c], slot * b.width, b.width);
-                for (Stat st : STATS) {
-                    b.stats[c][slot * NS + st.ordinal()] = src.stat(c, i, st);
-                }
-                double de = src.stat(c, i, Stat.ENERGY_ERROR);
-                if (Double.isFinite(de)) {
-                    synchronized (b.energyLock) {
-                        if (b.energyErrorCount == b.energyErrors.length) {
-                            b.energyErrors = Arrays.copyOf(b.energyErrors, b.energyErrors.length * 2);
+            }
+            for (long i0 = start; i0 < to; i0 += LOAD_BLOCK) {
+                int n = (int) Math.min(LOAD_BLOCK, to - i0);
+                src.copyValues(c, i0, n, params, block, 0);
+                for (int k = 0; k < n; k++) {
+                    long i = i0 + k;
+                    int slot = (int) (i % b.capacity);
+                    int o = slot * width;
+                    for (int p = 0; p < width; p++) {
+                        vals[o + p] = block[p][k];
+                    }
+                    for (Stat st : STATS) {
+                        sts[slot * NS + st.ordinal()] = src.stat(c, i, st);
+                    }
+                    double de = sts[slot * NS + Stat.ENERGY_ERROR.ordinal()];
+                    if (Double.isFinite(de)) {
+                        synchronized (b.energyLock) {
+                            if (b.energyErrorCount == b.energyErrors.length) {
+                                b.energyErrors = Arrays.copyOf(b.energyErrors, b.energyErrors.length * 2);
+                            }
+                            b.energyErrors[b.energyErrorCount++] = de;
                         }
-                        b.energyErrors[b.energyErrorCount++] = de;
+                    }
+                    if (sts[slot * NS + Stat.DIVERGENT.ordinal()] == 1) {
+                        double[] row = Arrays.copyOfRange(vals, o, o + width);
+                        double[] previous = before;
+                        if (i > start) {
+                            int po = (int) ((i - 1) % b.capacity) * width;
+                            previous = Arrays.copyOfRange(vals, po, po + width);
+                        }
+                        b.addDivergence(new DivergenceMark(c, i, row, previous == null ? row : previous, de, null,
+                                i < b.warmups[c]));
+                    }
+                    double g = sts[slot * NS + Stat.GRADIENT_EVALUATIONS.ordinal()];
+                    if (Double.isNaN(g)) {
+                        g = sts[slot * NS + Stat.LEAPFROG_STEPS.ordinal()];
+                    }
+                    if (Double.isFinite(g)) {
+                        b.gradients.add((long) g);
                     }
                 }
-                if (src.stat(c, i, Stat.DIVERGENT) == 1) {
-                    b.addDivergence(new DivergenceMark(c, i, row, previous == null ? row : previous, de, null,
-                            i < b.warmups[c]));
-                }
-                previous = row;
-                double g = src.stat(c, i, Stat.GRADIENT_EVALUATIONS);
-                if (Double.isNaN(g)) {
-                    g = src.stat(c, i, Stat.LEAPFROG_STEPS);
-                }
-                if (Double.isFinite(g)) {
-                    b.gradients.add((long) g);
-                }
-                b.transitions.increment();
             }
+            b.transitions.add(Math.max(0, to - src.first(c)));
             b.sizes.set(c, to);
-            steps[c] = to > from ? src.stat(c, to - 1, Stat.STEP_SIZE) : Double.NaN;
+            steps[c] = to > start ? src.stat(c, to - 1, Stat.STEP_SIZE) : Double.NaN;
         }
         b.lastStepSize = steps;
         b.names = List.copyOf(src.names());
@@ -477,6 +532,19 @@ public final class LiveBuffer implements DrawSink, DrawSource {
         }
         divergenceCount.reset();
         divergenceCount.add(marks.size());
+        version.incrementAndGet();
+    }
+
+    /**
+     * Sets the divergence count of a loaded buffer that keeps only a session's latest iterations
+     * ({@link #latest}) to the session's count, where its marks cover only the kept iterations.
+     */
+    public void countDivergences(long count) {
+        if (!loaded) {
+            throw new IllegalStateException("only a loaded buffer's divergences can be counted again");
+        }
+        divergenceCount.reset();
+        divergenceCount.add(count);
         version.incrementAndGet();
     }
 

@@ -2,6 +2,7 @@ package workbench.viz;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -132,6 +133,52 @@ class LiveBufferTest {
         assertEquals(1, loaded.divergenceCount());
         assertArrayEquals(new double[] {70, 80}, loaded.divergences().get(0).position());
         assertThrows(IllegalStateException.class, () -> b.replaceDivergences(List.of()), "a live run's are its own");
+    }
+
+    @Test
+    void aBufferOfTheLatestIterationsKeepsTheirNumbersWarmupAndTheDrawBeforeTheWindow() {
+        LiveBuffer b = new LiveBuffer(100);
+        b.start(info(1, 30, 10));
+        for (int i = 0; i < 40; i++) {
+            boolean divergent = i == 24 || i == 30 || i == 5;
+            b.transition(0, i, transition(i, -i, true, 0.01 * i,
+                    divergent ? new Divergence(new double[] {i, -i}, null, 2000, null) : null, null),
+                    new double[] {i, -i});
+        }
+        LiveBuffer whole = LiveBuffer.latest(b, 1000);
+        assertEquals(0, whole.first(0), "a source that fits is kept whole");
+        assertEquals(3, whole.divergenceCount());
+
+        LiveBuffer kept = LiveBuffer.latest(b, 16);
+        assertEquals(24, kept.first(0), "the latest 16 of 40");
+        assertEquals(40, kept.size(0));
+        assertEquals(30, kept.warmup(0), "warmup as stored, though the kept iterations begin inside it");
+        assertEquals(40, kept.totalTransitions(), "every stored iteration counts");
+        for (int i = 24; i < 40; i++) {
+            assertEquals(i, kept.value(0, i, 0));
+            assertEquals(-i, kept.value(0, i, 1));
+            assertEquals(0.01 * i, kept.stat(0, i, Stat.ENERGY_ERROR));
+        }
+        assertEquals(10, kept.sampling(0)[0].length);
+        assertEquals(16, kept.energyErrorCount(), "energy errors of the kept iterations");
+        List<LiveBuffer.DivergenceMark> d = kept.divergences();
+        assertEquals(2, d.size(), "marks at the kept divergent draws");
+        assertEquals(24, d.get(0).iteration());
+        assertTrue(d.get(0).warmup());
+        assertArrayEquals(new double[] {23, -23}, d.get(0).start(), "began at the draw before the kept ones");
+        assertEquals(30, d.get(1).iteration());
+        assertFalse(d.get(1).warmup());
+        assertArrayEquals(new double[] {29, -29}, d.get(1).start());
+        kept.countDivergences(3);
+        assertEquals(3, kept.divergenceCount());
+        assertThrows(IllegalStateException.class, () -> b.countDivergences(3), "a live run counts its own");
+    }
+
+    @Test
+    void keepsAtMostTheMemoryBudgetOfALiveRun() {
+        assertEquals(50_000, LiveBuffer.keptPerChain(50_000, 4, 12));
+        assertEquals(16_000_000L / (4 * 110), LiveBuffer.keptPerChain(50_000, 4, 110));
+        assertEquals(16, LiveBuffer.keptPerChain(50_000, 1000, 100_000));
     }
 
     @Test

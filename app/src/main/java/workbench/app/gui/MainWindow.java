@@ -154,6 +154,8 @@ public final class MainWindow extends BorderPane {
     private final Label statusSession = new Label();
     /** The session shown when one was opened from disk (read-only); null while showing a run. */
     private java.nio.file.Path openedSession;
+    /** Which iterations of the opened session the window keeps ("latest 36363 of 501000 ..."), null: all. */
+    private String openedKept;
 
     private final SplitPane mainSplit = new SplitPane();
     private final SplitPane upperSplit = new SplitPane();
@@ -735,7 +737,8 @@ public final class MainWindow extends BorderPane {
         statusDivs.setId("statusDivergences");
         statusSession.setId("statusSession");
         statusSession.setTooltip(tip("Where this run's draws are kept (every draw, written as it is made): "
-                + "File \u25b8 Open session shows it again, File \u25b8 Export draws writes it for other tools."));
+                + "File \u25b8 Open session shows it again (of a long session, the latest iterations of each chain, as many "
+                + "as a run's window keeps), File \u25b8 Export draws writes it for other tools."));
         statusState.setTooltip(tip("What the run is doing: ready, running, paused, finished or failed."));
         statusDraws.setTooltip(tip("Transitions made so far: the fewest of any chain, and the total over chains."));
         statusRates.setTooltip(tip("Throughput over the last second: transitions and gradient evaluations per second, "
@@ -1012,6 +1015,7 @@ public final class MainWindow extends BorderPane {
                 if (!r.error()) {
                     controller.reset();
                     openedSession = shown.session();
+                    openedKept = shown.kept();
                     stepSizeNote.setText("");
                     showBuffer(shown.buffer(), null, shown.truth());
                     kept = showSessionSetup(shown.manifest());
@@ -1492,7 +1496,7 @@ public final class MainWindow extends BorderPane {
         setText(statusDivs, "divergences: " + (b == null ? 0 : b.divergenceCount()));
         java.nio.file.Path sessionDir = shownSession();
         setText(statusSession, sessionDir == null ? "" : (openedSession != null ? "session (read-only): " : "session: ")
-                + shortPath(sessionDir));
+                + shortPath(sessionDir) + (openedSession != null && openedKept != null ? " \u00b7 " + openedKept : ""));
         if (st.state() == RunController.State.FAILED && !st.message().isEmpty()) {
             showMessage(st.message(), true);
         }

@@ -21,9 +21,30 @@ import workbench.viz.LiveBuffer;
 public final class OpenViewModel {
     /**
      * What is shown: the draws, a line saying what they are, and the session directory and its
-     * manifest (both null for draws from another tool), and the truth the diagnostics compare with (null: none).
+     * manifest (both null for draws from another tool), the truth the diagnostics compare with (null: none),
+     * and, for a session longer than the window keeps, which of its iterations are shown
+     * ("latest 36363 of 501000 iterations per chain"; null when every stored iteration is).
      */
-    public record Shown(LiveBuffer buffer, String description, Path session, SessionManifest manifest, Truth truth) {
+    public record Shown(LiveBuffer buffer, String description, Path session, SessionManifest manifest, Truth truth,
+                        String kept) {
+    }
+
+    /**
+     * Iterations per chain the window keeps of an opened session: the cap of a live run's buffer
+     * ({@link RunController#BUFFER_CAPACITY}), fewer with many chains or coordinates ({@link LiveBuffer#keptPerChain}).
+     */
+    static final int SESSION_CAPACITY = RunController.BUFFER_CAPACITY;
+
+    private final int sessionCapacity;
+
+    /** Opens sessions keeping the latest {@link #SESSION_CAPACITY} iterations per chain at most. */
+    public OpenViewModel() {
+        this(SESSION_CAPACITY);
+    }
+
+    /** Opens sessions keeping the latest {@code sessionCapacity} iterations per chain at most (tests: a small cap). */
+    OpenViewModel(int sessionCapacity) {
+        this.sessionCapacity = sessionCapacity;
     }
 
     /**
@@ -53,7 +74,7 @@ public final class OpenViewModel {
             LiveBuffer b = LiveBuffer.of(table);
             String what = files.size() == 1 ? String.valueOf(files.get(0).getFileName()) : files.size() + " files";
             String line = Messages.oneLine("showing draws from " + what + " (" + table.format().label() + ")");
-            Shown s = new Shown(b, line, null, null, null);
+            Shown s = new Shown(b, line, null, null, null, null);
             shown = s;
             return new Result(false, line, s);
         } catch (BadInputException e) {
@@ -96,12 +117,13 @@ public final class OpenViewModel {
      * distilled, or the model cannot be rebuilt here or does not fit the records.
      */
     static List<LiveBuffer.DivergenceMark> storedDivergences(SessionReader reader, LiveBuffer b) {
+        return reader.manifest().distilled() != null ? null : storedDivergences(reader, b, reader.divergences());
+    }
+
+    private static List<LiveBuffer.DivergenceMark> storedDivergences(SessionReader reader, LiveBuffer b,
+            List<workbench.sessions.DivergenceRecord> records) {
         SessionManifest m = reader.manifest();
-        if (m.distilled() != null) {
-            return null;
-        }
-        List<workbench.sessions.DivergenceRecord> records = reader.divergences();
-        if (records.isEmpty()) {
+        if (m.distilled() != null || records.isEmpty()) {
             return null;
         }
         workbench.core.model.Model model;
@@ -158,30 +180,54 @@ public final class OpenViewModel {
         return row;
     }
 
+    /**
+     * "latest 36363 of 501000 iterations per chain" when the buffer keeps fewer iterations of some chain than
+     * the session stores, else null.
+     */
+    static String kept(SessionReader reader, LiveBuffer b) {
+        long stored = 0;
+        long kept = 0;
+        boolean cut = false;
+        for (int c = 0; c < b.chains(); c++) {
+            stored = Math.max(stored, reader.size(c) - reader.first(c));
+            kept = Math.max(kept, b.size(c) - b.first(c));
+            cut |= b.first(c) > reader.first(c);
+        }
+        return cut ? "latest " + kept + " of " + stored + " iterations per chain" : null;
+    }
+
     /** Reads a stored session (its directory or its {@code session.mcmcwb.json}), read-only. */
     public Result openSession(Path path) {
         if (path == null) {
             return Result.refused("open session: no directory chosen");
         }
         try (SessionReader reader = SessionReader.open(path)) {
-            LiveBuffer b = LiveBuffer.of(reader);
+            // only the latest iterations of each chain, read from the store: a 4 x 500 000 x 100 session copied
+            // whole took 5.4 GB and about 100 s; a live run's buffer is capped the same way
+            LiveBuffer b = LiveBuffer.latest(reader, sessionCapacity);
             for (workbench.sessions.EventRecord e : reader.events()) {
                 b.event(e.chain(), e.iteration(), e.event()); // marks on the trace, as during the run
             }
             var m = reader.manifest();
-            List<LiveBuffer.DivergenceMark> stored = storedDivergences(reader, b);
+            List<workbench.sessions.DivergenceRecord> records = m.distilled() != null ? List.of() : reader.divergences();
+            List<LiveBuffer.DivergenceMark> stored = storedDivergences(reader, b, records);
             if (stored != null) {
                 b.replaceDivergences(stored);
+            } else if (records.size() > b.divergenceCount()) {
+                // the marks cover the kept iterations; the count is the session's
+                b.countDivergences(records.size());
             }
+            String kept = kept(reader, b);
             Truth truth = SessionTruth.of(reader);
             String note = reader.recovery().isEmpty() ? "" : " (" + reader.recovery().get(0) + ")";
-            String line = Messages.oneLine(m.distilled() != null
+            String line = Messages.oneLine((m.distilled() != null
                     ? "showing distilled set: " + m.modelId() + " \u00b7 " + m.distilled().method() + ", K = "
                             + m.distilled().size() + " (" + m.draws() + " weighted draws; plots and table unweighted),"
                             + " read-only" + note
                     : "showing stored session: " + m.modelId() + " \u00b7 " + m.samplerId() + " \u00b7 " + m.chains()
-                            + " chain(s), read-only" + note);
-            Shown s = new Shown(b, line, reader.directory(), m, truth);
+                            + " chain(s), read-only" + note)
+                    + (kept == null ? "" : "; showing the " + kept + " (`workbench summary` covers them all)"));
+            Shown s = new Shown(b, line, reader.directory(), m, truth, kept);
             shown = s;
             return new Result(false, line, s);
         } catch (BadInputException e) {
