@@ -42,11 +42,18 @@ public final class Ticks {
         return out;
     }
 
-    /** A short label for a tick value, with as few digits as the spacing needs. */
+    /**
+     * A short label for a tick value, with as few digits as the spacing needs, and enough that ticks
+     * {@code spacing} apart never share a label (iterations 465 000 and 470 000 were both "4.7e+05"):
+     * below 10⁷ in full, from 10⁷ or below 10⁻³ in scientific notation.
+     */
     public static String label(double v, double spacing) {
         double a = Math.abs(v);
-        if (a != 0 && (a >= 1e5 || a < 1e-3)) {
-            return String.format(Locale.ROOT, "%.1e", v);
+        if (a != 0 && (a >= 1e7 || a < 1e-3)) {
+            double e = Math.floor(Math.log10(Math.abs(spacing)) + 1e-9);
+            double m = Math.abs(spacing) / Math.pow(10, e); // 1, 2 or 5 for nice ticks; 2.5 needs a digit more
+            int digits = (int) (Math.floor(Math.log10(a)) - e) + (Math.abs(m - Math.rint(m)) > 1e-6 ? 1 : 0);
+            return String.format(Locale.ROOT, "%." + Math.max(1, Math.min(6, digits)) + "e", v);
         }
         int decimals = spacing >= 1 ? 0 : (int) Math.min(6, Math.ceil(-Math.log10(spacing) - 1e-9));
         return String.format(Locale.ROOT, "%." + decimals + "f", v);

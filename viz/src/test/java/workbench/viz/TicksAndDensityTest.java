@@ -17,6 +17,19 @@ class TicksAndDensityTest {
         assertTrue(t[0] >= -3.3 && t[t.length - 1] <= 7.9);
         assertEquals("-2", Ticks.label(t[0], step));
         assertEquals("0.25", Ticks.label(0.25, 0.05));
+        // ticks 5000 apart near 470 000 (a trace of the latest draws of a long run) have distinct labels
+        double[] it = Ticks.nice(462_000, 503_000, 8);
+        java.util.Set<String> labels = new java.util.HashSet<>();
+        for (double v : it) {
+            labels.add(Ticks.label(v, it[1] - it[0]));
+        }
+        assertEquals(it.length, labels.size(), labels.toString());
+        assertEquals("470000", Ticks.label(470_000, 5000));
+        assertEquals("4.65e+07", Ticks.label(46_500_000, 500_000));
+        assertEquals("1.5e-04", Ticks.label(1.5e-4, 5e-5));
+        assertEquals("1.25e-04", Ticks.label(1.25e-4, 2.5e-5));
+        assertEquals("200000.5", Ticks.label(200_000.5, 0.5));
+        assertEquals("1.0e+07", Ticks.label(1e7, 1e6));
         assertEquals(0, Ticks.nice(1, 1, 5).length);
     }
 
