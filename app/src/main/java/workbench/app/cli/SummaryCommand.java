@@ -68,6 +68,11 @@ final class SummaryCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         try (SessionReader reader = SessionReader.open(dir)) {
             PrintWriter err = spec.commandLine().getErr();
+            if (divergences != null && divergences >= 0) {
+                // the divergence files are read only when listed: read them before the warnings, so that damage
+                // there is reported too (it would otherwise silently shorten the list)
+                reader.divergences();
+            }
             for (String note : reader.recovery()) {
                 err.println("note: " + note);
             }

@@ -62,6 +62,27 @@ class SummaryDivergencesTest {
     }
 
     @Test
+    void aDamagedDivergencesFileIsReportedWhenTheListIsAskedFor(@TempDir Path tmp) throws Exception {
+        Path dir = tmp.resolve("es");
+        CliHarness run = CliHarness.run("run", "--model", "eight-schools-centered", "--sampler", "nuts", "--chains", "2",
+                "--warmup", "300", "--draws", "600", "--seed", "3", "--no-progress", "--no-summary", "--out", dir.toString());
+        assertEquals(0, run.code, run.err);
+        Path file = dir.resolve("chain-1.divergences");
+        assertTrue(java.nio.file.Files.size(file) > 0, "chain 1 must diverge to test anything");
+        // the first record's magic overwritten: corruption (not a torn tail), so every record of the file is lost
+        try (java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(file,
+                java.nio.file.StandardOpenOption.WRITE)) {
+            ch.write(java.nio.ByteBuffer.wrap("XXXX".getBytes(java.nio.charset.StandardCharsets.US_ASCII)), 0);
+        }
+        for (String[] args : List.of(new String[] {"summary", dir.toString(), "--divergences"},
+                new String[] {"summary", dir.toString(), "--divergences", "--json"})) {
+            CliHarness s = CliHarness.run(args);
+            assertEquals(0, s.code, s.err);
+            assertTrue(s.err.contains("warning: chain-1.divergences: record 0"), String.join(" ", args) + ": " + s.err);
+        }
+    }
+
+    @Test
     void aRunThatMostlyDivergedIsSaidToBeUnusable(@TempDir Path tmp) {
         // sghmc at 5x its default step size on the default network blows up (every transition here)
         Path bad = tmp.resolve("bad");
