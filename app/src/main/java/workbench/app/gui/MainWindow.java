@@ -1023,7 +1023,7 @@ public final class MainWindow extends BorderPane {
                 if (kept != null) {
                     showMessage(r.message() + "; setup not changed: " + kept, true);
                 } else {
-                    showMessage(r.message(), r.error());
+                    showMessage(r.message(), r.error() || r.damaged());
                 }
             });
         }, "open-session");

@@ -51,7 +51,12 @@ public final class OpenViewModel {
      * The outcome of one open: {@code error} false, a status line and what is now shown, or
      * {@code error} true, the reason and null.
      */
-    public record Result(boolean error, String message, Shown shown) {
+    public record Result(boolean error, String message, Shown shown, boolean damaged) {
+        /** A refusal ({@code error}) or a clean open. */
+        public Result(boolean error, String message, Shown shown) {
+            this(error, message, shown, false);
+        }
+
         static Result refused(String message) {
             return new Result(true, Messages.oneLine(message), null);
         }
@@ -220,16 +225,22 @@ public final class OpenViewModel {
             String kept = kept(reader, b);
             Truth truth = SessionTruth.of(reader);
             String note = reader.recovery().isEmpty() ? "" : " (" + reader.recovery().get(0) + ")";
+            // corruption (draws or divergences, read above) is shown, as `workbench summary` warns of it: a chain
+            // cut short by it changes the table, and a damaged divergences file loses its marks
+            List<BadInputException> damage = reader.errors();
+            String warning = damage.isEmpty() ? "" : "; damaged: " + damage.get(0).getMessage()
+                    + (damage.size() > 1 ? " (and " + (damage.size() - 1) + " more)" : "");
             String line = Messages.oneLine((m.distilled() != null
                     ? "showing distilled set: " + m.modelId() + " \u00b7 " + m.distilled().method() + ", K = "
                             + m.distilled().size() + " (" + m.draws() + " weighted draws; plots and table unweighted),"
                             + " read-only" + note
                     : "showing stored session: " + m.modelId() + " \u00b7 " + m.samplerId() + " \u00b7 " + m.chains()
                             + " chain(s), read-only" + note)
-                    + (kept == null ? "" : "; showing the " + kept + " (`workbench summary` covers them all)"));
+                    + (kept == null ? "" : "; showing the " + kept + " (`workbench summary` covers them all)")
+                    + warning);
             Shown s = new Shown(b, line, reader.directory(), m, truth, kept);
             shown = s;
-            return new Result(false, line, s);
+            return new Result(false, line, s, !damage.isEmpty());
         } catch (BadInputException e) {
             return Result.refused(e.getMessage());
         } catch (RuntimeException e) {

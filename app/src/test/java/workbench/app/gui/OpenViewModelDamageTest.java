@@ -1,0 +1,77 @@
+package workbench.app.gui;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import workbench.core.kernel.SamplerRegistry;
+import workbench.core.model.ModelRegistry;
+import workbench.core.run.ChainRunner;
+import workbench.core.run.RunConfig;
+import workbench.sessions.SessionWriter;
+
+/**
+ * A stored session with corrupt files opens (the intact draws are shown) but says so in its status line, as
+ * {@code workbench summary} warns of it: a chain cut short changes the table, a damaged divergences file loses marks.
+ */
+class OpenViewModelDamageTest {
+
+    private static Path session(Path dir) throws Exception {
+        Map<String, String> model = Map.of("dim", "2");
+        Map<String, String> sampler = Map.of("step_size", "1.2", "adapt_delta", "0.6");
+        RunConfig cfg = new RunConfig("funnel", model, "nuts", sampler, 2, 100, 900, 11, 2, null);
+        Path session = dir.resolve("session");
+        try (SessionWriter w = new SessionWriter(session, SessionWriter.Options.defaults())) {
+            new ChainRunner(cfg, ModelRegistry.create("funnel", model), SamplerRegistry.create("nuts", sampler), w).run();
+        }
+        return session;
+    }
+
+    private static void overwrite(Path file, long offset) throws Exception {
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.WRITE)) {
+            ch.write(ByteBuffer.wrap("XXXX".getBytes(StandardCharsets.US_ASCII)), offset);
+        }
+    }
+
+    @Test
+    void anIntactSessionOpensWithoutAWarning(@TempDir Path dir) throws Exception {
+        OpenViewModel.Result r = new OpenViewModel().openSession(session(dir));
+        assertFalse(r.error(), r.message());
+        assertFalse(r.damaged(), r.message());
+        assertFalse(r.message().contains("damaged"), r.message());
+    }
+
+    @Test
+    void aCorruptDrawsChunkIsSaid(@TempDir Path dir) throws Exception {
+        Path s = session(dir);
+        Path draws = s.resolve("chain-2.draws");
+        overwrite(draws, Files.size(draws) / 2); // a middle chunk: corruption, not a torn tail
+        OpenViewModel.Result r = new OpenViewModel().openSession(s);
+        assertFalse(r.error(), r.message());
+        assertTrue(r.damaged(), r.message());
+        assertTrue(r.message().contains("damaged: chain-2.draws: chunk"), r.message());
+        assertTrue(r.message().contains("is corrupt"), r.message());
+    }
+
+    @Test
+    void aCorruptDivergencesFileIsSaid(@TempDir Path dir) throws Exception {
+        Path s = session(dir);
+        Path divs = s.resolve("chain-1.divergences");
+        assertTrue(Files.size(divs) > 0, "chain 1 must diverge to test anything");
+        overwrite(divs, 0);
+        OpenViewModel.Result r = new OpenViewModel().openSession(s);
+        assertFalse(r.error(), r.message());
+        assertTrue(r.damaged(), r.message());
+        assertTrue(r.message().contains("damaged: chain-1.divergences: record 0"), r.message());
+        assertEquals(r.message(), Messages.oneLine(r.message()));
+    }
+}
