@@ -490,6 +490,14 @@ public final class LiveBuffer implements DrawSink, DrawSource {
         return warmups[chain];
     }
 
+    /**
+     * Which draw a divergence is, as {@code workbench summary --divergences} numbers it: the post-warmup draw number
+     * (1-based, counted from the end of the chain's warmup), or in warmup the 1-based iteration with "(warmup)".
+     */
+    public String drawLabel(DivergenceMark d) {
+        return d.warmup() ? (d.iteration() + 1) + " (warmup)" : Long.toString(d.iteration() + 1 - warmup(d.chain()));
+    }
+
     @Override
     public double value(int chain, long iteration, int param) {
         return values[chain][(int) (iteration % capacity) * width + param];

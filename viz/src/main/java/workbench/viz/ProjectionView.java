@@ -701,7 +701,7 @@ public final class ProjectionView extends CanvasView {
         g.setStroke(Color.BLACK);
         g.strokeOval(area.px(d.position()[xParam]) - 8, area.py(d.position()[yParam]) - 8, 16, 16);
         legend.add(Legend.Symbol.PATH, Palette.DIVERGENCE, "replayed divergent trajectory (chain " + (d.chain() + 1)
-                + ", draw " + (d.iteration() + 1) + ")");
+                + ", draw " + (buffer == null ? Long.toString(d.iteration() + 1) : buffer.drawLabel(d)) + ")");
     }
 
     /**

@@ -136,6 +136,21 @@ class LiveBufferTest {
     }
 
     @Test
+    void aDivergenceIsNumberedByItsPostWarmupDrawOrItsWarmupIteration() {
+        LiveBuffer b = new LiveBuffer(100);
+        b.start(info(1, 2, 5));
+        for (int i = 0; i < 5; i++) {
+            Transition t = transition(i, i, true, 2000, new Divergence(new double[] {i, i}, null, 2000, null), null);
+            b.transition(0, i, new Transition(t.state(), t.accepted(), t.acceptStat(), t.energy(), t.energyError(),
+                    t.divergent(), t.divergence(), t.stepSize(), t.gradientEvaluations(), t.treeDepth(),
+                    t.leapfrogSteps(), i < 2, null, Map.of()), new double[] {i, i});
+        }
+        List<LiveBuffer.DivergenceMark> d = b.divergences();
+        assertEquals(List.of("1 (warmup)", "2 (warmup)", "1", "2", "3"),
+                d.stream().map(b::drawLabel).toList(), "as `workbench summary --divergences` numbers them");
+    }
+
+    @Test
     void aBufferOfTheLatestIterationsKeepsTheirNumbersWarmupAndTheDrawBeforeTheWindow() {
         LiveBuffer b = new LiveBuffer(100);
         b.start(info(1, 30, 10));

@@ -697,8 +697,10 @@ public final class MainWindow extends BorderPane {
         TableColumn<LiveBuffer.DivergenceMark, String> chain = new TableColumn<>("chain");
         chain.setCellValueFactory(cd -> new ReadOnlyObjectWrapper<>(Integer.toString(cd.getValue().chain() + 1)));
         TableColumn<LiveBuffer.DivergenceMark, String> draw = new TableColumn<>("draw");
-        draw.setCellValueFactory(cd -> new ReadOnlyObjectWrapper<>((cd.getValue().iteration() + 1)
-                + (cd.getValue().warmup() ? " (warmup)" : "")));
+        // the post-warmup draw number, as `workbench summary --divergences` gives it (not the iteration: "1064" for
+        // draw 64 after 1000 warmup read as a draw the run never made)
+        draw.setCellValueFactory(cd -> new ReadOnlyObjectWrapper<>(shownBuffer == null
+                ? Long.toString(cd.getValue().iteration() + 1) : shownBuffer.drawLabel(cd.getValue())));
         TableColumn<LiveBuffer.DivergenceMark, String> de = new TableColumn<>("energy error");
         de.setCellValueFactory(cd -> new ReadOnlyObjectWrapper<>(Ticks.number(cd.getValue().energyError())));
         TableColumn<LiveBuffer.DivergenceMark, String> where = new TableColumn<>("location (where \u0394E crossed 1000)");
