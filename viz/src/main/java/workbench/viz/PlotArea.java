@@ -34,6 +34,47 @@ public record PlotArea(double left, double top, double width, double height,
         return px >= left && px <= left + width && py >= top && py <= top + height;
     }
 
+    /**
+     * The part of the segment from (x0, y0) to (x1, y1), in data coordinates, that lies in this area's box widened
+     * by a tenth of its size each way, as {x0, y0, x1, y1}; null when none does or an end is not finite. Drawing
+     * the clipped part keeps pixel coordinates small: the renderer draws nothing of a line to a point such as a
+     * divergent trajectory's tau = 6e293 (about -9e294 pixels), though the line crosses the view.
+     */
+    public double[] clip(double x0, double y0, double x1, double y1) {
+        double dx = x1 - x0;
+        double dy = y1 - y0;
+        if (!(Double.isFinite(x0) && Double.isFinite(y0) && Double.isFinite(dx) && Double.isFinite(dy))) {
+            return null;
+        }
+        double sx = (xmax - xmin) / 10;
+        double sy = (ymax - ymin) / 10;
+        double[] p = {-dx, dx, -dy, dy};
+        double[] q = {x0 - (xmin - sx), (xmax + sx) - x0, y0 - (ymin - sy), (ymax + sy) - y0};
+        double t0 = 0;
+        double t1 = 1;
+        for (int k = 0; k < 4; k++) {
+            if (p[k] == 0) {
+                if (q[k] < 0) {
+                    return null;
+                }
+            } else {
+                double r = q[k] / p[k];
+                if (p[k] < 0) {
+                    if (r > t1) {
+                        return null;
+                    }
+                    t0 = Math.max(t0, r);
+                } else {
+                    if (r < t0) {
+                        return null;
+                    }
+                    t1 = Math.min(t1, r);
+                }
+            }
+        }
+        return new double[] {x0 + t0 * dx, y0 + t0 * dy, x0 + t1 * dx, y0 + t1 * dy};
+    }
+
     /** Grid lines at the ticks (drawn first, under the data). */
     public void drawGrid(Pen g, boolean vertical, boolean horizontal) {
         g.setStroke(Palette.GRID);

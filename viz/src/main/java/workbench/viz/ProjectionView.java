@@ -689,17 +689,23 @@ public final class ProjectionView extends CanvasView {
         g.setStroke(Palette.DIVERGENCE);
         g.setFill(Palette.DIVERGENCE);
         g.setLineWidth(2);
-        g.beginPath();
-        g.moveTo(area.px(t[0][xParam]), area.py(t[0][yParam]));
+        // segment by segment, each clipped to the view first: a divergent trajectory's last step often lands
+        // hundreds of orders of magnitude out, and a path through such a point is not drawn at all
         for (int i = 1; i < shown; i++) {
-            g.lineTo(area.px(t[i][xParam]), area.py(t[i][yParam]));
+            double[] c = area.clip(t[i - 1][xParam], t[i - 1][yParam], t[i][xParam], t[i][yParam]);
+            if (c != null) {
+                g.strokeLine(area.px(c[0]), area.py(c[1]), area.px(c[2]), area.py(c[3]));
+            }
         }
-        g.stroke();
         for (int i = 0; i < shown; i++) {
-            g.fillOval(area.px(t[i][xParam]) - 2.5, area.py(t[i][yParam]) - 2.5, 5, 5);
+            if (area.clip(t[i][xParam], t[i][yParam], t[i][xParam], t[i][yParam]) != null) {
+                g.fillOval(area.px(t[i][xParam]) - 2.5, area.py(t[i][yParam]) - 2.5, 5, 5);
+            }
         }
         g.setStroke(Color.BLACK);
-        g.strokeOval(area.px(d.position()[xParam]) - 8, area.py(d.position()[yParam]) - 8, 16, 16);
+        if (area.clip(d.position()[xParam], d.position()[yParam], d.position()[xParam], d.position()[yParam]) != null) {
+            g.strokeOval(area.px(d.position()[xParam]) - 8, area.py(d.position()[yParam]) - 8, 16, 16);
+        }
         legend.add(Legend.Symbol.PATH, Palette.DIVERGENCE, "replayed divergent trajectory (chain " + (d.chain() + 1)
                 + ", draw " + (buffer == null ? Long.toString(d.iteration() + 1) : buffer.drawLabel(d)) + ")");
     }
