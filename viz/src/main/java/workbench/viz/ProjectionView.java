@@ -667,15 +667,32 @@ public final class ProjectionView extends CanvasView {
         g.setFill(Palette.PATH);
         g.setLineWidth(1.3);
         g.setLineDashes();
-        g.beginPath();
-        g.moveTo(area.px(path[0][xParam]), area.py(path[0][yParam]));
-        for (int i = 1; i < shown; i++) {
-            g.lineTo(area.px(path[i][xParam]), area.py(path[i][yParam]));
-        }
-        g.stroke();
+        // a divergent path's last leapfrog steps can land hundreds of orders of magnitude out, as a replayed
+        // divergence's do: the same clipping draws the part inside the view
+        strokeClipped(g, path, shown);
         for (int i = 0; i < shown; i++) {
-            g.fillOval(area.px(path[i][xParam]) - 2, area.py(path[i][yParam]) - 2, 4, 4);
+            if (inView(path[i])) {
+                g.fillOval(area.px(path[i][xParam]) - 2, area.py(path[i][yParam]) - 2, 4, 4);
+            }
         }
+    }
+
+    /**
+     * The polyline through the first {@code shown} points, segment by segment, each clipped to the view first
+     * ({@link PlotArea#clip}): a path through a point such as tau = 6e293 is otherwise not drawn at all.
+     */
+    private void strokeClipped(Pen g, double[][] points, int shown) {
+        for (int i = 1; i < shown; i++) {
+            double[] c = area.clip(points[i - 1][xParam], points[i - 1][yParam], points[i][xParam], points[i][yParam]);
+            if (c != null) {
+                g.strokeLine(area.px(c[0]), area.py(c[1]), area.px(c[2]), area.py(c[3]));
+            }
+        }
+    }
+
+    /** Whether a point lies in the view (widened as {@link PlotArea#clip} widens it). */
+    private boolean inView(double[] point) {
+        return area.clip(point[xParam], point[yParam], point[xParam], point[yParam]) != null;
     }
 
     private void drawReplay(Pen g, long now, Legend legend) {
@@ -691,19 +708,14 @@ public final class ProjectionView extends CanvasView {
         g.setLineWidth(2);
         // segment by segment, each clipped to the view first: a divergent trajectory's last step often lands
         // hundreds of orders of magnitude out, and a path through such a point is not drawn at all
-        for (int i = 1; i < shown; i++) {
-            double[] c = area.clip(t[i - 1][xParam], t[i - 1][yParam], t[i][xParam], t[i][yParam]);
-            if (c != null) {
-                g.strokeLine(area.px(c[0]), area.py(c[1]), area.px(c[2]), area.py(c[3]));
-            }
-        }
+        strokeClipped(g, t, shown);
         for (int i = 0; i < shown; i++) {
-            if (area.clip(t[i][xParam], t[i][yParam], t[i][xParam], t[i][yParam]) != null) {
+            if (inView(t[i])) {
                 g.fillOval(area.px(t[i][xParam]) - 2.5, area.py(t[i][yParam]) - 2.5, 5, 5);
             }
         }
         g.setStroke(Color.BLACK);
-        if (area.clip(d.position()[xParam], d.position()[yParam], d.position()[xParam], d.position()[yParam]) != null) {
+        if (inView(d.position())) {
             g.strokeOval(area.px(d.position()[xParam]) - 8, area.py(d.position()[yParam]) - 8, 16, 16);
         }
         legend.add(Legend.Symbol.PATH, Palette.DIVERGENCE, "replayed divergent trajectory (chain " + (d.chain() + 1)
