@@ -48,7 +48,8 @@ public final class PosteriorPane extends BorderPane {
         divergencesAt.setTooltip(new Tooltip("Where to mark each divergence (red triangle):\n"
                 + "\u0394E > 1000: the integrator step where the energy error H \u2212 H\u2080 crossed 1000 \u2014 "
                 + "the trajectory has often flown far out by then;\n"
-                + "transition start: the draw the divergent transition set out from, as Stan and ArviZ mark it \u2014 "
+                + "transition start: the draw the divergent transition set out from (Stan's and ArviZ's plots mark "
+                + "the next one, flagged divergent, which NUTS picks from the trajectory before the divergence) \u2014 "
                 + "they gather where the step size is too large for the curvature (a funnel's neck).\n"
                 + "Click a mark to replay the trajectory from its start to the crossing."));
         divergencesAt.setOnAction(e -> projection.setDivergencesAtStart(

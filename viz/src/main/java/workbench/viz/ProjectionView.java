@@ -233,8 +233,8 @@ public final class ProjectionView extends CanvasView {
     }
 
     /**
-     * Marks divergences where their transitions began (true; as Stan and ArviZ do, and where on a funnel they
-     * gather in the neck) or where the energy error crossed the threshold (false, the default).
+     * Marks divergences where their transitions began (true; the draw before the one flagged divergent, which Stan's
+     * and ArviZ's plots mark; on a funnel they gather in the neck) or where the energy error crossed the threshold (false, the default).
      */
     public void setDivergencesAtStart(boolean atStart) {
         if (atStart != divergencesAtStart) {

@@ -13,8 +13,9 @@ import workbench.sessions.DivergenceRecord;
 import workbench.sessions.SessionReader;
 
 /**
- * {@code summary --divergences}: where a session's divergent transitions began (the draw they set out from, where
- * Stan and ArviZ mark them) and where the energy error crossed the threshold, on the output scale of the model rebuilt
+ * {@code summary --divergences}: where a session's divergent transitions began (the draw they set out from, the one
+ * before the draw flagged divergent, which Stan's and ArviZ's plots mark) and where the energy error crossed the
+ * threshold, on the output scale of the model rebuilt
  * from the manifest — the list the window shows, for a terminal or a script.
  */
 final class DivergenceList {

@@ -42,7 +42,7 @@ final class SummaryCommand implements Callable<Integer> {
     @Option(names = "--divergences", arity = "0..1", fallbackValue = "20", paramLabel = "N",
             preprocessor = OptionalCount.class,
             description = "Also list the divergent transitions (the first N, default 20; with --json all of them):"
-                    + " where each began (the draw before it, where Stan and ArviZ mark them) and where its energy error"
+                    + " where each began (the draw before the one flagged divergent) and where its energy error"
                     + " crossed 1000.")
     Integer divergences;
 
