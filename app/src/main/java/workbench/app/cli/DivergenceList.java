@@ -81,12 +81,21 @@ final class DivergenceList {
     /** The first {@code limit} rows as text, with a heading line. */
     static void print(PrintWriter out, SessionReader reader, List<Row> rows, int limit) {
         List<String> names = reader.manifest().names();
-        out.printf(Locale.ROOT, "divergent transitions: %d%s%n", rows.size(),
-                rows.size() > limit ? " (the first " + limit + " listed; --divergences N lists more)" : "");
-        if (rows.isEmpty()) {
+        // the post-warmup divergences first: they are the ones that bias the draws (warmup ones, often many on a hard
+        // target while the step size is tuned, used to fill the list before them)
+        List<Row> ordered = new java.util.ArrayList<>(rows.size());
+        rows.stream().filter(r -> !r.warmup()).forEach(ordered::add);
+        long sampling = ordered.size();
+        rows.stream().filter(Row::warmup).forEach(ordered::add);
+        String split = sampling == rows.size() || sampling == 0 ? ""
+                : " (" + sampling + " after warmup, listed first; " + (rows.size() - sampling) + " in warmup)";
+        out.printf(Locale.ROOT, "divergent transitions: %d%s%s%n", rows.size(), split,
+                rows.size() > limit ? limit == 0 ? "; --divergences N lists them"
+                        : "; the first " + limit + " listed, --divergences N lists more" : "");
+        if (rows.isEmpty() || limit == 0) {
             return;
         }
-        List<Row> shown = rows.subList(0, Math.min(limit, rows.size()));
+        List<Row> shown = ordered.subList(0, Math.min(limit, ordered.size()));
         String began = "began at (the draw before)";
         int w = began.length();
         for (Row r : shown) {

@@ -54,8 +54,24 @@ class SummaryDivergencesTest {
         assertTrue(before.out.contains("divergent transitions: " + counted), before.out);
         CliHarness t = CliHarness.run("summary", dir.toString(), "--divergences", "2");
         assertEquals(0, t.code, t.err);
-        assertTrue(t.out.contains("divergent transitions: " + counted + " (the first 2 listed"), t.out);
+        assertTrue(t.out.contains("divergent transitions: " + counted + " (") && t.out.contains("; the first 2 listed"),
+                t.out);
         assertTrue(t.out.contains("began at (the draw before)"), t.out);
+        // the post-warmup divergences come first, the warmup ones (draw numbers with 'w') after them
+        long sampling = root.get("sampler").get("divergences").get("sampling").asLong();
+        long warm = root.get("sampler").get("divergences").get("warmup").asLong();
+        assertTrue(sampling > 0 && warm > 0, "the run must diverge in both phases to test the order: " + sampling
+                + ", " + warm);
+        assertTrue(t.out.contains("(" + sampling + " after warmup, listed first; " + warm + " in warmup)"), t.out);
+        CliHarness all = CliHarness.run("summary", dir.toString(), "--divergences", "1000");
+        List<String> draws = all.out.lines().dropWhile(l -> !l.contains("began at (the draw before)")).skip(1)
+                .takeWhile(l -> !l.startsWith("(draw:")).map(l -> l.trim().split("\\s+")[1]).toList();
+        assertEquals(counted, draws.size(), all.out);
+        for (int i = 0; i < draws.size(); i++) {
+            assertEquals(i >= sampling, draws.get(i).endsWith("w"), "row " + i + ": " + draws);
+        }
+        CliHarness none = CliHarness.run("summary", dir.toString(), "--divergences", "0");
+        assertTrue(none.out.contains("divergent transitions: " + counted) && !none.out.contains("began at"), none.out);
         CliHarness bad = CliHarness.run("summary", dir.toString(), "--divergences=-3");
         assertEquals(2, bad.code);
         assertTrue(bad.oneErrorLine().contains("--divergences must be 0 or more"), bad.err);
