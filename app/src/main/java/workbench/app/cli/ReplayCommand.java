@@ -63,6 +63,11 @@ final class ReplayCommand implements Callable<Integer> {
         PrintWriter stdout = spec.commandLine().getOut();
         int nThreads = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
         try (SessionReader reader = SessionReader.open(session)) {
+            if (check) {
+                // the divergence files are read only when asked for: read them now, so that damage there fails the
+                // check as damage to the draws does
+                reader.divergences();
+            }
             for (String note : reader.recovery()) {
                 err.println("note: " + note);
             }
@@ -102,6 +107,12 @@ final class ReplayCommand implements Callable<Integer> {
                     throw new CliExit(ReRuns.DIFFERS, "error: the " + stored + " intact stored rows were reproduced bit for bit,"
                             + " but the session is damaged: " + reader.errors().get(0).getMessage());
                 }
+                String cut = cutShort(reader);
+                if (cut != null) {
+                    // every stored value matched, but draws a finished run made are missing: not a pass either
+                    throw new CliExit(ReRuns.DIFFERS, "error: the " + stored + " stored rows were reproduced bit for bit,"
+                            + " but " + cut);
+                }
                 stdout.println("identical: all " + stored + " stored rows (" + reader.columns()
                         + " values each) of " + reader.chains() + " chains reproduced bit for bit");
                 return 0;
@@ -123,6 +134,27 @@ final class ReplayCommand implements Callable<Integer> {
                     : ""));
             return 0;
         }
+    }
+
+    /**
+     * For a session whose run finished, the first chain it started with that holds fewer than the run's
+     * iterations (its draws file cut short after the run: a torn end is otherwise read as a crash's), in words;
+     * else null. Chains added during the run and runs that were stopped or crashed are not judged.
+     */
+    static String cutShort(SessionReader reader) {
+        SessionManifest m = reader.manifest();
+        workbench.core.run.RunOutcome o = reader.outcome();
+        if (o == null || o.status() != workbench.core.run.RunOutcome.Status.FINISHED) {
+            return null;
+        }
+        long iterations = (long) m.warmup() + m.draws();
+        for (int c = 0; c < Math.min(m.startedChains(), reader.chains()); c++) {
+            if (reader.size(c) < iterations) {
+                return "chain " + (c + 1) + " holds " + reader.size(c) + " of the " + iterations
+                        + " iterations of a run that finished: its draws file was cut short";
+            }
+        }
+        return null;
     }
 
     /**

@@ -39,4 +39,42 @@ class ReplayCheckDamagedTest {
         assertTrue(bad.err.contains("chain-2.draws: chunk 0 (byte offset 0) is corrupt"), bad.err);
         assertFalse(bad.err.contains("Exception"), bad.err);
     }
+
+    @Test
+    void aFinishedSessionWithAChainCutShortFailsTheCheck() throws Exception {
+        // a torn end is read as what a crash leaves, so the intact rows compared equal and the check passed,
+        // though the manifest says the run finished and a chain lacks most of its iterations
+        Path s = tmp.resolve("cut");
+        CliHarness r = CliHarness.run("run", "--no-progress", "--no-summary", "--model", "eight-schools-noncentered",
+                "--sampler", "nuts", "--chains", "2", "--warmup", "300", "--draws", "300", "--seed", "3", "--threads", "1",
+                "--out", s.toString());
+        assertEquals(0, r.code, r.err);
+        Path f = s.resolve("chain-2.draws");
+        try (FileChannel ch = FileChannel.open(f, StandardOpenOption.WRITE)) {
+            ch.truncate(java.nio.file.Files.size(f) / 2);
+        }
+        CliHarness bad = CliHarness.run("replay", "--check", "--no-progress", s.toString());
+        assertEquals(ReRuns.DIFFERS, bad.code, bad.out + bad.err);
+        assertFalse(bad.out.contains("identical"), bad.out);
+        assertTrue(bad.err.contains("but chain 2 holds ") && bad.err.contains(" of the 600 iterations of a run that"
+                + " finished: its draws file was cut short"), bad.err);
+    }
+
+    @Test
+    void aDamagedDivergencesFileFailsTheCheck() throws Exception {
+        Path s = tmp.resolve("div");
+        CliHarness r = CliHarness.run("run", "--no-progress", "--no-summary", "--model", "eight-schools-centered",
+                "--sampler", "nuts", "--chains", "2", "--warmup", "300", "--draws", "300", "--seed", "3", "--threads", "1",
+                "--out", s.toString());
+        assertEquals(0, r.code, r.err);
+        Path f = s.resolve("chain-1.divergences");
+        assertTrue(java.nio.file.Files.size(f) > 0, "chain 1 must diverge to test anything");
+        try (FileChannel ch = FileChannel.open(f, StandardOpenOption.WRITE)) {
+            ch.write(ByteBuffer.wrap("XXXX".getBytes()), 0);
+        }
+        CliHarness bad = CliHarness.run("replay", "--check", "--no-progress", s.toString());
+        assertEquals(ReRuns.DIFFERS, bad.code, bad.out + bad.err);
+        assertFalse(bad.out.contains("identical"), bad.out);
+        assertTrue(bad.err.contains("but the session is damaged: chain-1.divergences: record 0"), bad.err);
+    }
 }
