@@ -13,6 +13,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import workbench.core.diagnostics.RunSummary;
+import workbench.core.draws.Stat;
 import workbench.core.model.Truth;
 import workbench.sessions.io.DrawFiles;
 import workbench.sessions.io.DrawTable;
@@ -70,6 +71,12 @@ final class DiagnoseCommand implements Callable<Integer> {
             if (table.hasStat("divergent__")) {
                 root.put("divergences", s.divergencesSampling());
             }
+            if (table.hasStat(Stat.ENERGY.column())) {
+                ArrayNode eb = root.putArray("ebfmi");
+                for (double v : s.ebfmi()) {
+                    Report.add(eb, v);
+                }
+            }
             ArrayNode n = root.putArray("notes");
             notes.forEach(n::add);
             out.println(Report.json(root));
@@ -80,6 +87,10 @@ final class DiagnoseCommand implements Callable<Integer> {
             }
             if (table.hasStat("divergent__")) {
                 out.println("divergences: " + s.divergencesSampling());
+            }
+            if (table.hasStat(Stat.ENERGY.column())) {
+                // from energy__, as summary computes it (below 0.3: the momentum resampling barely moves the energy)
+                out.println("E-BFMI " + SummaryCommand.list(s.ebfmi(), 2));
             }
             Report.table(out, s.parameters(), truth, truthFile == null ? null : truthFile.toString());
         }

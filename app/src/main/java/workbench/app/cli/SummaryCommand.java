@@ -288,7 +288,7 @@ final class SummaryCommand implements Callable<Integer> {
         }
     }
 
-    private static String list(double[] v, int digits) {
+    static String list(double[] v, int digits) {
         StringBuilder sb = new StringBuilder("[");
         for (int i = 0; i < v.length; i++) {
             sb.append(i == 0 ? "" : ", ").append(Report.fixed(v[i], digits));

@@ -225,4 +225,32 @@ class DiagnoseCommandTest {
         assertEquals("error: " + bad + ", line 2: mean is not a finite number: 'zero'", refused.oneErrorLine());
         assertEquals("", refused.out, "nothing printed before the refusal");
     }
+
+    @Test
+    void eBfmiFromEnergyColumnsAgreesWithSummary() throws Exception {
+        // a CmdStan export carries energy__: diagnose reports E-BFMI from it, the same as summary of the session
+        Path s = dir.resolve("es");
+        CliHarness r = CliHarness.run("run", "--model", "eight-schools-centered", "--sampler", "nuts", "--chains", "2",
+                "--warmup", "200", "--draws", "300", "--seed", "4", "--no-progress", "--no-summary", "--out", s.toString());
+        assertEquals(0, r.code, r.err);
+        Path csv = dir.resolve("csv");
+        CliHarness e = CliHarness.run("export", s.toString(), "--format", "cmdstan-csv", "--out", csv.toString());
+        assertEquals(0, e.code, e.err);
+        JsonNode sum = new ObjectMapper().readTree(CliHarness.run("summary", s.toString(), "--json").out);
+        List<String> files = new java.util.ArrayList<>(List.of("diagnose", "--json"));
+        try (var list = Files.list(csv)) {
+            list.map(Path::toString).filter(f -> f.endsWith(".csv")).sorted().forEach(files::add);
+        }
+        CliHarness d = CliHarness.run(files.toArray(new String[0]));
+        assertEquals(0, d.code, d.err);
+        JsonNode got = new ObjectMapper().readTree(d.out).get("ebfmi");
+        JsonNode want = sum.get("sampler").get("ebfmi");
+        assertEquals(2, got.size(), d.out);
+        for (int c = 0; c < 2; c++) {
+            assertEquals(want.get(c).asDouble(), got.get(c).asDouble(), 1e-6 * want.get(c).asDouble(), "chain " + (c + 1));
+        }
+        files.remove("--json");
+        CliHarness text = CliHarness.run(files.toArray(new String[0]));
+        assertTrue(text.out.contains("E-BFMI ["), text.out);
+    }
 }
