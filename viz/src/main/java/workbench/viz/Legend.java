@@ -11,7 +11,8 @@ import javafx.scene.text.TextAlignment;
 /** A legend box drawn on a canvas: one row per mark, with its symbol and its meaning. */
 public final class Legend {
     /** How a legend row's symbol is drawn. */
-    public enum Symbol { DOT, LINE, DASH, CROSS, TRIANGLE, BOX, PATH, /** a row of text under the one above */ NONE }
+    public enum Symbol { DOT, LINE, DASH, CROSS, TRIANGLE, /** the outline of a triangle */ OPEN_TRIANGLE, BOX, PATH,
+        /** a row of text under the one above */ NONE }
 
     private record Row(Symbol symbol, Color color, String text) {
     }
@@ -42,6 +43,11 @@ public final class Legend {
 
     public boolean isEmpty() {
         return rows.isEmpty();
+    }
+
+    /** The rows' texts, top to bottom. */
+    public List<String> texts() {
+        return rows.stream().map(Row::text).toList();
     }
 
     /** Width and height of the legend box. */
@@ -147,6 +153,7 @@ public final class Legend {
             }
             case CROSS -> cross(g, sx + 10, cy, 4);
             case TRIANGLE -> triangle(g, sx + 10, cy, 5);
+            case OPEN_TRIANGLE -> openTriangle(g, sx + 10, cy, 5);
             case BOX -> g.fillRect(sx + 3, cy - 5, 14, 10);
             case PATH -> {
                 g.strokeLine(sx, cy + 3, sx + 20, cy - 3);
@@ -166,5 +173,15 @@ public final class Legend {
 
     static void triangle(Pen g, double x, double y, double r) {
         g.fillPolygon(new double[] {x, x - r, x + r}, new double[] {y - r, y + r * 0.8, y + r * 0.8}, 3);
+    }
+
+    /** The outline of {@link #triangle}, in the stroke colour (a warmup divergence). */
+    static void openTriangle(Pen g, double x, double y, double r) {
+        g.beginPath();
+        g.moveTo(x, y - r);
+        g.lineTo(x - r, y + r * 0.8);
+        g.lineTo(x + r, y + r * 0.8);
+        g.lineTo(x, y - r);
+        g.stroke();
     }
 }

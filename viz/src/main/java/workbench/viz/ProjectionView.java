@@ -401,6 +401,7 @@ public final class ProjectionView extends CanvasView {
         if (legendFolded && !legend.isEmpty()) {
             legend = new Legend().add(Legend.Symbol.NONE, Palette.INK, "legend (click to unfold)");
         }
+        shownLegend = legend.texts();
         legendRect = placeLegend(legend);
         if (legendRect != null) {
             legend.draw(g, legendRect[0] + legendRect[2], legendRect[1]);
@@ -408,6 +409,13 @@ public final class ProjectionView extends CanvasView {
     }
 
     private double[] legendRect;
+    /** The legend's rows as last drawn (tests, and what a screen reader could say). */
+    private List<String> shownLegend = List.of();
+
+    /** The legend's rows as last drawn. */
+    public List<String> legendTexts() {
+        return shownLegend;
+    }
     private boolean legendFolded;
 
     /** Folds the legend to one small box (true) or shows it whole; a click on the legend does the same. */
@@ -627,15 +635,27 @@ public final class ProjectionView extends CanvasView {
         List<LiveBuffer.DivergenceMark> divs = b.divergences();
         int from = Math.max(0, divs.size() - 2000);
         g.setFill(Palette.DIVERGENCE);
+        g.setStroke(Palette.DIVERGENCE);
+        g.setLineWidth(1.4);
+        g.setLineDashes();
         int outside = 0; // of those drawn: a legend that counts marks nobody can see says where they went
+        int warmupDrawn = 0;
         for (int k = from; k < divs.size(); k++) {
-            double[] pos = divs.get(k).at(divergencesAtStart);
+            LiveBuffer.DivergenceMark d = divs.get(k);
+            double[] pos = d.at(divergencesAtStart);
             double px = pos[xParam];
             double py = pos[yParam];
             if (!(px >= box[0] && px <= box[1] && py >= box[2] && py <= box[3])) {
                 outside++;
             }
-            Legend.triangle(g, area.px(px), area.py(py), 5);
+            // warmup divergences (the step size still being tuned) hollow, those after warmup, which bias the
+            // draws, filled: on a hard target the warmup ones are often half the marks
+            if (d.warmup()) {
+                warmupDrawn++;
+                Legend.openTriangle(g, area.px(px), area.py(py), 5);
+            } else {
+                Legend.triangle(g, area.px(px), area.py(py), 5);
+            }
         }
         int drawn = divs.size() - from;
         legend.addChains(Legend.Symbol.DOT, chains, " (line: recent path)");
@@ -656,6 +676,10 @@ public final class ProjectionView extends CanvasView {
                     + (outside == 0 ? "" : (all > drawn ? ", " : "") + outside + " outside the view");
             if (!more.isEmpty()) {
                 legend.add(Legend.Symbol.NONE, Palette.DIVERGENCE, more);
+            }
+            if (warmupDrawn > 0) {
+                legend.add(Legend.Symbol.OPEN_TRIANGLE, Palette.DIVERGENCE, "hollow: in warmup (" + warmupDrawn
+                        + (warmupDrawn < drawn ? " of the " + drawn + " drawn" : ", all of them") + ")");
             }
         }
     }
