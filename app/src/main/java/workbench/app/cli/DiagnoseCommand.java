@@ -65,6 +65,9 @@ final class DiagnoseCommand implements Callable<Integer> {
                 root.put("truth", truthFile.toString());
             }
             root.set("parameters", params);
+            if (s.logDensity() != null) {
+                root.set("lp__", Report.row(s.logDensity()));
+            }
             root.put("chains", s.chains());
             root.put("draws_per_chain", s.drawsPerChain());
             root.put("format", table.format().label());
@@ -92,7 +95,7 @@ final class DiagnoseCommand implements Callable<Integer> {
                 // from energy__, as summary computes it (below 0.3: the momentum resampling barely moves the energy)
                 out.println("E-BFMI " + SummaryCommand.list(s.ebfmi(), 2));
             }
-            Report.table(out, s.parameters(), truth, truthFile == null ? null : truthFile.toString());
+            Report.table(out, s.parameters(), truth, truthFile == null ? null : truthFile.toString(), s.logDensity());
         }
         return 0;
     }

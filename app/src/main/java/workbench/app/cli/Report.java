@@ -34,6 +34,11 @@ final class Report {
         }
     }
 
+    /** One row as {@link #parameters} writes each (the log density's, for {@code "lp__"}). */
+    static ObjectNode row(ParameterSummary p) {
+        return (ObjectNode) parameters(List.of(p)).get(0);
+    }
+
     static ArrayNode parameters(List<ParameterSummary> rows) {
         ArrayNode arr = JSON.createArrayNode();
         for (ParameterSummary p : rows) {
@@ -103,6 +108,14 @@ final class Report {
 
     /** As {@link #table(PrintWriter, List, Truth)}, saying where the truth came from with {@code source}. */
     static void table(PrintWriter out, List<ParameterSummary> rows, Truth truth, String source) {
+        table(out, rows, truth, source, null);
+    }
+
+    /**
+     * As {@link #table(PrintWriter, List, Truth, String)}, with {@code lp} (the log density, Stan's {@code lp__};
+     * null: none) as a last row, compared with no truth.
+     */
+    static void table(PrintWriter out, List<ParameterSummary> rows, Truth truth, String source, ParameterSummary lp) {
         if (!fits(truth, rows)) {
             truth = null;
         }
@@ -110,14 +123,19 @@ final class Report {
         for (ParameterSummary p : rows) {
             w = Math.max(w, p.name().length());
         }
+        List<ParameterSummary> all = rows;
+        if (lp != null) {
+            all = new java.util.ArrayList<>(rows);
+            all.add(lp);
+        }
         String head = String.format(Locale.ROOT, "%-" + w + "s %10s %10s %10s %10s %10s %7s %8s %8s %9s %9s",
                 "parameter", "mean", "sd", "q5", "q50", "q95", "rhat", "ess_bulk", "ess_tail", "mcse_mean", "mcse_sd");
         out.println(head);
         int far = 0;
-        for (int i = 0; i < rows.size(); i++) {
-            ParameterSummary p = rows.get(i);
+        for (int i = 0; i < all.size(); i++) {
+            ParameterSummary p = all.get(i);
             String off = "";
-            if (truth != null) {
+            if (truth != null && i < rows.size()) {
                 off = offTruth("mean", meanZ(p, truth, i), truth.mean()[i]) + offTruth("sd", sdZ(p, truth, i), truth.sd()[i]);
                 far += off.isEmpty() ? 0 : 1;
             }

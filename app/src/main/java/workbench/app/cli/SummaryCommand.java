@@ -136,6 +136,9 @@ final class SummaryCommand implements Callable<Integer> {
                 root.put("truth", Report.truthSource(truth));
             }
             root.set("parameters", params);
+            if (table.logDensity() != null) {
+                root.set("lp__", Report.row(table.logDensity()));
+            }
             root.put("chains", table.chains());
             root.put("draws_per_chain", table.drawsPerChain());
             if (!leftOut.isEmpty()) {
@@ -218,7 +221,8 @@ final class SummaryCommand implements Callable<Integer> {
                         Double.isNaN(d.ksd()) ? "" : String.format(Locale.ROOT, ", KSD %.4g", d.ksd()));
                 out.println("unweighted table (each distinct row counts once; weighted mean and sd below):");
             }
-            Report.table(out, table.parameters(), truth);
+            Report.table(out, table.parameters(), truth, truth == null ? null : Report.truthSource(truth),
+                    table.logDensity());
             if (d != null) {
                 double[][] mom = DistilledSessions.weightedMoments(reader);
                 out.printf("%-24s  %12s  %12s%n", "weighted (weight__)", "mean", "sd");

@@ -227,7 +227,7 @@ class DiagnoseCommandTest {
     }
 
     @Test
-    void eBfmiFromEnergyColumnsAgreesWithSummary() throws Exception {
+    void eBfmiAndLpFromTheSamplerColumnsAgreeWithSummary() throws Exception {
         // a CmdStan export carries energy__: diagnose reports E-BFMI from it, the same as summary of the session
         Path s = dir.resolve("es");
         CliHarness r = CliHarness.run("run", "--model", "eight-schools-centered", "--sampler", "nuts", "--chains", "2",
@@ -249,8 +249,26 @@ class DiagnoseCommandTest {
         for (int c = 0; c < 2; c++) {
             assertEquals(want.get(c).asDouble(), got.get(c).asDouble(), 1e-6 * want.get(c).asDouble(), "chain " + (c + 1));
         }
+        // lp__ summarised as a parameter, by both, from the same draws
+        JsonNode lpSum = sum.get("lp__");
+        JsonNode lpDiag = new ObjectMapper().readTree(d.out).get("lp__");
+        for (String k : new String[] {"mean", "sd", "rhat", "ess_bulk", "ess_tail"}) {
+            assertEquals(lpSum.get(k).asDouble(), lpDiag.get(k).asDouble(), 1e-6 * Math.abs(lpSum.get(k).asDouble()), k);
+        }
+        try (workbench.sessions.SessionReader reader = workbench.sessions.SessionReader.open(s)) {
+            double total = 0;
+            long n = 0;
+            for (int c = 0; c < reader.chains(); c++) {
+                for (long i = reader.warmup(c); i < reader.size(c); i++) {
+                    total += reader.stat(c, i, workbench.core.draws.Stat.LOG_DENSITY);
+                    n++;
+                }
+            }
+            assertEquals(total / n, lpSum.get("mean").asDouble(), 1e-9 * Math.abs(total / n), "the mean of the stored lp__");
+        }
         files.remove("--json");
         CliHarness text = CliHarness.run(files.toArray(new String[0]));
         assertTrue(text.out.contains("E-BFMI ["), text.out);
+        assertTrue(text.out.lines().anyMatch(l -> l.startsWith("lp__ ")), text.out);
     }
 }

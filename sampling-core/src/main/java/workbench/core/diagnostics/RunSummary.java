@@ -16,11 +16,14 @@ import workbench.core.draws.Stat;
  * @param chains         number of chains
  * @param drawsPerChain  post-warmup draws per chain used (the common length)
  * @param unequalLengths whether chains had different lengths and were cut to the common one
+ * @param logDensity     the log density of the same draws ({@link Stat#LOG_DENSITY}, Stan's {@code lp__}: up to a
+ *                       constant, the transforms' log-Jacobian included) summarised as a parameter is; its R-hat and
+ *                       ESS are a convergence check of their own, as in Stan's output; null when the draws carry none
  */
 public record RunSummary(List<ParameterSummary> parameters, int chains, long drawsPerChain, boolean unequalLengths,
                          long divergencesWarmup, long divergencesSampling, long gradientsWarmup, long gradientsSampling,
                          double[] acceptance, double[] ebfmi, double treedepthMean, double treedepthMax,
-                         long treedepthSaturated) {
+                         long treedepthSaturated, ParameterSummary logDensity) {
 
     /**
      * @param maxTreedepth the sampler's tree-depth limit (draws that reach it count as saturated), or 0 when the
@@ -67,6 +70,21 @@ public record RunSummary(List<ParameterSummary> parameters, int chains, long dra
             boolean inner = perParam >= PARALLEL_PARTS_VALUES;
             IntStream.range(0, params.length).parallel()
                     .forEach(j -> rows[params[j]] = ParameterSummary.of(names.get(params[j]), x[j], inner));
+        }
+        ParameterSummary lp = null;
+        if (chains > 0 && common > 0) {
+            double[][] l = new double[chains][(int) common];
+            boolean any = false;
+            for (int c = 0; c < chains; c++) {
+                long from = src.size(c) - common;
+                for (int i = 0; i < common; i++) {
+                    l[c][i] = src.stat(c, from + i, Stat.LOG_DENSITY);
+                    any |= !Double.isNaN(l[c][i]);
+                }
+            }
+            if (any) {
+                lp = ParameterSummary.of(Stat.LOG_DENSITY.column(), l, perParam >= PARALLEL_PARTS_VALUES);
+            }
         }
         long divW = 0;
         long divS = 0;
@@ -124,6 +142,6 @@ public record RunSummary(List<ParameterSummary> parameters, int chains, long dra
         }
         return new RunSummary(List.of(rows), chains, common, chains > 0 && common != longest, divW, divS, gradW, gradS,
                 acceptance, ebfmi, depthN == 0 ? Double.NaN : depthSum / depthN, depthN == 0 ? Double.NaN : depthMax,
-                saturated);
+                saturated, lp);
     }
 }
