@@ -7,10 +7,18 @@ import workbench.core.run.DrawSink;
 import workbench.core.run.RunInfo;
 import workbench.core.run.RunOutcome;
 
-/** A progress bar on standard error, redrawn at most a few times a second; counts divergences. */
+/**
+ * A progress bar on standard error, redrawn at most a few times a second, when standard error is a terminal;
+ * otherwise (a log file, a pipe, CI) a plain line every {@link #LOG_SECONDS} seconds and at the end, so that a log
+ * does not fill with carriage-return frames. Counts divergences.
+ */
 final class ProgressSink implements DrawSink {
+    /** Seconds between progress lines when standard error is not a terminal. */
+    static final long LOG_SECONDS = 10;
+
     private final PrintWriter err;
     private final boolean enabled;
+    private final boolean terminal;
     private final AtomicLong done = new AtomicLong();
     private final AtomicLong divergences = new AtomicLong();
     private volatile long total = 1;
@@ -19,8 +27,27 @@ final class ProgressSink implements DrawSink {
     private final long t0 = System.nanoTime();
 
     ProgressSink(PrintWriter err, boolean enabled) {
+        this(err, enabled, stderrIsTerminal());
+    }
+
+    ProgressSink(PrintWriter err, boolean enabled, boolean terminal) {
         this.err = err;
         this.enabled = enabled;
+        this.terminal = terminal;
+    }
+
+    /**
+     * Whether this process's standard error is a terminal: on Linux from what file descriptor 2 links to (a
+     * {@code /dev/pts} or {@code /dev/tty} device); elsewhere, or when that cannot be read, whether the process
+     * has a console.
+     */
+    static boolean stderrIsTerminal() {
+        try {
+            String target = java.nio.file.Files.readSymbolicLink(java.nio.file.Path.of("/proc/self/fd/2")).toString();
+            return target.startsWith("/dev/pts/") || target.startsWith("/dev/tty") || target.equals("/dev/console");
+        } catch (java.io.IOException | UnsupportedOperationException | SecurityException e) {
+            return System.console() != null;
+        }
     }
 
     @Override
@@ -45,9 +72,10 @@ final class ProgressSink implements DrawSink {
             divergences.incrementAndGet();
         }
         long now = System.nanoTime();
-        if (enabled && now - lastDraw > 250_000_000L) {
+        long every = terminal ? 250_000_000L : LOG_SECONDS * 1_000_000_000L;
+        if (enabled && now - lastDraw > every) {
             synchronized (this) {
-                if (now - lastDraw > 250_000_000L) {
+                if (now - lastDraw > every) {
                     lastDraw = now;
                     draw(n, now);
                 }
@@ -56,9 +84,15 @@ final class ProgressSink implements DrawSink {
     }
 
     private void draw(long n, long now) {
+        double secs = (now - t0) * 1e-9;
+        if (!terminal) {
+            err.printf("progress: %3d%%  %d/%d transitions  %.0f/s  divergences %d%n", 100 * n / total, n, total,
+                    n / Math.max(secs, 1e-9), divergences.get());
+            err.flush();
+            return;
+        }
         int width = 30;
         int filled = (int) (width * n / total);
-        double secs = (now - t0) * 1e-9;
         err.printf("\r[%s%s] %3d%%  %d/%d transitions  %.0f/s  divergences %d ",
                 "#".repeat(filled), "-".repeat(width - filled), 100 * n / total, n, total, n / Math.max(secs, 1e-9),
                 divergences.get());
@@ -69,7 +103,9 @@ final class ProgressSink implements DrawSink {
     public void finish(RunOutcome outcome) {
         if (enabled) {
             draw(done.get(), System.nanoTime());
-            err.println();
+            if (terminal) {
+                err.println();
+            }
             err.flush();
         }
     }
