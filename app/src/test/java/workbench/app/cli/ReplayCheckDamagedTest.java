@@ -24,10 +24,7 @@ class ReplayCheckDamagedTest {
     @Test
     void aCorruptChunkFailsTheCheck() throws Exception {
         Path s = tmp.resolve("s");
-        CliHarness r = CliHarness.run("run", "--no-progress", "--no-summary", "--model", "eight-schools-noncentered",
-                "--sampler", "nuts", "--chains", "2", "--warmup", "300", "--draws", "100", "--seed", "3", "--threads", "1",
-                "--out", s.toString());
-        assertEquals(0, r.code, r.err);
+        run(s, "eight-schools-noncentered", 300, 100);
         CliHarness ok = CliHarness.run("replay", "--check", "--no-progress", s.toString());
         assertEquals(0, ok.code, ok.err);
         try (FileChannel ch = FileChannel.open(s.resolve("chain-2.draws"), StandardOpenOption.WRITE)) {
@@ -45,10 +42,7 @@ class ReplayCheckDamagedTest {
         // a torn end is read as what a crash leaves, so the intact rows compared equal and the check passed,
         // though the manifest says the run finished and a chain lacks most of its iterations
         Path s = tmp.resolve("cut");
-        CliHarness r = CliHarness.run("run", "--no-progress", "--no-summary", "--model", "eight-schools-noncentered",
-                "--sampler", "nuts", "--chains", "2", "--warmup", "300", "--draws", "300", "--seed", "3", "--threads", "1",
-                "--out", s.toString());
-        assertEquals(0, r.code, r.err);
+        run(s, "eight-schools-noncentered", 300, 300);
         Path f = s.resolve("chain-2.draws");
         try (FileChannel ch = FileChannel.open(f, StandardOpenOption.WRITE)) {
             ch.truncate(java.nio.file.Files.size(f) / 2);
@@ -63,10 +57,7 @@ class ReplayCheckDamagedTest {
     @Test
     void aDamagedDivergencesFileFailsTheCheck() throws Exception {
         Path s = tmp.resolve("div");
-        CliHarness r = CliHarness.run("run", "--no-progress", "--no-summary", "--model", "eight-schools-centered",
-                "--sampler", "nuts", "--chains", "2", "--warmup", "300", "--draws", "300", "--seed", "3", "--threads", "1",
-                "--out", s.toString());
-        assertEquals(0, r.code, r.err);
+        run(s, "eight-schools-centered", 300, 300);
         Path f = s.resolve("chain-1.divergences");
         assertTrue(java.nio.file.Files.size(f) > 0, "chain 1 must diverge to test anything");
         try (FileChannel ch = FileChannel.open(f, StandardOpenOption.WRITE)) {
@@ -76,5 +67,13 @@ class ReplayCheckDamagedTest {
         assertEquals(ReRuns.DIFFERS, bad.code, bad.out + bad.err);
         assertFalse(bad.out.contains("identical"), bad.out);
         assertTrue(bad.err.contains("but the session is damaged: chain-1.divergences: record 0"), bad.err);
+    }
+
+    /** NUTS, 2 chains, seed 3, one thread, into {@code s}. */
+    private static void run(Path s, String model, int warmup, int draws) {
+        CliHarness r = CliHarness.run("run", "--no-progress", "--no-summary", "--model", model, "--sampler", "nuts",
+                "--chains", "2", "--warmup", Integer.toString(warmup), "--draws", Integer.toString(draws), "--seed", "3",
+                "--threads", "1", "--out", s.toString());
+        assertEquals(0, r.code, r.err);
     }
 }

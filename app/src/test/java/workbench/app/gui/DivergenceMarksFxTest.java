@@ -5,16 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
-import workbench.core.kernel.SamplerRegistry;
-import workbench.core.model.ModelRegistry;
-import workbench.core.run.ChainRunner;
-import workbench.core.run.RunConfig;
-import workbench.sessions.SessionWriter;
 import workbench.viz.LiveBuffer;
 import workbench.viz.ProjectionView;
 
@@ -26,14 +20,7 @@ class DivergenceMarksFxTest extends WindowFxBase {
 
     @Test
     void warmupDivergencesAreMarkedApart(FxRobot robot, @TempDir Path tmp) throws Exception {
-        RunConfig cfg = new RunConfig("eight-schools-centered", Map.of(), "nuts", Map.of(), 2, 300, 600, 3, 1, null);
-        Path session = tmp.resolve("session");
-        try (SessionWriter w = new SessionWriter(session, SessionWriter.Options.defaults())) {
-            new ChainRunner(cfg, ModelRegistry.create("eight-schools-centered", Map.of()),
-                    SamplerRegistry.create("nuts", Map.of()), w).run();
-        }
-        robot.interact(() -> window.openSession(session));
-        waitUntil("the session's divergences", () -> !window.divergenceRows().isEmpty());
+        openEightSchoolsSession(robot, tmp, 2, 300, 600, 3);
         List<LiveBuffer.DivergenceMark> marks = window.divergenceRows();
         long warm = marks.stream().filter(LiveBuffer.DivergenceMark::warmup).count();
         assertTrue(warm > 0 && warm < marks.size(), "divergences in both phases are needed: " + warm + " of "

@@ -3,7 +3,6 @@ package workbench.app.gui;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
-import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import javafx.scene.image.PixelReader;
 import javafx.scene.image.WritableImage;
@@ -11,11 +10,6 @@ import javafx.scene.paint.Color;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
-import workbench.core.kernel.SamplerRegistry;
-import workbench.core.model.ModelRegistry;
-import workbench.core.run.ChainRunner;
-import workbench.core.run.RunConfig;
-import workbench.sessions.SessionWriter;
 import workbench.viz.LiveBuffer;
 import workbench.viz.Palette;
 import workbench.viz.ProjectionView;
@@ -29,14 +23,7 @@ class ReplayFarOutFxTest extends WindowFxBase {
 
     @Test
     void aTrajectoryToAFarPointIsDrawnInsideTheView(FxRobot robot, @TempDir Path tmp) throws Exception {
-        RunConfig cfg = new RunConfig("eight-schools-centered", Map.of(), "nuts", Map.of(), 1, 1000, 50, 1, 1, null);
-        Path session = tmp.resolve("session");
-        try (SessionWriter w = new SessionWriter(session, SessionWriter.Options.defaults())) {
-            new ChainRunner(cfg, ModelRegistry.create("eight-schools-centered", Map.of()),
-                    SamplerRegistry.create("nuts", Map.of()), w).run();
-        }
-        robot.interact(() -> window.openSession(session));
-        waitUntil("the session's divergences", () -> !window.divergenceRows().isEmpty());
+        openEightSchoolsSession(robot, tmp, 1, 1000, 50, 1);
         // a divergence whose trajectory's last point is far out along tau (output index 1), above its start
         LiveBuffer.DivergenceMark far = window.divergenceRows().stream()
                 .filter(m -> m.trajectory() != null && m.trajectory().length >= 2

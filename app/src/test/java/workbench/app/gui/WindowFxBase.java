@@ -96,4 +96,22 @@ abstract class WindowFxBase {
             return b != null && b.started() && java.util.Arrays.stream(b.sizes()).min().orElse(0) >= 20;
         });
     }
+
+    /**
+     * Runs NUTS on the centred eight schools headless ({@code chains} chains, {@code warmup} + {@code draws}, seed
+     * {@code seed}) into a session under {@code tmp}, opens it in the window and waits for its divergences.
+     */
+    void openEightSchoolsSession(FxRobot robot, java.nio.file.Path tmp, int chains, int warmup, int draws, long seed)
+            throws Exception {
+        workbench.core.run.RunConfig cfg = new workbench.core.run.RunConfig("eight-schools-centered",
+                java.util.Map.of(), "nuts", java.util.Map.of(), chains, warmup, draws, seed, 1, null);
+        java.nio.file.Path session = tmp.resolve("session");
+        try (workbench.sessions.SessionWriter w = new workbench.sessions.SessionWriter(session,
+                workbench.sessions.SessionWriter.Options.defaults())) {
+            new workbench.core.run.ChainRunner(cfg, ModelRegistry.create("eight-schools-centered", java.util.Map.of()),
+                    SamplerRegistry.create("nuts", java.util.Map.of()), w).run();
+        }
+        robot.interact(() -> window.openSession(session));
+        waitUntil("the session's divergences", () -> !window.divergenceRows().isEmpty());
+    }
 }
