@@ -57,6 +57,7 @@ public final class PosteriorPane extends BorderPane {
         Label hint = new Label("scroll: zoom \u00b7 drag: pan \u00b7 double click: fit \u00b7 click the legend: fold it");
         hint.getStyleClass().add("hint");
         hint.setMinWidth(0);
+        hint.setTooltip(new Tooltip(hint.getText())); // it gives way first in a narrow window: the whole of it here
         Label at = new Label("divergences at");
         for (Region r : new Region[] {xPick, yPick, fit, at, divergencesAt}) {
             r.setMinWidth(Region.USE_PREF_SIZE); // the hint gives way first in a narrow window
