@@ -75,7 +75,25 @@ public final class DiagnosticsViewModel {
      *                     in length by more than 1%: a line saying which numbers use what; else null
      */
     public record Table(List<Line> lines, long draws, int divergences, double[] ebfmi, String ebfmiWarning,
-                        int parameters, long commonLength, String lengthNote) {
+                        int parameters, long commonLength, String lengthNote, Line logDensity) {
+        /**
+         * The table as before {@code logDensity} (the log density of the same draws, Stan's {@code lp__}, as a last
+         * row; null when the draws carry none).
+         */
+        public Table(List<Line> lines, long draws, int divergences, double[] ebfmi, String ebfmiWarning,
+                     int parameters, long commonLength, String lengthNote) {
+            this(lines, draws, divergences, ebfmi, ebfmiWarning, parameters, commonLength, lengthNote, null);
+        }
+
+        /** The rows to show: the parameters', then the log density's when there is one. */
+        public List<Line> shown() {
+            if (logDensity == null) {
+                return lines;
+            }
+            List<Line> all = new ArrayList<>(lines);
+            all.add(logDensity);
+            return all;
+        }
     }
 
     /** Rows computed at most (the first ones); a model with more parameters says so under the table. */
@@ -204,6 +222,30 @@ public final class DiagnosticsViewModel {
             lines.add(new Line(row, rhatWarning(row.rhat()), essWarning(row.essBulk(), "bulk"),
                     essWarning(row.essTail(), "tail"), versus));
         }
+        // the log density of the same draws (lp__), summarised as a parameter: a convergence check of its own
+        Line logDensity = null;
+        if (k > 0 && common * k >= 4L * k) {
+            double[][] x = new double[k][(int) common];
+            boolean any = false;
+            for (int j = 0; j < k; j++) {
+                int c = in.get(j);
+                for (long i = to[c] - common; i < to[c]; i++) {
+                    double v = src.stat(c, i, Stat.LOG_DENSITY);
+                    x[j][(int) (i - (to[c] - common))] = v;
+                    any |= !Double.isNaN(v);
+                }
+            }
+            if (any) {
+                SummaryEngine.Row row;
+                try {
+                    row = engine.summarize(Stat.LOG_DENSITY.column(), x);
+                } catch (RuntimeException e) {
+                    row = SummaryEngine.Row.unknown(Stat.LOG_DENSITY.column());
+                }
+                logDensity = new Line(row, rhatWarning(row.rhat()), essWarning(row.essBulk(), "bulk"),
+                        essWarning(row.essTail(), "tail"), null);
+            }
+        }
         double[] ebfmi = new double[chains];
         Arrays.fill(ebfmi, Double.NaN);
         boolean low = false;
@@ -246,7 +288,7 @@ public final class DiagnosticsViewModel {
             parts.addAll(startedLines(addedAt));
             note = String.join("; ", parts);
         }
-        return new Table(lines, total, divergences, ebfmi, ebfmiWarning, names.size(), common, note);
+        return new Table(lines, total, divergences, ebfmi, ebfmiWarning, names.size(), common, note, logDensity);
     }
 
     /** "chain 5 started at draw 812 of chain 1", with neighbouring chains that started together in one line. */

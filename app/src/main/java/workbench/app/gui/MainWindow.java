@@ -1614,7 +1614,7 @@ public final class MainWindow extends BorderPane {
         if (b != shownBuffer) {
             return;
         }
-        diagTable.getItems().setAll(t.lines());
+        diagTable.getItems().setAll(t.shown());
         boolean truth = t.lines().stream().anyMatch(l -> !Double.isNaN(l.trueMean()) || !Double.isNaN(l.trueSd()));
         trueMeanColumn.setVisible(truth);
         trueSdColumn.setVisible(truth);

@@ -55,9 +55,66 @@ class DiagnosticsViewModelTest {
 
             @Override
             public double stat(int chain, long iteration, Stat stat) {
-                return stat == Stat.ENERGY ? e[chain][(int) iteration] : Double.NaN;
+                double v = x[chain][(int) iteration];
+                return stat == Stat.ENERGY ? e[chain][(int) iteration] : stat == Stat.LOG_DENSITY ? -0.5 * v * v
+                        : Double.NaN;
             }
         };
+    }
+
+    @Test
+    void theLogDensityGetsTheLastRow() {
+        int chains = 4;
+        int n = 2100;
+        DrawSource src = source(chains, n, 100, 0, 0);
+        DiagnosticsViewModel vm = new DiagnosticsViewModel(new CoreSummaryEngine(), 100_000);
+        DiagnosticsViewModel.Table t = vm.compute(src, 0);
+        assertNotNull(t.logDensity());
+        assertEquals("lp__", t.logDensity().row().name());
+        assertEquals(List.of("theta", "lp__"), t.shown().stream().map(l -> l.row().name()).toList());
+        assertEquals(1, t.lines().size(), "the parameters' lines stay the parameters'");
+        // the same draws as the parameter's: the latest common-length ones of each chain
+        long common = t.commonLength();
+        double[][] lp = new double[chains][(int) common];
+        for (int c = 0; c < chains; c++) {
+            for (int i = 0; i < common; i++) {
+                lp[c][i] = src.stat(c, src.size(c) - common + i, Stat.LOG_DENSITY);
+            }
+        }
+        SummaryEngine.Row want = new CoreSummaryEngine().summarize("lp__", lp);
+        assertEquals(want.rhat(), t.logDensity().row().rhat(), 1e-12);
+        assertEquals(want.essBulk(), t.logDensity().row().essBulk(), 1e-9);
+        assertNull(new DiagnosticsViewModel(new CoreSummaryEngine(), 100_000).compute(new DrawSource() {
+            @Override
+            public List<String> names() {
+                return src.names();
+            }
+
+            @Override
+            public int chains() {
+                return chains;
+            }
+
+            @Override
+            public long size(int chain) {
+                return src.size(chain);
+            }
+
+            @Override
+            public long warmup(int chain) {
+                return src.warmup(chain);
+            }
+
+            @Override
+            public double value(int chain, long iteration, int param) {
+                return src.value(chain, iteration, param);
+            }
+
+            @Override
+            public double stat(int chain, long iteration, Stat stat) {
+                return Double.NaN; // draws from a file without lp__
+            }
+        }, 0).logDensity());
     }
 
     @Test

@@ -193,7 +193,7 @@ class MainWindowFxTest extends WindowFxBase {
         runAtFullSpeed(robot, "gaussian-2d", "nuts", 200, 600, 3);
         TableView<DiagnosticsViewModel.Line> diag = diagnosticsTable(robot);
         waitUntil("the finished run's table", () -> window.controller().state() == RunController.State.FINISHED
-                && diag.getItems().size() == 2 && !Double.isNaN(diag.getItems().get(1).trueSd())
+                && diag.getItems().size() == 3 && !Double.isNaN(diag.getItems().get(1).trueSd())
                 && Double.isFinite(diag.getItems().get(1).row().rhat()));
         workbench.core.model.Truth truth = window.controller().model().truth();
         for (int i = 0; i < 2; i++) {

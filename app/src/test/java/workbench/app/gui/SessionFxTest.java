@@ -90,10 +90,11 @@ class SessionFxTest extends WindowFxBase {
         TableView<?> table = robot.lookup("#diagnosticsTable").queryAs(TableView.class);
         waitUntil("an empty table", () -> table.getItems().isEmpty());
         robot.interact(() -> window.openSession(dir.resolve("session.mcmcwb.json")));
-        waitUntil("diagnostics rows", () -> table.getItems().size() == 2);
+        waitUntil("diagnostics rows", () -> table.getItems().size() == 3);
         @SuppressWarnings("unchecked")
         List<DiagnosticsViewModel.Line> lines = (List<DiagnosticsViewModel.Line>) table.getItems();
-        assertEquals(List.of("x[1]", "x[2]"), lines.stream().map(l -> l.row().name()).toList());
+        // the parameters, then the log density of the same draws (Stan's lp__)
+        assertEquals(List.of("x[1]", "x[2]", "lp__"), lines.stream().map(l -> l.row().name()).toList());
         for (DiagnosticsViewModel.Line l : lines) {
             assertTrue(Double.isFinite(l.row().mean()) && Double.isFinite(l.row().rhat()), l.toString());
         }
