@@ -893,6 +893,13 @@ public final class MainWindow extends BorderPane {
         showBuffer(controller.buffer(), model);
         if (!controller.stepSizeByHand()) {
             stepSizeNote.setText("");
+        } else if (Csgld.FACTORY.id().equals(runningSamplerId())) {
+            // set before the run: the note said what the next run would do, and this is that run
+            stepSizeNote.setText("peak step size \u03b5\u2080 set by hand: this run's cycles start there");
+            stepSizeNote.setTooltip(tip(CSGLD_STEP_SIZE));
+        } else {
+            stepSizeNote.setText("step size set by hand: this run does not adapt it");
+            stepSizeNote.setTooltip(null);
         }
         showMessage("", false);
         savePrefs();
