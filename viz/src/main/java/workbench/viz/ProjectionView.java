@@ -666,7 +666,9 @@ public final class ProjectionView extends CanvasView {
             legend.add(Legend.Symbol.CROSS, Palette.REJECT, "rejected proposal");
         }
         if (anyPath) {
-            legend.add(Legend.Symbol.PATH, Palette.PATH, "integrator path");
+            // a random walk has no integrator: its path is the one step from the draw to the proposal
+            legend.add(Legend.Symbol.PATH, Palette.PATH, "rwm".equals(b.samplerId()) ? "random-walk proposal step"
+                    : "integrator path");
         }
         if (!divs.isEmpty()) {
             long all = b.divergenceCount();

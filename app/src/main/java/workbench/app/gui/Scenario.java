@@ -16,16 +16,19 @@ public record Scenario(String title, String explanation, List<String> modelIds, 
     public static List<Scenario> all() {
         return List.of(
                 new Scenario("Random walk on a correlated Gaussian",
-                        "Random-walk Metropolis takes small blind steps: watch many rejections (red crosses) and a slow "
-                                + "crawl along the narrow ridge. Then try the next scenario with the same seed.",
+                        "Random-walk Metropolis takes blind steps, scaled for the whole target (about 2.4 here), not "
+                                + "for its narrow ridge: proposals off the ridge are rejected (red crosses) and the chains "
+                                + "crawl along it. Then try the next scenario with the same seed.",
                         List.of("gaussian-2d"), Map.of("rho", "0.95"), List.of("rwm"), Map.of(), 20, Double.NaN),
                 new Scenario("HMC on the same correlated Gaussian",
                         "Hamiltonian Monte Carlo follows the gradient: the integrator path (dots) glides along the "
-                                + "ridge and proposals land far away yet are accepted.",
+                                + "ridge and proposals land far away yet are accepted. While warmup tunes the step size, "
+                                + "some trajectories diverge (hollow marks, often outside the view).",
                         List.of("gaussian-2d"), Map.of("rho", "0.95"), List.of("hmc", "nuts"), Map.of(), 2, Double.NaN),
                 new Scenario("Step size too large on the banana",
                         "With a step size set by hand far above what adaptation would pick, the leapfrog integrator "
-                                + "overshoots the curved ridge: energy errors grow and most proposals are rejected.",
+                                + "overshoots the curved ridge: energy errors blow up, nearly every transition diverges "
+                                + "(the marks; hollow for the run's warmup iterations) and the chains barely move.",
                         List.of("banana"), Map.of(), List.of("hmc", "nuts"), Map.of(), 2, 1.2),
                 new Scenario("Divergences on Neal's funnel",
                         "The neck of the funnel is too narrow for one step size: trajectories blow up there. Each "
@@ -41,8 +44,8 @@ public record Scenario(String title, String explanation, List<String> modelIds, 
                         List.of("eight-schools-centered"), Map.of(), List.of("nuts", "hmc"), Map.of(), 500, Double.NaN),
                 new Scenario("Eight schools, non-centered",
                         "The same model written so the sampler sees independent standard normals: the divergences "
-                                + "vanish and the diagnostics table turns clean, every mean and sd within a few standard "
-                                + "errors of the truth.",
+                                + "after warmup all but vanish (a few come while warmup tunes the step size), and every "
+                                + "mean and sd in the table lies within a few standard errors of the truth.",
                         List.of("eight-schools-noncentered"), Map.of(), List.of("nuts", "hmc"), Map.of(), 500, Double.NaN),
                 new Scenario("A mixture NUTS cannot cross",
                         "Two well separated modes: each chain stays in the mode it started near, so the chains "

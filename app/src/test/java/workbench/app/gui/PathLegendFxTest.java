@@ -1,0 +1,37 @@
+package workbench.app.gui;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+
+import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
+import javafx.scene.control.Slider;
+import org.junit.jupiter.api.Test;
+import org.testfx.api.FxRobot;
+import workbench.viz.ProjectionView;
+
+/** A random walk's proposal step is not called an integrator path (it has no integrator). */
+class PathLegendFxTest extends WindowFxBase {
+
+    private List<String> legendWhileSlow(FxRobot robot, String sampler) {
+        pick(robot, "#modelPicker", "gaussian-2d");
+        pick(robot, "#samplerPicker", sampler);
+        set(robot, "#warmup", "100000000");
+        Slider speed = robot.lookup("#speedSlider").queryAs(Slider.class);
+        robot.interact(() -> speed.setValue(Math.log10(20))); // below the speed where paths are recorded
+        robot.clickOn("#runButton");
+        ProjectionView view = window.posterior().projection();
+        AtomicReference<List<String>> legend = new AtomicReference<>(List.of());
+        waitUntil("a drawn path", () -> {
+            robot.interact(() -> legend.set(view.legendTexts()));
+            return legend.get().stream().anyMatch(t -> t.contains("path") || t.contains("proposal step"));
+        });
+        return legend.get();
+    }
+
+    @Test
+    void aRandomWalksStepIsAProposalStep(FxRobot robot) {
+        List<String> legend = legendWhileSlow(robot, "rwm");
+        waitUntil("the random walk's legend " + legend, () -> legend.contains("random-walk proposal step"));
+        assertFalse(legend.contains("integrator path"), legend.toString());
+    }
+}
