@@ -412,6 +412,15 @@ public final class ProjectionView extends CanvasView {
     /** The legend's rows as last drawn (tests, and what a screen reader could say). */
     private List<String> shownLegend = List.of();
 
+    /** Where each chain's dot was last drawn, {x, y} on the projected axes (null: not drawn). */
+    private double[][] shownPositions = new double[0][];
+
+    /** Where chain {@code c}'s dot was last drawn, {x, y} on the projected axes; null when it was not. */
+    public double[] shownPosition(int c) {
+        double[][] s = shownPositions;
+        return c < s.length && s[c] != null ? s[c].clone() : null;
+    }
+
     /** The legend's rows as last drawn. */
     public List<String> legendTexts() {
         return shownLegend;
@@ -559,9 +568,24 @@ public final class ProjectionView extends CanvasView {
                 }
             }
         }
+        // In slow motion the latest draw is held back while its integrator path is still being drawn: the chain's
+        // dot and recent path stay at the draw the transition set out from, so the path does not give away where
+        // it ends.
+        double[][] held = new double[chains][];
+        for (int c = 0; c < chains; c++) {
+            List<LiveBuffer.Proposal> ps = b.recentProposals(c);
+            if (ps.isEmpty() || pathSeconds <= 0) {
+                continue;
+            }
+            LiveBuffer.Proposal p = ps.get(ps.size() - 1);
+            if (p.path() != null && p.path().length > 1 && p.iteration() == b.size(c) - 1
+                    && now - p.arrivedNanos() < pathSeconds * 1e9) {
+                held[c] = p.from();
+            }
+        }
         // recent path of each chain
         for (int c = 0; c < chains; c++) {
-            long hi = b.size(c);
+            long hi = held[c] != null ? b.size(c) - 1 : b.size(c);
             long lo = Math.max(b.first(c), hi - RECENT_PATH);
             if (hi - lo < 2) {
                 continue;
@@ -619,19 +643,24 @@ public final class ProjectionView extends CanvasView {
             }
         }
         // current positions on top
+        double[][] shown = new double[chains][];
         for (int c = 0; c < chains; c++) {
             long hi = b.size(c);
             if (hi == 0) {
                 continue;
             }
-            double x = area.px(b.value(c, hi - 1, xParam));
-            double y = area.py(b.value(c, hi - 1, yParam));
+            double dx = held[c] != null ? held[c][xParam] : b.value(c, hi - 1, xParam);
+            double dy = held[c] != null ? held[c][yParam] : b.value(c, hi - 1, yParam);
+            shown[c] = new double[] {dx, dy};
+            double x = area.px(dx);
+            double y = area.py(dy);
             g.setFill(Palette.chain(c));
             g.fillOval(x - 5, y - 5, 10, 10);
             g.setStroke(Color.BLACK);
             g.setLineWidth(1);
             g.strokeOval(x - 5, y - 5, 10, 10);
         }
+        shownPositions = shown;
         List<LiveBuffer.DivergenceMark> divs = b.divergences();
         int from = Math.max(0, divs.size() - 2000);
         g.setFill(Palette.DIVERGENCE);
