@@ -32,7 +32,9 @@ public final class EnergyCharts extends HBox {
     /** ΔE above this is a divergence. */
     public static final double THRESHOLD = 1000;
     private static final int BINS = 50;
-    private static final String ERROR_TITLE = "Energy error \u0394E = H(proposal) \u2212 H(start)";
+    // short titles: the two panels sit side by side and longer ones ran into each other; the axis says what ΔE is
+    private static final String ERROR_TITLE = "Energy error \u0394E";
+    private static final String ERROR_AXIS = "\u0394E = H(proposal) \u2212 H(start)";
 
     /** Values sorted per refresh for the E-BFMI view's axis (an evenly spaced sample). */
     static final int QUANTILE_SAMPLE = 4000;
@@ -61,8 +63,8 @@ public final class EnergyCharts extends HBox {
     private ToDoubleFunction<double[]> ebfmi = EnergyCharts::ebfmiSumForm;
 
     public EnergyCharts() {
-        errorChart = chart(ERROR_TITLE, "\u0394E", "transitions", errorData, false);
-        bfmiChart = chart("Energy: marginal vs transition (E-BFMI)", "energy, centred", "density", bfmiData, true);
+        errorChart = chart(ERROR_TITLE, ERROR_AXIS, "transitions", errorData, false);
+        bfmiChart = chart("Energy: marginal vs transition", "energy, centred", "density", bfmiData, true);
         errorChart.addSubtitle(errorNote);
         errorNote.setFont(new Font("SansSerif", Font.PLAIN, 11));
         bfmiNote.setFont(new Font("SansSerif", Font.PLAIN, 11));
@@ -302,7 +304,7 @@ public final class EnergyCharts extends HBox {
         plot.removeDomainMarker(resetMarker);
         plot.setDataset(1, null);
         tunerCurve.removeAllSeries();
-        plot.getDomainAxis().setLabel("\u0394E");
+        plot.getDomainAxis().setLabel(ERROR_AXIS);
         plot.getRangeAxis().setLabel("transitions");
         errorChart.setTitle(new TextTitle(ERROR_TITLE, new Font("SansSerif", Font.BOLD, 13)));
         errorChart.removeSubtitle(tunerLegend);
