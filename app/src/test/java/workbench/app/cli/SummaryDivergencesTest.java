@@ -16,10 +16,7 @@ class SummaryDivergencesTest {
 
     @Test
     void listsWhereEachDivergentTransitionBeganAndWhereItBlewUp(@TempDir Path tmp) throws Exception {
-        Path dir = tmp.resolve("es");
-        CliHarness run = CliHarness.run("run", "--model", "eight-schools-centered", "--sampler", "nuts", "--chains", "2",
-                "--warmup", "300", "--draws", "600", "--seed", "3", "--no-progress", "--no-summary", "--out", dir.toString());
-        assertEquals(0, run.code, run.err);
+        Path dir = divergentSession(tmp);
 
         CliHarness j = CliHarness.run("summary", dir.toString(), "--divergences", "--json");
         assertEquals(0, j.code, j.err);
@@ -79,10 +76,7 @@ class SummaryDivergencesTest {
 
     @Test
     void aDamagedDivergencesFileIsReportedWhenTheListIsAskedFor(@TempDir Path tmp) throws Exception {
-        Path dir = tmp.resolve("es");
-        CliHarness run = CliHarness.run("run", "--model", "eight-schools-centered", "--sampler", "nuts", "--chains", "2",
-                "--warmup", "300", "--draws", "600", "--seed", "3", "--no-progress", "--no-summary", "--out", dir.toString());
-        assertEquals(0, run.code, run.err);
+        Path dir = divergentSession(tmp);
         Path file = dir.resolve("chain-1.divergences");
         assertTrue(java.nio.file.Files.size(file) > 0, "chain 1 must diverge to test anything");
         // the first record's magic overwritten: corruption (not a torn tail), so every record of the file is lost
@@ -113,5 +107,14 @@ class SummaryDivergencesTest {
                 "--warmup", "1000", "--draws", "1000", "--seed", "1", "--no-progress", "--out", good.toString());
         assertEquals(0, ok.code, ok.err);
         assertTrue(ok.out.contains("divergences: 0 in warmup, 0 in sampling") && !ok.out.contains("warning:"), ok.out);
+    }
+
+    /** NUTS on the centred eight schools, 2 chains of 300 + 600, seed 3: it diverges in warmup and after. */
+    private static Path divergentSession(Path tmp) {
+        Path dir = tmp.resolve("es");
+        CliHarness run = CliHarness.run("run", "--model", "eight-schools-centered", "--sampler", "nuts", "--chains", "2",
+                "--warmup", "300", "--draws", "600", "--seed", "3", "--no-progress", "--no-summary", "--out", dir.toString());
+        assertEquals(0, run.code, run.err);
+        return dir;
     }
 }

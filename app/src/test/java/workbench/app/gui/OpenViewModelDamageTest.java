@@ -10,14 +10,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import workbench.core.kernel.SamplerRegistry;
-import workbench.core.model.ModelRegistry;
-import workbench.core.run.ChainRunner;
-import workbench.core.run.RunConfig;
-import workbench.sessions.SessionWriter;
 
 /**
  * A stored session with corrupt files opens (the intact draws are shown) but says so in its status line, as
@@ -25,15 +19,11 @@ import workbench.sessions.SessionWriter;
  */
 class OpenViewModelDamageTest {
 
-    private static Path session(Path dir) throws Exception {
-        Map<String, String> model = Map.of("dim", "2");
-        Map<String, String> sampler = Map.of("step_size", "1.2", "adapt_delta", "0.6");
-        RunConfig cfg = new RunConfig("funnel", model, "nuts", sampler, 2, 100, 900, 11, 2, null);
-        Path session = dir.resolve("session");
-        try (SessionWriter w = new SessionWriter(session, SessionWriter.Options.defaults())) {
-            new ChainRunner(cfg, ModelRegistry.create("funnel", model), SamplerRegistry.create("nuts", sampler), w).run();
-        }
-        return session;
+    /** NUTS on the 2-D funnel with a large step size, so that it diverges (the same run OpenViewModelDivergencesTest uses). */
+    private static Path session(Path dir) {
+        return TestSessions.run(dir.resolve("session"), "--model", "funnel", "--set", "dim=2", "--sampler", "nuts",
+                "--sampler-set", "step_size=1.2", "--sampler-set", "adapt_delta=0.6", "--chains", "2", "--warmup", "100",
+                "--draws", "900", "--seed", "11", "--threads", "2");
     }
 
     private static void overwrite(Path file, long offset) throws Exception {
