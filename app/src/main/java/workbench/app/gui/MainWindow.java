@@ -343,10 +343,14 @@ public final class MainWindow extends BorderPane {
         speedSlider.setTooltip(tip("Transitions per second per chain: far left is slow motion (about one per second, "
                 + "with each integrator path drawn step by step), far right is full speed."));
         speedSlider.setPrefWidth(150);
+        speedSlider.setBlockIncrement(0.1); // an arrow key: 26% faster or slower (log scale), not straight to full speed
         speedLabel.setMinWidth(60);
         stepSizeSlider.setTooltip(tip("Step size of the sampler (log scale). During warmup it follows the adapted value; "
-                + "moving it sets the step size of the very next transition and ends adaptation for this run."));
+                + "moving it sets the step size of the very next transition and ends adaptation for this run. Click it and the "
+                + "arrow keys move it 5% a press."));
         stepSizeSlider.setPrefWidth(150);
+        // the arrow keys move it 5% a press (log scale); the default increment of 10 jumped to the top, 10
+        stepSizeSlider.setBlockIncrement(Math.log10(1.05));
         stepSizeField.setTooltip(tip("Type a step size and press Enter; the next transition uses it."));
         stepSizeField.setPrefColumnCount(6);
         betaSlider.setTooltip(tip("Likelihood temperature \u03b2 in (0, 1] for models with data: 1 is the posterior, "
@@ -1757,7 +1761,9 @@ public final class MainWindow extends BorderPane {
         setup.selectSampler(sampler);
         s.modelSettings().forEach(setup::setModelSetting);
         s.samplerSettings().forEach(setup::setSamplerSetting);
-        refreshPickers();
+        setup.setRunField("warmup", Integer.toString(s.warmup()));
+        setup.setRunField("draws", Integer.toString(s.draws()));
+        refreshSetup();
         speedSlider.setValue(Math.min(SPEED_MAX_LOG, Math.log10(s.speed())));
         if (!Double.isNaN(s.stepSize())) {
             setStepSize(s.stepSize());

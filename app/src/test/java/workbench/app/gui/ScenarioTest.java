@@ -3,6 +3,8 @@ package workbench.app.gui;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.HashMap;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import workbench.core.kernel.SamplerRegistry;
 import workbench.core.model.ModelRegistry;
@@ -10,8 +12,81 @@ import workbench.core.run.ChainRunner;
 import workbench.core.run.RunConfig;
 import workbench.viz.LiveBuffer;
 
-/** The guide's scenarios show what their text promises, run as the window runs them (its default run fields). */
+/** The guide's scenarios show what their text promises, run as the window runs them (their own run lengths). */
 class ScenarioTest {
+
+    private static Scenario titled(String part) {
+        return Scenario.all().stream().filter(sc -> sc.title().contains(part)).findFirst().orElseThrow();
+    }
+
+    /** The scenario's run with its first model and sampler, 4 chains, extra sampler settings. */
+    private static LiveBuffer run(Scenario s, Map<String, String> samplerSettings, long seed, int warmup, int draws) {
+        String model = s.modelIds().get(0);
+        String sampler = s.samplerIds().get(0);
+        Map<String, String> settings = new HashMap<>(s.samplerSettings());
+        settings.putAll(samplerSettings);
+        RunConfig cfg = new RunConfig(model, s.modelSettings(), sampler, settings, 4, warmup, draws, seed, 2, null);
+        LiveBuffer b = new LiveBuffer(RunController.BUFFER_CAPACITY);
+        new ChainRunner(cfg, ModelRegistry.create(model, s.modelSettings()), SamplerRegistry.create(sampler, settings),
+                b).run();
+        return b;
+    }
+
+    /** Divergences after warmup (true) or in warmup (false). */
+    private static long divergences(LiveBuffer b, boolean afterWarmup) {
+        return b.divergences().stream().filter(d -> d.warmup() != afterWarmup).count();
+    }
+
+    /**
+     * "Push the step size until HMC diverges": no divergence at the scenario's 0.2 nor at 0.44, most transitions
+     * diverge at 0.46, just past the leapfrog's stability limit 2 sqrt(1 - 0.95) = 0.447 for the narrow direction of
+     * the correlated Gaussian (unit variances, correlation 0.95). The hand-set step of the window is the sampler's
+     * step size here: without warmup nothing adapts either.
+     */
+    @Test
+    void pushingTheStepSizePastTwiceTheNarrowestSdMakesHmcDiverge() {
+        Scenario s = titled("Push the step size");
+        assertEquals("hmc", s.samplerIds().get(0));
+        assertEquals(0, s.warmup());
+        assertEquals(0.2, s.stepSize());
+        assertEquals("0.95", s.modelSettings().get("rho"));
+        for (long seed = 1; seed <= 3; seed++) {
+            for (double eps : new double[] {s.stepSize(), 0.44, 0.46}) {
+                LiveBuffer b = run(s, Map.of("step_size", Double.toString(eps)), seed, 0, 500);
+                long n = divergences(b, true);
+                if (eps < 0.447) {
+                    assertEquals(0, n, "seed " + seed + ", step size " + eps);
+                } else {
+                    assertTrue(n > 0.5 * 4 * 500, "seed " + seed + ": only " + n + " of 2000 diverged at " + eps);
+                }
+            }
+        }
+    }
+
+    /**
+     * "HMC on the same correlated Gaussian": its 100 warmup iterations (the window's default 1000 at 3 a second was
+     * five minutes of warmup) see divergences while the step size is tuned, none come after.
+     */
+    @Test
+    void theHmcScenarioDivergesOnlyInItsWarmup() {
+        Scenario s = titled("HMC on the same");
+        assertEquals(100, s.warmup());
+        for (long seed = 1; seed <= 4; seed++) {
+            LiveBuffer b = run(s, Map.of(), seed, s.warmup(), s.draws());
+            assertTrue(divergences(b, false) > 0, "seed " + seed + ": no warmup divergence");
+            assertEquals(0, divergences(b, true), "seed " + seed);
+        }
+    }
+
+    /** "Step size too large on the banana": at the hand-set 1.2 half or more of the transitions diverge. */
+    @Test
+    void theBananaScenarioDivergesHalfTheTimeOrMore() {
+        Scenario s = titled("banana");
+        for (long seed = 1; seed <= 3; seed++) {
+            LiveBuffer b = run(s, Map.of("step_size", Double.toString(s.stepSize())), seed, s.warmup(), 1000);
+            assertTrue(divergences(b, true) >= 0.45 * 4000, "seed " + seed + ": " + divergences(b, true));
+        }
+    }
 
     /**
      * "A mixture NUTS cannot cross": each chain stays in the mode it started near. With the modes 6 apart along each
@@ -20,19 +95,13 @@ class ScenarioTest {
      */
     @Test
     void theMixtureScenariosChainsStayInTheirModes() {
-        Scenario s = Scenario.all().stream().filter(sc -> sc.title().contains("mixture")).findFirst().orElseThrow();
-        String model = s.modelIds().get(0);
-        String sampler = s.samplerIds().get(0);
-        assertEquals("nuts", sampler);
+        Scenario s = titled("mixture");
+        assertEquals("nuts", s.samplerIds().get(0));
         for (long seed = 1; seed <= 4; seed++) {
-            RunConfig cfg = new RunConfig(model, s.modelSettings(), sampler, s.samplerSettings(), 4, 1000, 5000, seed,
-                    2, null);
-            LiveBuffer b = new LiveBuffer(RunController.BUFFER_CAPACITY);
-            new ChainRunner(cfg, ModelRegistry.create(model, s.modelSettings()),
-                    SamplerRegistry.create(sampler, s.samplerSettings()), b).run();
+            LiveBuffer b = run(s, Map.of(), seed, s.warmup(), s.draws());
             for (int c = 0; c < 4; c++) {
                 long from = Math.max(b.first(c), b.warmup(c));
-                assertEquals(5000, b.size(c) - from);
+                assertEquals(s.draws(), b.size(c) - from);
                 boolean upper = b.value(c, from, 0) + b.value(c, from, 1) > 0;
                 for (long i = from; i < b.size(c); i++) {
                     boolean here = b.value(c, i, 0) + b.value(c, i, 1) > 0;
