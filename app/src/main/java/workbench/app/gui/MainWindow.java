@@ -742,9 +742,9 @@ public final class MainWindow extends BorderPane {
         statusMessage.setId("statusMessage");
         statusDivs.setId("statusDivergences");
         statusSession.setId("statusSession");
-        statusSession.setTooltip(tip("Where this run's draws are kept (every draw, written as it is made): "
-                + "File \u25b8 Open session shows it again (of a long session, the latest iterations of each chain, as many "
-                + "as a run's window keeps), File \u25b8 Export draws writes it for other tools."));
+        statusSession.setTooltip(tip(SESSION_TIP));
+        // the folder's name (its whole path in the tooltip), cut in the middle when the message needs the room
+        statusSession.setTextOverrun(javafx.scene.control.OverrunStyle.CENTER_ELLIPSIS);
         statusState.setTooltip(tip("What the run is doing: ready, running, paused, finished or failed."));
         statusDraws.setTooltip(tip("Transitions made so far: the fewest of any chain, and the total over chains."));
         statusRates.setTooltip(tip("Throughput over the last second: transitions and gradient evaluations per second, "
@@ -1509,7 +1509,11 @@ public final class MainWindow extends BorderPane {
         setText(statusDivs, "divergences: " + (b == null ? 0 : b.divergenceCount()));
         java.nio.file.Path sessionDir = shownSession();
         setText(statusSession, sessionDir == null ? "" : (openedSession != null ? "session (read-only): " : "session: ")
-                + shortPath(sessionDir) + (openedSession != null && openedKept != null ? " \u00b7 " + openedKept : ""));
+                + sessionDir.getFileName() + (openedSession != null && openedKept != null ? " \u00b7 " + openedKept : ""));
+        String where = sessionDir == null ? SESSION_TIP : shortPath(sessionDir) + "\n\n" + SESSION_TIP;
+        if (!where.equals(statusSession.getTooltip().getText())) {
+            statusSession.getTooltip().setText(where);
+        }
         if (st.state() == RunController.State.FAILED && !st.message().isEmpty()) {
             showMessage(st.message(), true);
         }
@@ -1531,6 +1535,10 @@ public final class MainWindow extends BorderPane {
     }
 
     /** A path with the home folder written as ~. */
+    private static final String SESSION_TIP = "Where this run's draws are kept (every draw, written as it is made): "
+            + "File \u25b8 Open session shows it again (of a long session, the latest iterations of each chain, as many "
+            + "as a run's window keeps), File \u25b8 Export draws writes it for other tools.";
+
     static String shortPath(java.nio.file.Path p) {
         String s = p.toAbsolutePath().toString();
         String home = System.getProperty("user.home");

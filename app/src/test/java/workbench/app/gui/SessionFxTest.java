@@ -79,8 +79,11 @@ class SessionFxTest extends WindowFxBase {
                 assertEquals(0.25, r.stat(e.chain(), e.iteration(), Stat.STEP_SIZE));
             }
         }
-        String shown = robot.lookup("#statusSession").queryAs(Label.class).getText();
-        assertTrue(shown.startsWith("session: ") && shown.endsWith(dir.getFileName().toString()), shown);
+        Label session = robot.lookup("#statusSession").queryAs(Label.class);
+        // the folder's name in the status bar (the message keeps its room), its whole path in the tooltip
+        assertEquals("session: " + dir.getFileName(), session.getText());
+        assertTrue(session.getTooltip().getText().startsWith(MainWindow.shortPath(dir) + "\n"),
+                session.getTooltip().getText());
     }
 
     @Test
