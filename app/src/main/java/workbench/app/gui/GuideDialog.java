@@ -62,6 +62,12 @@ final class GuideDialog {
         Scene scene = new Scene(scroll, 520, 640);
         scene.getStylesheets().add(GuideDialog.class.getResource("workbench.css").toExternalForm());
         stage.setScene(scene);
+        if (stage.getOwner() != null) {
+            // over the window's right-hand charts, not over the projection a scenario is about to move on
+            javafx.stage.Window owner = stage.getOwner();
+            stage.setX(Math.max(owner.getX(), owner.getX() + owner.getWidth() - scene.getWidth() - 24));
+            stage.setY(owner.getY() + 60);
+        }
         stage.show();
     }
 }
