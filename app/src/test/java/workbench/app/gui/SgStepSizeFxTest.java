@@ -112,4 +112,24 @@ class SgStepSizeFxTest extends WindowFxBase {
         assertEquals(Ticks.number(0.002), field.getText());
         assertEquals("peak step size \u03b5\u2080", label.getText());
     }
+
+    /** After a csgld run ends the box still holds the peak and the stale "step size now" line is gone. */
+    @Test
+    void csgldsBoxKeepsThePeakAfterTheRunEnds(FxRobot robot) {
+        pick(robot, "#modelPicker", "noisy-gaussian");
+        pick(robot, "#samplerPicker", "csgld");
+        set(robot, "#warmup", "50");
+        set(robot, "#draws", "1400"); // ends inside a cycle, below the peak
+        robot.interact(window::fullSpeed);
+        robot.clickOn("#runButton");
+        waitUntil("the run's end", 60, () -> window.controller().state() == RunController.State.FINISHED);
+        LiveBuffer b = window.controller().buffer();
+        assertTrue(b.lastStepSize(0) < 0.0009, "the cosine's last value: " + b.lastStepSize(0));
+        TextInputControl field = robot.lookup("#stepSizeField").queryAs(TextInputControl.class);
+        Label note = robot.lookup("#stepSizeNote").queryAs(Label.class);
+        waitUntil("the window to show the ended run (" + note.getText() + ")",
+                () -> !note.getText().startsWith("step size now"));
+        assertEquals(Ticks.number(0.001), field.getText());
+        assertEquals("peak step size \u03b5\u2080", robot.lookup("#stepSizeLabel").queryAs(Label.class).getText());
+    }
 }
