@@ -12,10 +12,17 @@ import javafx.scene.text.TextAlignment;
 public final class Legend {
     /** How a legend row's symbol is drawn. */
     public enum Symbol { DOT, LINE, DASH, CROSS, TRIANGLE, /** the outline of a triangle */ OPEN_TRIANGLE, BOX, PATH,
-        /** a row of text under the one above */ NONE }
+        /** a row of text under the one above */ NONE, /** the first chains' colours, a small dot each */ CHAIN_DOTS }
 
-    private record Row(Symbol symbol, Color color, String text) {
+    /** {@code chains}: for {@link Symbol#CHAIN_DOTS}, how many chains' colours to show. */
+    private record Row(Symbol symbol, Color color, String text, int chains) {
+        Row(Symbol symbol, Color color, String text) {
+            this(symbol, color, text, 0);
+        }
     }
+
+    /** Most chain colours one {@link Symbol#CHAIN_DOTS} symbol shows, left to right in chain order. */
+    public static final int CHAIN_DOTS_SHOWN = 4;
 
     private static final Font FONT = Font.font("System", 11);
     private final List<Row> rows = new ArrayList<>();
@@ -38,6 +45,19 @@ public final class Legend {
             }
             add(symbol, Palette.chain(c), "chain " + (c + 1) + label);
         }
+        return this;
+    }
+
+    /**
+     * One row for all the chains: their colours as small dots in chain order (the first {@value #CHAIN_DOTS_SHOWN})
+     * and "chains 1–N" then {@code label}; "chain 1" for one chain. A row per chain took a third of a small
+     * projection's legend.
+     */
+    public Legend addChainsRow(int chains, String label) {
+        if (chains <= 1) {
+            return add(Symbol.DOT, Palette.chain(0), "chain 1" + label);
+        }
+        rows.add(new Row(Symbol.CHAIN_DOTS, Palette.chain(0), "chains 1\u2013" + chains + label, chains));
         return this;
     }
 
@@ -84,7 +104,7 @@ public final class Legend {
             Row r = rows.get(i);
             double cy = top + 4 + rowH * i + rowH / 2;
             double sx = x + 6;
-            drawSymbol(g, r.symbol, r.color, sx, cy);
+            drawRowSymbol(g, r, sx, cy);
             g.setFill(Palette.INK);
             g.fillText(r.text, sx + 24, cy);
         }
@@ -126,7 +146,7 @@ public final class Legend {
             }
             if (g != null) {
                 double cy = top + y + rowH / 2;
-                drawSymbol(g, r.symbol, r.color, left + x, cy);
+                drawRowSymbol(g, r, left + x, cy);
                 g.setFill(Palette.INK);
                 g.setFont(FONT);
                 g.setTextAlign(TextAlignment.LEFT);
@@ -136,6 +156,18 @@ public final class Legend {
             x += w + 12;
         }
         return y + rowH;
+    }
+
+    private static void drawRowSymbol(Pen g, Row r, double sx, double cy) {
+        if (r.symbol == Symbol.CHAIN_DOTS) {
+            int n = Math.min(r.chains, CHAIN_DOTS_SHOWN);
+            for (int c = 0; c < n; c++) {
+                g.setFill(Palette.chain(c));
+                g.fillOval(sx + 1 + c * 5.5, cy - 2.5, 5, 5);
+            }
+        } else {
+            drawSymbol(g, r.symbol, r.color, sx, cy);
+        }
     }
 
     static void drawSymbol(Pen g, Symbol s, Color c, double sx, double cy) {

@@ -687,7 +687,7 @@ public final class ProjectionView extends CanvasView {
             }
         }
         int drawn = divs.size() - from;
-        legend.addChains(Legend.Symbol.DOT, chains, " (line: recent path)");
+        legend.addChainsRow(chains, " (line: recent path)");
         if (anyAccept) {
             legend.add(Legend.Symbol.LINE, Palette.ACCEPT, "accepted proposal");
         }

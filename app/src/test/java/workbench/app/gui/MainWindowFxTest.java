@@ -419,7 +419,7 @@ class MainWindowFxTest extends WindowFxBase {
         });
         String vector = java.nio.file.Files.readString(projectionSvg);
         assertTrue(vector.contains("<svg"), "an SVG document");
-        assertTrue(vector.contains("chain 1") && vector.contains("marginal density of v"), "legend and marginal titles as text");
+        assertTrue(vector.contains("chains 1") && vector.contains("marginal density of v"), "legend and marginal titles as text");
         java.awt.image.BufferedImage img = javax.imageio.ImageIO.read(png.toFile());
         assertTrue(img.getWidth() > 200 && img.getHeight() > 150, img.getWidth() + "x" + img.getHeight());
         String text = java.nio.file.Files.readString(svg);

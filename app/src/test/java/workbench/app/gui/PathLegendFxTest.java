@@ -34,4 +34,13 @@ class PathLegendFxTest extends WindowFxBase {
         waitUntil("the random walk's legend " + legend, () -> legend.contains("random-walk proposal step"));
         assertFalse(legend.contains("integrator path"), legend.toString());
     }
+
+    /** The four chains take one legend row (their colours as dots), not four rows of a small projection. */
+    @Test
+    void theChainsShareOneLegendRow(FxRobot robot) {
+        List<String> legend = legendWhileSlow(robot, "hmc");
+        org.junit.jupiter.api.Assertions.assertTrue(legend.contains("chains 1\u20134 (line: recent path)"),
+                legend.toString());
+        assertFalse(legend.stream().anyMatch(t -> t.startsWith("chain ")), legend.toString());
+    }
 }
