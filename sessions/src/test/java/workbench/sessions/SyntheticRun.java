@@ -194,6 +194,11 @@ final class SyntheticRun {
             }
 
             @Override
+            public workbench.core.kernel.AcceptStep acceptStep() {
+                return workbench.core.kernel.AcceptStep.METROPOLIS;
+            }
+
+            @Override
             public ChainSampler newChain(Model m, int w, ChainState initial,
                                          org.apache.commons.rng.UniformRandomProvider rng) {
                 throw new UnsupportedOperationException("synthetic run has no sampler");

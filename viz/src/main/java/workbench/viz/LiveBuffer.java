@@ -10,6 +10,7 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.concurrent.atomic.LongAdder;
 import workbench.core.draws.DrawSource;
 import workbench.core.draws.Stat;
+import workbench.core.kernel.AcceptStep;
 import workbench.core.kernel.Divergence;
 import workbench.core.kernel.Transition;
 import workbench.core.model.Model;
@@ -122,6 +123,9 @@ public final class LiveBuffer implements DrawSink, DrawSource {
     private volatile List<String> names = List.of();
     private long[] warmups = new long[0];
     private volatile boolean loaded;
+    /** For a loaded buffer: the stored run's sampler id and accept step, as its loader said ({@link #setStoredSampler}). */
+    private volatile String storedSampler;
+    private volatile AcceptStep storedAcceptStep = AcceptStep.METROPOLIS;
 
     /**
      * A divergence at {@code iteration} of {@code chain}, on the output scale: {@code position} where the energy
@@ -663,6 +667,37 @@ public final class LiveBuffer implements DrawSink, DrawSource {
     public String samplerId() {
         RunInfo i = info;
         return i == null ? null : i.config().samplerId();
+    }
+
+    /**
+     * Says which sampler made the draws of a buffer loaded from a stored session, and whether it has an accept/reject
+     * step ({@link AcceptStep#of} from the manifest); a live buffer asks its running sampler instead. Draws from
+     * another tool's files leave it unsaid: their {@code accept_stat__} is then taken for what it claims to be.
+     */
+    public void setStoredSampler(String samplerId, AcceptStep acceptStep) {
+        this.storedSampler = samplerId;
+        this.storedAcceptStep = acceptStep == null ? AcceptStep.METROPOLIS : acceptStep;
+        version.incrementAndGet();
+    }
+
+    /**
+     * Whether the draws' sampler has an accept/reject step, so what {@link Stat#ACCEPT_STAT} means: the running
+     * sampler's ({@link workbench.core.kernel.Sampler#acceptStep}), a stored session's, or {@link AcceptStep#METROPOLIS}
+     * when nobody said (draws from files, before the start).
+     */
+    public AcceptStep acceptStep() {
+        RunInfo i = info;
+        return i != null && i.sampler() != null ? i.sampler().acceptStep() : storedAcceptStep;
+    }
+
+    /**
+     * Why {@link Stat#ACCEPT_STAT} is not an acceptance rate here ("mclmc has no accept/reject step"), or null
+     * when it is one.
+     */
+    public String acceptNote() {
+        RunInfo i = info;
+        String id = i != null ? i.config().samplerId() : storedSampler;
+        return acceptStep().reason(id == null ? "this sampler" : id);
     }
 
     /** Whether the buffer holds draws read back (a session or files) rather than a live run. */

@@ -688,11 +688,21 @@ public final class ProjectionView extends CanvasView {
         }
         int drawn = divs.size() - from;
         legend.addChainsRow(chains, " (line: recent path)");
+        // a sampler without an accept/reject step proposes nothing: its moves are steps, its crosses steps undone
+        workbench.core.kernel.AcceptStep acceptStep = b.acceptStep();
         if (anyAccept) {
-            legend.add(Legend.Symbol.LINE, Palette.ACCEPT, "accepted proposal");
+            legend.add(Legend.Symbol.LINE, Palette.ACCEPT, switch (acceptStep) {
+                case METROPOLIS -> "accepted proposal";
+                case TUNER_RESET -> "step kept";
+                case NONE -> "step (no accept/reject)";
+            });
         }
         if (anyReject) {
-            legend.add(Legend.Symbol.CROSS, Palette.REJECT, "rejected proposal");
+            legend.add(Legend.Symbol.CROSS, Palette.REJECT, switch (acceptStep) {
+                case METROPOLIS -> "rejected proposal";
+                case TUNER_RESET -> "step rejected and reset";
+                case NONE -> "step undone (not finite)";
+            });
         }
         if (anyPath) {
             // a random walk has no integrator: its path is the one step from the draw to the proposal

@@ -5,6 +5,7 @@ import javafx.geometry.VPos;
 import javafx.scene.paint.Color;
 import javafx.scene.text.TextAlignment;
 import workbench.core.draws.Stat;
+import workbench.core.kernel.AcceptStep;
 import workbench.core.run.RunEvent;
 
 /**
@@ -39,6 +40,11 @@ public final class TraceView extends CanvasView {
     private boolean baseLog;
     /** The extra statistic shown instead of {@link #stat}, or null. */
     private LiveBuffer.Extra extra;
+    /**
+     * Why the statistic does not apply to the shown sampler, said in place of a trace (an acceptance statistic for a
+     * sampler without an accept/reject step, which would otherwise draw a flat 1), or null.
+     */
+    private String notApplicable;
     private long lastVersion = -1;
     private boolean dirty = true;
     private final TraceBins bins = new TraceBins();
@@ -119,11 +125,20 @@ public final class TraceView extends CanvasView {
         return title;
     }
 
+    /** Why the statistic does not apply to the shown draws' sampler (drawn instead of a trace), or null. */
+    public String notApplicable() {
+        return notApplicable;
+    }
+
     /** Samplers whose transition is one stochastic-gradient step: nothing to show in a tree-depth view. */
     static final java.util.Set<String> SINGLE_STEP = java.util.Set.of("sgld", "sghmc", "csgld");
 
     /** Picks the sampler-specific statistic for the buffer's sampler; restarts the bins when it changes. */
     private void resolve() {
+        if (baseStat == Stat.ACCEPT_STAT) {
+            resolveAcceptance();
+            return;
+        }
         if (!samplerSpecific || baseStat == null) {
             return;
         }
@@ -148,6 +163,28 @@ public final class TraceView extends CanvasView {
             title = t;
             logScale = log;
             stat = baseStat;
+            bins.reset();
+        }
+    }
+
+    /**
+     * The acceptance statistic as the buffer's sampler means it ({@link LiveBuffer#acceptStep}): an acceptance rate
+     * (Metropolis), the fraction of steps SMILE's tuner kept, or nothing to show where there is no accept/reject
+     * step (unadjusted MCLMC, SGLD, ...), whose statistic is 1 for every step taken.
+     */
+    private void resolveAcceptance() {
+        AcceptStep a = buffer == null ? AcceptStep.METROPOLIS : buffer.acceptStep();
+        String t = baseTitle;
+        String na = null;
+        if (a == AcceptStep.NONE) {
+            t = "acceptance: does not apply";
+            na = buffer.acceptNote();
+        } else if (a == AcceptStep.TUNER_RESET) {
+            t = "steps kept (not rejected and reset)";
+        }
+        if (!t.equals(title) || !java.util.Objects.equals(na, notApplicable)) {
+            title = t;
+            notApplicable = na;
             bins.reset();
         }
     }
@@ -199,6 +236,16 @@ public final class TraceView extends CanvasView {
         g.setTextBaseline(VPos.TOP);
         g.fillText(label + (logScale ? " (log10)" : ""), LEFT, 2);
         if (buffer == null || !buffer.started() || (stat == null && (param < 0 || param >= buffer.names().size()))) {
+            return;
+        }
+        if (notApplicable != null) {
+            // a flat 1 would read as "every proposal accepted": say why there is nothing to draw
+            g.setFont(PlotArea.TICK_FONT);
+            g.setFill(Color.rgb(110, 110, 110));
+            // short lines: the view is about a third of the window wide
+            g.fillText(notApplicable + ":", LEFT, TOP + 6);
+            g.fillText("every step is taken, so there is", LEFT, TOP + 21);
+            g.fillText("no acceptance rate to show", LEFT, TOP + 36);
             return;
         }
         double top = TOP;

@@ -252,4 +252,25 @@ class LiveBufferTest {
         assertEquals(5_000, marks.get(0).iteration(), "the oldest ones went first");
         assertEquals(n - 1, marks.get(marks.size() - 1).iteration());
     }
+
+    /** What the acceptance statistic means comes from the running sampler, or from whoever loaded stored draws. */
+    @Test
+    void acceptStepComesFromTheRunningSamplerOrTheLoader() {
+        RunConfig cfg = new RunConfig("gaussian-2d", Map.of(), "mclmc", Map.of(), 1, 10, 10, 1, 1, null);
+        Gaussian2d m = new Gaussian2d(0.5);
+        LiveBuffer live = new LiveBuffer(64);
+        assertEquals(workbench.core.kernel.AcceptStep.METROPOLIS, live.acceptStep(), "before the start: at its word");
+        live.start(new RunInfo(cfg, m, SamplerRegistry.create("mclmc", Map.of()), m.outputNames(), "test"));
+        assertEquals(workbench.core.kernel.AcceptStep.NONE, live.acceptStep());
+        assertEquals("mclmc has no accept/reject step", live.acceptNote());
+
+        LiveBuffer loaded = LiveBuffer.of(live);
+        assertEquals(workbench.core.kernel.AcceptStep.METROPOLIS, loaded.acceptStep(), "nobody said: at its word");
+        assertNull(loaded.acceptNote());
+        long version = loaded.version();
+        loaded.setStoredSampler("smile", workbench.core.kernel.AcceptStep.TUNER_RESET);
+        assertEquals(workbench.core.kernel.AcceptStep.TUNER_RESET, loaded.acceptStep());
+        assertEquals("smile has no Metropolis accept/reject step", loaded.acceptNote());
+        assertTrue(loaded.version() > version, "the views redraw");
+    }
 }

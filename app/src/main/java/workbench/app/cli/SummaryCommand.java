@@ -21,6 +21,7 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import workbench.core.diagnostics.RunSummary;
 import workbench.core.draws.ChainSubset;
+import workbench.core.kernel.AcceptStep;
 import workbench.core.model.Truth;
 import workbench.core.run.RunOutcome;
 import workbench.sessions.DistilledFrom;
@@ -31,7 +32,8 @@ import workbench.sessions.SessionTruth;
 
 /** {@code summary DIR}: the parameter table and sampler statistics of a stored session. */
 @Command(name = "summary", mixinStandardHelpOptions = true, versionProvider = Version.class, description = "Summarize a stored session: parameters (mean, sd, quantiles, R-hat, ESS, MCSE)"
-        + " and sampler statistics (divergences, gradient evaluations, times, step sizes, acceptance, E-BFMI).")
+        + " and sampler statistics (divergences, gradient evaluations, times, step sizes, acceptance, E-BFMI)."
+        + " Samplers without an accept/reject step (mclmc, sgld, sghmc, csgld, the optimizers) show acceptance n/a.")
 final class SummaryCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "DIR", description = "A session directory (or its manifest file).")
     Path dir;
@@ -124,6 +126,8 @@ final class SummaryCommand implements Callable<Integer> {
         for (int c = 0; c < steps.length; c++) {
             steps[c] = reader.finalStepSize(c);
         }
+        // what the acceptance statistic means for this sampler (none at all for mclmc, sgld, ...)
+        AcceptStep accept = AcceptStep.of(m.samplerId(), m.samplerSettings());
         Truth truth = SessionTruth.of(reader);
         if (!Report.fits(truth, table.parameters())) {
             truth = null;
@@ -160,9 +164,21 @@ final class SummaryCommand implements Callable<Integer> {
             for (double v : steps) {
                 Report.add(st, v);
             }
-            ArrayNode acc = sm.putArray("acceptance");
-            for (double v : s.acceptance()) {
-                Report.add(acc, v);
+            if (accept.hasAcceptance()) {
+                ArrayNode acc = sm.putArray("acceptance");
+                for (double v : s.acceptance()) {
+                    Report.add(acc, v);
+                }
+            } else {
+                // no accept/reject step: a mean of 1 would read as "every proposal accepted"
+                sm.putNull("acceptance");
+                sm.put("acceptance_note", accept.reason(m.samplerId()));
+                if (accept.keptLabel() != null) {
+                    ArrayNode keptSteps = sm.putArray("steps_kept");
+                    for (double v : s.acceptance()) {
+                        Report.add(keptSteps, v);
+                    }
+                }
             }
             ArrayNode eb = sm.putArray("ebfmi");
             for (double v : s.ebfmi()) {
@@ -246,8 +262,8 @@ final class SummaryCommand implements Callable<Integer> {
                 out.printf(Locale.ROOT, "time: warmup %.2f s, sampling %.2f s (summed over chains), wall %.2f s%n",
                         o.warmupSeconds(), o.samplingSeconds(), o.wallSeconds());
             }
-            out.printf(Locale.ROOT, "step size %s; acceptance %s; E-BFMI %s%n", list(steps, 3), list(s.acceptance(), 3),
-                    list(s.ebfmi(), 2));
+            out.printf(Locale.ROOT, "step size %s; %s; E-BFMI %s%n", list(steps, 3),
+                    acceptanceText(accept, m.samplerId(), s.acceptance()), list(s.ebfmi(), 2));
             if (maxDepth > 0) {
                 out.printf(Locale.ROOT, "tree depth: mean %.2f, max %.0f, %d draws at the limit %d%n",
                         s.treedepthMean(), s.treedepthMax(), s.treedepthSaturated(), maxDepth);
@@ -256,6 +272,19 @@ final class SummaryCommand implements Callable<Integer> {
                 DivergenceList.print(out, reader, DivergenceList.rows(reader), listDivergences);
             }
         }
+    }
+
+    /**
+     * The acceptance part of the sampler line: "acceptance [0.912, 0.905]"; for a sampler without an accept/reject
+     * step "acceptance n/a (mclmc has no accept/reject step)", and for SMILE's tuner also the fraction of steps it
+     * kept, named as such.
+     */
+    static String acceptanceText(AcceptStep accept, String samplerId, double[] perChain) {
+        if (accept.hasAcceptance()) {
+            return "acceptance " + list(perChain, 3);
+        }
+        String text = "acceptance n/a (" + accept.reason(samplerId) + ")";
+        return accept.keptLabel() == null ? text : text + "; " + accept.keptLabel() + " " + list(perChain, 3);
     }
 
     /** One line naming the chains left out of the table and why, and the chains it covers. */

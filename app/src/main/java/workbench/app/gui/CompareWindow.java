@@ -26,13 +26,15 @@ import javafx.stage.Stage;
 import javafx.stage.Window;
 import workbench.core.diagnostics.Diagnostics;
 import workbench.core.draws.Stat;
+import workbench.core.kernel.AcceptStep;
 import workbench.viz.LiveBuffer;
 import workbench.viz.PosteriorPane;
 
 /**
  * Run ▸ Compare samplers: up to four samplers side by side on the main window's model, with its model settings,
  * chains, seed, warmup and draws — the same target, the same seed — each in its own projection, moving at one
- * shared speed (slow motion draws every integrator path), with one line of figures under each: draws, acceptance,
+ * shared speed (slow motion draws every integrator path), with one line of figures under each: draws, acceptance
+ * ("n/a" for a sampler without an accept/reject step, SMILE's steps kept for SMILE; the tooltip says why),
  * gradients, the smallest bulk ESS and ESS per 1000 gradients. Each sampler's settings are its defaults; each run is
  * a session on disk like any other. The window owns its runs and stops them when it closes.
  */
@@ -58,6 +60,8 @@ public final class CompareWindow {
         final ChoiceBox<String> sampler = new ChoiceBox<>();
         final PosteriorPane pane = new PosteriorPane();
         final Label figures = new Label("not started");
+        /** Says what the line's acceptance figure is, or why there is none (a sampler without an accept step). */
+        final Tooltip figuresTip = new Tooltip(ACCEPTANCE_TIP);
         final RunController run;
         final VBox box;
 
@@ -71,6 +75,7 @@ public final class CompareWindow {
             sampler.setTooltip(new Tooltip("The sampler of this panel, with its default settings; Run starts all panels "
                     + "again on the same model and seed."));
             figures.setId("compareFigures" + index);
+            figures.setTooltip(figuresTip);
             figures.setWrapText(true);
             figures.setMinHeight(36);
             HBox head = new HBox(6, new Label("sampler"), sampler);
@@ -253,6 +258,10 @@ public final class CompareWindow {
                 String line = figures(p.sampler.getSelectionModel().getSelectedItem(), p.run);
                 if (line != null) {
                     p.figures.setText(line);
+                    String tip = acceptanceTip(p.run.buffer());
+                    if (!tip.equals(p.figuresTip.getText())) {
+                        p.figuresTip.setText(tip);
+                    }
                 }
             }
             statsNanos = System.nanoTime() - t0;
@@ -289,8 +298,13 @@ public final class CompareWindow {
         }
         StringBuilder sb = new StringBuilder(samplerId).append(": ").append(run.state().name().toLowerCase(Locale.ROOT))
                 .append(" \u00b7 ").append(perChain == Long.MAX_VALUE ? 0 : perChain).append(" per chain");
-        if (accepted > 0) {
-            sb.append(String.format(Locale.ROOT, " \u00b7 acceptance %.2f", accept / accepted));
+        // only a Metropolis step has an acceptance: mclmc's or sgld's statistic is 1 for every step taken
+        AcceptStep acceptStep = b.acceptStep();
+        if (acceptStep == AcceptStep.NONE) {
+            sb.append(" \u00b7 acceptance n/a");
+        } else if (accepted > 0) {
+            sb.append(String.format(Locale.ROOT, acceptStep == AcceptStep.TUNER_RESET ? " \u00b7 steps kept %.2f"
+                    : " \u00b7 acceptance %.2f", accept / accepted));
         }
         sb.append(" \u00b7 ").append(b.totalGradients()).append(" gradients");
         int n = (int) Math.min(common == Long.MAX_VALUE ? 0 : common, ESS_WINDOW);
@@ -315,6 +329,21 @@ public final class CompareWindow {
             sb.append(String.format("%n ESS after warmup (at least 20 draws per chain)"));
         }
         return sb.toString();
+    }
+
+    /** The figures' tooltip for a Metropolis sampler. */
+    static final String ACCEPTANCE_TIP = "acceptance: the mean acceptance statistic after warmup, all chains";
+
+    /** The figures' tooltip: what the acceptance figure is, or why there is none for this panel's sampler. */
+    static String acceptanceTip(LiveBuffer b) {
+        AcceptStep a = b == null ? AcceptStep.METROPOLIS : b.acceptStep();
+        return switch (a) {
+            case METROPOLIS -> ACCEPTANCE_TIP;
+            case TUNER_RESET -> b.acceptNote() + ": 'steps kept' is the fraction of steps after warmup that its"
+                    + " tuner kept rather than rejected and reset (not an acceptance rate)";
+            case NONE -> "acceptance n/a: " + b.acceptNote() + "; every step is taken, so there is no acceptance"
+                    + " rate (1.00 would read as every proposal accepted)";
+        };
     }
 
     /** The smallest bulk ESS over the parameters (the first 50) of each chain's latest {@code n} post-warmup draws. */

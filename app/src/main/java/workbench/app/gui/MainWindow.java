@@ -525,6 +525,8 @@ public final class MainWindow extends BorderPane {
         upperSplit.setDividerPositions(0.5);
 
         stepSizeTrace.showStat(Stat.STEP_SIZE, "step size", true);
+        // for a sampler without an accept/reject step (mclmc, sgld, ...) the view says so instead of a flat 1;
+        // for SMILE it shows the steps its tuner kept (TraceView asks the buffer's sampler)
         acceptTrace.showStat(Stat.ACCEPT_STAT, "acceptance statistic (mean per bucket of iterations)", false);
         acceptTrace.setBucketMeans(true);
         depthTrace.showStat(Stat.TREE_DEPTH, "tree depth (NUTS) / leapfrog steps", false);
@@ -545,6 +547,7 @@ public final class MainWindow extends BorderPane {
         Tab statTab = new Tab("Sampler over time", samplerStats);
         statTab.setId("samplerOverTimeTab");
         stepSizeTrace.setId("stepSizeTrace");
+        acceptTrace.setId("acceptTrace");
         depthTrace.setId("depthTrace");
         energy.setId("energyCharts");
         diagTab.setId("diagnosticsTab");

@@ -214,6 +214,8 @@ public final class OpenViewModel {
                 b.event(e.chain(), e.iteration(), e.event()); // marks on the trace, as during the run
             }
             var m = reader.manifest();
+            // the acceptance views ask whether the stored run's sampler had an accept/reject step
+            b.setStoredSampler(m.samplerId(), workbench.core.kernel.AcceptStep.of(m.samplerId(), m.samplerSettings()));
             List<workbench.sessions.DivergenceRecord> records = m.distilled() != null ? List.of() : reader.divergences();
             List<LiveBuffer.DivergenceMark> stored = storedDivergences(reader, b, records);
             if (stored != null) {

@@ -64,6 +64,18 @@ class CompareFxTest extends WindowFxBase {
                 }
                 String figures = CompareWindow.figures(id, p.run);
                 assertTrue(figures.contains("smallest bulk ESS") && figures.contains("per 1000 gradients"), figures);
+                if (id.equals("mclmc")) {
+                    // no accept/reject step: no "acceptance 1.00", which reads as every proposal accepted
+                    assertTrue(figures.contains(" \u00b7 acceptance n/a \u00b7 ") && !figures.contains("1.00"), figures);
+                    assertEquals("acceptance n/a: mclmc has no accept/reject step; every step is taken, so there is no"
+                            + " acceptance rate (1.00 would read as every proposal accepted)",
+                            CompareWindow.acceptanceTip(shown));
+                    waitUntil("the panel's line and tooltip", () -> p.figures.getText().contains("acceptance n/a")
+                            && p.figuresTip.getText().contains("mclmc has no accept/reject step"));
+                } else {
+                    assertTrue(figures.matches("(?s).* \u00b7 acceptance 0\\.\\d\\d \u00b7 .*"), figures);
+                    assertEquals(CompareWindow.ACCEPTANCE_TIP, CompareWindow.acceptanceTip(shown));
+                }
                 double ess = CompareWindow.minBulkEss(shown, 300);
                 assertTrue(ess > 5 && ess < 2 * 600 * 3.3, id + " ESS " + ess);
             }

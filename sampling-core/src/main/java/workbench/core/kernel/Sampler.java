@@ -12,6 +12,13 @@ public interface Sampler {
     ParamValues settings();
 
     /**
+     * Whether this sampler's transitions have an accept/reject step, and so what their acceptance statistic means:
+     * the one place {@code summary}, the export and the windows learn it ({@link AcceptStep#of} for a stored run).
+     * No default: a sampler without a Metropolis step must not be reported as accepting every proposal.
+     */
+    AcceptStep acceptStep();
+
+    /**
      * Refuses, with a {@link workbench.core.BadInputException} naming why, a model this sampler cannot sample.
      * The CLI and the window call it before a run writes anything, the runner before its chains start, and the
      * samplers that override it from {@link #newChain} too. Accepts every model by default.

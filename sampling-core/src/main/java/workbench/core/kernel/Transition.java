@@ -7,7 +7,9 @@ import java.util.Map;
  *
  * @param state               the chain's next state (the kept draw)
  * @param accepted            whether the proposal was taken (false: the draw repeats the previous one)
- * @param acceptStat          the acceptance statistic (Metropolis probability, or NUTS's mean over the tree)
+ * @param acceptStat          the acceptance statistic (Metropolis probability, or NUTS's mean over the tree); for a
+ *                            sampler without a Metropolis step ({@link Sampler#acceptStep()} not METROPOLIS) 1 for a
+ *                            step kept and 0 for one undone, which is no acceptance probability
  * @param energy              the Hamiltonian at the kept point (NaN for samplers without one)
  * @param energyError         H(proposal) - H(start) for Hamiltonian samplers, NaN otherwise
  * @param divergent           H - H0 exceeded the divergence threshold (one-sided), or the density was not finite

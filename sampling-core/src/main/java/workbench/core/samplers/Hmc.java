@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 import org.apache.commons.rng.UniformRandomProvider;
 import workbench.core.adapt.StanAdaptation;
+import workbench.core.kernel.AcceptStep;
 import workbench.core.kernel.ChainSampler;
 import workbench.core.kernel.ChainState;
 import workbench.core.kernel.Divergence;
@@ -43,6 +44,12 @@ public record Hmc(ParamValues settings) implements Sampler {
     @Override
     public String id() {
         return "hmc";
+    }
+
+    /** Metropolis accept/reject. */
+    @Override
+    public AcceptStep acceptStep() {
+        return AcceptStep.METROPOLIS;
     }
 
     @Override

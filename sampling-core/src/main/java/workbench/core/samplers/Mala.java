@@ -2,6 +2,7 @@ package workbench.core.samplers;
 
 import java.util.List;
 import org.apache.commons.rng.UniformRandomProvider;
+import workbench.core.kernel.AcceptStep;
 import workbench.core.kernel.ChainSampler;
 import workbench.core.kernel.ChainState;
 import workbench.core.kernel.Sampler;
@@ -31,6 +32,12 @@ public record Mala(ParamValues settings) implements Sampler {
     @Override
     public String id() {
         return "mala";
+    }
+
+    /** Metropolis accept/reject. */
+    @Override
+    public AcceptStep acceptStep() {
+        return AcceptStep.METROPOLIS;
     }
 
     @Override

@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Map;
 import org.apache.commons.rng.UniformRandomProvider;
 import workbench.core.BadInputException;
+import workbench.core.kernel.AcceptStep;
 import workbench.core.kernel.ChainSampler;
 import workbench.core.kernel.ChainState;
 import workbench.core.kernel.Sampler;
@@ -98,6 +99,12 @@ public record Optimizers(String id, ParamValues settings) implements Sampler {
                 return new Optimizers(id, values);
             }
         };
+    }
+
+    /** No acceptance to report: an Adam step (or, for laplace-diag, an independent draw) is always taken. */
+    @Override
+    public AcceptStep acceptStep() {
+        return AcceptStep.NONE;
     }
 
     @Override

@@ -13,6 +13,7 @@ import java.util.Locale;
 import java.util.Map;
 import workbench.core.BadInputException;
 import workbench.core.draws.Stat;
+import workbench.core.kernel.AcceptStep;
 import workbench.core.run.RunOutcome;
 import workbench.sessions.DistilledFrom;
 import workbench.sessions.DistilledSessions;
@@ -121,6 +122,10 @@ public final class CmdStanCsvExport {
         for (Map.Entry<String, String> e : new java.util.TreeMap<>(m.samplerSettings()).entrySet()) {
             line(w, "#     " + e.getKey() + ": " + e.getValue());
         }
+        String acceptNote = acceptStatNote(m.samplerId(), m.samplerSettings());
+        if (acceptNote != null) {
+            line(w, "#   accept_stat__: " + acceptNote);
+        }
         line(w, "#   model: " + m.modelId());
         for (Map.Entry<String, String> e : new java.util.TreeMap<>(m.modelSettings()).entrySet()) {
             line(w, "#     " + e.getKey() + ": " + e.getValue());
@@ -175,6 +180,22 @@ public final class CmdStanCsvExport {
         line(w, String.format(Locale.ROOT, "#                %.3f seconds (Total)", warmS + sampS));
         line(w, "# ");
         w.flush();
+    }
+
+    /**
+     * What {@code accept_stat__} holds for a sampler without a Metropolis accept/reject step, for the
+     * {@code workbench:} block (the column itself stays a number, as the session stores it); null for a sampler with
+     * one, where the column is the acceptance statistic Stan's is.
+     */
+    static String acceptStatNote(String samplerId, Map<String, String> samplerSettings) {
+        AcceptStep a = AcceptStep.of(samplerId, samplerSettings);
+        return switch (a) {
+            case METROPOLIS -> null;
+            case TUNER_RESET -> "not an acceptance statistic; " + a.reason(samplerId)
+                    + ": 1 = step kept, 0 = step rejected and reset by its tuner (or undone, not finite)";
+            case NONE -> "not an acceptance statistic; " + a.reason(samplerId)
+                    + ": 1 = step taken, 0 = step undone (the density or gradient there was not finite)";
+        };
     }
 
     private static boolean isSquare(int n) {

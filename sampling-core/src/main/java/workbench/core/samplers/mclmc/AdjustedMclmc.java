@@ -6,6 +6,7 @@ import org.apache.commons.rng.UniformRandomProvider;
 import workbench.core.BadInputException;
 import workbench.core.adapt.DualAveraging;
 import workbench.core.adapt.VarianceEstimator;
+import workbench.core.kernel.AcceptStep;
 import workbench.core.kernel.ChainSampler;
 import workbench.core.kernel.ChainState;
 import workbench.core.kernel.Divergence;
@@ -82,6 +83,12 @@ public final class AdjustedMclmc implements Sampler {
     @Override
     public String id() {
         return ID;
+    }
+
+    /** Metropolis accept/reject. */
+    @Override
+    public AcceptStep acceptStep() {
+        return AcceptStep.METROPOLIS;
     }
 
     @Override

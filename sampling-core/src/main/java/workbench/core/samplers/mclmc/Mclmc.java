@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Map;
 import org.apache.commons.rng.UniformRandomProvider;
 import workbench.core.BadInputException;
+import workbench.core.kernel.AcceptStep;
 import workbench.core.kernel.ChainSampler;
 import workbench.core.kernel.ChainState;
 import workbench.core.kernel.Divergence;
@@ -92,6 +93,15 @@ public final class Mclmc implements Sampler {
     @Override
     public String id() {
         return ID;
+    }
+
+    /**
+     * No acceptance to report: unadjusted, one integrator step and a momentum refresh, always taken (a non-finite
+     * step is reverted and marked divergent).
+     */
+    @Override
+    public AcceptStep acceptStep() {
+        return AcceptStep.NONE;
     }
 
     @Override

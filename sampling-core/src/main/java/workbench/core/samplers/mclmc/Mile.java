@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Set;
 import org.apache.commons.rng.UniformRandomProvider;
 import workbench.core.BadInputException;
+import workbench.core.kernel.AcceptStep;
 import workbench.core.kernel.ChainSampler;
 import workbench.core.kernel.ChainState;
 import workbench.core.kernel.Sampler;
@@ -107,6 +108,12 @@ public final class Mile implements Sampler {
     @Override
     public String id() {
         return ID;
+    }
+
+    /** The kernel's: none for unadjusted MCLMC, Metropolis for the adjusted one (the Adam warm start is warmup). */
+    @Override
+    public AcceptStep acceptStep() {
+        return kernel.acceptStep();
     }
 
     @Override

@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Map;
 import org.apache.commons.rng.UniformRandomProvider;
 import workbench.core.adapt.StanAdaptation;
+import workbench.core.kernel.AcceptStep;
 import workbench.core.kernel.ChainSampler;
 import workbench.core.kernel.ChainState;
 import workbench.core.kernel.Divergence;
@@ -71,6 +72,12 @@ public final class Nuts implements Sampler {
     @Override
     public String id() {
         return ID;
+    }
+
+    /** Metropolis accept/reject. */
+    @Override
+    public AcceptStep acceptStep() {
+        return AcceptStep.METROPOLIS;
     }
 
     @Override

@@ -3,6 +3,7 @@ package workbench.core.samplers.sg;
 import java.util.List;
 import java.util.Map;
 import org.apache.commons.rng.UniformRandomProvider;
+import workbench.core.kernel.AcceptStep;
 import workbench.core.kernel.ChainSampler;
 import workbench.core.kernel.ChainState;
 import workbench.core.kernel.Sampler;
@@ -41,6 +42,12 @@ public record Csgld(ParamValues settings) implements Sampler {
     @Override
     public String id() {
         return "csgld";
+    }
+
+    /** No acceptance to report: every SGLD step or exploration step is taken. */
+    @Override
+    public AcceptStep acceptStep() {
+        return AcceptStep.NONE;
     }
 
     @Override

@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Map;
 import org.apache.commons.rng.UniformRandomProvider;
 import workbench.core.BadInputException;
+import workbench.core.kernel.AcceptStep;
 import workbench.core.kernel.BatchSampler;
 import workbench.core.kernel.ChainSampler;
 import workbench.core.kernel.ChainState;
@@ -42,6 +43,12 @@ public record Sghmc(ParamValues settings) implements BatchSampler {
     @Override
     public String id() {
         return "sghmc";
+    }
+
+    /** No acceptance to report: every step is taken (a non-finite one is reverted and marked divergent). */
+    @Override
+    public AcceptStep acceptStep() {
+        return AcceptStep.NONE;
     }
 
     @Override

@@ -3,6 +3,7 @@ package workbench.core.samplers.sg;
 import java.util.List;
 import java.util.Map;
 import org.apache.commons.rng.UniformRandomProvider;
+import workbench.core.kernel.AcceptStep;
 import workbench.core.kernel.BatchSampler;
 import workbench.core.kernel.ChainSampler;
 import workbench.core.kernel.ChainState;
@@ -47,6 +48,12 @@ public record Sgld(ParamValues settings) implements BatchSampler {
     @Override
     public String id() {
         return "sgld";
+    }
+
+    /** No acceptance to report: every step is taken (a non-finite one is reverted and marked divergent). */
+    @Override
+    public AcceptStep acceptStep() {
+        return AcceptStep.NONE;
     }
 
     @Override

@@ -1,0 +1,66 @@
+package workbench.app.gui;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import javafx.scene.control.Slider;
+import org.junit.jupiter.api.Test;
+import org.testfx.api.FxRobot;
+import workbench.viz.LiveBuffer;
+import workbench.viz.TraceView;
+
+/**
+ * The main window's acceptance view over time (Sampler over time tab) says that it does not apply to a sampler
+ * without an accept/reject step, rather than drawing a flat 1, and names SMILE's figure for what it is (headless
+ * under Monocle).
+ */
+class AcceptanceViewFxTest extends WindowFxBase {
+
+    private TraceView run(FxRobot robot, String model, String sampler) {
+        pick(robot, "#modelPicker", model);
+        pick(robot, "#samplerPicker", sampler);
+        set(robot, "#chains", "2");
+        set(robot, "#warmup", "50");
+        set(robot, "#draws", "100");
+        Slider s = robot.lookup("#speedSlider").queryAs(Slider.class);
+        robot.interact(() -> s.setValue(s.getMax()));
+        robot.clickOn("#runButton");
+        waitUntil("the end of the run", 30, () -> {
+            LiveBuffer b = window.controller().buffer();
+            return b != null && b.outcome() != null;
+        });
+        robot.clickOn("#samplerOverTimeTab");
+        return robot.lookup("#acceptTrace").queryAs(TraceView.class);
+    }
+
+    @Test
+    void mclmcSaysAcceptanceDoesNotApply(FxRobot robot) {
+        TraceView accept = run(robot, "gaussian-2d", "mclmc");
+        waitUntil("the acceptance view's note", 30,
+                () -> "mclmc has no accept/reject step".equals(accept.notApplicable()));
+        assertEquals("acceptance: does not apply", accept.shownTitle());
+    }
+
+    @Test
+    void sgldSaysAcceptanceDoesNotApply(FxRobot robot) {
+        TraceView accept = run(robot, "gaussian-2d", "sgld");
+        waitUntil("the acceptance view's note", 30,
+                () -> "sgld has no accept/reject step".equals(accept.notApplicable()));
+    }
+
+    @Test
+    void smileShowsTheStepsItsTunerKept(FxRobot robot) {
+        TraceView accept = run(robot, "noisy-gaussian", "smile");
+        waitUntil("the kept-steps title", 30,
+                () -> accept.shownTitle().equals("steps kept (not rejected and reset)"));
+        assertNull(accept.notApplicable());
+    }
+
+    @Test
+    void nutsKeepsItsAcceptanceStatistic(FxRobot robot) {
+        TraceView accept = run(robot, "gaussian-2d", "nuts");
+        waitUntil("a drawn acceptance view", 30,
+                () -> accept.shownTitle().equals("acceptance statistic (mean per bucket of iterations)"));
+        assertNull(accept.notApplicable());
+    }
+}
