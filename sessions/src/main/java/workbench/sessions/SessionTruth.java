@@ -8,7 +8,8 @@ import workbench.core.run.RunEvent;
  * The truth a stored session's draws can be compared with: its model's (rebuilt from the manifest's id and
  * settings), or null when the model has none, cannot be rebuilt here (e.g. a data file that has moved), the set
  * is distilled (weighted draws, while tables count each row once) or the event log changes beta during the run
- * (the target moved; the truth is for the target the run started on).
+ * (the target moved; the truth is for the target the run started on), or the sampler ran at a posterior
+ * {@code temperature} other than 1 (its target is p^(1/T); see {@link Truth#forSampler}).
  */
 public final class SessionTruth {
     private SessionTruth() {
@@ -25,7 +26,7 @@ public final class SessionTruth {
                 return null;
             }
         }
-        return of(m.modelId(), m.modelSettings());
+        return Truth.forSampler(of(m.modelId(), m.modelSettings()), m.samplerSettings());
     }
 
     /** The truth of model {@code modelId} with {@code settings}, or null (unknown, or the model cannot be built). */

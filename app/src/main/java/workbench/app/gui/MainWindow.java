@@ -897,7 +897,7 @@ public final class MainWindow extends BorderPane {
         Model model = controller.model();
         openedSession = null;
         viewModel = model;
-        showBuffer(controller.buffer(), model);
+        showBuffer(controller.buffer(), model, runTruth(model));
         if (!controller.stepSizeByHand()) {
             stepSizeNote.setText("");
         } else if (Csgld.FACTORY.id().equals(runningSamplerId())) {
@@ -1218,6 +1218,15 @@ public final class MainWindow extends BorderPane {
         showBuffer(b, model, model == null ? null : truthOf(model));
     }
 
+    /** The truth the current run's draws are compared with: none when its sampler draws a tempered target. */
+    private Truth runTruth(Model model) {
+        if (model == null) {
+            return null;
+        }
+        workbench.core.kernel.Sampler s = controller.sampler();
+        return Truth.forSampler(truthOf(model), s == null ? null : s.settings().asText());
+    }
+
     private static Truth truthOf(Model model) {
         try {
             return model.truth();
@@ -1401,7 +1410,7 @@ public final class MainWindow extends BorderPane {
         RunController.Status st = controller.status();
         LiveBuffer running = controller.buffer();
         if (running != shownBuffer && running != null) {
-            showBuffer(running, viewModel);
+            showBuffer(running, viewModel, runTruth(viewModel));
         }
         LiveBuffer b = shownBuffer;
         long p0 = FrameProfile.start();

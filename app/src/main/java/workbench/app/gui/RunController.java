@@ -82,6 +82,7 @@ public final class RunController {
     private volatile Path session;
     private volatile DrawSink writer;
     private volatile Model model;
+    private volatile Sampler sampler;
     private ScheduledFuture<?> tick;
     private double speed = 30;
     private boolean held;
@@ -214,6 +215,7 @@ public final class RunController {
         this.runner = r;
         this.session = dir;
         this.model = model;
+        this.sampler = sampler;
         this.message = "";
         this.held = paused;
         this.state = paused ? State.PAUSED : State.RUNNING;
@@ -500,6 +502,11 @@ public final class RunController {
     /** The model the current (or last) run samples; null before the first run. */
     public Model model() {
         return model;
+    }
+
+    /** The sampler the current (or last) run uses; null before the first run. */
+    public Sampler sampler() {
+        return sampler;
     }
 
     /** The directory the current (or last) run's session is written to; null before the first run. */

@@ -202,6 +202,29 @@ class RunCommandTest {
     }
 
     @Test
+    void aColdPosteriorIsNotComparedWithTheUntemperedTruth() throws Exception {
+        // SGLD at temperature 0.25 samples p^4: on the standard normal every sd is 0.5, correctly. The model's
+        // truth (sd 1) is not its target's, so summary must not flag the sds "below truth" as a bias.
+        Path out = tmp.resolve("cold");
+        CliHarness r = run(out, "--model", "gaussian", "--set", "dim=2", "--sampler", "sgld", "--sampler-set",
+                "step_size=0.01", "--sampler-set", "temperature=0.25", "--chains", "2", "--warmup", "200",
+                "--draws", "2000", "--seed", "1");
+        assertEquals(0, r.code, r.err);
+        assertFalse(r.out.contains("truth"), r.out);
+        JsonNode p = new ObjectMapper().readTree(CliHarness.run("summary", "--json", out.toString()).out);
+        assertFalse(p.has("truth"), p.toString());
+        assertFalse(p.get("parameters").get(0).has("true_sd"), p.get("parameters").get(0).toString());
+        double sd = p.get("parameters").get(0).get("sd").asDouble();
+        assertTrue(Math.abs(sd - 0.5) < 0.1, "sd at T = 0.25: " + sd);
+
+        // at temperature 1 the same sampler is compared with the truth as before
+        Path warm = tmp.resolve("warm");
+        assertEquals(0, run(warm, "--model", "gaussian", "--set", "dim=2", "--sampler", "sgld", "--sampler-set",
+                "step_size=0.01", "--chains", "2", "--warmup", "200", "--draws", "200", "--seed", "1").code);
+        assertTrue(CliHarness.run("summary", warm.toString()).out.contains("truth (exact)"));
+    }
+
+    @Test
     void summaryOfAMissingDirectory() {
         CliHarness r = CliHarness.run("summary", tmp.resolve("none").toString());
         assertEquals(2, r.code);

@@ -210,6 +210,25 @@ class MainWindowFxTest extends WindowFxBase {
     }
 
     @Test
+    void aColdPosteriorRunShowsNoUntemperedTruth(FxRobot robot) {
+        // SGLD at temperature 0.25 samples p^4 (sd 0.5 on gaussian-2d's unit sds): the model's truth is not its target
+        pick(robot, "#modelPicker", "gaussian-2d");
+        pick(robot, "#samplerPicker", "sgld");
+        set(robot, "#sampler-temperature", "0.25");
+        runAtFullSpeed(robot, "gaussian-2d", "sgld", 50, 400, 2);
+        TableView<DiagnosticsViewModel.Line> diag = diagnosticsTable(robot);
+        waitUntil("the finished run's table", () -> window.controller().state() == RunController.State.FINISHED
+                && diag.getItems().size() == 3 && Double.isFinite(diag.getItems().get(1).row().rhat()));
+        for (int i = 0; i < 2; i++) {
+            DiagnosticsViewModel.Line l = diag.getItems().get(i);
+            assertTrue(Double.isNaN(l.trueSd()), "true sd " + l.trueSd());
+            assertNull(l.sdWarning(), l.sdWarning());
+        }
+        assertFalse(headed(diag, "true mean").isVisible());
+        set(robot, "#sampler-temperature", "1");
+    }
+
+    @Test
     void movingBetaDuringARunDropsTheTruth(FxRobot robot) {
         runAtFullSpeed(robot, "logistic-pima", "nuts", 20, 1_000_000, 1);
         TableView<DiagnosticsViewModel.Line> diag = diagnosticsTable(robot);

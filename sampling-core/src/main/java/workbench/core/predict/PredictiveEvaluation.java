@@ -34,7 +34,8 @@ public final class PredictiveEvaluation {
      * Metrics (NaN where they do not apply to the task) and what they cost.
      *
      * @param draws       number of draws (rows) S used
-     * @param predictSeconds wall time of the S predictive passes and their aggregation
+     * @param predictSeconds time of the S predictive passes and their aggregation, in steady state (after
+     *                       untimed warm-up passes; reading the stored draws not counted)
      * @param weighted    whether the rows carried weights (a distilled set)
      * @param effectiveDraws Kish's effective number of draws (sum w)^2 / sum w^2: S when unweighted
      */
@@ -82,10 +83,11 @@ public final class PredictiveEvaluation {
         double[] probSum = regression ? null : new double[n * c];
         java.util.Arrays.fill(lseMax, Double.NEGATIVE_INFINITY);
         boolean weighted = draws.weighted();
+        warmUp(model, draws, constrained, q, out);
         long s = 0;
         double wSum = 0;
         double wSq = 0;
-        long t0 = System.nanoTime();
+        long predictNanos = 0;
         for (int chain = 0; chain < draws.chains(); chain++) {
             long from = Math.max(draws.warmup(chain), draws.first(chain));
             for (long it = from; it < draws.size(chain); it++) {
@@ -104,6 +106,7 @@ public final class PredictiveEvaluation {
                 for (int j = 0; j < d; j++) {
                     constrained[j] = draws.value(chain, it, j);
                 }
+                long t0 = System.nanoTime();
                 model.toUnconstrained(constrained, q);
                 model.predict(q, out);
                 if (regression) {
@@ -121,6 +124,7 @@ public final class PredictiveEvaluation {
                         probSum[k] += w * out[k];
                     }
                 }
+                predictNanos += System.nanoTime() - t0;
             }
         }
         if (s == 0) {
@@ -188,10 +192,60 @@ public final class PredictiveEvaluation {
                 }
             }
         }
-        double seconds = (System.nanoTime() - t0) * 1e-9;
+        double seconds = predictNanos * 1e-9;
         return new Result(model.task(), n, s, lppd, -lppd / n, rmse, cov50, cov90, acc, brier, ece, seconds, weighted,
                 wSum * wSum / wSq);
     }
+
+    /**
+     * Untimed passes over the first draw before the timed ones, so that the latency is that of a prediction
+     * in steady state, not of the first calls' class loading and just-in-time compilation: without them a
+     * MAP (one draw) or a small deep ensemble measured 10-100x its per-draw cost, and a set's latency depended
+     * on which session a process had evaluated before. At least {@link #WARMUP_MIN_PASSES} passes, then more
+     * until {@link #WARMUP_PASSES} or {@link #WARMUP_NANOS} have gone by.
+     */
+    private static void warmUp(PredictiveModel model, DrawSource draws, double[] constrained, double[] q, double[] out) {
+        int d = constrained.length;
+        boolean regression = model.task() == PredictiveModel.Task.REGRESSION;
+        for (int chain = 0; chain < draws.chains(); chain++) {
+            long from = Math.max(draws.warmup(chain), draws.first(chain));
+            if (from >= draws.size(chain)) {
+                continue;
+            }
+            for (int j = 0; j < d; j++) {
+                constrained[j] = draws.value(chain, from, j);
+            }
+            double sink = 0;
+            long start = System.nanoTime();
+            for (int pass = 0; pass < WARMUP_PASSES; pass++) {
+                if (pass >= WARMUP_MIN_PASSES && System.nanoTime() - start > WARMUP_NANOS) {
+                    break;
+                }
+                model.toUnconstrained(constrained, q);
+                model.predict(q, out);
+                if (regression) {
+                    for (int i = 0; i < model.testSize(); i++) {
+                        double z = (model.testTarget(i) - out[2 * i]) / out[2 * i + 1];
+                        sink += STD.cumulativeProbability(z) - Math.log(out[2 * i + 1]);
+                    }
+                } else {
+                    sink += out[0];
+                }
+            }
+            warmupSink = sink;
+            return;
+        }
+    }
+
+    /** Untimed passes before the timing starts: at least this many ... */
+    static final int WARMUP_MIN_PASSES = 3;
+    /** ... and at most this many, ... */
+    static final int WARMUP_PASSES = 200;
+    /** ... stopping after this long once the least is done. */
+    static final long WARMUP_NANOS = 200_000_000L;
+    /** Keeps the warm-up's results observable, so the compiler cannot drop them. */
+    @SuppressWarnings("unused")
+    private static volatile double warmupSink;
 
     private static void addLog(double[] max, double[] sum, int i, double v) {
         if (v <= max[i]) {

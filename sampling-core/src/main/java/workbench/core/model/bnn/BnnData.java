@@ -236,6 +236,23 @@ public final class BnnData {
             if (classes < 2) {
                 throw new BadInputException("data " + name + ": a classification target needs at least 2 classes (labels 0..C-1)");
             }
+            // labels 1..C (R's factor codes) would otherwise give a softmax class 0 that no row has, silently
+            int[] count = new int[classes];
+            for (double v : y) {
+                count[(int) v]++;
+            }
+            List<String> empty = new ArrayList<>();
+            for (int k = 0; k < classes; k++) {
+                if (count[k] == 0) {
+                    empty.add(Integer.toString(k));
+                }
+            }
+            if (!empty.isEmpty()) {
+                throw new BadInputException("data " + name + ": class label" + (empty.size() == 1 ? " " : "s ")
+                        + String.join(", ", empty.subList(0, Math.min(5, empty.size()))) + (empty.size() > 5 ? ", ..." : "")
+                        + " of 0.." + (classes - 1) + " never occur" + (empty.size() == 1 ? "s" : "")
+                        + "; labels must be 0..C-1 with every class present (labels 1..C: subtract 1)");
+            }
             return new BnnData(name, p, xTrain, yTrain, xTest, yTest, 0, 1, classes, xMean, xScale);
         }
         double mean = 0;

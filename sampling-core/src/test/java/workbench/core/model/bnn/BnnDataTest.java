@@ -70,6 +70,13 @@ class BnnDataTest {
         e = assertThrows(BadInputException.class,
                 () -> ModelRegistry.create("bnn-classification", Map.of("data", p.toString())));
         assertTrue(e.getMessage().contains("class label"), e.getMessage());
+        // labels 1 and 2 (R's factor codes): not a 3-class problem whose class 0 has no row
+        Path oneTwo = tmp.resolve("one-two.csv");
+        Files.writeString(oneTwo, "x,y\n1,1\n2,2\n3,1\n4,2\n5,1\n6,2\n");
+        e = assertThrows(BadInputException.class,
+                () -> ModelRegistry.create("bnn-classification", Map.of("data", oneTwo.toString())));
+        assertTrue(e.getMessage().contains("class label 0 of 0..2 never occurs") && e.getMessage().contains("subtract 1"),
+                e.getMessage());
         e = assertThrows(BadInputException.class,
                 () -> ModelRegistry.create("bnn-regression", Map.of("width", "0")));
         assertTrue(e.getMessage().contains("'width'"), e.getMessage());
