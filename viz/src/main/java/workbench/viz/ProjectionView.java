@@ -164,6 +164,11 @@ public final class ProjectionView extends CanvasView {
         dirty = true;
     }
 
+    /** The model whose density is drawn (as {@link #setModel} gave it), or null. */
+    public Model model() {
+        return densityModel;
+    }
+
     /** Names of the output coordinates when there is no model (draws read from files). */
     public void setNames(List<String> names) {
         this.names = List.copyOf(names);

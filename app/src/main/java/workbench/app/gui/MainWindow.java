@@ -1227,6 +1227,15 @@ public final class MainWindow extends BorderPane {
         return Truth.forSampler(truthOf(model), s == null ? null : s.settings().asText());
     }
 
+    /**
+     * What the current run's sampler draws from: {@code model}, or its tempered view p^(1/T) when the sampler runs at
+     * a posterior temperature T other than 1 (a cold SGLD's draws are not meant to fill the model's density).
+     */
+    private Model runTarget(Model model) {
+        workbench.core.kernel.Sampler s = controller.sampler();
+        return workbench.core.model.TemperedView.of(model, s == null ? null : s.settings().asText());
+    }
+
     private static Truth truthOf(Model model) {
         try {
             return model.truth();
@@ -1240,7 +1249,7 @@ public final class MainWindow extends BorderPane {
         shownTruth = truth;
         posterior.setBuffer(b);
         if (model != null) {
-            posterior.setModel(model);
+            posterior.setModel(b != null && b == controller.buffer() ? runTarget(model) : model);
         }
         trace.setBuffer(b);
         stepSizeTrace.setBuffer(b);
@@ -1319,6 +1328,10 @@ public final class MainWindow extends BorderPane {
         if (controller.state() != RunController.State.RUNNING && controller.state() != RunController.State.PAUSED) {
             labelStepSize(selectedSamplerId());
         }
+        if (controller.state() == RunController.State.IDLE
+                && workbench.core.model.TemperedView.temperature(setup.samplerSettings()) != previewTemperature) {
+            updatePreview(); // a temperature typed for the sampler changes the density it draws from
+        }
         if (controller.state() == RunController.State.IDLE && !controller.stepSizeByHand()) {
             String eps = setup.samplerSetting("step_size");
             double v = 0.1;
@@ -1339,6 +1352,9 @@ public final class MainWindow extends BorderPane {
         }
     }
 
+    /** The posterior temperature of the density the preview last drew (1: the model's own). */
+    private double previewTemperature = 1;
+
     /** Shows the chosen model's density (before a run) as soon as its settings parse; shows why when they don't. */
     private void updatePreview() {
         String err = setup.modelError();
@@ -1358,14 +1374,16 @@ public final class MainWindow extends BorderPane {
         boolean idle = s == RunController.State.IDLE;
         if (m != null && (idle || shownBuffer == null)) {
             viewModel = m;
-            posterior.setModel(m);
+            // the density the picked sampler would draw from (p^(1/T) for a temperature T set on it)
+            previewTemperature = workbench.core.model.TemperedView.temperature(setup.samplerSettings());
+            posterior.setModel(workbench.core.model.TemperedView.of(m, setup.samplerSettings()));
             if (!traceParam.getItems().equals(m.outputNames())) {
                 traceParam.getItems().setAll(m.outputNames());
                 traceParam.getSelectionModel().select(0);
                 trace.showParam(0);
             }
         } else if (m != null && viewModel != null && data && viewModel instanceof DataModel) {
-            posterior.setModel(m);
+            posterior.setModel(runTarget(m));
         }
     }
 

@@ -225,6 +225,9 @@ class MainWindowFxTest extends WindowFxBase {
             assertNull(l.sdWarning(), l.sdWarning());
         }
         assertFalse(headed(diag, "true mean").isVisible());
+        // and the density behind the draws is the one they come from, p^4, not the model's
+        workbench.core.model.Model shown = window.posterior().projection().model();
+        assertTrue(shown instanceof workbench.core.model.TemperedView t && t.temperature() == 0.25, String.valueOf(shown));
         set(robot, "#sampler-temperature", "1");
     }
 
