@@ -43,8 +43,10 @@ final class EvaluateCommand implements Callable<Integer> {
             pool.resetPeakUsage();
         }
         PredictiveEvaluation.Result r;
+        workbench.core.run.RunConfig run;
         try (SessionReader reader = SessionReader.open(dir)) {
             SessionManifest m = reader.manifest();
+            run = m.runConfig();
             Model model = ModelRegistry.create(m.runConfig().modelId(), m.runConfig().modelSettings());
             if (!(model instanceof PredictiveModel pm)) {
                 throw new BadInputException("model " + m.runConfig().modelId()
@@ -70,6 +72,11 @@ final class EvaluateCommand implements Callable<Integer> {
         boolean regression = r.task() == PredictiveModel.Task.REGRESSION;
         if (json) {
             ObjectNode o = Report.JSON.createObjectNode();
+            // what was evaluated: a table of several sessions' figures needs to tell them apart
+            o.put("model", run.modelId());
+            run.modelSettings().forEach(o.putObject("model_settings")::put);
+            o.put("sampler", run.samplerId());
+            run.samplerSettings().forEach(o.putObject("sampler_settings")::put);
             o.put("task", regression ? "regression" : "classification");
             o.put("n_test", r.nTest());
             o.put("draws", r.draws());
@@ -96,8 +103,9 @@ final class EvaluateCommand implements Callable<Integer> {
             Report.put(o, "offheap_mb", (nonHeap + javacpp) / mb);
             out.println(Report.json(o));
         } else {
-            out.printf(Locale.ROOT, "%s on %d test points, %d draws%s%n", regression ? "regression" : "classification",
-                    r.nTest(), r.draws(), r.weighted()
+            out.printf(Locale.ROOT, "%s%n", described(run));
+            out.printf(Locale.ROOT, "%s on %d test points, %d draw%s%s%n", regression ? "regression" : "classification",
+                    r.nTest(), r.draws(), r.draws() == 1 ? "" : "s", r.weighted()
                             ? String.format(Locale.ROOT, " (weighted by weight__, effective number %.1f)", r.effectiveDraws())
                             : "");
             out.printf(Locale.ROOT, "lppd        %.4f%nnll         %.4f%n", r.lppd(), r.nll());
@@ -113,6 +121,21 @@ final class EvaluateCommand implements Callable<Integer> {
         }
         out.flush();
         return 0;
+    }
+
+    /** "model bnn-regression (data=toy1d), sampler sgld (step_size=1e-4, temperature=1)": which run was evaluated. */
+    static String described(workbench.core.run.RunConfig run) {
+        return "model " + run.modelId() + settings(run.modelSettings()) + ", sampler " + run.samplerId()
+                + settings(run.samplerSettings());
+    }
+
+    private static String settings(java.util.Map<String, String> s) {
+        if (s.isEmpty()) {
+            return "";
+        }
+        StringBuilder sb = new StringBuilder(" (");
+        s.forEach((k, v) -> sb.append(sb.length() > 2 ? ", " : "").append(k).append('=').append(v));
+        return sb.append(')').toString();
     }
 
     /** Peak resident set of this process (heap, off-heap and the JVM itself) from /proc, or NaN. */

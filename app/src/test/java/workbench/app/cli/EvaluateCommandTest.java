@@ -32,6 +32,11 @@ class EvaluateCommandTest {
             assertTrue(o.get(k).asDouble() > 0, k);
         }
         assertTrue(o.get("rmse") == null, "no regression metrics for a classifier");
+        // which run: figures of several sessions side by side must say whose they are
+        assertEquals("bnn-classification", o.get("model").asText());
+        assertEquals("moons", o.get("model_settings").get("data").asText());
+        assertEquals("deep-ensemble", o.get("sampler").asText());
+        assertEquals("0.03", o.get("sampler_settings").get("learning_rate").asText());
     }
 
     @Test
@@ -46,6 +51,10 @@ class EvaluateCommandTest {
         for (String k : new String[] {"lppd", "nll", "rmse", "coverage_50", "coverage_90", "latency", "peak memory"}) {
             assertTrue(e.out.contains(k), k + " in\n" + e.out);
         }
+        String first = e.out.lines().findFirst().orElse("");
+        assertTrue(first.startsWith("model bnn-regression (") && first.contains("data=toy1d")
+                && first.contains(", sampler laplace-diag (") && first.contains("init_scale=0.3"), first);
+        assertTrue(e.out.contains(", 50 draws"), e.out);
     }
 
     @Test
