@@ -127,6 +127,11 @@ final class RunCommand implements Callable<Integer> {
         // before anything is written
         sampler.check(model);
         workbench.core.run.RunEngine.choose(sampler, model, chains);
+        if (draws > 1 && (samplerId.equals("map") || samplerId.equals("deep-ensemble"))) {
+            // each draw is the same fit: evaluate would count it (and time it) draws times over
+            err.println("note: " + samplerId + " repeats its final fit as every draw: --draws " + draws + " stores it "
+                    + draws + " times per chain and evaluate counts each; --draws 1 is enough");
+        }
         if (Files.exists(out) && !Files.isDirectory(out)) {
             throw new BadInputException("--out " + out + " is a file, not a directory");
         }

@@ -160,4 +160,20 @@ class EvaluateCommandTest {
             return Double.NaN;
         }
     }
+
+    /** map and deep-ensemble store their final fit as every draw: more than one is said once, at the run. */
+    @Test
+    void aFitRepeatedAsManyDrawsIsPointedOutAtTheRun() {
+        Path s = tmp.resolve("map");
+        CliHarness r = CliHarness.run("run", "--no-progress", "--no-summary", "--out", s.toString(), "--model",
+                "bnn-regression", "--set", "data=toy1d", "--set", "width=4", "--sampler", "map", "--chains", "1",
+                "--warmup", "50", "--draws", "20", "--seed", "1");
+        assertEquals(0, r.code, r.err);
+        assertTrue(r.err.contains("note: map repeats its final fit as every draw: --draws 20"), r.err);
+        CliHarness once = CliHarness.run("run", "--no-progress", "--no-summary", "--out", tmp.resolve("map1").toString(),
+                "--model", "bnn-regression", "--set", "data=toy1d", "--set", "width=4", "--sampler", "map", "--chains",
+                "1", "--warmup", "50", "--draws", "1", "--seed", "1");
+        assertEquals(0, once.code, once.err);
+        assertTrue(!once.err.contains("repeats"), once.err);
+    }
 }
