@@ -16,7 +16,7 @@ public record Scenario(String title, String explanation, List<String> modelIds, 
     public static List<Scenario> all() {
         return List.of(
                 new Scenario("Random walk on a correlated Gaussian",
-                        "Random-walk Metropolis takes blind steps, scaled for the whole target (about 2.4 here), not "
+                        "Random-walk Metropolis takes blind steps, scaled for the whole target (about 1.2 here), not "
                                 + "for its narrow ridge: proposals off the ridge are rejected (red crosses) and the chains "
                                 + "crawl along it. Then try the next scenario with the same seed.",
                         List.of("gaussian-2d"), Map.of("rho", "0.95"), List.of("rwm"), Map.of(), 20, Double.NaN),
