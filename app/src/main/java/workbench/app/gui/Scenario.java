@@ -23,9 +23,10 @@ public record Scenario(String title, String explanation, List<String> modelIds, 
         return List.of(
                 new Scenario("Random walk on a correlated Gaussian",
                         "Random-walk Metropolis takes blind steps. Warmup scales them toward 23% acceptance, which "
-                                + "here makes them far longer than the ridge is wide (its narrow standard deviation is "
-                                + "0.22): most proposals land off the ridge and are rejected (red crosses), and the "
-                                + "chains crawl along it. Then try the next scenario with the same seed.",
+                                + "here makes them about 1 to 2.5 long, far longer than the ridge is wide (its narrow "
+                                + "standard deviation is 0.22): most proposals land off the ridge and are rejected (red "
+                                + "crosses), and the chains crawl along it. Then try the next scenario with the same "
+                                + "seed.",
                         List.of("gaussian-2d"), Map.of("rho", "0.95"), List.of("rwm"), Map.of(), 500, 5000, 20,
                         Double.NaN),
                 new Scenario("HMC on the same correlated Gaussian",

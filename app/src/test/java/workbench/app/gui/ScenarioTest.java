@@ -64,6 +64,29 @@ class ScenarioTest {
     }
 
     /**
+     * "Random walk on a correlated Gaussian": warmup scales its steps to 1 to 2.5, several times the ridge's narrow
+     * standard deviation sqrt(1 - 0.95) = 0.22, and about 23% of the proposals are accepted.
+     */
+    @Test
+    void theRandomWalksStepsAreFarLongerThanTheRidgeIsWide() {
+        Scenario s = titled("Random walk");
+        for (long seed = 1; seed <= 3; seed++) {
+            LiveBuffer b = run(s, Map.of(), seed, s.warmup(), 2000);
+            for (int c = 0; c < 4; c++) {
+                double eps = b.lastStepSize(c);
+                assertTrue(eps >= 0.9 && eps <= 2.7, "seed " + seed + ", chain " + (c + 1) + ": step " + eps);
+                long from = b.warmup(c);
+                double accepted = 0;
+                for (long i = from; i < b.size(c); i++) {
+                    accepted += b.stat(c, i, workbench.core.draws.Stat.ACCEPT_STAT);
+                }
+                double rate = accepted / (b.size(c) - from);
+                assertTrue(rate > 0.13 && rate < 0.33, "seed " + seed + ", chain " + (c + 1) + ": acceptance " + rate);
+            }
+        }
+    }
+
+    /**
      * "HMC on the same correlated Gaussian": its 100 warmup iterations (the window's default 1000 at 3 a second was
      * five minutes of warmup) see divergences while the step size is tuned, none come after.
      */

@@ -4,6 +4,10 @@ package workbench.core.adapt;
  * Nesterov dual averaging of the log step size toward a target acceptance statistic (Hoffman and
  * Gelman 2014, section 3.2.1), with Stan's constants: gamma 0.05, t0 10, kappa 0.75 and
  * mu = log(10 * initial step size). Mutable; one per chain.
+ *
+ * <p>After a metric update, Stan's warmup ({@link StanAdaptation}) {@link #restart}s it; the Metropolis
+ * kernels instead {@link #shift} it and keep one run over the whole warmup (see
+ * {@code workbench.core.samplers.MetropolisChain}).
  */
 public final class DualAveraging {
     public static final double GAMMA = 0.05;
@@ -28,6 +32,16 @@ public final class DualAveraging {
         sBar = 0;
         xBar = 0;
         counter = 0;
+    }
+
+    /**
+     * Moves the run by {@code logFactor} in log step size: mu and the running average shift by it, so the
+     * next iterates, and the final average, are those of a run whose every step size had been multiplied
+     * by exp(logFactor). The accumulated acceptance error and the iteration count are kept.
+     */
+    public void shift(double logFactor) {
+        mu += logFactor;
+        xBar += logFactor;
     }
 
     /** Feeds one acceptance statistic; returns the step size to use next. */

@@ -2,6 +2,7 @@ package workbench.core.samplers;
 
 import java.util.List;
 import org.apache.commons.rng.UniformRandomProvider;
+import workbench.core.adapt.OptimalScaling;
 import workbench.core.kernel.AcceptStep;
 import workbench.core.kernel.ChainSampler;
 import workbench.core.kernel.ChainState;
@@ -16,7 +17,7 @@ import workbench.core.spec.ParamValues;
  * Metropolis-adjusted Langevin algorithm with a diagonal preconditioner M (the adapted variance):
  * x' = x + (eps^2 / 2) M grad log p(x) + eps sqrt(M) z, accepted with the Metropolis-Hastings ratio
  * of the Gaussian proposal densities. In warmup eps is tuned toward an acceptance rate of 0.574
- * (Roberts and Rosenthal 1998).
+ * (Roberts and Rosenthal 1998), as for the random walk ({@link MetropolisChain}).
  */
 public record Mala(ParamValues settings) implements Sampler {
 
@@ -50,7 +51,7 @@ public record Mala(ParamValues settings) implements Sampler {
 
     private static final class Chain extends MetropolisChain {
         Chain(Model model, int warmup, double eps, double target) {
-            super(model, warmup, eps, target);
+            super(model, warmup, eps, target, OptimalScaling.LANGEVIN);
         }
 
         @Override

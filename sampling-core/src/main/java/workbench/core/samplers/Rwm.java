@@ -2,6 +2,7 @@ package workbench.core.samplers;
 
 import java.util.List;
 import org.apache.commons.rng.UniformRandomProvider;
+import workbench.core.adapt.OptimalScaling;
 import workbench.core.kernel.AcceptStep;
 import workbench.core.kernel.ChainSampler;
 import workbench.core.kernel.ChainState;
@@ -15,7 +16,8 @@ import workbench.core.spec.ParamValues;
 /**
  * Random-walk Metropolis: Gaussian proposals x' = x + eps * s * z with s the square root of the
  * adapted diagonal variance. In warmup eps is tuned toward an acceptance rate of 0.234 (0.44 in one
- * dimension: Roberts, Gelman and Gilks 1997).
+ * dimension: Roberts, Gelman and Gilks 1997), by one dual-averaging run carried across the metric
+ * updates ({@link MetropolisChain}).
  */
 public record Rwm(ParamValues settings) implements Sampler {
 
@@ -49,7 +51,7 @@ public record Rwm(ParamValues settings) implements Sampler {
 
     private static final class Chain extends MetropolisChain {
         Chain(Model model, int warmup, double eps, double target) {
-            super(model, warmup, eps, target);
+            super(model, warmup, eps, target, OptimalScaling.RANDOM_WALK);
         }
 
         @Override
