@@ -102,4 +102,24 @@ class CsgldSummaryPhaseTest {
         }
         assertFalse(jb.has("notes"), b);
     }
+
+    @Test
+    void distillTakesOnlySamplingPhaseDrawsAndTheExportSaysWhichRowsExplore() throws Exception {
+        Path dir = run("csgld", 1000);
+        CliHarness d = CliHarness.run("distill", dir.toString(), "--method", "thin", "--size", "10", "--out",
+                tmp.resolve("thin.csv").toString());
+        assertEquals(0, d.code, d.err);
+        assertTrue((d.out + d.err).contains("thin: 10 of 1000 post-warmup draws (2 chain(s) pooled)"), d.out + d.err);
+        assertTrue((d.out + d.err).contains("csgld: only the sampling-phase draws (exploration steps left out)"),
+                d.out + d.err);
+        // the export keeps every row; its workbench block says which ones explore, in the file's draw numbers
+        Path out = tmp.resolve("csv");
+        CliHarness e = CliHarness.run("export", dir.toString(), "--format", "cmdstan-csv", "--out", out.toString(),
+                "--draws", "11:110");
+        assertEquals(0, e.code, e.err);
+        String file = java.nio.file.Files.readString(out.resolve("chain-1.csv"));
+        assertTrue(file.contains("#   exploration rows: draw row j (1-based, after warmup) is one iff mod(160 + j - 1, 100)"
+                + " < 50; 50 of the 100 draw rows below (50 sampling-phase draws)\n"), file);
+        assertEquals(100, file.lines().filter(l -> !l.startsWith("#") && !l.startsWith("lp__")).count());
+    }
 }
