@@ -20,6 +20,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import workbench.core.BadInputException;
+import workbench.core.draws.DrawPhase;
 import workbench.core.draws.DrawSource;
 import workbench.core.draws.Stat;
 import workbench.core.run.RunEvent;
@@ -555,6 +556,24 @@ public final class SessionReader implements DrawSource, AutoCloseable {
     }
 
     // ------------------------------------------------------------------ the rest
+
+    /**
+     * Which post-warmup iterations are posterior draws: the sampler's {@link DrawPhase} (cSGLD: its sampling-phase
+     * iterations only; every other sampler: all), from the manifest's sampler and settings. A distilled session's
+     * rows are draws picked from another session, not iterations: all of them.
+     */
+    public DrawPhase drawPhase() {
+        return manifest.distilled() != null ? DrawPhase.ALL
+                : DrawPhase.of(manifest.samplerId(), manifest.samplerSettings());
+    }
+
+    /**
+     * This session as its posterior draws ({@link DrawPhase#posterior}): what {@code summary}, {@code evaluate},
+     * {@code distill} and the window's diagnostics read; this reader itself unless the sampler is cSGLD.
+     */
+    public DrawSource posterior() {
+        return drawPhase().posterior(this);
+    }
 
     /** The session directory. */
     public Path directory() {

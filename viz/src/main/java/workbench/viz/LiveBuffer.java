@@ -126,6 +126,8 @@ public final class LiveBuffer implements DrawSink, DrawSource {
     /** For a loaded buffer: the stored run's sampler id and accept step, as its loader said ({@link #setStoredSampler}). */
     private volatile String storedSampler;
     private volatile AcceptStep storedAcceptStep = AcceptStep.METROPOLIS;
+    /** For a loaded buffer: which of the stored run's post-warmup iterations are posterior draws. */
+    private volatile workbench.core.draws.DrawPhase storedDrawPhase = workbench.core.draws.DrawPhase.ALL;
 
     /**
      * A divergence at {@code iteration} of {@code chain}, on the output scale: {@code position} where the energy
@@ -678,6 +680,32 @@ public final class LiveBuffer implements DrawSink, DrawSource {
         this.storedSampler = samplerId;
         this.storedAcceptStep = acceptStep == null ? AcceptStep.METROPOLIS : acceptStep;
         version.incrementAndGet();
+    }
+
+    /**
+     * As {@link #setStoredSampler(String, AcceptStep)}, and which post-warmup iterations of the stored run are
+     * posterior draws ({@link workbench.core.draws.DrawPhase#of} from the manifest; csgld: its sampling phases).
+     */
+    public void setStoredSampler(String samplerId, AcceptStep acceptStep, workbench.core.draws.DrawPhase drawPhase) {
+        this.storedDrawPhase = drawPhase == null ? workbench.core.draws.DrawPhase.ALL : drawPhase;
+        setStoredSampler(samplerId, acceptStep);
+    }
+
+    /**
+     * Which post-warmup iterations are posterior draws: the running sampler's
+     * ({@link workbench.core.kernel.Sampler#drawPhase}), a stored session's, or all of them when nobody said.
+     */
+    public workbench.core.draws.DrawPhase drawPhase() {
+        RunInfo i = info;
+        return i != null && i.sampler() != null ? i.sampler().drawPhase() : storedDrawPhase;
+    }
+
+    /**
+     * The buffer as its posterior draws ({@link workbench.core.draws.DrawPhase#posterior}), what the diagnostics
+     * table reads: the buffer itself for every sampler but csgld, whose exploration steps it leaves out.
+     */
+    public DrawSource posterior() {
+        return drawPhase().posterior(this);
     }
 
     /**

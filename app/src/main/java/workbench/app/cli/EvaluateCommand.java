@@ -44,6 +44,7 @@ final class EvaluateCommand implements Callable<Integer> {
         }
         PredictiveEvaluation.Result r;
         workbench.core.run.RunConfig run;
+        boolean phased;
         try (SessionReader reader = SessionReader.open(dir)) {
             SessionManifest m = reader.manifest();
             run = m.runConfig();
@@ -52,7 +53,9 @@ final class EvaluateCommand implements Callable<Integer> {
                 throw new BadInputException("model " + m.runConfig().modelId()
                         + " has no held-out test set to predict (evaluate works on bnn-regression, bnn-classification)");
             }
-            r = PredictiveEvaluation.evaluate((PredictiveModel) pm.forChain(), reader);
+            // csgld: only its sampling-phase draws (its exploration steps are optimizer iterates, not draws)
+            phased = !reader.drawPhase().all();
+            r = PredictiveEvaluation.evaluate((PredictiveModel) pm.forChain(), reader.posterior());
         }
         double heap = 0;
         double nonHeap = 0;
@@ -81,6 +84,9 @@ final class EvaluateCommand implements Callable<Integer> {
             o.put("n_test", r.nTest());
             o.put("draws", r.draws());
             o.put("weighted", r.weighted());
+            if (phased) {
+                o.put("draws_note", "csgld: sampling-phase draws only (exploration steps left out)");
+            }
             if (r.weighted()) {
                 o.put("weights", "weight__ of a distilled set, normalised: the predictive is the weighted mixture");
             }
@@ -104,8 +110,9 @@ final class EvaluateCommand implements Callable<Integer> {
             out.println(Report.json(o));
         } else {
             out.printf(Locale.ROOT, "%s%n", described(run));
-            out.printf(Locale.ROOT, "%s on %d test points, %d draw%s%s%n", regression ? "regression" : "classification",
-                    r.nTest(), r.draws(), r.draws() == 1 ? "" : "s", r.weighted()
+            out.printf(Locale.ROOT, "%s on %d test points, %d draw%s%s%s%n", regression ? "regression" : "classification",
+                    r.nTest(), r.draws(), r.draws() == 1 ? "" : "s",
+                    phased ? " (csgld: sampling-phase draws only, exploration steps left out)" : "", r.weighted()
                             ? String.format(Locale.ROOT, " (weighted by weight__, effective number %.1f)", r.effectiveDraws())
                             : "");
             out.printf(Locale.ROOT, "lppd        %.4f%nnll         %.4f%n", r.lppd(), r.nll());

@@ -21,6 +21,8 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import workbench.core.diagnostics.RunSummary;
 import workbench.core.draws.ChainSubset;
+import workbench.core.draws.DrawPhase;
+import workbench.core.draws.DrawSource;
 import workbench.core.kernel.AcceptStep;
 import workbench.core.model.Truth;
 import workbench.core.run.RunOutcome;
@@ -33,7 +35,8 @@ import workbench.sessions.SessionTruth;
 /** {@code summary DIR}: the parameter table and sampler statistics of a stored session. */
 @Command(name = "summary", mixinStandardHelpOptions = true, versionProvider = Version.class, description = "Summarize a stored session: parameters (mean, sd, quantiles, R-hat, ESS, MCSE)"
         + " and sampler statistics (divergences, gradient evaluations, times, step sizes, acceptance, E-BFMI)."
-        + " Samplers without an accept/reject step (mclmc, sgld, sghmc, csgld, the optimizers) show acceptance n/a.")
+        + " Samplers without an accept/reject step (mclmc, sgld, sghmc, csgld, the optimizers) show acceptance n/a."
+        + " For csgld the table uses only its sampling-phase draws (exploration steps left out).")
 final class SummaryCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "DIR", description = "A session directory (or its manifest file).")
     Path dir;
@@ -105,10 +108,14 @@ final class SummaryCommand implements Callable<Integer> {
         // a chain without post-warmup draws (its draws file missing, empty, corrupt from the start, or cut in
         // warmup) is left out of the table, which then covers the other chains, and the output says so; the
         // sampler's statistics stay per session chain
+        // the table covers the posterior draws only: for csgld its sampling-phase draws (exploration steps left out),
+        // for every other sampler every post-warmup draw (post is then the reader itself)
+        DrawPhase phase = reader.drawPhase();
+        DrawSource post = reader.posterior();
         List<Integer> kept = new ArrayList<>();
         Map<Integer, String> leftOut = new LinkedHashMap<>();
         for (int c = 0; c < reader.chains(); c++) {
-            if (reader.size(c) - Math.max(reader.warmup(c), reader.first(c)) > 0) {
+            if (post.size(c) - Math.max(post.warmup(c), post.first(c)) > 0) {
                 kept.add(c);
             } else {
                 leftOut.put(c, whyNoDraws(reader, c));
@@ -117,9 +124,10 @@ final class SummaryCommand implements Callable<Integer> {
         if (kept.isEmpty()) {
             leftOut.clear(); // no chain has draws yet (e.g. stopped in warmup): nothing to leave out
         }
-        RunSummary s = RunSummary.of(reader, maxDepth);
+        RunSummary s = RunSummary.of(reader, post, maxDepth);
         RunSummary table = leftOut.isEmpty() ? s
-                : RunSummary.of(new ChainSubset(reader, kept.stream().mapToInt(Integer::intValue).toArray()), maxDepth);
+                : RunSummary.of(new ChainSubset(post, kept.stream().mapToInt(Integer::intValue).toArray()), maxDepth);
+        String phaseNote = phase.note(m.samplerId(), table.drawsPerChain(), postWarmupPerChain(reader, kept));
         String keptList = kept.stream().map(c -> String.valueOf(c + 1)).collect(Collectors.joining(", "));
         RunOutcome o = reader.outcome();
         double[] steps = new double[s.chains()];
@@ -145,6 +153,12 @@ final class SummaryCommand implements Callable<Integer> {
             }
             root.put("chains", table.chains());
             root.put("draws_per_chain", table.drawsPerChain());
+            if (phaseNote != null) {
+                ObjectNode pn = root.putObject("draw_phase");
+                pn.put("post_warmup_per_chain", postWarmupPerChain(reader, kept));
+                pn.put("draws_per_chain", table.drawsPerChain());
+                pn.put("note", phaseNote);
+            }
             if (!leftOut.isEmpty()) {
                 ArrayNode lo = root.putArray("chains_left_out");
                 leftOut.forEach((c, why) -> lo.addObject().put("chain", c + 1).put("reason", why));
@@ -227,6 +241,9 @@ final class SummaryCommand implements Callable<Integer> {
                     leftOut.isEmpty() ? table.chains() + " chain(s)" : table.chains() + " of " + s.chains() + " chains",
                     table.drawsPerChain(),
                     table.unequalLengths() ? " (common length of unequal chains, the latest draws of each)" : "");
+            if (phaseNote != null) {
+                out.println(phaseNote);
+            }
             if (!leftOut.isEmpty()) {
                 out.println(leftOutLine(leftOut, keptList));
             }
@@ -279,6 +296,18 @@ final class SummaryCommand implements Callable<Integer> {
      * step "acceptance n/a (mclmc has no accept/reject step)", and for SMILE's tuner also the fraction of steps it
      * kept, named as such.
      */
+    /**
+     * Post-warmup iterations per chain of the kept chains (the common length, as the table cuts them), exploration
+     * steps included: what cSGLD's sampling-phase draws are a part of.
+     */
+    private static long postWarmupPerChain(SessionReader reader, List<Integer> kept) {
+        long common = Long.MAX_VALUE;
+        for (int c : kept) {
+            common = Math.min(common, Math.max(0, reader.size(c) - Math.max(reader.warmup(c), reader.first(c))));
+        }
+        return kept.isEmpty() ? 0 : common;
+    }
+
     static String acceptanceText(AcceptStep accept, String samplerId, double[] perChain) {
         if (accept.hasAcceptance()) {
             return "acceptance " + list(perChain, 3);

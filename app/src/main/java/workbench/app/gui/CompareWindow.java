@@ -280,6 +280,9 @@ public final class CompareWindow {
             return null;
         }
         int chains = b.chains();
+        // the ESS is over the posterior draws (csgld: its sampling-phase ones), its cost every gradient they took
+        workbench.core.draws.DrawPhase phase = b.drawPhase();
+        workbench.core.draws.DrawSource post = phase.posterior(b);
         long perChain = Long.MAX_VALUE;
         long common = Long.MAX_VALUE; // post-warmup draws every chain has
         double accept = 0;
@@ -287,7 +290,7 @@ public final class CompareWindow {
         for (int c = 0; c < chains; c++) {
             perChain = Math.min(perChain, b.size(c));
             long from = Math.max(b.first(c), b.warmup(c));
-            common = Math.min(common, Math.max(0, b.size(c) - from));
+            common = Math.min(common, Math.max(0, post.size(c) - Math.max(post.first(c), post.warmup(c))));
             for (long i = from; i < b.size(c); i++) {
                 double a = b.stat(c, i, Stat.ACCEPT_STAT);
                 if (Double.isFinite(a)) {
@@ -308,12 +311,14 @@ public final class CompareWindow {
         }
         sb.append(" \u00b7 ").append(b.totalGradients()).append(" gradients");
         int n = (int) Math.min(common == Long.MAX_VALUE ? 0 : common, ESS_WINDOW);
-        double ess = minBulkEss(b, n);
+        double ess = minBulkEss(post, n);
         if (Double.isFinite(ess)) {
-            // the gradients the same draws cost: each chain's latest n
+            // the gradients the same draws cost: each chain's latest n, with the exploration steps between them
             long grads = 0;
             for (int c = 0; c < chains; c++) {
-                for (long i = b.size(c) - n; i < b.size(c); i++) {
+                long first = phase.all() ? b.size(c) - n
+                        : phase.nth(b.warmup(c), post.size(c) - n - b.warmup(c));
+                for (long i = first; i < b.size(c); i++) {
                     double g = b.stat(c, i, Stat.GRADIENT_EVALUATIONS);
                     grads += Double.isFinite(g) ? (long) g : 0;
                 }
@@ -347,7 +352,7 @@ public final class CompareWindow {
     }
 
     /** The smallest bulk ESS over the parameters (the first 50) of each chain's latest {@code n} post-warmup draws. */
-    static double minBulkEss(LiveBuffer b, int n) {
+    static double minBulkEss(workbench.core.draws.DrawSource b, int n) {
         int chains = b.chains();
         if (chains == 0 || n < 20) {
             return Double.NaN;

@@ -140,8 +140,8 @@ final class EvaluateViewModel {
             PredictiveEvaluation.Result metrics;
             double[][] qs;
             try {
-                metrics = PredictiveEvaluation.evaluate(pm, reader);
-                qs = PredictiveDraws.thin(pm, reader, PLOT_DRAWS);
+                metrics = PredictiveEvaluation.evaluate(pm, reader.posterior());
+                qs = PredictiveDraws.thin(pm, reader.posterior(), PLOT_DRAWS);
             } catch (BadInputException e) {
                 throw new BadInputException(name + ": " + e.getMessage());
             }

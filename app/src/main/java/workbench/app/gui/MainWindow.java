@@ -1481,7 +1481,7 @@ public final class MainWindow extends BorderPane {
                 diagPool.submit(() -> {
                     long t0 = System.nanoTime();
                     try {
-                        DiagnosticsViewModel.Table t = diagnostics.compute(b, nd, b.addedChains(), truth);
+                        DiagnosticsViewModel.Table t = diagnostics.compute(b.posterior(), nd, b.addedChains(), truth);
                         diagNanos = System.nanoTime() - t0;
                         Platform.runLater(() -> showDiagnostics(b, t, warmupDivs));
                     } catch (RuntimeException e) {

@@ -215,7 +215,9 @@ public final class OpenViewModel {
             }
             var m = reader.manifest();
             // the acceptance views ask whether the stored run's sampler had an accept/reject step
-            b.setStoredSampler(m.samplerId(), workbench.core.kernel.AcceptStep.of(m.samplerId(), m.samplerSettings()));
+            // and the diagnostics table which post-warmup iterations are posterior draws (csgld: its sampling phases)
+            b.setStoredSampler(m.samplerId(), workbench.core.kernel.AcceptStep.of(m.samplerId(), m.samplerSettings()),
+                    reader.drawPhase());
             List<workbench.sessions.DivergenceRecord> records = m.distilled() != null ? List.of() : reader.divergences();
             List<LiveBuffer.DivergenceMark> stored = storedDivergences(reader, b, records);
             if (stored != null) {

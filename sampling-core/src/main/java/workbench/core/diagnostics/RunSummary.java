@@ -35,57 +35,19 @@ public record RunSummary(List<ParameterSummary> parameters, int chains, long dra
     static final long PARALLEL_PARTS_VALUES = 1L << 20;
 
     public static RunSummary of(DrawSource src, int maxTreedepth) {
+        return of(src, src, maxTreedepth);
+    }
+
+    /**
+     * As {@link #of(DrawSource, int)}, the parameter table, {@code lp__} and {@code drawsPerChain} from
+     * {@code posterior} (the run's posterior draws, {@link workbench.core.draws.DrawPhase#posterior}: for cSGLD its
+     * sampling-phase draws only, R-hat and ESS then computed over each chain's sampling segments joined end to end)
+     * and the sampler's statistics (divergences, gradient evaluations, acceptance, E-BFMI, tree depth) from every
+     * transition of {@code src}.
+     */
+    public static RunSummary of(DrawSource src, DrawSource posterior, int maxTreedepth) {
+        RunSummary table = table(posterior);
         int chains = src.chains();
-        long common = Long.MAX_VALUE;
-        long longest = 0;
-        for (int c = 0; c < chains; c++) {
-            long n = Math.max(0, src.size(c) - Math.max(src.warmup(c), src.first(c)));
-            common = Math.min(common, n);
-            longest = Math.max(longest, n);
-        }
-        if (chains == 0) {
-            common = 0;
-        }
-        List<String> names = src.names();
-        ParameterSummary[] rows = new ParameterSummary[names.size()];
-        // Parameters are read in batches that fit a memory budget, each batch in one pass over the store
-        // (a session decodes every chunk once per batch, not once per value), and summarised in parallel.
-        long perParam = Math.max(1, chains * common);
-        int batch = (int) Math.max(1, Math.min(names.size(), BATCH_VALUES / perParam));
-        for (int first = 0; first < names.size(); first += batch) {
-            int[] params = new int[Math.min(batch, names.size() - first)];
-            double[][][] x = new double[params.length][chains][(int) common];
-            for (int j = 0; j < params.length; j++) {
-                params[j] = first + j;
-            }
-            for (int c = 0; c < chains; c++) {
-                long from = src.size(c) - common; // the latest draws of each chain, as the window does
-                double[][] dest = new double[params.length][];
-                for (int j = 0; j < params.length; j++) {
-                    dest[j] = x[j][c];
-                }
-                src.copyValues(c, from, (int) common, params, dest, 0);
-            }
-            // a batch of few long parameters leaves threads idle unless each parameter's parts run in parallel too
-            boolean inner = perParam >= PARALLEL_PARTS_VALUES;
-            IntStream.range(0, params.length).parallel()
-                    .forEach(j -> rows[params[j]] = ParameterSummary.of(names.get(params[j]), x[j], inner));
-        }
-        ParameterSummary lp = null;
-        if (chains > 0 && common > 0) {
-            double[][] l = new double[chains][(int) common];
-            boolean any = false;
-            for (int c = 0; c < chains; c++) {
-                long from = src.size(c) - common;
-                for (int i = 0; i < common; i++) {
-                    l[c][i] = src.stat(c, from + i, Stat.LOG_DENSITY);
-                    any |= !Double.isNaN(l[c][i]);
-                }
-            }
-            if (any) {
-                lp = ParameterSummary.of(Stat.LOG_DENSITY.column(), l, perParam >= PARALLEL_PARTS_VALUES);
-            }
-        }
         long divW = 0;
         long divS = 0;
         long gradW = 0;
@@ -140,8 +102,65 @@ public record RunSummary(List<ParameterSummary> parameters, int chains, long dra
             acceptance[c] = n == 0 ? Double.NaN : accSum / n;
             ebfmi[c] = energyKnown ? Diagnostics.ebfmi(energy) : Double.NaN;
         }
-        return new RunSummary(List.of(rows), chains, common, chains > 0 && common != longest, divW, divS, gradW, gradS,
-                acceptance, ebfmi, depthN == 0 ? Double.NaN : depthSum / depthN, depthN == 0 ? Double.NaN : depthMax,
-                saturated, lp);
+        return new RunSummary(table.parameters, table.chains, table.drawsPerChain, table.unequalLengths, divW, divS,
+                gradW, gradS, acceptance, ebfmi, depthN == 0 ? Double.NaN : depthSum / depthN,
+                depthN == 0 ? Double.NaN : depthMax, saturated, table.logDensity);
+    }
+
+    /** The parameter table and lp__ of {@code src}'s post-warmup draws (the sampler's statistics left empty). */
+    private static RunSummary table(DrawSource src) {
+        int chains = src.chains();
+        long common = Long.MAX_VALUE;
+        long longest = 0;
+        for (int c = 0; c < chains; c++) {
+            long n = Math.max(0, src.size(c) - Math.max(src.warmup(c), src.first(c)));
+            common = Math.min(common, n);
+            longest = Math.max(longest, n);
+        }
+        if (chains == 0) {
+            common = 0;
+        }
+        List<String> names = src.names();
+        ParameterSummary[] rows = new ParameterSummary[names.size()];
+        // Parameters are read in batches that fit a memory budget, each batch in one pass over the store
+        // (a session decodes every chunk once per batch, not once per value), and summarised in parallel.
+        long perParam = Math.max(1, chains * common);
+        int batch = (int) Math.max(1, Math.min(names.size(), BATCH_VALUES / perParam));
+        for (int first = 0; first < names.size(); first += batch) {
+            int[] params = new int[Math.min(batch, names.size() - first)];
+            double[][][] x = new double[params.length][chains][(int) common];
+            for (int j = 0; j < params.length; j++) {
+                params[j] = first + j;
+            }
+            for (int c = 0; c < chains; c++) {
+                long from = src.size(c) - common; // the latest draws of each chain, as the window does
+                double[][] dest = new double[params.length][];
+                for (int j = 0; j < params.length; j++) {
+                    dest[j] = x[j][c];
+                }
+                src.copyValues(c, from, (int) common, params, dest, 0);
+            }
+            // a batch of few long parameters leaves threads idle unless each parameter's parts run in parallel too
+            boolean inner = perParam >= PARALLEL_PARTS_VALUES;
+            IntStream.range(0, params.length).parallel()
+                    .forEach(j -> rows[params[j]] = ParameterSummary.of(names.get(params[j]), x[j], inner));
+        }
+        ParameterSummary lp = null;
+        if (chains > 0 && common > 0) {
+            double[][] l = new double[chains][(int) common];
+            boolean any = false;
+            for (int c = 0; c < chains; c++) {
+                long from = src.size(c) - common;
+                for (int i = 0; i < common; i++) {
+                    l[c][i] = src.stat(c, from + i, Stat.LOG_DENSITY);
+                    any |= !Double.isNaN(l[c][i]);
+                }
+            }
+            if (any) {
+                lp = ParameterSummary.of(Stat.LOG_DENSITY.column(), l, perParam >= PARALLEL_PARTS_VALUES);
+            }
+        }
+        return new RunSummary(List.of(rows), chains, common, chains > 0 && common != longest, 0, 0, 0, 0,
+                new double[0], new double[0], Double.NaN, Double.NaN, 0, lp);
     }
 }

@@ -1,8 +1,6 @@
 package workbench.core.kernel;
 
-import java.util.LinkedHashMap;
 import java.util.Map;
-import workbench.core.spec.ParamSpec;
 
 /**
  * Whether a sampler has an accept/reject step, and so what its transitions' acceptance statistic
@@ -65,41 +63,7 @@ public enum AcceptStep {
      * sampler), or null, gives {@link #METROPOLIS}: the column is then shown for what it claims to be.
      */
     public static AcceptStep of(String samplerId, Map<String, String> settings) {
-        if (samplerId == null) {
-            return METROPOLIS;
-        }
-        SamplerFactory f;
-        try {
-            f = SamplerRegistry.get(samplerId);
-        } catch (RuntimeException e) {
-            return METROPOLIS;
-        }
-        Map<String, String> given = settings == null ? Map.of() : settings;
-        try {
-            return f.create(given).acceptStep();
-        } catch (RuntimeException e) {
-            // fall through: settings from another version of this sampler
-        }
-        Map<String, String> known = new LinkedHashMap<>();
-        for (ParamSpec p : f.params()) {
-            String v = given.get(p.name());
-            if (v != null) {
-                try {
-                    f.create(Map.of(p.name(), v));
-                    known.put(p.name(), v);
-                } catch (RuntimeException e) {
-                    // a value this build refuses: its default instead
-                }
-            }
-        }
-        try {
-            return f.create(known).acceptStep();
-        } catch (RuntimeException e) {
-            try {
-                return f.create(Map.of()).acceptStep();
-            } catch (RuntimeException again) {
-                return METROPOLIS;
-            }
-        }
+        Sampler s = StoredSampler.of(samplerId, settings);
+        return s == null ? METROPOLIS : s.acceptStep();
     }
 }

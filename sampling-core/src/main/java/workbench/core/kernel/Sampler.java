@@ -19,6 +19,14 @@ public interface Sampler {
     AcceptStep acceptStep();
 
     /**
+     * Which post-warmup iterations are posterior draws: all of them ({@link workbench.core.draws.DrawPhase#ALL})
+     * except for cSGLD, whose exploration steps are not ({@link workbench.core.draws.DrawPhase#of} for a stored run).
+     */
+    default workbench.core.draws.DrawPhase drawPhase() {
+        return workbench.core.draws.DrawPhase.ALL;
+    }
+
+    /**
      * Refuses, with a {@link workbench.core.BadInputException} naming why, a model this sampler cannot sample.
      * The CLI and the window call it before a run writes anything, the runner before its chains start, and the
      * samplers that override it from {@link #newChain} too. Accepts every model by default.

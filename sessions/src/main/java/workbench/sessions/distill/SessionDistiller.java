@@ -11,6 +11,7 @@ import workbench.core.distill.Distiller;
 import workbench.core.distill.Points;
 import workbench.core.distill.Progress;
 import workbench.core.distill.Quality;
+import workbench.core.draws.DrawPhase;
 import workbench.core.draws.Stat;
 import workbench.core.model.Model;
 import workbench.core.model.ModelRegistry;
@@ -67,11 +68,15 @@ public final class SessionDistiller {
         }
     }
 
-    /** The number of post-warmup draws in the session, all chains together. */
+    /**
+     * The number of post-warmup draws in the session, all chains together: its posterior draws
+     * ({@link SessionReader#drawPhase()}; for csgld the sampling-phase ones, which are all that is distilled).
+     */
     public static long postWarmupDraws(SessionReader r) {
+        DrawPhase ph = r.drawPhase();
         long total = 0;
         for (int c = 0; c < r.chains(); c++) {
-            total += Math.max(0, r.size(c) - r.warmup(c));
+            total += ph.count(r.warmup(c), r.size(c));
         }
         return total;
     }
@@ -111,9 +116,14 @@ public final class SessionDistiller {
                         + " parameters without gradients (no KSD)");
             }
             int chains = r.chains();
+            // csgld: only its sampling-phase draws are posterior draws; its exploration steps are left out
+            DrawPhase ph = r.drawPhase();
+            if (!ph.all()) {
+                notes.add(man.samplerId() + ": only the sampling-phase draws (exploration steps left out)");
+            }
             long[] start = new long[chains + 1];
             for (int c = 0; c < chains; c++) {
-                start[c + 1] = start[c] + Math.max(0, r.size(c) - r.warmup(c));
+                start[c + 1] = start[c] + ph.count(r.warmup(c), r.size(c));
             }
             long total = start[chains];
             if (total > Integer.MAX_VALUE / Math.max(1, man.parameterCount())) {
@@ -142,7 +152,8 @@ public final class SessionDistiller {
             Model chainModel = model == null ? null : model.forChain();
             int bad = 0;
             for (int c = 0, i = 0; c < chains; c++) {
-                for (long it = r.warmup(c); it < r.size(c); it++, i++) {
+                for (long j = 0; j < start[c + 1] - start[c]; j++, i++) {
+                    long it = ph.nth(r.warmup(c), j);
                     if (i % READ_STEP == 0 && i > 0) {
                         reading.step((double) i / n);
                     }
@@ -204,7 +215,7 @@ public final class SessionDistiller {
                 for (Map.Entry<Integer, Integer> e : counts.entrySet()) {
                     int idx = e.getKey();
                     int c = chainOf(start, idx);
-                    long it = r.warmup(c) + (idx - start[c]);
+                    long it = ph.nth(r.warmup(c), idx - start[c]);
                     r.readRow(c, it, src);
                     double[] row = new double[outs + sc];
                     System.arraycopy(src, 0, row, 0, outs);

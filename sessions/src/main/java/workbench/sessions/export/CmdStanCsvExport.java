@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import workbench.core.BadInputException;
+import workbench.core.draws.DrawPhase;
 import workbench.core.draws.Stat;
 import workbench.core.kernel.AcceptStep;
 import workbench.core.run.RunOutcome;
@@ -146,6 +147,12 @@ public final class CmdStanCsvExport {
         }
         long start = sel.start(src, c);
         line(w, "#   post-warmup draws exported: " + (start + 1) + " to " + (start + sel.draws()));
+        String phase = phaseNote(src.drawPhase(), m.samplerId(), src.warmup(c), start, sel.draws());
+        if (phase != null) {
+            for (String l : phase.split("\n")) {
+                line(w, l);
+            }
+        }
         int[] params = columnOrder(src.names(), sel.params());
         StringBuilder header = new StringBuilder(String.join(",", SAMPLER_COLUMNS));
         for (int p : params) {
@@ -180,6 +187,30 @@ public final class CmdStanCsvExport {
         line(w, String.format(Locale.ROOT, "#                %.3f seconds (Total)", warmS + sampS));
         line(w, "# ");
         w.flush();
+    }
+
+    /**
+     * For a sampler whose post-warmup iterations are not all posterior draws (csgld), the {@code workbench:} lines
+     * saying which draw rows are exploration steps; null for every other sampler. The rows stay in the file as the
+     * session stores them (no extra column: rstan and cmdstanpy take every {@code __} column for a sampler
+     * statistic and ArviZ every other one for a parameter), so the rule is given in the file's own draw numbers.
+     *
+     * @param warmup the chain's warmup iterations in the session
+     * @param start  the session's post-warmup draw (0-based) the file's first draw row is
+     * @param draws  draw rows in the file
+     */
+    static String phaseNote(DrawPhase ph, String samplerId, long warmup, long start, long draws) {
+        if (ph.all()) {
+            return null;
+        }
+        long first = warmup + start;
+        long sampling = ph.count(first, first + draws);
+        return "#   draw phase: " + samplerId + " explores (gradient steps without noise) for the first " + ph.explore()
+                + " of every " + ph.cycle() + " iterations: those rows are optimizer iterates, not posterior draws;"
+                + " workbench summary, evaluate and distill leave them out\n"
+                + "#   exploration rows: draw row j (1-based, after warmup) is one iff mod(" + first + " + j - 1, "
+                + ph.cycle() + ") < " + ph.explore() + "; " + (draws - sampling) + " of the " + draws
+                + " draw rows below (" + sampling + " sampling-phase draws)";
     }
 
     /**

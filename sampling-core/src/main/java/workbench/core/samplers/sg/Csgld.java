@@ -3,6 +3,7 @@ package workbench.core.samplers.sg;
 import java.util.List;
 import java.util.Map;
 import org.apache.commons.rng.UniformRandomProvider;
+import workbench.core.draws.DrawPhase;
 import workbench.core.kernel.AcceptStep;
 import workbench.core.kernel.ChainSampler;
 import workbench.core.kernel.ChainState;
@@ -20,7 +21,8 @@ import workbench.core.spec.ParamValues;
  * r_k = mod(k - 1, C) / C (k = 1, 2, ... counts this chain's transitions, warmup included). The first
  * {@code explore_fraction} of each cycle explores (gradient steps without noise); the rest samples
  * (SGLD steps). Every transition is a draw; its extras say which: {@code phase} 0 = exploration,
- * 1 = sampling, and {@code cycle} (1-based). Only sampling-phase draws are meant as posterior draws.
+ * 1 = sampling, and {@code cycle} (1-based). Only sampling-phase draws are posterior draws: {@link #drawPhase()} says
+ * which, and {@code summary}, {@code evaluate}, {@code distill} and the window's diagnostics use only those.
  * Setting the step size by hand sets eps0.
  */
 public record Csgld(ParamValues settings) implements Sampler {
@@ -50,10 +52,16 @@ public record Csgld(ParamValues settings) implements Sampler {
         return AcceptStep.NONE;
     }
 
+    /** Only the sampling part of each cycle: iteration k (1-based) is a draw iff mod(k - 1, C) / C >= the fraction. */
+    @Override
+    public DrawPhase drawPhase() {
+        return DrawPhase.cyclic(settings.integer("cycle_length"), settings.real("explore_fraction"));
+    }
+
     @Override
     public ChainSampler newChain(Model model, int warmup, ChainState initial, UniformRandomProvider rng) {
-        return new Chain(model, settings.real("step_size"), settings.integer("cycle_length"),
-                settings.real("explore_fraction"), settings.real("temperature"));
+        return new Chain(model, settings.real("step_size"), settings.integer("cycle_length"), drawPhase(),
+                settings.real("temperature"));
     }
 
     /** The step size of transition {@code k} (1-based) for peak {@code eps0} and cycle length {@code c}. */
@@ -64,22 +72,21 @@ public record Csgld(ParamValues settings) implements Sampler {
 
     private static final class Chain extends Sgld.Chain {
         private final int cycle;
-        private final double explore;
+        private final DrawPhase phase;
         private double eps0;
         private long k = 1;
 
-        Chain(Model model, double eps0, int cycle, double explore, double temperature) {
+        Chain(Model model, double eps0, int cycle, DrawPhase phase, double temperature) {
             super(model, eps0, temperature);
             this.eps0 = eps0;
             this.cycle = cycle;
-            this.explore = explore;
+            this.phase = phase;
         }
 
         @Override
         public Transition next(UniformRandomProvider rng, ChainState state, boolean warmup, boolean withPath) {
             double eps = cyclicalStepSize(eps0, cycle, k);
-            double r = (double) ((k - 1) % cycle) / cycle;
-            boolean sampling = r >= explore;
+            boolean sampling = phase.isDraw(k - 1);
             Map<String, Double> extras = Map.of("phase", sampling ? SAMPLE : EXPLORE,
                     "cycle", (double) ((k - 1) / cycle + 1));
             k++;

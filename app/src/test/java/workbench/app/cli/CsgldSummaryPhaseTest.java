@@ -1,0 +1,125 @@
+package workbench.app.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import workbench.sessions.SessionReader;
+
+/**
+ * {@code summary} on cyclical SGLD uses only its sampling-phase draws: iteration k (1-based from the chain's start,
+ * warmup included) is a draw iff mod(k - 1, C) / C >= explore_fraction; the exploration steps (gradient steps
+ * without noise) are left out of the table and a line says how many draws were used. The sd is checked against a
+ * direct computation over those rows of the stored draws, and a resumed session keeps the rule.
+ */
+class CsgldSummaryPhaseTest {
+    private static final int CYCLE = 100;
+    private static final int WARMUP = 150; // not a whole number of cycles: the phase counts warmup iterations too
+
+    @TempDir
+    Path tmp;
+
+    private Path run(String name, int draws) {
+        Path dir = tmp.resolve(name);
+        CliHarness r = CliHarness.run("run", "--no-progress", "--model", "gaussian", "--set", "dim=2", "--sampler",
+                "csgld", "--sampler-set", "temperature=0.25", "--sampler-set", "step_size=0.05", "--sampler-set",
+                "cycle_length=" + CYCLE, "--chains", "2", "--warmup", String.valueOf(WARMUP), "--draws",
+                String.valueOf(draws), "--seed", "5", "--out", dir.toString());
+        assertEquals(0, r.code, r.err);
+        return dir;
+    }
+
+    /** Sample sd (n - 1) of parameter p over the post-warmup rows of every chain, sampling-phase ones or all. */
+    private static double sd(SessionReader reader, int p, boolean samplingOnly) {
+        List<Double> xs = new ArrayList<>();
+        for (int c = 0; c < reader.chains(); c++) {
+            for (long i = reader.warmup(c); i < reader.size(c); i++) {
+                long k = i + 1;
+                boolean sampling = (double) ((k - 1) % CYCLE) / CYCLE >= 0.5;
+                if (sampling || !samplingOnly) {
+                    xs.add(reader.value(c, i, p));
+                }
+            }
+        }
+        double m = xs.stream().mapToDouble(Double::doubleValue).average().orElseThrow();
+        double s = 0;
+        for (double x : xs) {
+            s += (x - m) * (x - m);
+        }
+        return Math.sqrt(s / (xs.size() - 1));
+    }
+
+    @Test
+    void summarySdUsesOnlySamplingPhaseDraws() throws Exception {
+        Path dir = run("csgld", 1000);
+        CliHarness json = CliHarness.run("summary", "--json", dir.toString());
+        assertEquals(0, json.code, json.err);
+        JsonNode root = new ObjectMapper().readTree(json.out);
+        // iterations 151..1150: 50 sampling (151..200), then 50 of every later 100
+        assertEquals(500, root.get("draws_per_chain").asLong(), json.out);
+        assertEquals(1000, root.get("draw_phase").get("post_warmup_per_chain").asLong(), json.out);
+        try (SessionReader reader = SessionReader.open(dir)) {
+            for (int p = 0; p < 2; p++) {
+                double want = sd(reader, p, true);
+                double all = sd(reader, p, false);
+                double got = root.get("parameters").get(p).get("sd").asDouble();
+                assertEquals(want, got, 1e-12 * want, "parameter " + p);
+                // exploration steps shrink the spread: all rows would give a visibly smaller sd
+                assertTrue(Math.abs(all - want) > 0.03, "sd all " + all + ", sampling " + want);
+            }
+        }
+        CliHarness text = CliHarness.run("summary", dir.toString());
+        assertEquals(0, text.code, text.err);
+        assertTrue(text.out.startsWith("csgld on gaussian: 2 chain(s) x 500 draws\n"
+                + "csgld: 500 sampling-phase draws per chain of 1000 after warmup (exploration steps left out)\n"),
+                text.out);
+        // the sampler's statistics still count every transition
+        assertEquals(2 * 1000L, root.get("sampler").get("gradient_evaluations").get("sampling").asLong());
+    }
+
+    @Test
+    void aResumedSessionKeepsThePhaseOfEachIteration() throws Exception {
+        Path whole = run("whole", 600);
+        Path resumed = run("resumed", 250);
+        CliHarness r = CliHarness.run("resume", resumed.toString(), "--draws", "600", "--no-progress");
+        assertEquals(0, r.code, r.err);
+        String a = CliHarness.run("summary", "--json", whole.toString()).out;
+        String b = CliHarness.run("summary", "--json", resumed.toString()).out;
+        ObjectMapper om = new ObjectMapper();
+        JsonNode ja = om.readTree(a);
+        JsonNode jb = om.readTree(b);
+        assertEquals(ja.get("parameters"), jb.get("parameters"));
+        assertEquals(ja.get("draw_phase"), jb.get("draw_phase"));
+        try (SessionReader reader = SessionReader.open(resumed)) {
+            assertEquals(sd(reader, 0, true), jb.get("parameters").get(0).get("sd").asDouble(), 1e-12);
+        }
+        assertFalse(jb.has("notes"), b);
+    }
+
+    @Test
+    void distillTakesOnlySamplingPhaseDrawsAndTheExportSaysWhichRowsExplore() throws Exception {
+        Path dir = run("csgld", 1000);
+        CliHarness d = CliHarness.run("distill", dir.toString(), "--method", "thin", "--size", "10", "--out",
+                tmp.resolve("thin.csv").toString());
+        assertEquals(0, d.code, d.err);
+        assertTrue((d.out + d.err).contains("thin: 10 of 1000 post-warmup draws (2 chain(s) pooled)"), d.out + d.err);
+        assertTrue((d.out + d.err).contains("csgld: only the sampling-phase draws (exploration steps left out)"),
+                d.out + d.err);
+        // the export keeps every row; its workbench block says which ones explore, in the file's draw numbers
+        Path out = tmp.resolve("csv");
+        CliHarness e = CliHarness.run("export", dir.toString(), "--format", "cmdstan-csv", "--out", out.toString(),
+                "--draws", "11:110");
+        assertEquals(0, e.code, e.err);
+        String file = java.nio.file.Files.readString(out.resolve("chain-1.csv"));
+        assertTrue(file.contains("#   exploration rows: draw row j (1-based, after warmup) is one iff mod(160 + j - 1, 100)"
+                + " < 50; 50 of the 100 draw rows below (50 sampling-phase draws)\n"), file);
+        assertEquals(100, file.lines().filter(l -> !l.startsWith("#") && !l.startsWith("lp__")).count());
+    }
+}
