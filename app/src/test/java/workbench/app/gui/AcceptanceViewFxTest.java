@@ -3,10 +3,8 @@ package workbench.app.gui;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
-import javafx.scene.control.Slider;
 import org.junit.jupiter.api.Test;
 import org.testfx.api.FxRobot;
-import workbench.viz.LiveBuffer;
 import workbench.viz.TraceView;
 
 /**
@@ -17,18 +15,7 @@ import workbench.viz.TraceView;
 class AcceptanceViewFxTest extends WindowFxBase {
 
     private TraceView run(FxRobot robot, String model, String sampler) {
-        pick(robot, "#modelPicker", model);
-        pick(robot, "#samplerPicker", sampler);
-        set(robot, "#chains", "2");
-        set(robot, "#warmup", "50");
-        set(robot, "#draws", "100");
-        Slider s = robot.lookup("#speedSlider").queryAs(Slider.class);
-        robot.interact(() -> s.setValue(s.getMax()));
-        robot.clickOn("#runButton");
-        waitUntil("the end of the run", 30, () -> {
-            LiveBuffer b = window.controller().buffer();
-            return b != null && b.outcome() != null;
-        });
+        runTwoChainsToTheEnd(robot, model, sampler, 50, 100);
         robot.clickOn("#samplerOverTimeTab");
         return robot.lookup("#acceptTrace").queryAs(TraceView.class);
     }

@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
-import javafx.scene.control.Slider;
 import javafx.scene.image.PixelReader;
 import javafx.scene.image.WritableImage;
 import javafx.scene.paint.Color;
@@ -30,18 +29,7 @@ class TunerViewsFxTest extends WindowFxBase {
 
     /** Runs 2 chains of warmup + draws iterations to the end. */
     private void run(FxRobot robot, String model, String sampler, int warmup, int draws) {
-        pick(robot, "#modelPicker", model);
-        pick(robot, "#samplerPicker", sampler);
-        set(robot, "#chains", "2");
-        set(robot, "#warmup", Integer.toString(warmup));
-        set(robot, "#draws", Integer.toString(draws));
-        Slider s = robot.lookup("#speedSlider").queryAs(Slider.class);
-        robot.interact(() -> s.setValue(s.getMax()));
-        robot.clickOn("#runButton");
-        waitUntil("the end of the run", 30, () -> {
-            LiveBuffer b = window.controller().buffer();
-            return b != null && b.outcome() != null;
-        });
+        runTwoChainsToTheEnd(robot, model, sampler, warmup, draws);
         assertEquals(2L * (warmup + draws), window.controller().buffer().totalTransitions());
     }
 

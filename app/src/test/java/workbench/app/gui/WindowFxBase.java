@@ -84,6 +84,22 @@ abstract class WindowFxBase {
      * Starts {@code sampler} on {@code model} with endless warmup at 300 transitions a second per chain, and waits until
      * every chain has 20 draws: a run to change things in while it goes.
      */
+    /** Runs 2 chains of {@code warmup} + {@code draws} iterations of the sampler on the model at full speed, to the end. */
+    void runTwoChainsToTheEnd(FxRobot robot, String model, String sampler, int warmup, int draws) {
+        pick(robot, "#modelPicker", model);
+        pick(robot, "#samplerPicker", sampler);
+        set(robot, "#chains", "2");
+        set(robot, "#warmup", Integer.toString(warmup));
+        set(robot, "#draws", Integer.toString(draws));
+        javafx.scene.control.Slider s = robot.lookup("#speedSlider").queryAs(javafx.scene.control.Slider.class);
+        robot.interact(() -> s.setValue(s.getMax()));
+        robot.clickOn("#runButton");
+        waitUntil("the end of the run", 30, () -> {
+            workbench.viz.LiveBuffer b = window.controller().buffer();
+            return b != null && b.outcome() != null;
+        });
+    }
+
     void startEndlessRun(FxRobot robot, String model, String sampler) {
         pick(robot, "#modelPicker", model);
         pick(robot, "#samplerPicker", sampler);

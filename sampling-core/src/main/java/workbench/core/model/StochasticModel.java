@@ -1,6 +1,5 @@
 package workbench.core.model;
 
-import java.util.List;
 import org.apache.commons.rng.UniformRandomProvider;
 
 /**
@@ -55,7 +54,12 @@ public interface StochasticModel extends Model {
     }
 
     /** A deterministic model seen as a stochastic one: no noise, batches change nothing. */
-    record Exact(Model model) implements StochasticModel {
+    record Exact(Model model) implements StochasticModel, ForwardingModel {
+        @Override
+        public Model delegate() {
+            return model;
+        }
+
         @Override
         public void nextBatch(UniformRandomProvider rng) {
             // exact values: nothing to draw
@@ -85,46 +89,6 @@ public interface StochasticModel extends Model {
         public StochasticModel forChain() {
             Model m = model.forChain();
             return m == model ? this : new Exact(m);
-        }
-
-        @Override
-        public int dim() {
-            return model.dim();
-        }
-
-        @Override
-        public List<String> parameterNames() {
-            return model.parameterNames();
-        }
-
-        @Override
-        public List<String> derivedNames() {
-            return model.derivedNames();
-        }
-
-        @Override
-        public double logDensity(double[] q, double[] grad) {
-            return model.logDensity(q, grad);
-        }
-
-        @Override
-        public void toOutput(double[] q, double[] out) {
-            model.toOutput(q, out);
-        }
-
-        @Override
-        public void toUnconstrained(double[] constrained, double[] q) {
-            model.toUnconstrained(constrained, q);
-        }
-
-        @Override
-        public Truth truth() {
-            return model.truth();
-        }
-
-        @Override
-        public double[] plotBox() {
-            return model.plotBox();
         }
     }
 }

@@ -1,6 +1,5 @@
 package workbench.core.model;
 
-import java.util.List;
 import java.util.Map;
 
 /**
@@ -10,7 +9,7 @@ import java.util.Map;
  * marginals (a plot of a 2-D target integrates its marginals numerically); names, transforms and the plot box are
  * the model's. Not the likelihood temperature beta of data models, which is part of the model itself.
  */
-public final class TemperedView implements Model {
+public final class TemperedView implements ForwardingModel {
     private final Model model;
     private final double temperature;
 
@@ -48,18 +47,14 @@ public final class TemperedView implements Model {
     }
 
     @Override
-    public int dim() {
-        return model.dim();
+    public Model delegate() {
+        return model;
     }
 
+    /** None: the model's truth is not the tempered target's. */
     @Override
-    public List<String> parameterNames() {
-        return model.parameterNames();
-    }
-
-    @Override
-    public List<String> derivedNames() {
-        return model.derivedNames();
+    public Truth truth() {
+        return null;
     }
 
     @Override
@@ -69,31 +64,6 @@ public final class TemperedView implements Model {
             grad[i] /= temperature;
         }
         return lp / temperature;
-    }
-
-    @Override
-    public void toOutput(double[] q, double[] out) {
-        model.toOutput(q, out);
-    }
-
-    @Override
-    public void toUnconstrained(double[] constrained, double[] q) {
-        model.toUnconstrained(constrained, q);
-    }
-
-    @Override
-    public int outputDim() {
-        return model.outputDim();
-    }
-
-    @Override
-    public List<String> outputNames() {
-        return model.outputNames();
-    }
-
-    @Override
-    public double[] plotBox() {
-        return model.plotBox();
     }
 
     @Override
