@@ -77,6 +77,11 @@ public final class MarginalView extends CanvasView {
         updateExact();
     }
 
+    /** How many draws the histogram last binned (its title's count). */
+    public long binnedDraws() {
+        return counted;
+    }
+
     /** The exact marginal drawn now (null while unknown or still being computed). */
     public ExactMarginal exactMarginal() {
         return exact;
@@ -239,7 +244,7 @@ public final class MarginalView extends CanvasView {
     }
 
     /**
-     * Bin counts over [lo, hi) of the post-warmup draws of every chain (all its draws while a chain
+     * Bin counts over [lo, hi) of the post-warmup posterior draws of every chain (all its iterations while a chain
      * has none), kept between refreshes: only the draws new since the last one are binned, and
      * everything is binned again from the stored draws when the range, the coordinate or the buffer
      * change or a chain leaves warmup. {@link #counted} is the number of draws seen.
@@ -267,9 +272,15 @@ public final class MarginalView extends CanvasView {
             nextDraw = new long[chains];
             counted = 0;
         }
+        // past warmup only the posterior draws (csgld's exploration steps are not), as the diagnostics table
+        workbench.core.draws.DrawPhase phase = buffer.drawPhase();
         for (int c = 0; c < chains; c++) {
             long end = buffer.size(c);
+            boolean sampling = k.charAt(k.length() - chains + c) == 's';
             for (long i = Math.max(from[c], nextDraw[c]); i < end; i++) {
+                if (sampling && !phase.isDraw(i)) {
+                    continue;
+                }
                 double x = buffer.value(c, i, param);
                 counted++;
                 int b = (int) Math.floor((x - lo) / (hi - lo) * BINS);

@@ -561,6 +561,7 @@ public final class ProjectionView extends CanvasView {
             drawHistogram2d(g, b);
             legend.add(Legend.Symbol.BOX, Color.rgb(40, 40, 40, 0.5), "draws (2-D histogram)");
         } else {
+            workbench.core.draws.DrawPhase phase = b.drawPhase();
             for (int c = 0; c < chains; c++) {
                 Color col = Palette.chain(c);
                 long hi = b.size(c);
@@ -568,7 +569,9 @@ public final class ProjectionView extends CanvasView {
                 for (long i = b.first(c); i < hi; i++) {
                     double x = area.px(b.value(c, i, xParam));
                     double y = area.py(b.value(c, i, yParam));
-                    g.setFill(i < warm ? col.deriveColor(0, 0.6, 1, 0.35) : col.deriveColor(0, 1, 1, 0.7));
+                    // warmup iterations and csgld's exploration steps pale: not posterior draws
+                    boolean draw = i >= warm && phase.isDraw(i);
+                    g.setFill(draw ? col.deriveColor(0, 1, 1, 0.7) : col.deriveColor(0, 0.6, 1, 0.35));
                     g.fillOval(x - 2, y - 2, 4, 4);
                 }
             }
@@ -830,9 +833,15 @@ public final class ProjectionView extends CanvasView {
         }
         int[] counts = histCounts;
         boolean added = histArgb == null;
+        // past warmup only the posterior draws (csgld's exploration steps are not), as the marginals and the table
+        workbench.core.draws.DrawPhase phase = b.drawPhase();
         for (int c = 0; c < chains; c++) {
             long hi = b.size(c);
+            boolean sampling = k.charAt(k.length() - chains + c) == 's';
             for (long i = Math.max(from[c], histNext[c]); i < hi; i++) {
+                if (sampling && !phase.isDraw(i)) {
+                    continue;
+                }
                 int ix = (int) Math.floor((area.px(b.value(c, i, xParam)) - area.left()) / cell);
                 int iy = (int) Math.floor((area.py(b.value(c, i, yParam)) - area.top()) / cell);
                 if (ix >= 0 && ix < nx && iy >= 0 && iy < ny) {
