@@ -94,7 +94,7 @@ class CompareFxTest extends WindowFxBase {
             assertEquals("gaussian-2d", window.setup().modelId());
             assertEquals("0.95", window.setup().modelSettings().get("rho"));
             waitUntil("draws in every panel", () -> cw.panels().stream()
-                    .allMatch(p -> p.run.buffer() != null && p.run.buffer().size(0) > 3));
+                    .allMatch(p -> p.run.buffer() != null && p.run.buffer().started() && p.run.buffer().size(0) > 3));
             assertEquals("gaussian-2d", cw.panels().get(3).run.buffer().info().config().modelId());
         } finally {
             WaitForAsyncUtils.asyncFx(() -> cw.stage().hide()).get(5, TimeUnit.SECONDS);
