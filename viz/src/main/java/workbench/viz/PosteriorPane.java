@@ -30,6 +30,9 @@ public final class PosteriorPane extends BorderPane {
     private static final String AT_CROSSING = "\u0394E > 1000";
     private static final String AT_START = "transition start";
     private final javafx.scene.control.ChoiceBox<String> divergencesAt = new javafx.scene.control.ChoiceBox<>();
+    private static final String DIVERGENCES_AT = "divergences at";
+    private final Label divergencesAtLabel = new Label(DIVERGENCES_AT);
+    private LiveBuffer buffer;
     private boolean updating;
 
     public PosteriorPane() {
@@ -58,7 +61,7 @@ public final class PosteriorPane extends BorderPane {
         hint.getStyleClass().add("hint");
         hint.setMinWidth(0);
         hint.setTooltip(new Tooltip(hint.getText())); // it gives way first in a narrow window: the whole of it here
-        Label at = new Label("divergences at");
+        Label at = divergencesAtLabel;
         for (Region r : new Region[] {xPick, yPick, fit, at, divergencesAt}) {
             r.setMinWidth(Region.USE_PREF_SIZE); // the hint gives way first in a narrow window
         }
@@ -117,6 +120,8 @@ public final class PosteriorPane extends BorderPane {
     }
 
     public void setBuffer(LiveBuffer buffer) {
+        this.buffer = buffer;
+        divergencesApply(true);
         projection.setBuffer(buffer);
         top.setBuffer(buffer);
         right.setBuffer(buffer);
@@ -161,6 +166,12 @@ public final class PosteriorPane extends BorderPane {
 
     /** Redraws what changed; called once per frame. */
     public void refresh(long now) {
+        LiveBuffer b = buffer;
+        if (b != null && b.started() && b.totalTransitions() > 0) {
+            // a sampler without an energy (SGLD, SGHMC, cSGLD) never diverges: the picker would offer a choice
+            // about marks that cannot appear
+            divergencesApply(b.energyErrorCount() > 0 || b.divergenceCount() > 0);
+        }
         // at most ~30 redraws a second for the cloud, ~10 for the marginals: smooth, and cheap in
         // software rendering; less often when a redraw takes long (the cloud at most ~1/4 of the
         // time, the marginals ~1/8), so a slow or busy machine keeps the window responsive
@@ -179,6 +190,24 @@ public final class PosteriorPane extends BorderPane {
                 marginalNanos = System.nanoTime() - t0;
             }
         }
+    }
+
+    private static final String NO_DIVERGENCES = "These transitions carry no energy error, so none can diverge"
+            + " (a divergence is an energy error H \u2212 H\u2080 above 1000); SGLD, SGHMC and cSGLD report no energy.";
+
+    private void divergencesApply(boolean apply) {
+        if (divergencesAt.isVisible() == apply) {
+            return;
+        }
+        divergencesAt.setVisible(apply);
+        divergencesAt.setManaged(apply);
+        divergencesAtLabel.setText(apply ? DIVERGENCES_AT : "divergences: n/a (no energy)");
+        divergencesAtLabel.setTooltip(apply ? null : new Tooltip(NO_DIVERGENCES));
+    }
+
+    /** Whether the divergence-marks picker shows (hidden when the transitions carry no energy). */
+    public boolean divergencesApply() {
+        return divergencesAt.isVisible();
     }
 
     private long lastProjection;

@@ -260,6 +260,16 @@ class MainWindowFxTest extends WindowFxBase {
         workbench.viz.EnergyCharts energy = robot.lookup("#energyCharts").queryAs(workbench.viz.EnergyCharts.class);
         waitUntil("the truth chart", () -> energy.rightChart() != energy.bfmiChart());
         assertEquals("Error against the truth", energy.rightChart().getTitle().getText());
+        // nor divergences: no picker for where to mark them, a label that says why
+        waitUntil("the divergence picker hidden", () -> !window.posterior().divergencesApply());
+        assertFalse(robot.lookup("#divergencesAt").query().isVisible());
+        assertTrue(robot.lookup(".label").queryAllAs(javafx.scene.control.Label.class).stream()
+                .anyMatch(l -> l.getText().equals("divergences: n/a (no energy)") && l.getTooltip() != null));
+        // a Hamiltonian sampler on the next run brings it back
+        runAtFullSpeed(robot, "gaussian-2d", "hmc", 10, 300, 2);
+        waitUntil("the run's end", () -> window.controller().state() == RunController.State.FINISHED);
+        waitUntil("the divergence picker back", () -> window.posterior().divergencesApply());
+        assertTrue(robot.lookup("#divergencesAt").query().isVisible());
     }
 
     @Test
