@@ -603,6 +603,14 @@ public final class LiveBuffer implements DrawSink, DrawSource {
         return started() ? List.of(recent.get(chain)) : List.of();
     }
 
+    /**
+     * Whether transitions have come in and not one carried an energy error or a divergence: those of a sampler
+     * without a Hamiltonian energy (SGLD, SGHMC, cSGLD) or draws read without one, where divergences do not apply.
+     */
+    public boolean withoutEnergy() {
+        return started() && totalTransitions() > 0 && energyErrorCount() == 0 && divergenceCount() == 0;
+    }
+
     /** How many energy errors are kept so far (at most the cap). */
     public int energyErrorCount() {
         synchronized (energyLock) {

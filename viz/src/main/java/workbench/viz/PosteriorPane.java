@@ -170,7 +170,7 @@ public final class PosteriorPane extends BorderPane {
         if (b != null && b.started() && b.totalTransitions() > 0) {
             // a sampler without an energy (SGLD, SGHMC, cSGLD) never diverges: the picker would offer a choice
             // about marks that cannot appear
-            divergencesApply(b.energyErrorCount() > 0 || b.divergenceCount() > 0);
+            divergencesApply(!b.withoutEnergy());
         }
         // at most ~30 redraws a second for the cloud, ~10 for the marginals: smooth, and cheap in
         // software rendering; less often when a redraw takes long (the cloud at most ~1/4 of the

@@ -1536,7 +1536,7 @@ public final class MainWindow extends BorderPane {
             double eps = b == null ? Double.NaN : b.lastStepSize(0);
             setText(statusStep, "step size: " + Ticks.number(eps));
         }
-        setText(statusDivs, "divergences: " + (b == null ? 0 : b.divergenceCount()));
+        setText(statusDivs, "divergences: " + (b == null ? "0" : b.withoutEnergy() ? "n/a" : b.divergenceCount()));
         java.nio.file.Path sessionDir = shownSession();
         setText(statusSession, sessionDir == null ? "" : (openedSession != null ? "session (read-only): " : "session: ")
                 + sessionDir.getFileName() + (openedSession != null && openedKept != null ? " \u00b7 " + openedKept : ""));
@@ -1675,8 +1675,12 @@ public final class MainWindow extends BorderPane {
         }
         sb.append("post-warmup draws used: ").append(t.draws());
         // when that is fewer than the run holds, the note below (DiagnosticsViewModel) says so
-        sb.append(" \u00b7 divergences after warmup: ")
-                .append(t.divergences()).append(" (").append(warmupDivergences).append(" in warmup)");
+        if (b.withoutEnergy()) {
+            sb.append(" \u00b7 divergences: n/a (no energy)");
+        } else {
+            sb.append(" \u00b7 divergences after warmup: ")
+                    .append(t.divergences()).append(" (").append(warmupDivergences).append(" in warmup)");
+        }
         sb.append(" \u00b7 E-BFMI by chain: ");
         for (int c = 0; c < t.ebfmi().length && c < RunController.MAX_CHAINS; c++) {
             sb.append(c == 0 ? "" : ", ").append(Ticks.number(t.ebfmi()[c]));

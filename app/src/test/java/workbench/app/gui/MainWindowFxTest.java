@@ -265,11 +265,16 @@ class MainWindowFxTest extends WindowFxBase {
         assertFalse(robot.lookup("#divergencesAt").query().isVisible());
         assertTrue(robot.lookup(".label").queryAllAs(javafx.scene.control.Label.class).stream()
                 .anyMatch(l -> l.getText().equals("divergences: n/a (no energy)") && l.getTooltip() != null));
+        assertEquals("divergences: n/a", robot.lookup("#statusDivergences").queryAs(javafx.scene.control.Label.class).getText());
+        waitUntil("the table's line", () -> robot.lookup("#diagSummary").queryAs(javafx.scene.control.Label.class)
+                .getText().contains(" \u00b7 divergences: n/a (no energy) \u00b7 "));
         // a Hamiltonian sampler on the next run brings it back
         runAtFullSpeed(robot, "gaussian-2d", "hmc", 10, 300, 2);
         waitUntil("the run's end", () -> window.controller().state() == RunController.State.FINISHED);
         waitUntil("the divergence picker back", () -> window.posterior().divergencesApply());
         assertTrue(robot.lookup("#divergencesAt").query().isVisible());
+        waitUntil("the divergence count back", () -> robot.lookup("#statusDivergences")
+                .queryAs(javafx.scene.control.Label.class).getText().matches("divergences: \\d+"));
     }
 
     @Test
