@@ -150,9 +150,19 @@ public final class LiveBuffer implements DrawSink, DrawSource {
     /**
      * One proposal: where the chain stood, where it was proposed to go, whether it went, and the
      * integrator path between (output scale; null when paths were not recorded).
+     *
+     * @param to       the new draw when the chain moved (NUTS picks it among its trajectory's points: it is seldom the
+     *                 trajectory's last point); when it did not, the refused proposal (HMC's, a random walk's: the
+     *                 path's end), or null where there was no single proposal (a NUTS tree that kept its start)
+     * @param pathFrom for each point of {@code path}, the index of the point its step started from (-1 for the
+     *                 first); null when each follows the one before it
      */
     public record Proposal(long iteration, double[] from, double[] to, boolean accepted, double[][] path,
-                           long arrivedNanos) {
+                           long arrivedNanos, int[] pathFrom) {
+        /** The index of the path point that point {@code i} was integrated from (-1 for the first). */
+        public int stepFrom(int i) {
+            return pathFrom == null ? i - 1 : pathFrom[i];
+        }
     }
 
     /** @param capacity iterations kept per chain (at least 16) */
@@ -236,9 +246,15 @@ public final class LiveBuffer implements DrawSink, DrawSource {
         double[] previous = size == 0 ? null : Arrays.copyOfRange(values[chain],
                 (int) ((size - 1) % capacity) * width, (int) ((size - 1) % capacity) * width + width);
         double[][] path = t.path() == null ? null : toOutput(model, t.path());
-        double[] to = path != null && path.length > 0 ? path[path.length - 1] : output.clone();
+        // a chain that moved went to its new draw: for NUTS that is one of the trajectory's points, picked at random,
+        // not its last (an arrow to the path's end pointed where no draw was); one that stayed refused the path's end,
+        // unless it was a NUTS tree, which proposes no one point (its start can be picked like any other)
+        boolean tree = t.pathFrom() != null || workbench.core.samplers.nuts.Nuts.ID.equals(samplerId());
+        double[] to = t.accepted() ? output.clone()
+                : tree ? null
+                : path != null && path.length > 0 ? path[path.length - 1] : output.clone();
         Proposal p = new Proposal(iteration, previous == null ? output.clone() : previous, to, t.accepted(),
-                path, System.nanoTime());
+                path, System.nanoTime(), path == null ? null : t.pathFrom());
         Proposal[] old = recent.get(chain);
         int keep = Math.min(old.length, RECENT_PROPOSALS - 1);
         Proposal[] next = new Proposal[keep + 1];

@@ -617,18 +617,18 @@ public final class ProjectionView extends CanvasView {
                 boolean latest = k == ps.size() - 1;
                 double fx = area.px(p.from()[xParam]);
                 double fy = area.py(p.from()[yParam]);
-                double tx = area.px(p.to()[xParam]);
-                double ty = area.py(p.to()[yParam]);
                 double fade = 0.35 + 0.65 * (k + 1.0) / ps.size();
                 double progress = 1;
                 if (latest && p.path() != null && p.path().length > 1) {
                     anyPath = true;
                     progress = pathSeconds <= 0 ? 1 : Math.min(1, (now - p.arrivedNanos()) / (pathSeconds * 1e9));
-                    drawPath(g, p.path(), progress);
+                    drawPath(g, p, progress);
                 }
-                if (progress < 1) {
-                    continue;
+                if (progress < 1 || p.to() == null) {
+                    continue; // no single proposal: a NUTS tree that kept its start point
                 }
+                double tx = area.px(p.to()[xParam]);
+                double ty = area.py(p.to()[yParam]);
                 if (p.accepted()) {
                     anyAccept = true;
                     if (Math.hypot(tx - fx, ty - fy) > 1) {
@@ -700,7 +700,9 @@ public final class ProjectionView extends CanvasView {
         workbench.core.kernel.AcceptStep acceptStep = b.acceptStep();
         if (anyAccept) {
             legend.add(Legend.Symbol.LINE, Palette.ACCEPT, switch (acceptStep) {
-                case METROPOLIS -> "accepted proposal";
+                // NUTS proposes no one point: it picks the new draw among its trajectory's points
+                case METROPOLIS -> "nuts".equals(b.samplerId()) ? "move to the draw picked from the trajectory"
+                        : "accepted proposal";
                 case TUNER_RESET -> "step kept";
                 case NONE -> "step (no accept/reject)";
             });
@@ -733,16 +735,24 @@ public final class ProjectionView extends CanvasView {
         }
     }
 
-    private void drawPath(Pen g, double[][] path, double progress) {
+    private void drawPath(Pen g, LiveBuffer.Proposal p, double progress) {
+        double[][] path = p.path();
         int n = path.length;
         int shown = Math.max(1, Math.min(n, (int) Math.ceil(progress * n)));
         g.setStroke(Palette.PATH);
         g.setFill(Palette.PATH);
         g.setLineWidth(1.3);
         g.setLineDashes();
-        // a divergent path's last leapfrog steps can land hundreds of orders of magnitude out, as a replayed
-        // divergence's do: the same clipping draws the part inside the view
-        strokeClipped(g, path, shown);
+        // each leapfrog step from the point it started at: NUTS's doublings go forward and backward, so the point
+        // visited before is not always the one a step started from (joining them drew a chord across the trajectory
+        // that no step took). A divergent path's last leapfrog steps can land hundreds of orders of magnitude out,
+        // as a replayed divergence's do: each segment is clipped to the view first
+        for (int i = 1; i < shown; i++) {
+            int from = p.stepFrom(i);
+            if (from >= 0) {
+                strokeSegment(g, path[from], path[i]);
+            }
+        }
         for (int i = 0; i < shown; i++) {
             if (inView(path[i])) {
                 g.fillOval(area.px(path[i][xParam]) - 2, area.py(path[i][yParam]) - 2, 4, 4);
@@ -756,10 +766,14 @@ public final class ProjectionView extends CanvasView {
      */
     private void strokeClipped(Pen g, double[][] points, int shown) {
         for (int i = 1; i < shown; i++) {
-            double[] c = area.clip(points[i - 1][xParam], points[i - 1][yParam], points[i][xParam], points[i][yParam]);
-            if (c != null) {
-                g.strokeLine(area.px(c[0]), area.py(c[1]), area.px(c[2]), area.py(c[3]));
-            }
+            strokeSegment(g, points[i - 1], points[i]);
+        }
+    }
+
+    private void strokeSegment(Pen g, double[] a, double[] b) {
+        double[] c = area.clip(a[xParam], a[yParam], b[xParam], b[yParam]);
+        if (c != null) {
+            g.strokeLine(area.px(c[0]), area.py(c[1]), area.px(c[2]), area.py(c[3]));
         }
     }
 

@@ -73,6 +73,67 @@ class LiveBufferTest {
         }
     }
 
+    /**
+     * NUTS picks its new draw among its trajectory's points: the proposal the projection draws an arrow to is that
+     * draw, not the trajectory's last point (the arrow used to point where no draw was), and a tree that kept its
+     * start proposes no one point to cross out. Each path point names the point its step started from.
+     */
+    @Test
+    void aNutsProposalGoesToTheDrawItPickedNotToTheTrajectorysEnd() {
+        RunConfig cfg = new RunConfig("gaussian-2d", Map.of("rho", "0.9"), "nuts", Map.of(), 1, 30, 200, 3, 1, null);
+        LiveBuffer buffer = new LiveBuffer(10_000);
+        int[] moved = new int[1];
+        int[] elsewhere = new int[1];
+        int[] stayed = new int[1];
+        int[] backward = new int[1];
+        List<String> wrong = java.util.Collections.synchronizedList(new ArrayList<>());
+        DrawSink tee = new DrawSink() {
+            @Override
+            public void start(RunInfo info) {
+                buffer.start(info);
+            }
+
+            @Override
+            public void transition(int chain, long iteration, Transition t, double[] output) {
+                buffer.transition(chain, iteration, t, output);
+                List<LiveBuffer.Proposal> ps = buffer.recentProposals(chain);
+                LiveBuffer.Proposal p = ps.get(ps.size() - 1);
+                double[][] path = p.path();
+                if (t.accepted()) {
+                    moved[0]++;
+                    if (!java.util.Arrays.equals(output, p.to())) {
+                        wrong.add("iteration " + iteration + ": the arrow ends at " + java.util.Arrays.toString(p.to())
+                                + ", the draw is " + java.util.Arrays.toString(output));
+                    }
+                    if (!java.util.Arrays.equals(output, path[path.length - 1])) {
+                        elsewhere[0]++;
+                    }
+                } else {
+                    stayed[0]++;
+                    if (p.to() != null) {
+                        wrong.add("iteration " + iteration + ": a tree that kept its start has a refused proposal");
+                    }
+                }
+                for (int i = 1; i < path.length; i++) {
+                    int from = p.stepFrom(i);
+                    if (from < 0 || from >= i) {
+                        wrong.add("iteration " + iteration + ": step " + i + " from " + from);
+                    } else if (from != i - 1) {
+                        backward[0]++;
+                    }
+                }
+            }
+        };
+        ChainRunner runner = new ChainRunner(cfg, ModelRegistry.create("gaussian-2d", Map.of("rho", "0.9")),
+                SamplerRegistry.create("nuts", Map.of()), tee);
+        runner.setRecordPaths(true);
+        runner.run();
+        assertEquals(List.of(), wrong.subList(0, Math.min(3, wrong.size())), wrong.size() + " wrong");
+        assertEquals(230, moved[0] + stayed[0]);
+        assertTrue(elsewhere[0] > 50, "draws picked inside the trajectory: " + elsewhere[0] + " of " + moved[0]);
+        assertTrue(backward[0] > 50, "doublings that started from the other end: " + backward[0]);
+    }
+
     @Test
     void ringForgetsOldIterationsButKeepsTheLatest() {
         LiveBuffer b = new LiveBuffer(32);

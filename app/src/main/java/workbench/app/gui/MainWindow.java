@@ -1799,12 +1799,15 @@ public final class MainWindow extends BorderPane {
         }
         reset();
         controller.clearPendingStepSize();
-        setup.selectModel(model);
-        setup.selectSampler(sampler);
-        s.modelSettings().forEach(setup::setModelSetting);
-        s.samplerSettings().forEach(setup::setSamplerSetting);
-        setup.setRunField("warmup", Integer.toString(s.warmup()));
-        setup.setRunField("draws", Integer.toString(s.draws()));
+        // every setting the scenario does not name at its default: one typed earlier for the same model or sampler
+        // (adapt_delta raised to 0.99 to show the funnel's divergences go away) used to stay, and the scenario no
+        // longer showed what its text says
+        String refused = setup.loadRun(model, s.modelSettings(), sampler, s.samplerSettings(),
+                Map.of("warmup", Integer.toString(s.warmup()), "draws", Integer.toString(s.draws())));
+        if (refused != null) {
+            showMessage(refused, true);
+            return false;
+        }
         refreshSetup();
         speedSlider.setValue(Math.min(SPEED_MAX_LOG, Math.log10(s.speed())));
         if (!Double.isNaN(s.stepSize())) {

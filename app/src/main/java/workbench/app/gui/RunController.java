@@ -282,6 +282,7 @@ public final class RunController {
         }
         held = false;
         state = State.RUNNING;
+        runner.setRecordPaths(speed < PATH_SPEED);
         applySpeed();
     }
 
@@ -296,7 +297,11 @@ public final class RunController {
         state = State.PAUSED;
     }
 
-    /** Exactly {@code n} more transitions per chain, then hold. Needs a started run. */
+    /**
+     * Exactly {@code n} more transitions per chain, then hold. Needs a started run. A single step records its
+     * integrator path at any speed (Step is how a lecture looks at one transition; at full speed it showed the
+     * dot jump with no trajectory); Run N records paths only below {@link #PATH_SPEED}, as a run does.
+     */
     public synchronized void advance(long n) {
         if (runner == null || (state != State.PAUSED && state != State.RUNNING)) {
             return;
@@ -305,6 +310,7 @@ public final class RunController {
         cancelTick();
         runner.pause();
         state = State.PAUSED;
+        runner.setRecordPaths(speed < PATH_SPEED || n == 1);
         runner.advance(n);
     }
 

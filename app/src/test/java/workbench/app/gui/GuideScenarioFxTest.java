@@ -61,4 +61,47 @@ class GuideScenarioFxTest extends WindowFxBase {
         robot.type(javafx.scene.input.KeyCode.RIGHT);
         waitUntil("the second press", () -> Math.abs(window.controller().stepSizeSet() - 0.2205) < 1e-9);
     }
+    /**
+     * A scenario runs what its text describes whatever was typed before: a teacher who raised NUTS's adapt_delta to
+     * show the funnel's divergences going away, or bent the banana further, and then clicks a scenario again gets the
+     * settings the scenario names and every other one at its default (they used to stay, and "half or more of the
+     * transitions diverge" no longer held).
+     */
+    @Test
+    void aScenarioStartsFromTheDefaultsOfEverySettingItDoesNotName(FxRobot robot) {
+        robot.interact(() -> {
+            window.setup().selectModel("banana");
+            window.setup().setModelSetting("b", "0.5");
+            window.setup().selectSampler("hmc");
+            window.setup().setSamplerSetting("steps", "3");
+            window.setup().selectModel("funnel");
+            window.setup().setModelSetting("dim", "5");
+            window.setup().selectSampler("nuts");
+            window.setup().setSamplerSetting("adapt_delta", "0.99");
+            window.refreshSetup();
+        });
+        Scenario banana = Scenario.all().stream().filter(sc -> sc.title().contains("banana")).findFirst().orElseThrow();
+        robot.interact(() -> assertTrue(window.apply(banana)));
+        waitUntil("the banana scenario's run", () -> {
+            LiveBuffer b = window.controller().buffer();
+            return b != null && b.started();
+        });
+        workbench.core.run.RunConfig cfg = window.controller().buffer().info().config();
+        assertEquals("banana", cfg.modelId());
+        assertEquals("hmc", cfg.samplerId());
+        assertEquals("0.1", cfg.modelSettings().get("b"), "the banana the scenario speaks of");
+        assertEquals("10", cfg.samplerSettings().get("steps"), "HMC's default number of leapfrog steps");
+
+        Scenario funnel = Scenario.all().stream().filter(sc -> sc.title().contains("funnel")).findFirst().orElseThrow();
+        robot.interact(() -> assertTrue(window.apply(funnel)));
+        waitUntil("the funnel scenario's run", () -> {
+            LiveBuffer b = window.controller().buffer();
+            return b != null && b.started() && "funnel".equals(b.info().config().modelId());
+        });
+        cfg = window.controller().buffer().info().config();
+        assertEquals("2", cfg.modelSettings().get("dim"), "the scenario's own setting");
+        assertEquals("nuts", cfg.samplerId());
+        assertEquals("0.8", cfg.samplerSettings().get("adapt_delta"), "NUTS's default, as the scenario's text assumes");
+        assertEquals("0.8", window.setup().samplerSetting("adapt_delta"), "the setup pane holds what runs");
+    }
 }

@@ -70,6 +70,37 @@ class RunControllerTest {
         assertEquals(RunController.State.PAUSED, rc.state());
     }
 
+    /**
+     * Step shows its transition's integrator path at any speed: at full speed (no paths recorded, so that drawing
+     * never holds the sampler back) a Step used to move the dots with no trajectory to look at. Running on at full
+     * speed records none again.
+     */
+    @Test
+    void aStepAtFullSpeedRecordsItsIntegratorPath() throws Exception {
+        rc.setSpeed(RunController.FULL_SPEED);
+        start("hmc", true, 2);
+        LiveBuffer b = rc.buffer();
+        waitFor(b::started, "start");
+        rc.advance(1);
+        waitFor(() -> rc.settled() && b.size(0) == 1 && b.size(1) == 1, "step");
+        for (int c = 0; c < 2; c++) {
+            List<LiveBuffer.Proposal> ps = b.recentProposals(c);
+            assertTrue(ps.get(ps.size() - 1).path() != null, "chain " + (c + 1) + "'s step has its path");
+        }
+        rc.advance(50);
+        waitFor(() -> rc.settled() && b.size(0) == 51 && b.size(1) == 51, "Run N");
+        List<LiveBuffer.Proposal> afterRunN = b.recentProposals(0);
+        assertEquals(null, afterRunN.get(afterRunN.size() - 1).path(), "Run N at full speed records no paths");
+        rc.advance(1);
+        waitFor(() -> rc.settled() && b.size(0) == 52 && b.size(1) == 52, "another step");
+        rc.resume();
+        waitFor(() -> b.size(0) > 200 && b.size(1) > 200, "running on");
+        rc.pause();
+        waitFor(rc::settled, "pause");
+        List<LiveBuffer.Proposal> ps = b.recentProposals(0);
+        assertEquals(null, ps.get(ps.size() - 1).path(), "at full speed no paths");
+    }
+
     @Test
     void runsThrottledThenPausesThenSteps() throws Exception {
         rc.setSpeed(200);

@@ -21,15 +21,27 @@ import java.util.Map;
  * @param warmup              whether the transition belongs to warmup
  * @param path                integrator positions of the proposal when a listener asked, else null
  * @param extras              sampler-specific statistics by name (e.g. a tuner's state), possibly empty
+ * @param pathFrom            for each point of {@code path}, the index of the point it was integrated from (-1 for
+ *                            the first), when the path is not one line in visit order: NUTS grows its trajectory
+ *                            forward and backward, so a step may start from the other end; null when every point
+ *                            follows the one before it (or there is no path)
  */
 public record Transition(ChainState state, boolean accepted, double acceptStat, double energy,
                          double energyError, boolean divergent, Divergence divergence, double stepSize,
                          int gradientEvaluations, int treeDepth, int leapfrogSteps, boolean warmup,
-                         double[][] path, Map<String, Double> extras) {
+                         double[][] path, Map<String, Double> extras, int[] pathFrom) {
+
+    /** A transition whose path, if any, is one line in visit order. */
+    public Transition(ChainState state, boolean accepted, double acceptStat, double energy, double energyError,
+                      boolean divergent, Divergence divergence, double stepSize, int gradientEvaluations,
+                      int treeDepth, int leapfrogSteps, boolean warmup, double[][] path, Map<String, Double> extras) {
+        this(state, accepted, acceptStat, energy, energyError, divergent, divergence, stepSize, gradientEvaluations,
+                treeDepth, leapfrogSteps, warmup, path, extras, null);
+    }
 
     /** The same transition marked as warmup or not (the runner decides the phase). */
     public Transition withWarmup(boolean w) {
         return w == warmup ? this : new Transition(state, accepted, acceptStat, energy, energyError, divergent,
-                divergence, stepSize, gradientEvaluations, treeDepth, leapfrogSteps, w, path, extras);
+                divergence, stepSize, gradientEvaluations, treeDepth, leapfrogSteps, w, path, extras, pathFrom);
     }
 }

@@ -30,7 +30,8 @@ import workbench.core.spec.ParamValues;
  * its first step with H - H0 &gt; 1000 (or a non-finite H, whose error is then +infinity) and the
  * trajectory up to that step: the start point, then every leapfrog position in the order the steps
  * were taken. With {@code withPath} the path is the start point then every leapfrog position, in
- * the same order.
+ * the same order, and {@code pathFrom} says which point each step started from (a doubling backward starts
+ * from the backward end, not from the forward end reached last).
  */
 public final class Nuts implements Sampler {
     public static final String ID = "nuts";
@@ -135,7 +136,8 @@ public final class Nuts implements Sampler {
             }
             double acceptStat = tree.acceptStat();
             Transition t = new Transition(next, moved, acceptStat, kept.h, kept.h - h0, tree.divergent(), divergence,
-                    eps, tree.leapfrogSteps(), tree.depth(), tree.leapfrogSteps(), warmup, tree.path(), Map.of());
+                    eps, tree.leapfrogSteps(), tree.depth(), tree.leapfrogSteps(), warmup, tree.path(), Map.of(),
+                    tree.pathFrom());
             if (warmup && adaptation.adapting()) {
                 origin = next;
                 adaptation.learn(acceptStat, next.position(), this);

@@ -53,6 +53,12 @@ public final class NutsTree {
     private double h0;
     private double subtreeLogWeight;
     private List<double[]> path;
+    /** For each point of {@link #path}, the index of the point it was integrated from (-1 for the start). */
+    private int[] pathFrom;
+    /** The path's index of the trajectory's forward and backward ends, and of the latest leaf of this doubling. */
+    private int pathFwd;
+    private int pathBck;
+    private int pathLast;
 
     // Results of the last run
     private int depth;
@@ -131,6 +137,10 @@ public final class NutsTree {
         this.path = withPath ? new ArrayList<>() : null;
         if (path != null) {
             path.add(start.q.clone());
+            pathFrom = new int[16];
+            pathFrom[0] = -1;
+            pathFwd = 0;
+            pathBck = 0;
         }
         zFwd.copyFrom(start);
         zBck.copyFrom(start);
@@ -166,8 +176,10 @@ public final class NutsTree {
                 copy(pFwdFwd, pBckFwd);
                 copy(vFwdFwd, vBckFwd);
                 directions[doublings] = 1;
+                pathLast = pathFwd;
                 valid = buildTree(depth, zPropose, vFwdBck, vFwdFwd, rhoFwd, pFwdBck, pFwdFwd, eps);
                 zFwd.copyFrom(z);
+                pathFwd = pathLast;
             } else {
                 // extend backward: the old trajectory becomes the forward part
                 z.copyFrom(zBck);
@@ -175,8 +187,10 @@ public final class NutsTree {
                 copy(pBckBck, pFwdBck);
                 copy(vBckBck, vFwdBck);
                 directions[doublings] = -1;
+                pathLast = pathBck;
                 valid = buildTree(depth, zPropose, vBckFwd, vBckBck, rhoBck, pBckFwd, pBckBck, -eps);
                 zBck.copyFrom(z);
+                pathBck = pathLast;
             }
             stepsPerDoubling[doublings] = nLeapfrog - before;
             doublings++;
@@ -329,6 +343,13 @@ public final class NutsTree {
             h = Double.POSITIVE_INFINITY;
         }
         if (path != null) {
+            // a subtree's leaves follow one another; its first one starts from the end of the trajectory it extends
+            int i = path.size();
+            if (i == pathFrom.length) {
+                pathFrom = java.util.Arrays.copyOf(pathFrom, 2 * i);
+            }
+            pathFrom[i] = pathLast;
+            pathLast = i;
             path.add(z.q.clone());
         }
         if (h - h0 > MAX_DELTA_H) {
@@ -500,5 +521,14 @@ public final class NutsTree {
     /** Every visited position when asked for, start first, else null. */
     public double[][] path() {
         return path == null ? null : path.toArray(new double[0][]);
+    }
+
+    /**
+     * For each point of {@link #path()}, the index of the point its leapfrog step started from (-1 for the start):
+     * the one before it, except for the first leaf of a doubling, which extends the trajectory's forward or backward
+     * end. Null when no path was asked for.
+     */
+    public int[] pathFrom() {
+        return path == null ? null : java.util.Arrays.copyOf(pathFrom, path.size());
     }
 }

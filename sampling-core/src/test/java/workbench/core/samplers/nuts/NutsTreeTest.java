@@ -274,4 +274,32 @@ class NutsTreeTest {
         assertArrayEquals(tree.path(), traj);
         assertArrayEquals(new double[] {4}, tree.divergencePosition());
     }
+    /**
+     * The path is in visit order, but a doubling backward starts from the backward end, not from the forward end
+     * reached last: {@code pathFrom} names the point each step started from, so a drawing joins only points one
+     * leapfrog step apart (joining visit order drew a chord from +1 to -1 that no step took).
+     */
+    @Test
+    void eachPathPointNamesThePointItsStepStartedFrom() {
+        double[] p = new double[17];
+        java.util.Arrays.fill(p, 1);
+        TableDynamics dyn = grid1d(8, p, new double[17]);
+        NutsTree tree = new NutsTree(dyn, 1, 3);
+        PhasePoint start = startAt0(1, new double[] {1}, 0);
+        // fwd (leaf 1) | bck (leaves -1, -2) | fwd (leaves 2, 3, 4, 5): max depth 3
+        tree.run(start, 1.0, new ScriptedRng(0.9, 0.3, 0.1, 0.3, 0.3, 0.9, 0.3, 0.3, 0.3, 0.3, 0.3, 0.3), true);
+        double[][] path = tree.path();
+        double[] visited = new double[path.length];
+        for (int i = 0; i < path.length; i++) {
+            visited[i] = path[i][0];
+        }
+        assertArrayEquals(new double[] {0, 1, -1, -2, 2, 3, 4, 5}, visited);
+        int[] from = tree.pathFrom();
+        assertArrayEquals(new int[] {-1, 0, 0, 2, 1, 4, 5, 6}, from);
+        for (int i = 1; i < path.length; i++) {
+            assertEquals(1.0, Math.abs(path[i][0] - path[from[i]][0]), "step " + i + " is one grid step long");
+        }
+        tree.run(start, 1.0, new ScriptedRng(0.9, 0.3, 0.1, 0.3, 0.3, 0.9, 0.3, 0.3, 0.3, 0.3, 0.3, 0.3), false);
+        assertNull(tree.pathFrom(), "no path asked for, none recorded");
+    }
 }
