@@ -28,9 +28,9 @@ import workbench.core.spec.ParamValues;
  * rebuilds a divergent trajectory for its record is not counted), {@code accepted} says whether the
  * kept point differs from the start. A divergent transition records the position and momentum of
  * its first step with H - H0 &gt; 1000 (or a non-finite H, whose error is then +infinity) and the
- * trajectory up to that step: the start point, then every leapfrog position in the order the steps
- * were taken. With {@code withPath} the path is the start point then every leapfrog position, in
- * the same order, and {@code pathFrom} says which point each step started from (a doubling backward starts
+ * line of leapfrog steps from the start to that step (the start point, then the positions in the direction that
+ * diverged; the steps the other way are left out). With {@code withPath} the path is the start point then every
+ * leapfrog position in the order the steps were taken, and {@code pathFrom} says which point each step started from (a doubling backward starts
  * from the backward end, not from the forward end reached last).
  */
 public final class Nuts implements Sampler {

@@ -434,33 +434,25 @@ public final class NutsTree {
     }
 
     /**
-     * The positions of the last trajectory up to and including its divergent step, start first, in
-     * the order the steps were taken, recomputed by integrating again from {@code start} (the same
-     * point, momentum and step size as in {@link #run}). Costs one more gradient per step; only for
-     * divergent trajectories.
+     * The positions from the start of the last trajectory to its divergent step along the line of leapfrog steps that
+     * leads there: the start point, then every step in the direction of the doubling that diverged, recomputed by
+     * integrating again from {@code start} (the same point, momentum and step size as in {@link #run}). The steps
+     * taken the other way, which did not diverge, are left out: the rows are one line from the start to the crossing
+     * (in visit order the first step of a doubling that turns back joins the two ends, a chord no step took). Costs
+     * one more gradient per step; only for divergent trajectories.
      */
     public double[][] replayTrajectory(PhasePoint start, double eps) {
-        int forward = 0;
-        int backward = 0;
+        int way = directions[doublings - 1];
+        int steps = 0;
         for (int j = 0; j < doublings; j++) {
-            if (directions[j] > 0) {
-                forward += stepsPerDoubling[j];
-            } else {
-                backward += stepsPerDoubling[j];
+            if (directions[j] == way) {
+                steps += stepsPerDoubling[j];
             }
         }
-        double[][] fwd = integrate(start, eps, forward);
-        double[][] bck = integrate(start, -eps, backward);
-        double[][] rows = new double[1 + forward + backward][];
+        double[][] line = integrate(start, way * eps, steps);
+        double[][] rows = new double[1 + steps][];
         rows[0] = start.q.clone();
-        int r = 1;
-        int f = 0;
-        int b = 0;
-        for (int j = 0; j < doublings; j++) {
-            for (int s = 0; s < stepsPerDoubling[j]; s++) {
-                rows[r++] = directions[j] > 0 ? fwd[f++] : bck[b++];
-            }
-        }
+        System.arraycopy(line, 0, rows, 1, steps);
         return rows;
     }
 

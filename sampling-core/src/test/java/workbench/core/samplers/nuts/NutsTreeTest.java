@@ -253,27 +253,40 @@ class NutsTreeTest {
     }
 
     @Test
-    void replayInterleavesBothDirectionsInVisitOrder() {
+    void replayFollowsTheLineOfStepsFromTheStartToTheDivergence() {
         // grid -8..8, all p = 1, H = 0, max depth 3: directions fwd, bck, fwd
         double[] p = new double[17];
         java.util.Arrays.fill(p, 1);
         double[] h = new double[17];
         h[8 + 4] = 5000; // position +4 diverges: reached in the third doubling (forward 2, 3, 4)
-        TableDynamics dyn = grid1d(8, p, h);
-        NutsTree tree = new NutsTree(dyn, 1, 3);
+        NutsTree tree = new NutsTree(grid1d(8, p, h), 1, 3);
         PhasePoint start = startAt0(1, new double[] {1}, 0);
         // fwd, accept | bck, merge, accept | fwd, (leaves 2, 3, merge) then leaf 4 diverges
         tree.run(start, 1.0, new ScriptedRng(0.9, 0.3, 0.1, 0.3, 0.3, 0.9, 0.3), true);
         assertTrue(tree.divergent());
-        double[][] traj = tree.replayTrajectory(start, 1.0);
-        double[] visited = new double[traj.length];
-        for (int i = 0; i < traj.length; i++) {
-            visited[i] = traj[i][0];
-        }
-        assertArrayEquals(new double[] {0, 1, -1, -2, 2, 3, 4}, visited);
-        assertArrayEquals(tree.path(), traj);
+        // the path visited 0, 1, -1, -2, 2, 3, 4; the replay is the forward line alone: no chord from -2 to 2
+        assertArrayEquals(new double[] {0, 1, 2, 3, 4}, firsts(tree.replayTrajectory(start, 1.0)));
+        assertArrayEquals(new double[] {0, 1, -1, -2, 2, 3, 4}, firsts(tree.path()));
         assertArrayEquals(new double[] {4}, tree.divergencePosition());
+
+        // diverging on the way back: the backward line, start first, crossing last
+        double[] hb = new double[17];
+        hb[8 - 2] = 5000; // position -2: the second doubling (backward -1, -2)
+        NutsTree back = new NutsTree(grid1d(8, p, hb), 1, 3);
+        back.run(start, 1.0, new ScriptedRng(0.9, 0.3, 0.1, 0.3, 0.3), true);
+        assertTrue(back.divergent());
+        assertArrayEquals(new double[] {-2}, back.divergencePosition());
+        assertArrayEquals(new double[] {0, -1, -2}, firsts(back.replayTrajectory(start, 1.0)));
     }
+
+    private static double[] firsts(double[][] rows) {
+        double[] v = new double[rows.length];
+        for (int i = 0; i < rows.length; i++) {
+            v[i] = rows[i][0];
+        }
+        return v;
+    }
+
     /**
      * The path is in visit order, but a doubling backward starts from the backward end, not from the forward end
      * reached last: {@code pathFrom} names the point each step started from, so a drawing joins only points one
