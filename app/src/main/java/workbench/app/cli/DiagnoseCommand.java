@@ -94,6 +94,10 @@ final class DiagnoseCommand implements Callable<Integer> {
             if (table.hasStat(Stat.ENERGY.column())) {
                 // from energy__, as summary computes it (below 0.3: the momentum resampling barely moves the energy)
                 out.println("E-BFMI " + SummaryCommand.list(s.ebfmi(), 2));
+                String low = SummaryCommand.lowEbfmiWarning(s.ebfmi());
+                if (low != null) {
+                    out.println(low);
+                }
             }
             Report.table(out, s.parameters(), truth, truthFile == null ? null : truthFile.toString(), s.logDensity());
         }

@@ -272,8 +272,12 @@ final class SummaryCommand implements Callable<Integer> {
             if (sampled > 0 && s.divergencesSampling() > 0.1 * sampled) {
                 // a run that mostly diverged: its table describes the blow-up, not the posterior
                 out.printf(Locale.ROOT, "warning: %.0f%% of the post-warmup transitions diverged: these draws do not describe"
-                        + " the target; lower the step size%s%n", 100.0 * s.divergencesSampling() / sampled,
-                        "sghmc".equals(m.samplerId()) ? " or raise the friction (e.g. --sampler-set friction=1)" : "");
+                        + " the target; %s%n", 100.0 * s.divergencesSampling() / sampled, divergenceAdvice(reader));
+            } else if (s.divergencesSampling() > 0) {
+                // even a few divergences after warmup say the sampler missed part of the target (Stan warns at one)
+                out.printf(Locale.ROOT, "warning: %d of %d post-warmup transitions diverged (%.1f%%): the draws may miss the"
+                                + " region where they began (--divergences lists them); %s%n", s.divergencesSampling(),
+                        sampled, 100.0 * s.divergencesSampling() / sampled, divergenceAdvice(reader));
             }
             if (o != null) {
                 out.printf(Locale.ROOT, "time: warmup %.2f s, sampling %.2f s (summed over chains), wall %.2f s%n",
@@ -281,6 +285,10 @@ final class SummaryCommand implements Callable<Integer> {
             }
             out.printf(Locale.ROOT, "step size %s; %s; E-BFMI %s%n", list(steps, 3),
                     acceptanceText(accept, m.samplerId(), s.acceptance()), list(s.ebfmi(), 2));
+            String lowBfmi = lowEbfmiWarning(s.ebfmi());
+            if (lowBfmi != null) {
+                out.println(lowBfmi);
+            }
             if (maxDepth > 0) {
                 out.printf(Locale.ROOT, "tree depth: mean %.2f, max %.0f, %d draws at the limit %d%n",
                         s.treedepthMean(), s.treedepthMax(), s.treedepthSaturated(), maxDepth);
@@ -306,6 +314,57 @@ final class SummaryCommand implements Callable<Integer> {
             common = Math.min(common, Math.max(0, reader.size(c) - Math.max(reader.warmup(c), reader.first(c))));
         }
         return kept.isEmpty() ? 0 : common;
+    }
+
+    /** E-BFMI below this is flagged, as Stan and the window flag it. */
+    static final double LOW_EBFMI = 0.3;
+
+    /**
+     * One warning line naming the chains whose E-BFMI is below {@link #LOW_EBFMI} (the window marks them "low!"), or
+     * null when none is: the momentum resampling then barely moves the energy, so the chain crosses the energy
+     * levels, and with them the target's tails or a funnel's neck, slowly.
+     */
+    static String lowEbfmiWarning(double[] ebfmi) {
+        List<String> low = new ArrayList<>();
+        for (int c = 0; c < ebfmi.length; c++) {
+            if (ebfmi[c] < LOW_EBFMI) {
+                low.add(String.format(Locale.ROOT, "%d (%.2f)", c + 1, ebfmi[c]));
+            }
+        }
+        if (low.isEmpty()) {
+            return null;
+        }
+        return "warning: E-BFMI below " + LOW_EBFMI + " in chain" + (low.size() == 1 ? " " : "s ")
+                + String.join(", ", low) + ": the momentum resampling barely moves the energy, so the chains"
+                + " explore the tails slowly; reparameterize (e.g. a non-centred form)";
+    }
+
+    /**
+     * What to change against divergences after warmup. Where warmup tuned the step size toward an acceptance target
+     * ({@code adapt_delta}, {@code target_accept}) the {@code step_size} setting is only where that tuning starts, so
+     * lowering it changes little: the target is what to raise. A step size set by hand during the run ended the
+     * tuning, and then the step size is what to lower.
+     */
+    static String divergenceAdvice(SessionReader reader) {
+        SessionManifest m = reader.manifest();
+        if ("sghmc".equals(m.samplerId())) {
+            return "lower the step size or raise the friction (e.g. --sampler-set friction=1)";
+        }
+        boolean setByHand = reader.events().stream()
+                .anyMatch(e -> workbench.core.run.RunEvent.STEP_SIZE.equals(e.event().kind()));
+        Map<String, String> settings = m.samplerSettings();
+        if (m.warmup() > 0 && !setByHand && !"off".equals(settings.get("tune"))) {
+            for (String target : List.of("adapt_delta", "target_accept")) {
+                // mile's unadjusted kernel has no acceptance target to tune toward
+                String v = "unadjusted".equals(settings.get("kernel")) ? null : settings.get(target);
+                if (v != null) {
+                    return "raise " + target + " toward 1 (now " + v + "; e.g. --sampler-set " + target
+                            + "=0.95, so that warmup adapts a smaller step size; step_size only sets where warmup"
+                            + " starts) or reparameterize (e.g. a non-centred form)";
+                }
+            }
+        }
+        return "lower the step size";
     }
 
     static String acceptanceText(AcceptStep accept, String samplerId, double[] perChain) {
