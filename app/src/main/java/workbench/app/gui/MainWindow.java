@@ -701,15 +701,24 @@ public final class MainWindow extends BorderPane {
         divTable.setId("divergenceTable");
         divTable.setItems(divRows);
         divTable.setPlaceholder(new Label("No divergences so far."));
-        TableColumn<LiveBuffer.DivergenceMark, String> chain = new TableColumn<>("chain");
-        chain.setCellValueFactory(cd -> new ReadOnlyObjectWrapper<>(Integer.toString(cd.getValue().chain() + 1)));
+        // a click on a header sorts by the numbers, not by the text shown ("10" after "1", "1.3e+32" before "1658")
+        TableColumn<LiveBuffer.DivergenceMark, Integer> chain = new TableColumn<>("chain");
+        chain.setCellValueFactory(cd -> new ReadOnlyObjectWrapper<>(cd.getValue().chain() + 1));
         TableColumn<LiveBuffer.DivergenceMark, String> draw = new TableColumn<>("draw");
         // the post-warmup draw number, as `workbench summary --divergences` gives it (not the iteration: "1064" for
         // draw 64 after 1000 warmup read as a draw the run never made)
         draw.setCellValueFactory(cd -> new ReadOnlyObjectWrapper<>(shownBuffer == null
                 ? Long.toString(cd.getValue().iteration() + 1) : shownBuffer.drawLabel(cd.getValue())));
-        TableColumn<LiveBuffer.DivergenceMark, String> de = new TableColumn<>("energy error");
-        de.setCellValueFactory(cd -> new ReadOnlyObjectWrapper<>(Ticks.number(cd.getValue().energyError())));
+        draw.setComparator(MainWindow::compareDrawLabels);
+        TableColumn<LiveBuffer.DivergenceMark, Double> de = new TableColumn<>("energy error");
+        de.setCellValueFactory(cd -> new ReadOnlyObjectWrapper<>(cd.getValue().energyError()));
+        de.setCellFactory(col -> new javafx.scene.control.TableCell<>() {
+            @Override
+            protected void updateItem(Double v, boolean empty) {
+                super.updateItem(v, empty);
+                setText(empty || v == null ? null : Ticks.number(v));
+            }
+        });
         TableColumn<LiveBuffer.DivergenceMark, String> where = new TableColumn<>("location (where \u0394E crossed 1000)");
         where.setCellValueFactory(cd -> new ReadOnlyObjectWrapper<>(location(cd.getValue().position())));
         TableColumn<LiveBuffer.DivergenceMark, String> start = new TableColumn<>("where its transition began");
@@ -723,6 +732,27 @@ public final class MainWindow extends BorderPane {
             }
         });
         return divTable;
+    }
+
+    /**
+     * The order of the divergence list's draw labels ("64", "2 (warmup)"), as {@code workbench summary --divergences}
+     * lists them: the post-warmup draws first, by draw number, then the warmup ones by iteration.
+     */
+    static int compareDrawLabels(String a, String b) {
+        boolean wa = a.endsWith("(warmup)");
+        boolean wb = b.endsWith("(warmup)");
+        if (wa != wb) {
+            return wa ? 1 : -1;
+        }
+        return Long.compare(leadingNumber(a), leadingNumber(b));
+    }
+
+    private static long leadingNumber(String label) {
+        int end = 0;
+        while (end < label.length() && Character.isDigit(label.charAt(end))) {
+            end++;
+        }
+        return end == 0 ? Long.MAX_VALUE : Long.parseLong(label.substring(0, end));
     }
 
     private String location(double[] pos) {

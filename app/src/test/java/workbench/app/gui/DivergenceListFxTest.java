@@ -4,6 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
 import java.util.Map;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
@@ -50,5 +53,61 @@ class DivergenceListFxTest extends WindowFxBase {
             sampling += d.iteration() < warmup ? 0 : 1;
         }
         assertTrue(sampling > 0, "the run must diverge after warmup to test anything");
+    }
+
+    /**
+     * A click on a header sorts by the numbers, not the text: before, "energy error" put 1.323e+32 before 1658 and
+     * ∞ last but one, "draw" put "10" before "2", and "chain" put 10 before 2 (up to 16 chains).
+     */
+    @Test
+    void sortingAColumnSortsByItsNumbers(FxRobot robot, @TempDir Path tmp) throws Exception {
+        openEightSchoolsSession(robot, tmp, 2, 300, 600, 3);
+        robot.clickOn("#divergencesTab");
+        @SuppressWarnings("unchecked")
+        TableView<LiveBuffer.DivergenceMark> table = robot.lookup("#divergenceTable").queryAs(TableView.class);
+        List<LiveBuffer.DivergenceMark> rows = List.copyOf(table.getItems());
+        assertTrue(rows.stream().anyMatch(d -> d.warmup()) && rows.stream().anyMatch(d -> !d.warmup())
+                && rows.size() > 20, "divergences in both phases, more than 20 in all: " + rows.size());
+
+        List<LiveBuffer.DivergenceMark> byError = sorted(robot, table, "energy error", TableColumn.SortType.DESCENDING);
+        for (int i = 1; i < byError.size(); i++) {
+            assertTrue(Double.compare(byError.get(i - 1).energyError(), byError.get(i).energyError()) >= 0,
+                    "energy errors descending: " + byError.get(i - 1).energyError() + " then " + byError.get(i).energyError());
+        }
+        double largest = rows.stream().mapToDouble(LiveBuffer.DivergenceMark::energyError).max().orElseThrow();
+        assertEquals(largest, byError.get(0).energyError(), "the worst divergence on top");
+
+        // as `summary --divergences` lists them: post-warmup by draw number, then warmup by iteration
+        List<LiveBuffer.DivergenceMark> byDraw = sorted(robot, table, "draw", TableColumn.SortType.ASCENDING);
+        List<LiveBuffer.DivergenceMark> expected = new ArrayList<>(rows);
+        expected.sort(Comparator.comparing(LiveBuffer.DivergenceMark::warmup)
+                .thenComparingLong(LiveBuffer.DivergenceMark::iteration));
+        for (int i = 0; i < expected.size(); i++) {
+            assertEquals(expected.get(i).warmup(), byDraw.get(i).warmup(), "row " + i);
+            assertEquals(expected.get(i).iteration(), byDraw.get(i).iteration(), "row " + i);
+        }
+
+        List<LiveBuffer.DivergenceMark> byChain = sorted(robot, table, "chain", TableColumn.SortType.DESCENDING);
+        assertEquals(2, byChain.get(0).chain() + 1);
+        assertEquals(1, byChain.get(byChain.size() - 1).chain() + 1);
+    }
+
+    @Test
+    void drawLabelsCompareAsNumbersPostWarmupFirst() {
+        List<String> labels = new ArrayList<>(List.of("2 (warmup)", "10", "100 (warmup)", "2", "64", "10 (warmup)", "9"));
+        labels.sort(MainWindow::compareDrawLabels);
+        assertEquals(List.of("2", "9", "10", "64", "2 (warmup)", "10 (warmup)", "100 (warmup)"), labels);
+    }
+
+    private static List<LiveBuffer.DivergenceMark> sorted(FxRobot robot, TableView<LiveBuffer.DivergenceMark> table,
+                                                          String column, TableColumn.SortType type) {
+        TableColumn<LiveBuffer.DivergenceMark, ?> col = table.getColumns().stream()
+                .filter(c -> c.getText().equals(column)).findFirst().orElseThrow();
+        robot.interact(() -> {
+            col.setSortType(type);
+            table.getSortOrder().setAll(List.of(col));
+            table.sort();
+        });
+        return List.copyOf(table.getItems());
     }
 }
