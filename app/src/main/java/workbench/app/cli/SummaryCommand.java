@@ -271,13 +271,16 @@ final class SummaryCommand implements Callable<Integer> {
             }
             if (sampled > 0 && s.divergencesSampling() > 0.1 * sampled) {
                 // a run that mostly diverged: its table describes the blow-up, not the posterior
-                out.printf(Locale.ROOT, "warning: %.0f%% of the post-warmup transitions diverged: these draws do not describe"
-                        + " the target; %s%n", 100.0 * s.divergencesSampling() / sampled, divergenceAdvice(reader));
+                out.printf(Locale.ROOT, "warning: %.0f%% of the post-warmup transitions diverged%s: these draws do not describe"
+                        + " the target; %s%n", 100.0 * s.divergencesSampling() / sampled,
+                        s.divergencesSamplingByChain().length > 1 ? " (" + byChain(s.divergencesSamplingByChain()).substring(2) + ")" : "",
+                        divergenceAdvice(reader));
             } else if (s.divergencesSampling() > 0) {
                 // even a few divergences after warmup say the sampler missed part of the target (Stan warns at one)
-                out.printf(Locale.ROOT, "warning: %d of %d post-warmup transitions diverged (%.1f%%): the draws may miss the"
-                                + " region where they began (--divergences lists them); %s%n", s.divergencesSampling(),
-                        sampled, 100.0 * s.divergencesSampling() / sampled, divergenceAdvice(reader));
+                out.printf(Locale.ROOT, "warning: %d of %d post-warmup transitions diverged (%.1f%%%s): the draws may miss"
+                                + " the region where they began (--divergences lists them); %s%n", s.divergencesSampling(),
+                        sampled, 100.0 * s.divergencesSampling() / sampled, byChain(s.divergencesSamplingByChain()),
+                        divergenceAdvice(reader));
             }
             if (o != null) {
                 out.printf(Locale.ROOT, "time: warmup %.2f s, sampling %.2f s (summed over chains), wall %.2f s%n",
@@ -314,6 +317,18 @@ final class SummaryCommand implements Callable<Integer> {
             common = Math.min(common, Math.max(0, reader.size(c) - Math.max(reader.warmup(c), reader.first(c))));
         }
         return kept.isEmpty() ? 0 : common;
+    }
+
+    /** "; by chain 10, 3, 20, 6" (the post-warmup divergences of each chain), or "" for one chain. */
+    static String byChain(long[] counts) {
+        if (counts.length < 2) {
+            return "";
+        }
+        StringBuilder sb = new StringBuilder("; by chain ");
+        for (int c = 0; c < counts.length; c++) {
+            sb.append(c == 0 ? "" : ", ").append(counts[c]);
+        }
+        return sb.toString();
     }
 
     /** E-BFMI below this is flagged, as Stan and the window flag it. */

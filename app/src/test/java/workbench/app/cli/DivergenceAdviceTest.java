@@ -65,6 +65,16 @@ class DivergenceAdviceTest {
         String div = line(text.out, "warning: " + sampling + " of 4000 post-warmup transitions diverged");
         assertTrue(div != null, text.out);
         assertTrue(div.contains("raise adapt_delta toward 1 (now 0.8; e.g. --sampler-set adapt_delta=0.95"), div);
+        // each chain's count, as the divergence records (a file apart from the draws' statistics) give it
+        long[] perChain = new long[4];
+        for (JsonNode d : JSON.readTree(CliHarness.run("summary", "--json", "--divergences", dir.toString()).out)
+                .get("divergence_list")) {
+            if (!d.get("warmup").asBoolean()) {
+                perChain[d.get("chain").asInt() - 1]++;
+            }
+        }
+        assertTrue(div.contains(String.format(Locale.ROOT, "(%.1f%%; by chain %d, %d, %d, %d)", sampling / 40.0,
+                perChain[0], perChain[1], perChain[2], perChain[3])), div);
         assertFalse(div.contains("lower the step size"), div);
 
         String bfmi = line(text.out, "warning: E-BFMI below 0.3 in chain");

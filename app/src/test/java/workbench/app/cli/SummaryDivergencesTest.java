@@ -100,8 +100,9 @@ class SummaryDivergencesTest {
                 "step_size=0.05", "--chains", "4", "--warmup", "1000", "--draws", "1000", "--seed", "1", "--no-progress",
                 "--out", bad.toString());
         assertEquals(0, run.code, run.err);
-        assertTrue(run.out.contains("of the post-warmup transitions diverged: these draws do not describe the target;"
-                + " lower the step size or raise the friction"), run.out);
+        assertTrue(run.out.contains("of the post-warmup transitions diverged (by chain ")
+                && run.out.contains("): these draws do not describe the target; lower the step size or raise the friction"),
+                run.out);
         Path good = tmp.resolve("good");
         CliHarness ok = CliHarness.run("run", "--model", "bnn-regression", "--sampler", "sghmc", "--chains", "4",
                 "--warmup", "1000", "--draws", "1000", "--seed", "1", "--no-progress", "--out", good.toString());

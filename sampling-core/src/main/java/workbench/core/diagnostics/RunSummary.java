@@ -19,11 +19,13 @@ import workbench.core.draws.Stat;
  * @param logDensity     the log density of the same draws ({@link Stat#LOG_DENSITY}, Stan's {@code lp__}: up to a
  *                       constant, the transforms' log-Jacobian included) summarised as a parameter is; its R-hat and
  *                       ESS are a convergence check of their own, as in Stan's output; null when the draws carry none
+ * @param divergencesSamplingByChain post-warmup divergences of each chain ({@code divergencesSampling} is their sum):
+ *                       many in one chain point at a chain stuck where the others are not
  */
 public record RunSummary(List<ParameterSummary> parameters, int chains, long drawsPerChain, boolean unequalLengths,
                          long divergencesWarmup, long divergencesSampling, long gradientsWarmup, long gradientsSampling,
                          double[] acceptance, double[] ebfmi, double treedepthMean, double treedepthMax,
-                         long treedepthSaturated, ParameterSummary logDensity) {
+                         long treedepthSaturated, ParameterSummary logDensity, long[] divergencesSamplingByChain) {
 
     /**
      * @param maxTreedepth the sampler's tree-depth limit (draws that reach it count as saturated), or 0 when the
@@ -54,6 +56,7 @@ public record RunSummary(List<ParameterSummary> parameters, int chains, long dra
         long gradS = 0;
         double[] acceptance = new double[chains];
         double[] ebfmi = new double[chains];
+        long[] divByChain = new long[chains];
         double depthSum = 0;
         double depthMax = 0;
         long depthN = 0;
@@ -71,6 +74,7 @@ public record RunSummary(List<ParameterSummary> parameters, int chains, long dra
                         divW++;
                     } else {
                         divS++;
+                        divByChain[c]++;
                     }
                 }
                 if (!Double.isNaN(grads)) {
@@ -104,7 +108,7 @@ public record RunSummary(List<ParameterSummary> parameters, int chains, long dra
         }
         return new RunSummary(table.parameters, table.chains, table.drawsPerChain, table.unequalLengths, divW, divS,
                 gradW, gradS, acceptance, ebfmi, depthN == 0 ? Double.NaN : depthSum / depthN,
-                depthN == 0 ? Double.NaN : depthMax, saturated, table.logDensity);
+                depthN == 0 ? Double.NaN : depthMax, saturated, table.logDensity, divByChain);
     }
 
     /** The parameter table and lp__ of {@code src}'s post-warmup draws (the sampler's statistics left empty). */
@@ -161,6 +165,6 @@ public record RunSummary(List<ParameterSummary> parameters, int chains, long dra
             }
         }
         return new RunSummary(List.of(rows), chains, common, chains > 0 && common != longest, 0, 0, 0, 0,
-                new double[0], new double[0], Double.NaN, Double.NaN, 0, lp);
+                new double[0], new double[0], Double.NaN, Double.NaN, 0, lp, new long[0]);
     }
 }
