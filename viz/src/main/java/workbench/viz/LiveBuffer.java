@@ -133,10 +133,12 @@ public final class LiveBuffer implements DrawSink, DrawSource {
      * A divergence at {@code iteration} of {@code chain}, on the output scale: {@code position} where the energy
      * error crossed the threshold (the draw itself when that is not known), {@code start} where the divergent
      * transition began (the chain's previous draw; Stan's and ArviZ's place for it), and the trajectory between
-     * (null when not recorded).
+     * (null when not recorded). {@code crossingKnown} false: the crossing was not recorded (draws from another tool,
+     * e.g. CmdStan's {@code divergent__} column, or a session whose model cannot be rebuilt here), and
+     * {@code position} is the draw flagged divergent.
      */
     public record DivergenceMark(int chain, long iteration, double[] position, double[] start, double energyError,
-                                 double[][] trajectory, boolean warmup) {
+                                 double[][] trajectory, boolean warmup, boolean crossingKnown) {
         /** Where to mark it: the transition's start, or where the energy error crossed the threshold. */
         public double[] at(boolean atStart) {
             return atStart ? start : position;
@@ -268,7 +270,7 @@ public final class LiveBuffer implements DrawSink, DrawSource {
             double[][] traj = d != null && d.trajectory() != null ? toOutput(model, d.trajectory()) : null;
             double[] start = traj != null && traj.length > 0 ? traj[0] : previous != null ? previous : output.clone();
             addDivergence(new DivergenceMark(chain, iteration, where, start,
-                    d != null ? d.energyError() : t.energyError(), traj, t.warmup()));
+                    d != null ? d.energyError() : t.energyError(), traj, t.warmup(), d != null && d.position() != null));
         }
         if (!Double.isNaN(t.energyError())) {
             synchronized (energyLock) {
@@ -455,7 +457,7 @@ public final class LiveBuffer implements DrawSink, DrawSource {
                             previous = Arrays.copyOfRange(vals, po, po + width);
                         }
                         b.addDivergence(new DivergenceMark(c, i, row, previous == null ? row : previous, de, null,
-                                i < b.warmups[c]));
+                                i < b.warmups[c], false));
                     }
                     double g = sts[slot * NS + Stat.GRADIENT_EVALUATIONS.ordinal()];
                     if (Double.isNaN(g)) {

@@ -721,8 +721,19 @@ public final class ProjectionView extends CanvasView {
         }
         if (!divs.isEmpty()) {
             long all = b.divergenceCount();
-            String what = divergencesAtStart ? "divergent transition's start" : "divergence, where \u0394E > 1000";
-            legend.add(Legend.Symbol.TRIANGLE, Palette.DIVERGENCE, what + " (" + all + "; click to replay)");
+            // draws from another tool (CmdStan's divergent__) say which draws were flagged, not where the energy error
+            // crossed 1000, and carry no trajectory to replay
+            boolean crossings = false;
+            boolean replayable = false;
+            for (int k = from; k < divs.size(); k++) {
+                crossings |= divs.get(k).crossingKnown();
+                replayable |= divs.get(k).trajectory() != null;
+            }
+            String what = divergencesAtStart ? "divergent transition's start"
+                    : crossings ? "divergence, where \u0394E > 1000"
+                    : "draw flagged divergent (where \u0394E crossed 1000 is not recorded)";
+            legend.add(Legend.Symbol.TRIANGLE, Palette.DIVERGENCE, what + " (" + all
+                    + (replayable ? "; click to replay)" : ")"));
             String more = (all > drawn ? "the latest " + drawn + " drawn" : "")
                     + (outside == 0 ? "" : (all > drawn ? ", " : "") + outside + " outside the view");
             if (!more.isEmpty()) {

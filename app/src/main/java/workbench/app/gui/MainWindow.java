@@ -720,7 +720,9 @@ public final class MainWindow extends BorderPane {
             }
         });
         TableColumn<LiveBuffer.DivergenceMark, String> where = new TableColumn<>("location (where \u0394E crossed 1000)");
-        where.setCellValueFactory(cd -> new ReadOnlyObjectWrapper<>(location(cd.getValue().position())));
+        where.setCellValueFactory(cd -> new ReadOnlyObjectWrapper<>(cd.getValue().crossingKnown()
+                ? location(cd.getValue().position())
+                : "not recorded (flagged draw: " + location(cd.getValue().position()) + ")"));
         TableColumn<LiveBuffer.DivergenceMark, String> start = new TableColumn<>("where its transition began");
         start.setCellValueFactory(cd -> new ReadOnlyObjectWrapper<>(location(cd.getValue().start())));
         divTable.getColumns().addAll(List.of(chain, draw, de, start, where));

@@ -161,7 +161,7 @@ public final class OpenViewModel {
                 start = drawAt(b, r.chain(), r.iteration());
             }
             marks.add(new LiveBuffer.DivergenceMark(r.chain(), r.iteration(), at, start == null ? at : start,
-                    r.energyError(), traj, r.iteration() < b.warmup(r.chain())));
+                    r.energyError(), traj, r.iteration() < b.warmup(r.chain()), true));
         }
         marks.sort(java.util.Comparator.comparingLong(LiveBuffer.DivergenceMark::iteration)
                 .thenComparingInt(LiveBuffer.DivergenceMark::chain));

@@ -1,5 +1,6 @@
 package workbench.app.gui;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -34,5 +35,55 @@ class DivergenceMarksFxTest extends WindowFxBase {
         assertTrue(legend.get().contains("hollow: in warmup (" + warm + " of the " + marks.size() + " drawn)"),
                 legend.get().toString());
         assertFalse(legend.get().stream().anyMatch(t -> t.contains("all of them")), legend.get().toString());
+        // a session's records say where the energy error crossed 1000, and its trajectory replays
+        assertTrue(legend.get().contains("divergence, where \u0394E > 1000 (" + marks.size() + "; click to replay)"),
+                legend.get().toString());
+    }
+
+    /**
+     * Draws from another tool carry only CmdStan's {@code divergent__} flag: the marks sit on the flagged draws, which
+     * the legend and the list say, rather than "where ΔE > 1000 (…; click to replay)" with nothing to replay.
+     */
+    @Test
+    void drawsFromCmdStanSayTheCrossingIsNotRecorded(FxRobot robot, @TempDir Path tmp) throws Exception {
+        Path dir = tmp.resolve("es");
+        workbench.core.run.RunConfig cfg = new workbench.core.run.RunConfig("eight-schools-centered",
+                java.util.Map.of(), "nuts", java.util.Map.of(), 2, 300, 600, 3, 1, null);
+        try (workbench.sessions.SessionWriter w = new workbench.sessions.SessionWriter(dir,
+                workbench.sessions.SessionWriter.Options.defaults())) {
+            new workbench.core.run.ChainRunner(cfg, workbench.core.model.ModelRegistry.create("eight-schools-centered",
+                    java.util.Map.of()), workbench.core.kernel.SamplerRegistry.create("nuts", java.util.Map.of()), w).run();
+        }
+        Path csv = tmp.resolve("csv");
+        assertEquals(0, workbench.app.cli.WorkbenchCli.execute(new java.io.PrintWriter(java.io.Writer.nullWriter()),
+                new java.io.PrintWriter(java.io.Writer.nullWriter()), "export", dir.toString(), "--format",
+                "cmdstan-csv", "--out", csv.toString()));
+        List<Path> files = List.of(csv.resolve("chain-1.csv"), csv.resolve("chain-2.csv"));
+        // the truth: the rows whose divergent__ is 1
+        long flagged = 0;
+        for (Path f : files) {
+            List<String> lines = java.nio.file.Files.readAllLines(f);
+            String header = lines.stream().filter(l -> l.startsWith("lp__")).findFirst().orElseThrow();
+            int col = java.util.Arrays.asList(header.split(",")).indexOf("divergent__");
+            flagged += lines.stream().filter(l -> !l.startsWith("#") && !l.startsWith("lp__") && !l.isBlank())
+                    .filter(l -> l.split(",")[col].equals("1")).count();
+        }
+        assertTrue(flagged > 0, "the run must diverge after warmup");
+        final long expected = flagged;
+        robot.interact(() -> window.openDraws(files));
+        waitUntil("the draws' divergences", () -> window.divergenceRows().size() == expected);
+        ProjectionView view = window.posterior().projection();
+        AtomicReference<List<String>> legend = new AtomicReference<>();
+        robot.interact(() -> {
+            view.setDivergencesAtStart(false);
+            view.refresh(System.nanoTime());
+            legend.set(view.legendTexts());
+        });
+        assertTrue(legend.get().contains("draw flagged divergent (where \u0394E crossed 1000 is not recorded) ("
+                + flagged + ")"), legend.get().toString());
+        assertFalse(legend.get().stream().anyMatch(t -> t.contains("click to replay")), legend.get().toString());
+        for (LiveBuffer.DivergenceMark m : window.divergenceRows()) {
+            assertFalse(m.crossingKnown());
+        }
     }
 }
