@@ -373,8 +373,15 @@ final class SummaryCommand implements Callable<Integer> {
                 // mile's unadjusted kernel has no acceptance target to tune toward
                 String v = "unadjusted".equals(settings.get("kernel")) ? null : settings.get(target);
                 if (v != null) {
+                    String next = "0.95";
+                    try {
+                        double now = Double.parseDouble(v);
+                        next = now < 0.95 ? "0.95" : now < 0.99 ? "0.99" : "0.999";
+                    } catch (NumberFormatException e) {
+                        // a stored setting that no longer parses: the first suggestion
+                    }
                     return "raise " + target + " toward 1 (now " + v + "; e.g. --sampler-set " + target
-                            + "=0.95, so that warmup adapts a smaller step size; step_size only sets where warmup"
+                            + "=" + next + ", so that warmup adapts a smaller step size; step_size only sets where warmup"
                             + " starts) or reparameterize (e.g. a non-centred form)";
                 }
             }
