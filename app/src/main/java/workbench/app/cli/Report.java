@@ -145,8 +145,14 @@ final class Report {
                     num(p.mcseSd()), flags(p), off));
         }
         if (truth != null) {
+            double worstRhat = all.stream().mapToDouble(ParameterSummary::rhat).filter(v -> !Double.isNaN(v)).max()
+                    .orElse(Double.NaN);
+            // standard errors assume chains that agree: with R-hat past 1.01 they are too small or, from few
+            // effective draws, too noisy to trust, and "within 5 of them" reassures about a run that has not converged
+            String unconverged = worstRhat > 1.01 ? String.format(Locale.ROOT, ", but R-hat reaches %.3f (above 1.01):"
+                    + " standard errors assume chains that agree, so read this with care", worstRhat) : "";
             out.printf(Locale.ROOT, "truth (%s): %s%n", source, far == 0
-                    ? "every known mean and sd within " + (int) TruthCheck.MAX_SE + " standard errors"
+                    ? "every known mean and sd within " + (int) TruthCheck.MAX_SE + " standard errors" + unconverged
                     : far + " of " + rows.size() + " parameters with a mean or sd more than " + (int) TruthCheck.MAX_SE
                             + " standard errors (MCSE and the truth's own) away: biased, or not yet converged");
         }

@@ -195,10 +195,27 @@ class RunCommandTest {
                 "sd 3.16 is barely biased at this step: " + p.get("parameters").get(1));
 
         Path fair = tmp.resolve("fair");
-        assertEquals(0, run(fair, "--model", "gaussian-2d", "--sampler", "nuts", "--chains", "2", "--warmup", "200",
-                "--draws", "500", "--seed", "4").code);
+        assertEquals(0, run(fair, "--model", "gaussian-2d", "--sampler", "nuts", "--chains", "4", "--warmup", "500",
+                "--draws", "2000", "--seed", "4").code);
         String text = CliHarness.run("summary", fair.toString()).out;
-        assertTrue(text.contains("truth (exact): every known mean and sd within 5 standard errors"), text);
+        assertTrue(text.contains("truth (exact): every known mean and sd within 5 standard errors\n"), text);
+
+        // a run whose chains disagree passes the same check on standard errors it cannot trust: said on the line
+        Path funnel = tmp.resolve("funnel");
+        assertEquals(0, run(funnel, "--model", "funnel", "--set", "dim=2", "--sampler", "nuts", "--warmup", "300",
+                "--draws", "2000", "--seed", "7").code);
+        String bad = CliHarness.run("summary", funnel.toString()).out;
+        JsonNode js = new ObjectMapper().readTree(CliHarness.run("summary", "--json", funnel.toString()).out);
+        double worst = js.get("lp__").get("rhat").asDouble();
+        for (JsonNode q : js.get("parameters")) {
+            worst = Math.max(worst, q.get("rhat").asDouble());
+        }
+        assertTrue(worst > 1.01, "the run must not have converged: R-hat " + worst);
+        String line = bad.lines().filter(l -> l.startsWith("truth (exact): ")).findFirst().orElseThrow();
+        assertTrue(line.startsWith("truth (exact): every known mean and sd within 5 standard errors")
+                ? line.endsWith(String.format(java.util.Locale.ROOT, ", but R-hat reaches %.3f (above 1.01): standard"
+                        + " errors assume chains that agree, so read this with care", worst))
+                : line.contains(" parameters with a mean or sd more than 5 standard errors"), line);
     }
 
     @Test
