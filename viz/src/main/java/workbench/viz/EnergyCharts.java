@@ -245,7 +245,9 @@ public final class EnergyCharts extends HBox {
         errorData.set(new String[] {"\u0394E"}, new double[] {lo}, (hi - lo) / BINS,
                 new double[][] {errorBins.counts()});
         long divs = buffer.divergenceCount();
-        String note = String.format(Locale.ROOT, "%d transitions, %d divergent", errorBins.seen(), divs);
+        // warmup's transitions too (the table and E-BFMI below count post-warmup draws only): say so, or 124 divergent
+        // here reads as a contradiction of "divergences after warmup: 39" under the table
+        String note = String.format(Locale.ROOT, "%d transitions, %d divergent (warmup included)", errorBins.seen(), divs);
         if (THRESHOLD <= hi) {
             plot.addDomainMarker(thresholdMarker);
             note += "; dashed line: divergence threshold \u0394E = 1000";
