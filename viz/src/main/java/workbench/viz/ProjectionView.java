@@ -403,7 +403,10 @@ public final class ProjectionView extends CanvasView {
             g.setFont(PlotArea.LABEL_FONT);
             g.fillText("Press Run to start the chains", area.left() + area.width() / 2, area.top() + area.height() - 14);
         }
-        if (legendFolded && !legend.isEmpty()) {
+        legendShare = legend.isEmpty() ? 0 : share(legend.size());
+        boolean fold = legendChoice != null ? legendChoice : legendShare > LEGEND_MAX_SHARE;
+        legendFolded = fold && !legend.isEmpty();
+        if (legendFolded) {
             legend = new Legend().add(Legend.Symbol.NONE, Palette.INK, "legend (click to unfold)");
         }
         shownLegend = legend.texts();
@@ -430,16 +433,41 @@ public final class ProjectionView extends CanvasView {
     public List<String> legendTexts() {
         return shownLegend;
     }
+    /** Whether the legend was last drawn folded. */
     private boolean legendFolded;
+    /** Folded (true) or whole (false) as chosen by a click or {@link #setLegendFolded}; null: by its size. */
+    private Boolean legendChoice;
 
-    /** Folds the legend to one small box (true) or shows it whole; a click on the legend does the same. */
+    /**
+     * Most of the plot a whole legend may cover before it is drawn folded (until a click unfolds it): in the Compare
+     * window's panels on a 1366 x 768 screen the legend hid over half of each projection.
+     */
+    public static final double LEGEND_MAX_SHARE = 0.4;
+    /** The share of the plot the whole legend covered (or would have, folded) when last drawn. */
+    private double legendShare;
+
+    private double share(double[] size) {
+        double plot = area.width() * area.height();
+        return plot <= 0 ? 1 : size[0] * size[1] / plot;
+    }
+
+    /** The share of the plot the whole legend covers, or would cover unfolded, as last drawn; 0 without a legend. */
+    public double legendShare() {
+        return legendShare;
+    }
+
+    /**
+     * Folds the legend to one small box (true) or shows it whole, from now on whatever its size; a click on the legend
+     * does the same. Until then it is folded only while it would cover more than {@link #LEGEND_MAX_SHARE} of the plot.
+     */
     public void setLegendFolded(boolean folded) {
-        if (folded != legendFolded) {
-            legendFolded = folded;
+        if (legendChoice == null || folded != legendChoice) {
+            legendChoice = folded;
             dirty = true;
         }
     }
 
+    /** Whether the legend was last drawn folded. */
     public boolean legendFolded() {
         return legendFolded;
     }

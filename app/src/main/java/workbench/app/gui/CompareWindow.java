@@ -164,7 +164,8 @@ public final class CompareWindow {
 
         BorderPane root = new BorderPane(grid);
         root.setTop(bar);
-        Scene scene = new Scene(root, 1200, 860);
+        double[] size = ScreenFit.sceneSize(owner, 1200, 860); // smaller on a laptop or projector screen
+        Scene scene = new Scene(root, size[0], size[1]);
         if (owner != null && owner.getScene() != null) {
             scene.getStylesheets().addAll(owner.getScene().getStylesheets());
         }
@@ -176,6 +177,7 @@ public final class CompareWindow {
             }
         };
         stage.setOnShown(e -> timer.start());
+        ScreenFit.install(stage);
         stage.setOnHidden(e -> shutdown());
     }
 

@@ -73,6 +73,7 @@ final class DistillDialog {
         scene.getStylesheets().add(DistillDialog.class.getResource("workbench.css").toExternalForm());
         stage.setScene(scene);
         stage.setOnCloseRequest(e -> stopWork());
+        ScreenFit.install(stage);
         refresh();
     }
 
@@ -276,6 +277,7 @@ final class DistillDialog {
         task = null;
         refresh();
         stage.sizeToScene();
+        ScreenFit.keepOnScreen(stage); // the result's chart makes it taller
     }
 
     private void refresh() {

@@ -73,10 +73,12 @@ final class EvaluateWindow {
         if (owner != null) {
             stage.initOwner(owner);
         }
-        Scene scene = new Scene(layout(), 1320, 900);
+        double[] size = ScreenFit.sceneSize(owner, 1320, 900); // smaller on a laptop or projector screen
+        Scene scene = new Scene(layout(), size[0], size[1]);
         scene.getStylesheets().add(EvaluateWindow.class.getResource("workbench.css").toExternalForm());
         stage.setScene(scene);
         stage.setOnHidden(e -> worker.shutdownNow());
+        ScreenFit.install(stage);
         refresh();
     }
 

@@ -59,7 +59,8 @@ final class GuideDialog {
         box.getChildren().addAll(title, text, go);
         ScrollPane scroll = new ScrollPane(box);
         scroll.setFitToWidth(true);
-        Scene scene = new Scene(scroll, 520, 640);
+        double[] size = ScreenFit.sceneSize(stage.getOwner(), 520, 640);
+        Scene scene = new Scene(scroll, size[0], size[1]);
         scene.getStylesheets().add(GuideDialog.class.getResource("workbench.css").toExternalForm());
         stage.setScene(scene);
         if (stage.getOwner() != null) {
@@ -68,6 +69,7 @@ final class GuideDialog {
             stage.setX(Math.max(owner.getX(), owner.getX() + owner.getWidth() - scene.getWidth() - 24));
             stage.setY(owner.getY() + 60);
         }
+        ScreenFit.install(stage); // on a 720-pixel screen 60 px down put its bottom below the edge
         stage.show();
     }
 }

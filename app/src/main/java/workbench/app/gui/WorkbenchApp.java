@@ -39,8 +39,11 @@ public final class WorkbenchApp extends Application {
         Preferences prefs = Preferences.userRoot().node(PREFS_NODE);
         window = new MainWindow(ModelRegistry.all(), SamplerRegistry.all(), prefs, new CoreSummaryEngine());
         Rectangle2D screen = Screen.getPrimary().getVisualBounds();
-        double w = Math.min(prefs.getDouble("window.width", Math.min(1560, screen.getWidth())), screen.getWidth());
-        double h = Math.min(prefs.getDouble("window.height", Math.min(960, screen.getHeight())), screen.getHeight());
+        // the scene's size (what save() stores; it stored the window's, title bar included, so the window grew by the
+        // title bar's height at every start); a scene as tall as the screen put the status bar below the screen's edge
+        // under a title bar: keepOnScreen below shrinks the window to fit, decorations included
+        double w = Math.min(prefs.getDouble("window.width", 1560), screen.getWidth());
+        double h = Math.min(prefs.getDouble("window.height", 960), screen.getHeight());
         Scene scene = new Scene(window, w, h);
         stage.setScene(scene);
         stage.setTitle("MCMC Workbench");
@@ -54,6 +57,7 @@ public final class WorkbenchApp extends Application {
         stage.setMaximized(prefs.getBoolean("window.maximized", false));
         stage.setOnCloseRequest(e -> save(stage, prefs));
         stage.show();
+        ScreenFit.keepOnScreen(stage);
         window.restoreLayout();
         String session = getParameters().getNamed().get("session");
         if (session != null) {
@@ -306,8 +310,8 @@ public final class WorkbenchApp extends Application {
     private void save(Stage stage, Preferences prefs) {
         prefs.putBoolean("window.maximized", stage.isMaximized());
         if (!stage.isMaximized()) {
-            prefs.putDouble("window.width", stage.getWidth());
-            prefs.putDouble("window.height", stage.getHeight());
+            prefs.putDouble("window.width", stage.getScene().getWidth());
+            prefs.putDouble("window.height", stage.getScene().getHeight());
             prefs.putDouble("window.x", stage.getX());
             prefs.putDouble("window.y", stage.getY());
         }

@@ -113,6 +113,7 @@ class AddChainFxTest extends WindowFxBase {
         runAtFullSpeedBriefly(robot);
         ProjectionView pv = window.posterior().projection();
         double[] full = WaitForAsyncUtils.asyncFx(() -> {
+            pv.setLegendFolded(false); // whole, whatever share of the plot it covers (LegendFoldFxTest)
             pv.refresh(System.nanoTime());
             return pv.legendBounds();
         }).get(5, TimeUnit.SECONDS);
