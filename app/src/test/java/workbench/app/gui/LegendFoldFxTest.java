@@ -37,12 +37,16 @@ class LegendFoldFxTest extends WindowFxBase {
                 assertTrue(pv.legendShare() > ProjectionView.LEGEND_MAX_SHARE, p.sampler.getValue() + ": " + pv.legendShare());
             }
             ProjectionView first = cw.panels().get(1).pane.projection();
+            // paused, so the folded legend stays in its corner (it moves to the corner hiding the fewest draws)
+            robot.interact(() -> cw.panels().forEach(p -> p.run.pause()));
+            WaitForAsyncUtils.asyncFx(() -> first.refresh(System.nanoTime())).get(5, TimeUnit.SECONDS);
             double[] folded = WaitForAsyncUtils.asyncFx(first::legendBounds).get(5, TimeUnit.SECONDS);
             Point2D at = WaitForAsyncUtils.asyncFx(() -> first.localToScreen(folded[0] + folded[2] / 2,
                     folded[1] + folded[3] / 2)).get(5, TimeUnit.SECONDS);
             robot.clickOn(at);
             waitUntil("the legend unfolded by the click", () -> !first.legendFolded());
             // the choice holds while the run goes on
+            robot.interact(() -> cw.panels().forEach(p -> p.run.resume()));
             long drawn = cw.panels().get(1).run.buffer().size(0);
             waitUntil("more draws", () -> cw.panels().get(1).run.buffer().size(0) > drawn + 20);
             WaitForAsyncUtils.asyncFx(() -> first.refresh(System.nanoTime())).get(5, TimeUnit.SECONDS);
