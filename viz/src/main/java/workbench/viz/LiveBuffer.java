@@ -623,7 +623,7 @@ public final class LiveBuffer implements DrawSink, DrawSource {
 
     /**
      * Whether transitions have come in and not one carried an energy error or a divergence: those of a sampler
-     * without a Hamiltonian energy (SGLD, SGHMC, cSGLD) or draws read without one, where divergences do not apply.
+     * without a Hamiltonian energy (the random walk, MALA, SGLD, cSGLD) or draws read without one, where divergences do not apply.
      */
     public boolean withoutEnergy() {
         return started() && totalTransitions() > 0 && energyErrorCount() == 0 && divergenceCount() == 0;

@@ -168,7 +168,7 @@ public final class PosteriorPane extends BorderPane {
     public void refresh(long now) {
         LiveBuffer b = buffer;
         if (b != null && b.started() && b.totalTransitions() > 0) {
-            // a sampler without an energy (SGLD, SGHMC, cSGLD) never diverges: the picker would offer a choice
+            // a sampler without an energy (the random walk, MALA, SGLD, cSGLD) never diverges: the picker would offer a choice
             // about marks that cannot appear
             divergencesApply(!b.withoutEnergy());
         }
@@ -193,7 +193,7 @@ public final class PosteriorPane extends BorderPane {
     }
 
     private static final String NO_DIVERGENCES = "These transitions carry no energy error, so none can diverge"
-            + " (a divergence is an energy error H \u2212 H\u2080 above 1000); SGLD, SGHMC and cSGLD report no energy.";
+            + " (a divergence is an energy error H \u2212 H\u2080 above 1000); the random walk, MALA, SGLD and cSGLD report none.";
 
     private void divergencesApply(boolean apply) {
         if (divergencesAt.isVisible() == apply) {
