@@ -40,7 +40,7 @@ public final class SessionLock implements AutoCloseable {
         try {
             ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE);
         } catch (IOException e) {
-            throw new BadInputException("cannot lock session " + dir + " for writing: " + e.getMessage(), e);
+            throw new BadInputException("cannot lock session " + dir + " for writing: " + file + ": " + IoErrors.describe(e), e);
         }
         FileLock l;
         try {
@@ -49,7 +49,7 @@ public final class SessionLock implements AutoCloseable {
             l = null;
         } catch (IOException e) {
             closeQuietly(ch);
-            throw new BadInputException("cannot lock session " + dir + " for writing: " + e.getMessage(), e);
+            throw new BadInputException("cannot lock session " + dir + " for writing: " + file + ": " + IoErrors.describe(e), e);
         }
         if (l == null) {
             String holder = holder(ch);

@@ -59,7 +59,12 @@ public final class CmdStanCsvExport {
             OutputFiles.refuseExisting(f);
             files.add(f);
         }
-        Files.createDirectories(dir);
+        try {
+            Files.createDirectories(dir);
+        } catch (IOException e) {
+            throw new IOException("cannot create the directory " + dir + ": " + workbench.sessions.IoErrors.describe(e)
+                    + " (choose another --out)", e);
+        }
         for (int i = 0; i < sel.chains().length; i++) {
             int c = sel.chains()[i];
             OutputFiles.write(files.get(i), out -> writeChain(src, sel, c, out));
