@@ -121,8 +121,11 @@ final class SummaryCommand implements Callable<Integer> {
                 leftOut.put(c, whyNoDraws(reader, c));
             }
         }
+        // no chain has draws yet (e.g. stopped in warmup): nothing to leave out, and one line says why the table is
+        // empty and what to do (before, an all-NA table "x 0 draws" came with no word)
+        String noDraws = kept.isEmpty() ? noDrawsLine(reader) : null;
         if (kept.isEmpty()) {
-            leftOut.clear(); // no chain has draws yet (e.g. stopped in warmup): nothing to leave out
+            leftOut.clear();
         }
         RunSummary s = RunSummary.of(reader, post, maxDepth);
         RunSummary table = leftOut.isEmpty() ? s
@@ -222,8 +225,11 @@ final class SummaryCommand implements Callable<Integer> {
                     Report.put(e, "sd", mom[1][k]);
                 }
             }
-            if (table.unequalLengths() || !leftOut.isEmpty()) {
+            if (table.unequalLengths() || !leftOut.isEmpty() || noDraws != null) {
                 ArrayNode notes = root.putArray("notes");
+                if (noDraws != null) {
+                    notes.add(noDraws);
+                }
                 if (!leftOut.isEmpty()) {
                     notes.add(leftOutLine(leftOut, keptList));
                 }
@@ -243,6 +249,9 @@ final class SummaryCommand implements Callable<Integer> {
                     table.unequalLengths() ? " (common length of unequal chains, the latest draws of each)" : "");
             if (phaseNote != null) {
                 out.println(phaseNote);
+            }
+            if (noDraws != null) {
+                out.println(noDraws);
             }
             if (!leftOut.isEmpty()) {
                 out.println(leftOutLine(leftOut, keptList));
@@ -403,6 +412,40 @@ final class SummaryCommand implements Callable<Integer> {
         leftOut.forEach((c, why) -> sb.append(sb.length() > 10 ? "; " : "").append("chain ").append(c + 1)
                 .append(" has no post-warmup draws (").append(why).append(')'));
         return sb.append("; the table, R-hat and ESS use chains ").append(keptList).toString();
+    }
+
+    /**
+     * Why no chain has a post-warmup draw, and what to do: a run asked for none ({@code --draws 0}); or it stopped
+     * (Ctrl-C, a crash, a full disk) before warmup ended, when {@code resume} continues it and {@code export --warmup}
+     * gives the warmup iterations already stored; or its files are damaged (the warnings above name them).
+     */
+    private static String noDrawsLine(SessionReader reader) {
+        SessionManifest m = reader.manifest();
+        if (m.draws() == 0 && m.distilled() == null) {
+            return "no post-warmup draws: the run asked for none (--draws 0)";
+        }
+        StringBuilder sb = new StringBuilder("no post-warmup draws in any chain (");
+        boolean warmupRows = false;
+        for (int c = 0; c < reader.chains(); c++) {
+            sb.append(c == 0 ? "" : "; ").append("chain ").append(c + 1).append(": ").append(whyNoDraws(reader, c));
+            warmupRows |= reader.chainError(c) == null && reader.size(c) > 0;
+        }
+        sb.append(')');
+        boolean stopped = !"finished".equals(m.status()) && m.distilled() == null;
+        if (stopped) {
+            sb.append("; the run stopped before warmup ended (").append(m.warmup()).append(" warmup iterations per chain)");
+        }
+        if (stopped || warmupRows) {
+            sb.append(':');
+        }
+        if (stopped) {
+            sb.append(" 'workbench resume ").append(reader.directory()).append("' continues it");
+        }
+        if (warmupRows) {
+            sb.append(stopped ? ";" : "").append(" 'workbench export ").append(reader.directory())
+                    .append(" --warmup --format csv --out FILE' exports the warmup iterations stored");
+        }
+        return sb.toString();
     }
 
     /** Why a chain has no post-warmup draws, in a few words. */
