@@ -78,6 +78,34 @@ public final class SessionLock implements AutoCloseable {
         }
     }
 
+    /**
+     * Whether a process (this one included) is writing session {@code dir} now, asked without writing anything: a
+     * shared lock on the lock file opened for reading is refused while a writer holds its exclusive lock.
+     *
+     * @return null if no writer holds it (or it cannot be told), else " (pid N)" or "" when the process is unknown
+     */
+    public static String writer(Path dir) {
+        Path file = dir.resolve(SessionFiles.LOCK);
+        if (!Files.isRegularFile(file)) {
+            return null;
+        }
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
+            FileLock l;
+            try {
+                l = ch.tryLock(0, Long.MAX_VALUE, true);
+            } catch (OverlappingFileLockException e) {
+                return holder(ch); // held in this process
+            }
+            if (l == null) {
+                return holder(ch);
+            }
+            l.release();
+            return null;
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
+    }
+
     /** The lock file. */
     public Path file() {
         return file;

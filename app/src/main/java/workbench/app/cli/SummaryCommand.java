@@ -84,6 +84,10 @@ final class SummaryCommand implements Callable<Integer> {
             for (workbench.core.BadInputException damage : reader.errors()) {
                 err.println("warning: " + WorkbenchCli.oneLine(damage.getMessage()));
             }
+            String unfinished = unfinished(reader);
+            if (unfinished != null) {
+                err.println("note: " + WorkbenchCli.oneLine(unfinished));
+            }
             err.flush();
             if (divergences != null && divergences < 0) {
                 throw new workbench.core.BadInputException("--divergences must be 0 or more, got " + divergences);
@@ -91,6 +95,47 @@ final class SummaryCommand implements Callable<Integer> {
             print(spec.commandLine().getOut(), reader, json, divergences == null ? -1 : divergences);
         }
         return 0;
+    }
+
+    /**
+     * A session whose run did not finish, in one line: still being written (by another process), killed or crashed
+     * (the manifest still says running and no process holds its lock), interrupted, or failed; and what to do. Null
+     * for a finished session or a distilled set. Before, the summary of a partial session read like a finished
+     * one.
+     */
+    static String unfinished(SessionReader reader) {
+        SessionManifest m = reader.manifest();
+        if (m.distilled() != null || "finished".equals(m.status())) {
+            return null;
+        }
+        Path d = reader.directory();
+        String stored = storedLine(reader, m);
+        if (SessionManifest.RUNNING.equals(m.status())) {
+            String pid = workbench.sessions.SessionLock.writer(d);
+            if (pid != null) {
+                return "the run is still being written by another process" + pid + "; this summary covers " + stored
+                        + " so far";
+            }
+            return "the run did not finish: it was killed or crashed (the manifest still says 'running' and no process"
+                    + " is writing it); this summary covers " + stored + "; 'workbench resume " + d + "' completes it";
+        }
+        RunOutcome o = reader.outcome();
+        String why = "failed".equals(m.status()) && o != null && o.error() != null
+                ? "failed (" + o.error() + ")" : "was " + m.status();
+        return "the run " + why + " before it ended; this summary covers " + stored + "; 'workbench resume " + d
+                + "' completes it";
+    }
+
+    /** "N of M iterations stored per chain" (or each chain's count when they differ). */
+    private static String storedLine(SessionReader reader, SessionManifest m) {
+        long total = (long) m.warmup() + m.draws();
+        java.util.TreeSet<Long> sizes = new java.util.TreeSet<>();
+        for (int c = 0; c < reader.chains(); c++) {
+            sizes.add(reader.size(c));
+        }
+        String held = sizes.size() == 1 ? String.valueOf(sizes.first())
+                : sizes.first() + " to " + sizes.last();
+        return held + " of " + total + " iterations per chain stored";
     }
 
     /** Prints the summary of a session, as a table or JSON (shared with {@code run}). */
