@@ -77,7 +77,8 @@ class StoppedInWarmupTest {
                 tmp.resolve("x.csv").toString());
         assertEquals(2, r.code, r.err);
         assertEquals("error: chain 1 has no post-warmup draws, only 256 warmup iterations (the run stopped during "
-                + "warmup): add --warmup to export the warmup iterations, or complete the run with 'workbench resume'",
+                + "warmup): export with --warmup (command line) to take the warmup iterations, or complete the run with "
+                + "'workbench resume' first",
                 r.oneErrorLine());
     }
 

@@ -79,7 +79,8 @@ public record ExportSelection(int[] params, int[] chains, long from, long to, lo
                 // a run stopped (Ctrl-C, a crash, a full disk) before warmup ended: its warmup rows are all there is
                 throw new BadInputException("chain " + (e + 1) + " has no post-warmup draws, only " + src.size(e)
                         + " warmup iteration" + (src.size(e) == 1 ? "" : "s") + " (the run stopped during warmup):"
-                        + " add --warmup to export the warmup iterations, or complete the run with 'workbench resume'");
+                        + " export with --warmup (command line) to take the warmup iterations, or complete the run with"
+                        + " 'workbench resume' first");
             }
             common = 0; // --warmup: the warmup iterations only (a range of draws is out of range below)
         }
