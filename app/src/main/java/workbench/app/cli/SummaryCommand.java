@@ -168,14 +168,18 @@ final class SummaryCommand implements Callable<Integer> {
         }
         // no chain has draws yet (e.g. stopped in warmup): nothing to leave out, and one line says why the table is
         // empty and what to do (before, an all-NA table "x 0 draws" came with no word)
-        String noDraws = kept.isEmpty() ? noDrawsLine(reader) : null;
+        String noDraws = kept.isEmpty() ? noDrawsLine(reader, phase) : null;
+        // the chains the phase note counts post-warmup iterations of: with no chain kept (e.g. csgld before its
+        // first sampling phase), all of them, not none ("0 sampling-phase draws per chain of 0 after warmup")
+        List<Integer> counted = kept.isEmpty() ? java.util.stream.IntStream.range(0, reader.chains()).boxed().toList()
+                : kept;
         if (kept.isEmpty()) {
             leftOut.clear();
         }
         RunSummary s = RunSummary.of(reader, post, maxDepth);
         RunSummary table = leftOut.isEmpty() ? s
                 : RunSummary.of(new ChainSubset(post, kept.stream().mapToInt(Integer::intValue).toArray()), maxDepth);
-        String phaseNote = phase.note(m.samplerId(), table.drawsPerChain(), postWarmupPerChain(reader, kept));
+        String phaseNote = phase.note(m.samplerId(), table.drawsPerChain(), postWarmupPerChain(reader, counted));
         String keptList = kept.stream().map(c -> String.valueOf(c + 1)).collect(Collectors.joining(", "));
         RunOutcome o = reader.outcome();
         double[] steps = new double[s.chains()];
@@ -203,7 +207,7 @@ final class SummaryCommand implements Callable<Integer> {
             root.put("draws_per_chain", table.drawsPerChain());
             if (phaseNote != null) {
                 ObjectNode pn = root.putObject("draw_phase");
-                pn.put("post_warmup_per_chain", postWarmupPerChain(reader, kept));
+                pn.put("post_warmup_per_chain", postWarmupPerChain(reader, counted));
                 pn.put("draws_per_chain", table.drawsPerChain());
                 pn.put("note", phaseNote);
             }
@@ -464,10 +468,22 @@ final class SummaryCommand implements Callable<Integer> {
      * (Ctrl-C, a crash, a full disk) before warmup ended, when {@code resume} continues it and {@code export --warmup}
      * gives the warmup iterations already stored; or its files are damaged (the warnings above name them).
      */
-    private static String noDrawsLine(SessionReader reader) {
+    private static String noDrawsLine(SessionReader reader, DrawPhase phase) {
         SessionManifest m = reader.manifest();
         if (m.draws() == 0 && m.distilled() == null) {
             return "no post-warmup draws: the run asked for none (--draws 0)";
+        }
+        long after = 0;
+        for (int c = 0; c < reader.chains(); c++) {
+            if (reader.chainError(c) == null) {
+                after = Math.max(after, reader.size(c) - reader.warmup(c));
+            }
+        }
+        if (after > 0) {
+            // post-warmup iterations, none of them a posterior draw: csgld's exploration steps
+            return "no posterior draws: every post-warmup iteration stored (up to " + after + " per chain) is a "
+                    + m.samplerId() + " exploration step, not a draw (" + phase + "); run more draws per chain, or a "
+                    + "shorter cycle_length";
         }
         StringBuilder sb = new StringBuilder("no post-warmup draws in any chain (");
         boolean warmupRows = false;
