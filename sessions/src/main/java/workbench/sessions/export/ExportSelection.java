@@ -72,8 +72,12 @@ public record ExportSelection(int[] params, int[] chains, long from, long to, lo
         if (common <= 0) {
             int e = firstEmpty(src, chains);
             if (src.size(e) == 0) {
+                boolean others = false;
+                for (int c : chains) {
+                    others |= src.size(c) > 0;
+                }
                 throw new BadInputException("chain " + (e + 1) + " holds no draws; nothing to export"
-                        + (chains.length > 1 ? " (--chains picks the others)" : ""));
+                        + (others ? " (--chains picks the others)" : ""));
             }
             if (!withWarmup) {
                 // a run stopped (Ctrl-C, a crash, a full disk) before warmup ended: its warmup rows are all there is
