@@ -74,7 +74,12 @@ public final class DistilledSessions {
                 stats, chunkRows, SessionFiles.EVENTS, List.of(SessionFiles.drawsFile(0)),
                 List.of(SessionFiles.divergencesFile(0)), outcome,
                 List.of(new ChainResult(0, rows.length, Double.NaN, null)), from);
-        Files.createDirectories(dir);
+        try {
+            Files.createDirectories(dir);
+        } catch (IOException e) {
+            throw new IOException("cannot create the directory " + dir + ": " + IoErrors.describe(e)
+                    + " (choose another --out)", e);
+        }
         try {
             Files.write(dir.resolve(SessionFiles.EVENTS), new byte[0]);
             Files.write(dir.resolve(SessionFiles.divergencesFile(0)), new byte[0]);
@@ -99,12 +104,19 @@ public final class DistilledSessions {
             Files.write(tmp, ManifestJson.write(m));
             Files.move(tmp, dir.resolve(SessionFiles.MANIFEST));
         } catch (IOException | RuntimeException e) {
+            IOException told = e instanceof IOException io
+                    ? new IOException("cannot write the distilled set in " + dir + ": " + (IoErrors.message(io) != null
+                            ? IoErrors.message(io) : IoErrors.describe(io)) + " (nothing was kept; choose another --out)", io)
+                    : null;
             try (Stream<Path> walk = Files.walk(dir)) {
                 for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
                     Files.deleteIfExists(p);
                 }
             } catch (IOException ignored) {
                 // leave what could not be removed
+            }
+            if (told != null) {
+                throw told;
             }
             throw e;
         }

@@ -40,7 +40,7 @@ public final class SessionLock implements AutoCloseable {
         try {
             ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE);
         } catch (IOException e) {
-            throw new BadInputException("cannot lock session " + dir + " for writing: " + e.getMessage(), e);
+            throw new BadInputException("cannot lock session " + dir + " for writing: " + file + ": " + IoErrors.describe(e), e);
         }
         FileLock l;
         try {
@@ -49,7 +49,7 @@ public final class SessionLock implements AutoCloseable {
             l = null;
         } catch (IOException e) {
             closeQuietly(ch);
-            throw new BadInputException("cannot lock session " + dir + " for writing: " + e.getMessage(), e);
+            throw new BadInputException("cannot lock session " + dir + " for writing: " + file + ": " + IoErrors.describe(e), e);
         }
         if (l == null) {
             String holder = holder(ch);
@@ -75,6 +75,34 @@ public final class SessionLock implements AutoCloseable {
             return s.matches("pid \\d{1,19}") ? " (" + s + ")" : "";
         } catch (IOException e) {
             return "";
+        }
+    }
+
+    /**
+     * Whether a process (this one included) is writing session {@code dir} now, asked without writing anything: a
+     * shared lock on the lock file opened for reading is refused while a writer holds its exclusive lock.
+     *
+     * @return null if no writer holds it (or it cannot be told), else " (pid N)" or "" when the process is unknown
+     */
+    public static String writer(Path dir) {
+        Path file = dir.resolve(SessionFiles.LOCK);
+        if (!Files.isRegularFile(file)) {
+            return null;
+        }
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
+            FileLock l;
+            try {
+                l = ch.tryLock(0, Long.MAX_VALUE, true);
+            } catch (OverlappingFileLockException e) {
+                return holder(ch); // held in this process
+            }
+            if (l == null) {
+                return holder(ch);
+            }
+            l.release();
+            return null;
+        } catch (IOException | RuntimeException e) {
+            return null;
         }
     }
 

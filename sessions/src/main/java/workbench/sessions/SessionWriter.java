@@ -424,18 +424,7 @@ public final class SessionWriter implements DrawSink, AutoCloseable {
 
     /** What went wrong, in words, without the file name. */
     static String describe(IOException e) {
-        if (e instanceof AccessDeniedException a) {
-            return "permission denied" + (a.getReason() != null ? " (" + a.getReason() + ")" : "")
-                    + "; is the directory read-only?";
-        }
-        if (e instanceof NoSuchFileException) {
-            return "no such file or directory; was the session directory moved or deleted?";
-        }
-        if (e instanceof FileSystemException f) {
-            return f.getReason() != null ? f.getReason() : "file system error";
-        }
-        String m = e.getMessage();
-        return m == null || m.isBlank() ? e.getClass().getSimpleName() : m.replaceAll("\\s+", " ");
+        return IoErrors.describe(e);
     }
 
     @Override

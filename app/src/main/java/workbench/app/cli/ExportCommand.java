@@ -53,7 +53,15 @@ final class ExportCommand implements Callable<Integer> {
         try (SessionReader reader = SessionReader.open(session)) {
             reader.requireIntact();
             ExportSelection sel = ExportSelection.parse(reader, params, chains, draws, warmup);
-            if (draws == null && sel.cutsChains(reader)) {
+            if (sel.draws() == 0) {
+                boolean cut = false;
+                for (int c : sel.chains()) {
+                    cut |= reader.warmup(c) > sel.warmup();
+                }
+                err.println("note: no post-warmup draws in some chain (the run stopped during warmup); exporting the "
+                        + "warmup iterations only" + (cut ? ", the first " + sel.warmup() + " of each chain (as many as "
+                        + "the shortest chain holds)" : ""));
+            } else if (draws == null && sel.cutsChains(reader)) {
                 err.println("note: chains have unequal lengths; exporting the latest " + sel.draws()
                         + " post-warmup draws of each (as summary and diagnose use them)");
             }

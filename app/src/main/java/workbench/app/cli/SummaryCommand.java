@@ -84,6 +84,10 @@ final class SummaryCommand implements Callable<Integer> {
             for (workbench.core.BadInputException damage : reader.errors()) {
                 err.println("warning: " + WorkbenchCli.oneLine(damage.getMessage()));
             }
+            String unfinished = unfinished(reader);
+            if (unfinished != null) {
+                err.println("note: " + WorkbenchCli.oneLine(unfinished));
+            }
             err.flush();
             if (divergences != null && divergences < 0) {
                 throw new workbench.core.BadInputException("--divergences must be 0 or more, got " + divergences);
@@ -91,6 +95,47 @@ final class SummaryCommand implements Callable<Integer> {
             print(spec.commandLine().getOut(), reader, json, divergences == null ? -1 : divergences);
         }
         return 0;
+    }
+
+    /**
+     * A session whose run did not finish, in one line: still being written (by another process), killed or crashed
+     * (the manifest still says running and no process holds its lock), interrupted, or failed; and what to do. Null
+     * for a finished session or a distilled set. Before, the summary of a partial session read like a finished
+     * one.
+     */
+    static String unfinished(SessionReader reader) {
+        SessionManifest m = reader.manifest();
+        if (m.distilled() != null || "finished".equals(m.status())) {
+            return null;
+        }
+        Path d = reader.directory();
+        String stored = storedLine(reader, m);
+        if (SessionManifest.RUNNING.equals(m.status())) {
+            String pid = workbench.sessions.SessionLock.writer(d);
+            if (pid != null) {
+                return "the run is still being written by another process" + pid + "; this summary covers " + stored
+                        + " so far";
+            }
+            return "the run did not finish: it was killed or crashed (the manifest still says 'running' and no process"
+                    + " is writing it); this summary covers " + stored + "; 'workbench resume " + d + "' completes it";
+        }
+        RunOutcome o = reader.outcome();
+        String why = "failed".equals(m.status()) && o != null && o.error() != null
+                ? "failed (" + o.error() + ")" : "was " + m.status();
+        return "the run " + why + " before it ended; this summary covers " + stored + "; 'workbench resume " + d
+                + "' completes it";
+    }
+
+    /** "N of M iterations stored per chain" (or each chain's count when they differ). */
+    private static String storedLine(SessionReader reader, SessionManifest m) {
+        long total = (long) m.warmup() + m.draws();
+        java.util.TreeSet<Long> sizes = new java.util.TreeSet<>();
+        for (int c = 0; c < reader.chains(); c++) {
+            sizes.add(reader.size(c));
+        }
+        String held = sizes.size() == 1 ? String.valueOf(sizes.first())
+                : sizes.first() + " to " + sizes.last();
+        return held + " of " + total + " iterations per chain stored";
     }
 
     /** Prints the summary of a session, as a table or JSON (shared with {@code run}). */
@@ -121,13 +166,20 @@ final class SummaryCommand implements Callable<Integer> {
                 leftOut.put(c, whyNoDraws(reader, c));
             }
         }
+        // no chain has draws yet (e.g. stopped in warmup): nothing to leave out, and one line says why the table is
+        // empty and what to do (before, an all-NA table "x 0 draws" came with no word)
+        String noDraws = kept.isEmpty() ? noDrawsLine(reader, phase) : null;
+        // the chains the phase note counts post-warmup iterations of: with no chain kept (e.g. csgld before its
+        // first sampling phase), all of them, not none ("0 sampling-phase draws per chain of 0 after warmup")
+        List<Integer> counted = kept.isEmpty() ? java.util.stream.IntStream.range(0, reader.chains()).boxed().toList()
+                : kept;
         if (kept.isEmpty()) {
-            leftOut.clear(); // no chain has draws yet (e.g. stopped in warmup): nothing to leave out
+            leftOut.clear();
         }
         RunSummary s = RunSummary.of(reader, post, maxDepth);
         RunSummary table = leftOut.isEmpty() ? s
                 : RunSummary.of(new ChainSubset(post, kept.stream().mapToInt(Integer::intValue).toArray()), maxDepth);
-        String phaseNote = phase.note(m.samplerId(), table.drawsPerChain(), postWarmupPerChain(reader, kept));
+        String phaseNote = phase.note(m.samplerId(), table.drawsPerChain(), postWarmupPerChain(reader, counted));
         String keptList = kept.stream().map(c -> String.valueOf(c + 1)).collect(Collectors.joining(", "));
         RunOutcome o = reader.outcome();
         double[] steps = new double[s.chains()];
@@ -155,7 +207,7 @@ final class SummaryCommand implements Callable<Integer> {
             root.put("draws_per_chain", table.drawsPerChain());
             if (phaseNote != null) {
                 ObjectNode pn = root.putObject("draw_phase");
-                pn.put("post_warmup_per_chain", postWarmupPerChain(reader, kept));
+                pn.put("post_warmup_per_chain", postWarmupPerChain(reader, counted));
                 pn.put("draws_per_chain", table.drawsPerChain());
                 pn.put("note", phaseNote);
             }
@@ -222,8 +274,11 @@ final class SummaryCommand implements Callable<Integer> {
                     Report.put(e, "sd", mom[1][k]);
                 }
             }
-            if (table.unequalLengths() || !leftOut.isEmpty()) {
+            if (table.unequalLengths() || !leftOut.isEmpty() || noDraws != null) {
                 ArrayNode notes = root.putArray("notes");
+                if (noDraws != null) {
+                    notes.add(noDraws);
+                }
                 if (!leftOut.isEmpty()) {
                     notes.add(leftOutLine(leftOut, keptList));
                 }
@@ -243,6 +298,9 @@ final class SummaryCommand implements Callable<Integer> {
                     table.unequalLengths() ? " (common length of unequal chains, the latest draws of each)" : "");
             if (phaseNote != null) {
                 out.println(phaseNote);
+            }
+            if (noDraws != null) {
+                out.println(noDraws);
             }
             if (!leftOut.isEmpty()) {
                 out.println(leftOutLine(leftOut, keptList));
@@ -403,6 +461,52 @@ final class SummaryCommand implements Callable<Integer> {
         leftOut.forEach((c, why) -> sb.append(sb.length() > 10 ? "; " : "").append("chain ").append(c + 1)
                 .append(" has no post-warmup draws (").append(why).append(')'));
         return sb.append("; the table, R-hat and ESS use chains ").append(keptList).toString();
+    }
+
+    /**
+     * Why no chain has a post-warmup draw, and what to do: a run asked for none ({@code --draws 0}); or it stopped
+     * (Ctrl-C, a crash, a full disk) before warmup ended, when {@code resume} continues it and {@code export --warmup}
+     * gives the warmup iterations already stored; or its files are damaged (the warnings above name them).
+     */
+    private static String noDrawsLine(SessionReader reader, DrawPhase phase) {
+        SessionManifest m = reader.manifest();
+        if (m.draws() == 0 && m.distilled() == null) {
+            return "no post-warmup draws: the run asked for none (--draws 0)";
+        }
+        long after = 0;
+        for (int c = 0; c < reader.chains(); c++) {
+            if (reader.chainError(c) == null) {
+                after = Math.max(after, reader.size(c) - reader.warmup(c));
+            }
+        }
+        if (after > 0) {
+            // post-warmup iterations, none of them a posterior draw: csgld's exploration steps
+            return "no posterior draws: every post-warmup iteration stored (up to " + after + " per chain) is a "
+                    + m.samplerId() + " exploration step, not a draw (" + phase + "); run more draws per chain, or a "
+                    + "shorter cycle_length";
+        }
+        StringBuilder sb = new StringBuilder("no post-warmup draws in any chain (");
+        boolean warmupRows = false;
+        for (int c = 0; c < reader.chains(); c++) {
+            sb.append(c == 0 ? "" : "; ").append("chain ").append(c + 1).append(": ").append(whyNoDraws(reader, c));
+            warmupRows |= reader.chainError(c) == null && reader.size(c) > 0;
+        }
+        sb.append(')');
+        boolean stopped = !"finished".equals(m.status()) && m.distilled() == null;
+        if (stopped) {
+            sb.append("; the run stopped before warmup ended (").append(m.warmup()).append(" warmup iterations per chain)");
+        }
+        if (stopped || warmupRows) {
+            sb.append(':');
+        }
+        if (stopped) {
+            sb.append(" 'workbench resume ").append(reader.directory()).append("' continues it");
+        }
+        if (warmupRows) {
+            sb.append(stopped ? ";" : "").append(" 'workbench export ").append(reader.directory())
+                    .append(" --warmup --format csv --out FILE' exports the warmup iterations stored");
+        }
+        return sb.toString();
     }
 
     /** Why a chain has no post-warmup draws, in a few words. */

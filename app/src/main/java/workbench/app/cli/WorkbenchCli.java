@@ -47,7 +47,11 @@ public final class WorkbenchCli implements Runnable {
                 err.flush();
                 return exit.code();
             }
-            err.println("error: " + oneLine(ex.getMessage() == null ? ex.getClass().getSimpleName() : ex.getMessage()));
+            // a file-system failure that no command worded: its own message is often only a path
+            // (AccessDeniedException) or only the reason ("No space left on device")
+            String io = workbench.sessions.IoErrors.message(ex);
+            String msg = io != null ? io : ex.getMessage() == null ? ex.getClass().getSimpleName() : ex.getMessage();
+            err.println("error: " + oneLine(msg));
             err.flush();
             return FAILED;
         });

@@ -122,4 +122,26 @@ class CsgldSummaryPhaseTest {
                 + " < 50; 50 of the 100 draw rows below (50 sampling-phase draws)\n"), file);
         assertEquals(100, file.lines().filter(l -> !l.startsWith("#") && !l.startsWith("lp__")).count());
     }
+
+    /**
+     * A csgld run stopped (or asked to end) before its first sampling phase has post-warmup iterations but no
+     * posterior draw: the summary says so, instead of calling the exploration steps warmup, and the phase line
+     * counts the post-warmup iterations (it said "of 0 after warmup").
+     */
+    @Test
+    void noSamplingPhaseYetIsToldApartFromWarmup() {
+        Path dir = tmp.resolve("early");
+        CliHarness r = CliHarness.run("run", "--no-progress", "--model", "gaussian", "--set", "dim=2", "--sampler",
+                "csgld", "--chains", "2", "--warmup", "10", "--draws", "30", "--seed", "5", "--out", dir.toString());
+        assertEquals(0, r.code, r.err);
+        CliHarness s = CliHarness.run("summary", dir.toString());
+        assertEquals(0, s.code, s.err);
+        List<String> lines = s.out.lines().toList();
+        assertEquals("csgld on gaussian: 2 chain(s) x 0 draws", lines.get(0));
+        assertEquals("csgld: 0 sampling-phase draws per chain of 30 after warmup (exploration steps left out)",
+                lines.get(1));
+        assertEquals("no posterior draws: every post-warmup iteration stored (up to 30 per chain) is a csgld "
+                + "exploration step, not a draw (draws at cycle positions 500..999 of 1000); run more draws per "
+                + "chain, or a shorter cycle_length", lines.get(2));
+    }
 }

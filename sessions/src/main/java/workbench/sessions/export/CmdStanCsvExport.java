@@ -59,7 +59,12 @@ public final class CmdStanCsvExport {
             OutputFiles.refuseExisting(f);
             files.add(f);
         }
-        Files.createDirectories(dir);
+        try {
+            Files.createDirectories(dir);
+        } catch (IOException e) {
+            throw new IOException("cannot create the directory " + dir + ": " + workbench.sessions.IoErrors.describe(e)
+                    + " (choose another --out)", e);
+        }
         for (int i = 0; i < sel.chains().length; i++) {
             int c = sel.chains()[i];
             OutputFiles.write(files.get(i), out -> writeChain(src, sel, c, out));
@@ -146,7 +151,8 @@ public final class CmdStanCsvExport {
             line(w, ws.toString());
         }
         long start = sel.start(src, c);
-        line(w, "#   post-warmup draws exported: " + (start + 1) + " to " + (start + sel.draws()));
+        line(w, "#   post-warmup draws exported: " + (sel.draws() == 0 ? "none (the run stopped during warmup)"
+                : (start + 1) + " to " + (start + sel.draws())));
         String phase = phaseNote(src.drawPhase(), m.samplerId(), src.warmup(c), start, sel.draws());
         if (phase != null) {
             for (String l : phase.split("\n")) {

@@ -70,7 +70,23 @@ public record ExportSelection(int[] params, int[] chains, long from, long to, lo
             common = Math.min(common, src.size(c) - src.warmup(c));
         }
         if (common <= 0) {
-            throw new BadInputException("chain " + (firstEmpty(src, chains) + 1) + " has no post-warmup draws");
+            int e = firstEmpty(src, chains);
+            if (src.size(e) == 0) {
+                boolean others = false;
+                for (int c : chains) {
+                    others |= src.size(c) > 0;
+                }
+                throw new BadInputException("chain " + (e + 1) + " holds no draws; nothing to export"
+                        + (others ? " (--chains picks the others)" : ""));
+            }
+            if (!withWarmup) {
+                // a run stopped (Ctrl-C, a crash, a full disk) before warmup ended: its warmup rows are all there is
+                throw new BadInputException("chain " + (e + 1) + " has no post-warmup draws, only " + src.size(e)
+                        + " warmup iteration" + (src.size(e) == 1 ? "" : "s") + " (the run stopped during warmup):"
+                        + " export with --warmup (command line) to take the warmup iterations, or complete the run with"
+                        + " 'workbench resume' first");
+            }
+            common = 0; // --warmup: the warmup iterations only (a range of draws is out of range below)
         }
         long from = 0;
         long to = common;
@@ -99,7 +115,18 @@ public record ExportSelection(int[] params, int[] chains, long from, long to, lo
             to = b;
         }
         long warm = 0;
-        if (withWarmup) {
+        if (withWarmup && common == 0) {
+            // some chain stopped in warmup: the warmup iterations every selected chain holds (the shortest
+            // chain's count), as the draws of chains of unequal length are cut to the shortest
+            warm = Long.MAX_VALUE;
+            for (int c : chains) {
+                warm = Math.min(warm, src.warmup(c));
+            }
+            if (warm == 0) {
+                throw new BadInputException("chain " + (firstEmpty(src, chains) + 1) + " holds no warmup iterations"
+                        + " and no post-warmup draws; nothing to export");
+            }
+        } else if (withWarmup) {
             warm = src.warmup(chains[0]);
             for (int c : chains) {
                 if (src.warmup(c) != warm) {

@@ -51,19 +51,84 @@ final class OutputFiles {
                     tmp = candidate;
                 } catch (FileAlreadyExistsException e) {
                     // another writer's temporary file: draw another name
+                } catch (IOException e) {
+                    throw cannotWrite(target, e);
                 }
             }
-            try (OutputStream out = new java.io.BufferedOutputStream(raw, 1 << 16)) {
+            try (OutputStream out = new java.io.BufferedOutputStream(new Tagged(raw), 1 << 16)) {
                 body.write(out);
+            } catch (Tagged.Failed e) {
+                // a failure of the file being written (a full disk, say), not of what the body reads
+                throw cannotWrite(target, (IOException) e.getCause());
             }
             try {
                 Files.move(tmp, target); // no REPLACE_EXISTING: fails rather than replace
             } catch (FileAlreadyExistsException e) {
                 throw new BadInputException(target + " appeared while writing; not overwriting it");
+            } catch (IOException e) {
+                throw cannotWrite(target, e);
             }
         } finally {
             if (tmp != null) {
                 Files.deleteIfExists(tmp);
+            }
+        }
+    }
+
+    /**
+     * One line naming the file the user asked for (not the temporary file beside it) and what went wrong, e.g.
+     * {@code cannot write out.csv: No space left on device (nothing was written; free space or choose another --out)}.
+     */
+    static IOException cannotWrite(Path target, IOException e) {
+        return new IOException("cannot write " + target + ": " + workbench.sessions.IoErrors.describe(e)
+                + " (nothing was written; free space, make the folder writable or choose another --out)", e);
+    }
+
+    /** The output file's own stream: its failures are told apart from those of the body's reading. */
+    private static final class Tagged extends java.io.FilterOutputStream {
+        static final class Failed extends IOException {
+            Failed(IOException cause) {
+                super(cause);
+            }
+        }
+
+        Tagged(OutputStream out) {
+            super(out);
+        }
+
+        @Override
+        public void write(int b) throws IOException {
+            try {
+                out.write(b);
+            } catch (IOException e) {
+                throw new Failed(e);
+            }
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) throws IOException {
+            try {
+                out.write(b, off, len);
+            } catch (IOException e) {
+                throw new Failed(e);
+            }
+        }
+
+        @Override
+        public void flush() throws IOException {
+            try {
+                out.flush();
+            } catch (IOException e) {
+                throw new Failed(e);
+            }
+        }
+
+        @Override
+        public void close() throws IOException {
+            try {
+                out.close();
+            } catch (IOException e) {
+                throw new Failed(e);
             }
         }
     }

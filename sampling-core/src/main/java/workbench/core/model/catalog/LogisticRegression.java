@@ -251,6 +251,14 @@ public final class LogisticRegression implements DataModel, StochasticModel {
                     ss += d * d;
                 }
                 double sd = Math.sqrt(ss / (n - 1));
+                if (!Double.isFinite(mean) || !Double.isFinite(sd)) {
+                    // values so large (|x| near 1e308) that the sum or the squares overflow: before, the sd came
+                    // out infinite and the whole column silently became 0, i.e. was dropped from the model.
+                    // Standardize on the scale of the largest |value| instead; the usual path above is kept for
+                    // every other column, so that sessions already made replay bit for bit
+                    standardizeScaled(x, j, n, owner + ": " + t.source + ", column '" + predictors.get(j) + "'");
+                    continue;
+                }
                 if (!(sd > 1e-12 * Math.max(1, Math.abs(mean)))) {
                     throw new BadInputException(owner + ": " + t.source + ", column '" + predictors.get(j)
                             + "' is constant; cannot standardize it (remove the column)");
@@ -261,6 +269,34 @@ public final class LogisticRegression implements DataModel, StochasticModel {
             }
         }
         return new LogisticRegression(n, k, x, y, beta, List.copyOf(predictors), truth);
+    }
+
+    /**
+     * Standardizes column {@code j} (finite values) to mean 0 and sample sd 1 on the scale of its largest |value|,
+     * where the plain sums would overflow.
+     */
+    private static void standardizeScaled(double[] x, int j, int n, String what) {
+        double scale = 0;
+        for (int i = 0; i < n; i++) {
+            scale = Math.max(scale, Math.abs(x[j * n + i]));
+        }
+        double mean = 0;
+        for (int i = 0; i < n; i++) {
+            mean += x[j * n + i] / scale;
+        }
+        mean /= n;
+        double ss = 0;
+        for (int i = 0; i < n; i++) {
+            double d = x[j * n + i] / scale - mean;
+            ss += d * d;
+        }
+        double sd = Math.sqrt(ss / (n - 1));
+        if (!(sd > 1e-12 * Math.abs(mean))) {
+            throw new BadInputException(what + " is constant; cannot standardize it (remove the column)");
+        }
+        for (int i = 0; i < n; i++) {
+            x[j * n + i] = (x[j * n + i] / scale - mean) / sd;
+        }
     }
 
     /** Number of data rows. */

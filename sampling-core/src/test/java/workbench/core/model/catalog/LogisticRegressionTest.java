@@ -213,6 +213,36 @@ class LogisticRegressionTest {
         assertEquals(hand, m.logDensity(new double[] {a, b}, new double[2]), 1e-12);
     }
 
+    /**
+     * Predictors near the largest double: the sum of squares (and, for values of one sign, the sum) overflows.
+     * Before, the sd came out infinite and the column silently became all 0 (dropped from the model), or, with an
+     * infinite mean, it was called "constant".
+     */
+    @Test
+    void hugePredictorsAreStandardizedNotDropped() throws IOException {
+        double a = 0.2;
+        double b = -0.7;
+        // x = 1e308, -1e308, 0: mean 0, sample sd 1e308 -> 1, -1, 0
+        Path p = tmp.resolve("huge.csv");
+        Files.writeString(p, "x,y\n1e308,1\n-1e308,0\n0,1\n");
+        LogisticRegression m = LogisticRegression.fromCsv(p.toString(), "y", 1.0);
+        double hand = -0.5 * (a * a + b * b) + logSig(a + b) + logSig(-(a - b)) + logSig(a);
+        assertEquals(hand, m.logDensity(new double[] {a, b}, new double[2]), 1e-12);
+        // x = 1.5e308, 1.6e308, 1.7e308: the sum overflows too; standardized -1, 0, 1
+        Path q = tmp.resolve("huge-one-sign.csv");
+        Files.writeString(q, "x,y\n1.5e308,1\n1.6e308,0\n1.7e308,1\n");
+        LogisticRegression m2 = LogisticRegression.fromCsv(q.toString(), "y", 1.0);
+        double hand2 = -0.5 * (a * a + b * b) + logSig(a - b) + logSig(-a) + logSig(a + b);
+        assertEquals(hand2, m2.logDensity(new double[] {a, b}, new double[2]), 1e-9);
+        // a huge constant column is still refused as constant
+        Path c = tmp.resolve("huge-constant.csv");
+        Files.writeString(c, "x,y\n1.7e308,1\n1.7e308,0\n1.7e308,1\n");
+        BadInputException e = assertThrows(BadInputException.class,
+                () -> LogisticRegression.fromCsv(c.toString(), "y", 1.0));
+        assertTrue(e.getMessage().endsWith("column 'x' is constant; cannot standardize it (remove the column)"),
+                e.getMessage());
+    }
+
     private static double logSig(double z) {
         return -Math.log1p(Math.exp(-z));
     }
