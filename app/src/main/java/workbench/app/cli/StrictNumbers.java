@@ -21,7 +21,7 @@ final class StrictNumbers {
 
     private static long parse(String s, long min, long max) {
         String t = s.trim();
-        if (!t.matches("[+-]?[0-9]{1,19}")) {
+        if (!t.matches("[+-]?[0-9]+")) {
             throw new CommandLine.TypeConversionException("'" + WorkbenchCli.oneLine(s) + "' is not a whole number");
         }
         try {
@@ -31,7 +31,9 @@ final class StrictNumbers {
             }
             return v;
         } catch (NumberFormatException e) {
-            throw new CommandLine.TypeConversionException("'" + WorkbenchCli.oneLine(s) + "' is out of range");
+            // a whole number all the same (a 20-digit seed used to be called "not a whole number")
+            String shown = t.length() > 40 ? t.substring(0, 20) + "\u2026 (" + t.length() + " digits)" : t;
+            throw new CommandLine.TypeConversionException("'" + shown + "' is out of range (" + min + " to " + max + ")");
         }
     }
 }

@@ -86,6 +86,31 @@ class OutputFileErrorTest {
     }
 
     @Test
+    void anOutputUnderAFileSaysItIsAFile() throws IOException {
+        Path file = Files.writeString(tmp.resolve("notes.txt"), "not a folder");
+        Path target = file.resolve("x.csv");
+        CliHarness r = CliHarness.run("export", session.toString(), "--format", "csv", "--out", target.toString());
+        assertEquals(2, r.code, r.err);
+        assertEquals("error: " + target + ": " + file + " is a file, not a folder", r.oneErrorLine());
+    }
+
+    @Test
+    void aWholeNumberTooLargeIsOutOfRangeNotNotAWholeNumber() {
+        CliHarness r = CliHarness.run("run", "--model", "gaussian", "--seed", "99999999999999999999", "--out",
+                tmp.resolve("never").toString());
+        assertEquals(2, r.code, r.err);
+        assertTrue(r.err.contains("'99999999999999999999' is out of range (-9223372036854775808 to 9223372036854775807)"),
+                r.err);
+        CliHarness chains = CliHarness.run("run", "--model", "gaussian", "--chains", "3000000000", "--out",
+                tmp.resolve("never").toString());
+        assertEquals(2, chains.code, chains.err);
+        assertTrue(chains.err.contains("'3000000000' is out of range (-2147483648 to 2147483647)"), chains.err);
+        CliHarness word = CliHarness.run("run", "--model", "gaussian", "--seed", "12a", "--out", tmp.resolve("never").toString());
+        assertTrue(word.code == 2 && word.err.contains("'12a' is not a whole number"), word.err);
+        assertFalse(Files.exists(tmp.resolve("never")));
+    }
+
+    @Test
     void aPermissionErrorSaysSo() {
         // what the top-level handler prints for a file-system failure no command worded
         assertEquals("/d/out.csv: permission denied; is the directory read-only?",

@@ -36,7 +36,8 @@ final class OutputFiles {
         refuseExisting(target);
         Path parent = target.toAbsolutePath().getParent();
         if (parent != null && !Files.isDirectory(parent)) {
-            throw new BadInputException(target + ": the folder " + parent + " does not exist");
+            throw new BadInputException(target + ": " + (Files.exists(parent) ? parent + " is a file, not a folder"
+                    : "the folder " + parent + " does not exist"));
         }
         Path tmp = null;
         try {

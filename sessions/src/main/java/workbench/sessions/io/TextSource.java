@@ -152,6 +152,11 @@ final class TextSource implements AutoCloseable {
 
     /** Refuses binary content: NUL bytes or invalid UTF-8 among the first bytes. */
     private static void sniff(String label, byte[] head) {
+        if (utf16(head)) {
+            // Excel's "Unicode text" and PowerShell's default: NUL bytes between the ASCII ones
+            throw new BadInputException(label + ": UTF-16 text, not UTF-8; save it as UTF-8 (e.g. \"CSV UTF-8\") and"
+                    + " open it again");
+        }
         long lineNo = 1;
         for (byte b : head) {
             if (b == 0) {
@@ -174,9 +179,34 @@ final class TextSource implements AutoCloseable {
                     at++;
                 }
             }
-            throw new BadInputException(label + ", line " + at + ": binary file (invalid UTF-8), not a CSV text file");
+            throw new BadInputException(label + ", line " + at + ": binary file (invalid UTF-8), not a CSV text file;"
+                    + " if it is text in another encoding (Latin-1, Windows-1252), save it as UTF-8");
         }
         // an incomplete multi-byte character at the end of the sniffed bytes is fine (underflow)
+    }
+
+    /** A UTF-16 byte-order mark, or NUL in every other byte of the first ASCII-looking pairs. */
+    static boolean utf16(byte[] head) {
+        if (head.length >= 2 && ((head[0] == (byte) 0xFF && head[1] == (byte) 0xFE)
+                || (head[0] == (byte) 0xFE && head[1] == (byte) 0xFF))) {
+            return true;
+        }
+        int pairs = Math.min(head.length / 2, 64);
+        if (pairs < 2) {
+            return false;
+        }
+        int evenNul = 0;
+        int oddNul = 0;
+        for (int i = 0; i < pairs; i++) {
+            byte a = head[2 * i];
+            byte b = head[2 * i + 1];
+            if (a == 0 && b > 0) {
+                evenNul++;
+            } else if (b == 0 && a > 0) {
+                oddNul++;
+            }
+        }
+        return evenNul == pairs || oddNul == pairs;
     }
 
     private void skipBom() throws IOException {
@@ -195,7 +225,8 @@ final class TextSource implements AutoCloseable {
         while (true) {
             if (badText) {
                 // every character before the bad bytes has been handed out: the error is on this line
-                throw error(line + 1, "invalid UTF-8 text (binary data?)");
+                throw error(line + 1, "invalid UTF-8 text (binary data, or another encoding such as Latin-1: save"
+                        + " the file as UTF-8)");
             }
             CharBuffer out = CharBuffer.wrap(buf);
             CoderResult r = decoder.decode(bytes, out, inputDone);

@@ -116,9 +116,20 @@ class DrawFilesTest {
     }
 
     @Test
+    void utf16TextIsToldToBeSavedAsUtf8() throws IOException {
+        String text = "chain,draw,x\n1,1,0.5\n";
+        refused(file("le.csv", ("\uFEFF" + text).getBytes(StandardCharsets.UTF_16LE)),
+                "le.csv: UTF-16 text, not UTF-8; save it as UTF-8");
+        refused(file("be.csv", text.getBytes(StandardCharsets.UTF_16BE)), "be.csv: UTF-16 text, not UTF-8; save it as UTF-8");
+        // a binary file with a NUL is still called binary
+        refused(file("bin.csv", new byte[] {'a', 0, 0, 0, 'b', 'c', 'd'}), "bin.csv, line 1: binary file (NUL byte)");
+    }
+
+    @Test
     void binaryFileWithInvalidUtf8() throws IOException {
         byte[] bytes = {'a', ',', 'b', '\n', (byte) 0xC3, (byte) 0x28, ',', '1'};
-        refused(file("latin.csv", bytes), "latin.csv, line 2: binary file (invalid UTF-8)");
+        refused(file("latin.csv", bytes), "latin.csv, line 2: binary file (invalid UTF-8), not a CSV text file; if it is"
+                + " text in another encoding (Latin-1, Windows-1252), save it as UTF-8");
     }
 
     @Test
