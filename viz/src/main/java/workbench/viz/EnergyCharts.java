@@ -35,6 +35,9 @@ public final class EnergyCharts extends HBox {
     // short titles: the two panels sit side by side and longer ones ran into each other; the axis says what ΔE is
     private static final String ERROR_TITLE = "Energy error \u0394E";
     private static final String ERROR_AXIS = "\u0394E = H(proposal) \u2212 H(start)";
+    private static final String TUNER_AXIS = "|\u0394E| = |H(proposal) \u2212 H(start)|";
+    private static final String MARGINAL = "marginal energy E \u2212 \u0112";
+    private static final String TRANSITION = "transition \u0394E (between draws)";
 
     /** Values sorted per refresh for the E-BFMI view's axis (an evenly spaced sample). */
     static final int QUANTILE_SAMPLE = 4000;
@@ -55,6 +58,7 @@ public final class EnergyCharts extends HBox {
     private boolean tunerShown;
     private final TruthErrorChart truthChart = new TruthErrorChart();
     private final ChartViewer right;
+    private final ChartViewer errorViewer;
     private TruthErrorChart.Errors truthErrors;
     /** Whether the buffer shown has transitions but no energy (where the truth chart may stand in for E-BFMI). */
     private boolean energyless;
@@ -78,6 +82,10 @@ public final class EnergyCharts extends HBox {
         tunerLegend = tunerLegend();
         ChartViewer a = new ChartViewer(errorChart);
         ChartViewer b = new ChartViewer(bfmiChart);
+        errorViewer = a;
+        // a narrow panel (a 1280-pixel screen) cut the axis label to "H(sta" and a legend item before its ")"
+        a.widthProperty().addListener((o, was, now) -> fitLabels());
+        b.widthProperty().addListener((o, was, now) -> fitLabels());
         HBox.setHgrow(a, Priority.ALWAYS);
         HBox.setHgrow(b, Priority.ALWAYS);
         a.setPrefSize(420, 260);
@@ -269,7 +277,7 @@ public final class EnergyCharts extends HBox {
             plot.addDomainMarker(upperMarker);
             plot.addDomainMarker(resetMarker);
             plot.setDataset(1, tunerCurve);
-            plot.getDomainAxis().setLabel("|\u0394E| = |H(proposal) \u2212 H(start)|");
+            fitLabels();
             plot.getRangeAxis().setLabel("density");
             errorChart.addSubtitle(tunerLegend);
         }
@@ -306,7 +314,7 @@ public final class EnergyCharts extends HBox {
         plot.removeDomainMarker(resetMarker);
         plot.setDataset(1, null);
         tunerCurve.removeAllSeries();
-        plot.getDomainAxis().setLabel(ERROR_AXIS);
+        fitLabels();
         plot.getRangeAxis().setLabel("transitions");
         errorChart.setTitle(new TextTitle(ERROR_TITLE, new Font("SansSerif", Font.BOLD, 13)));
         errorChart.removeSubtitle(tunerLegend);
@@ -388,10 +396,52 @@ public final class EnergyCharts extends HBox {
             hi = lo + 1;
         }
         double w = (hi - lo) / BINS;
-        bfmiData.set(new String[] {"marginal energy E \u2212 \u0112", "transition \u0394E (between draws)"},
+        double room = right.getWidth();
+        bfmiData.set(new String[] {fit(MARGINAL, "marginal E \u2212 \u0112", room - LEGEND_ITEM_EXTRA),
+                        fit(TRANSITION, "transition \u0394E", room - LEGEND_ITEM_EXTRA)},
                 new double[] {lo, lo}, w,
                 new double[][] {Histogram.bin(marginal, m, lo, hi, BINS, true), Histogram.bin(trans, t, lo, hi, BINS, true)});
         bfmiNote.setText(values.toString());
+    }
+
+    /** Room a legend item takes besides its text (the swatch, gaps, the chart's margins), pixels. */
+    private static final double LEGEND_ITEM_EXTRA = 40;
+    /** Room an axis label's line leaves besides its text (the other axis, the margins), pixels. */
+    private static final double AXIS_EXTRA = 70;
+
+    /** {@code full} when it fits in {@code room} pixels at the charts' 12-point label font, else {@code brief}. */
+    static String fit(String full, String brief, double room) {
+        if (!(room > 0)) {
+            return full; // not laid out yet
+        }
+        javafx.scene.text.Text t = new javafx.scene.text.Text(full);
+        t.setFont(javafx.scene.text.Font.font("SansSerif", 12));
+        return t.getLayoutBounds().getWidth() <= room ? full : brief;
+    }
+
+    /** The energy-error axis label and the E-BFMI legend, whole where they fit, short where the panel is narrow. */
+    private void fitLabels() {
+        org.jfree.chart.axis.ValueAxis axis = errorChart.getXYPlot().getDomainAxis();
+        String want = tunerShown ? fit(TUNER_AXIS, "|\u0394E|", errorViewer.getWidth() - AXIS_EXTRA)
+                : fit(ERROR_AXIS, "\u0394E", errorViewer.getWidth() - AXIS_EXTRA);
+        if (!want.equals(axis.getLabel())) {
+            axis.setLabel(want);
+        }
+        lastVersion = -1; // the E-BFMI legend's names are set with its data, at the next refresh
+    }
+
+    /** The energy-error chart's axis label as shown (for tests). */
+    public String errorAxisLabel() {
+        return errorChart.getXYPlot().getDomainAxis().getLabel();
+    }
+
+    /** The E-BFMI chart's series names as shown (for tests). */
+    public java.util.List<String> bfmiSeriesNames() {
+        java.util.List<String> names = new java.util.ArrayList<>();
+        for (int i = 0; i < bfmiData.getSeriesCount(); i++) {
+            names.add(String.valueOf(bfmiData.getSeriesKey(i)));
+        }
+        return names;
     }
 
     /** At most {@code max} evenly spaced values of {@code a[0..n)} (all of them when n <= max). */

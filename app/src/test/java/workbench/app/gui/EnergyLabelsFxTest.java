@@ -1,0 +1,56 @@
+package workbench.app.gui;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import javafx.scene.Scene;
+import javafx.scene.layout.Pane;
+import org.junit.jupiter.api.Test;
+import org.testfx.util.WaitForAsyncUtils;
+import workbench.core.kernel.SamplerRegistry;
+import workbench.core.model.ModelRegistry;
+import workbench.core.run.ChainRunner;
+import workbench.core.run.RunConfig;
+import workbench.viz.EnergyCharts;
+import workbench.viz.LiveBuffer;
+
+/**
+ * The energy charts' axis label and E-BFMI legend are whole where they fit and short where the panel is narrow: on a
+ * 1280-pixel screen the axis label read "ΔE = H(proposal) − H(sta" and a legend item lost its closing parenthesis.
+ */
+class EnergyLabelsFxTest extends WindowFxBase {
+
+    @Test
+    void labelsFitTheirPanel() throws Exception {
+        RunConfig cfg = new RunConfig("gaussian-2d", Map.of(), "nuts", Map.of(), 2, 100, 300, 5, 1, null);
+        LiveBuffer b = new LiveBuffer(RunController.BUFFER_CAPACITY);
+        new ChainRunner(cfg, ModelRegistry.create("gaussian-2d", Map.of()), SamplerRegistry.create("nuts", Map.of()), b)
+                .run();
+        EnergyCharts ec = WaitForAsyncUtils.asyncFx(() -> {
+            EnergyCharts c = new EnergyCharts();
+            c.setManaged(false); // sized by the test, not by its parent
+            Pane holder = new Pane(c);
+            new Scene(holder, 2000, 400);
+            c.setBuffer(b);
+            return c;
+        }).get(10, TimeUnit.SECONDS);
+        String full = "\u0394E = H(proposal) \u2212 H(start)";
+        List<String> fullNames = List.of("marginal energy E \u2212 \u0112", "transition \u0394E (between draws)");
+        assertEquals(List.of(full, fullNames), shown(ec, 1400));
+        assertEquals(List.of("\u0394E", List.of("marginal energy E \u2212 \u0112", "transition \u0394E")), shown(ec, 400));
+        assertEquals(List.of("\u0394E", List.of("marginal E \u2212 \u0112", "transition \u0394E")), shown(ec, 300));
+        assertEquals(List.of(full, fullNames), shown(ec, 1400), "and back when there is room again");
+    }
+
+    /** The axis label and the E-BFMI series names once the charts are {@code width} pixels wide. */
+    private static List<Object> shown(EnergyCharts ec, double width) throws Exception {
+        return WaitForAsyncUtils.asyncFx(() -> {
+            ec.resize(width, 300);
+            ec.layout();
+            ec.refresh();
+            return List.<Object>of(ec.errorAxisLabel(), ec.bfmiSeriesNames());
+        }).get(10, TimeUnit.SECONDS);
+    }
+}
