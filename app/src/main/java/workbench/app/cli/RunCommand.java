@@ -84,6 +84,48 @@ final class RunCommand implements Callable<Integer> {
     /** Storage faults the session writer meets: a seam for in-process tests of this package; none otherwise. */
     static volatile WriteFaults writeFaults = WriteFaults.NONE;
 
+    /**
+     * A warning when the run would write more than the disk holding {@code out} has free ({@code --draws 2147483647}
+     * is accepted: a run can be watched and stopped at will), or null. The run is not refused: it stops cleanly when
+     * the disk fills, its draws kept for {@code resume}.
+     */
+    static String diskNote(Path out, int chains, long iterations, int outputs) {
+        Path probe = out.toAbsolutePath();
+        while (probe != null && !Files.exists(probe)) {
+            probe = probe.getParent();
+        }
+        if (probe == null) {
+            return null;
+        }
+        try {
+            return diskNote(chains, iterations, outputs, Files.getFileStore(probe).getUsableSpace());
+        } catch (java.io.IOException | RuntimeException e) {
+            return null; // no figure to warn with
+        }
+    }
+
+    static String diskNote(int chains, long iterations, int outputs, long usable) {
+        int columns = outputs + workbench.sessions.SessionFiles.STAT_COLUMNS;
+        double bytes = (double) chains * iterations * columns * 8;
+        if (!(bytes > usable)) {
+            return null;
+        }
+        return String.format(java.util.Locale.ROOT, "this run would write about %s (%d chains x %d iterations x %d"
+                + " values x 8 bytes), more than the %s free on the disk it goes to: it will stop when the disk is full,"
+                + " keeping the draws made ('workbench resume' continues it once there is room)", size(bytes), chains,
+                iterations, columns, size(usable));
+    }
+
+    private static String size(double bytes) {
+        String[] units = {"bytes", "KB", "MB", "GB", "TB", "PB"};
+        int u = 0;
+        while (bytes >= 1000 && u < units.length - 1) {
+            bytes /= 1000;
+            u++;
+        }
+        return String.format(java.util.Locale.ROOT, u == 0 ? "%.0f %s" : "%.1f %s", bytes, units[u]);
+    }
+
     @Override
     public Integer call() throws Exception {
         PrintWriter err = spec.commandLine().getErr();
@@ -142,6 +184,10 @@ final class RunCommand implements Callable<Integer> {
                     throw new BadInputException("--out " + out + " is not empty; give a new directory");
                 }
             }
+        }
+        String disk = diskNote(out, chains, (long) warmup + draws, model.outputNames().size());
+        if (disk != null) {
+            err.println("note: " + disk);
         }
         if (seed == null) {
             err.println("seed: " + theSeed);

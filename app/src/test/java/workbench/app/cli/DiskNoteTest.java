@@ -1,0 +1,48 @@
+package workbench.app.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import workbench.sessions.SessionFiles;
+
+/**
+ * {@code run --draws 2147483647} was accepted without a word about the disk (about 2.5 GB a minute here): a run that
+ * cannot fit now says so before it starts, and is not refused (it stops cleanly when the disk fills).
+ */
+class DiskNoteTest {
+    @Test
+    void aRunLargerThanTheFreeSpaceIsNamedWithItsSize() {
+        int columns = 2 + SessionFiles.STAT_COLUMNS;
+        long iterations = 2_147_483_647L + 1000;
+        double bytes = 4.0 * iterations * columns * 8;
+        String note = RunCommand.diskNote(4, iterations, 2, 10_000_000_000L);
+        assertEquals(String.format(java.util.Locale.ROOT, "this run would write about %.1f GB (4 chains x %d iterations"
+                + " x %d values x 8 bytes), more than the 10.0 GB free on the disk it goes to: it will stop when the disk"
+                + " is full, keeping the draws made ('workbench resume' continues it once there is room)", bytes / 1e9,
+                iterations, columns), note);
+        // one that fits, to the byte
+        long fits = (long) (4L * 6000 * columns * 8);
+        assertNull(RunCommand.diskNote(4, 6000, 2, fits));
+        String over = RunCommand.diskNote(4, 6000, 2, fits - 1);
+        assertTrue(over.contains(String.format(java.util.Locale.ROOT, "more than the %.1f MB free", (fits - 1) / 1e6)),
+                over);
+    }
+
+    @Test
+    void anOrdinaryRunHasNoNote(@TempDir Path tmp) throws Exception {
+        Path out = tmp.resolve("s");
+        CliHarness r = CliHarness.run("run", "--no-progress", "--model", "gaussian", "--set", "dim=2", "--sampler", "rwm",
+                "--chains", "2", "--warmup", "10", "--draws", "20", "--seed", "1", "--out", out.toString());
+        assertEquals(0, r.code, r.err);
+        assertFalse(r.err.contains("would write"), r.err);
+        // the free space of a folder not made yet is read from the nearest one that exists
+        assertNull(RunCommand.diskNote(tmp.resolve("a/b/c"), 1, 10, 2));
+        assertTrue(Files.isDirectory(out));
+    }
+}
