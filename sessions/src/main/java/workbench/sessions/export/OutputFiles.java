@@ -39,14 +39,15 @@ final class OutputFiles {
             throw new BadInputException(target + ": " + (Files.exists(parent) ? parent + " is a file, not a folder"
                     : "the folder " + parent + " does not exist"));
         }
+        removeStale(parent, target.getFileName().toString());
         Path tmp = null;
         try {
             OutputStream raw = null;
             while (raw == null) {
                 // not Files.createTempFile: it makes the file 0600 whatever the umask, and the move keeps that mode;
                 // a file created the ordinary way gets what any new file gets (0666 less the umask on POSIX)
-                Path candidate = parent.resolve("." + target.getFileName() + "." + Long.toUnsignedString(RANDOM.nextLong(), 36)
-                        + ".tmp");
+                Path candidate = parent.resolve("." + target.getFileName() + "." + PID + "-"
+                        + Long.toUnsignedString(RANDOM.nextLong(), 36) + ".tmp");
                 try {
                     raw = Files.newOutputStream(candidate, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
                     tmp = candidate;
@@ -73,6 +74,36 @@ final class OutputFiles {
             if (tmp != null) {
                 Files.deleteIfExists(tmp);
             }
+        }
+    }
+
+    private static final long PID = ProcessHandle.current().pid();
+
+    /**
+     * Deletes the temporary files an export to the same name left when its process was killed ({@code kill -9}, a
+     * power cut: its {@code finally} never ran), told by the process id in their name: {@code .NAME.PID-RANDOM.tmp}
+     * of a process that no longer runs. A running writer's are left, and so are names without a process id.
+     */
+    static void removeStale(Path parent, String name) {
+        String prefix = "." + name + ".";
+        try (java.util.stream.Stream<Path> files = Files.list(parent)) {
+            for (Path p : (Iterable<Path>) files::iterator) {
+                String f = p.getFileName().toString();
+                if (!f.startsWith(prefix) || !f.endsWith(".tmp")) {
+                    continue;
+                }
+                String mid = f.substring(prefix.length(), f.length() - ".tmp".length());
+                int dash = mid.indexOf('-');
+                if (dash <= 0 || !mid.substring(0, dash).matches("[0-9]{1,18}")) {
+                    continue;
+                }
+                long pid = Long.parseLong(mid.substring(0, dash));
+                if (pid != PID && ProcessHandle.of(pid).isEmpty()) {
+                    Files.deleteIfExists(p);
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            // tidying only: a folder that cannot be listed fails the write itself, with its own message
         }
     }
 
