@@ -216,6 +216,9 @@ public final class TraceView extends CanvasView {
         return logScale ? (v > 0 ? Math.log10(v) : Double.NaN) : v;
     }
 
+    /** What an empty view says. */
+    public static final String NO_DRAWS = "no draws yet";
+
     private void draw() {
         paint(pen, canvas.getWidth(), canvas.getHeight());
     }
@@ -235,7 +238,14 @@ public final class TraceView extends CanvasView {
         g.setTextAlign(TextAlignment.LEFT);
         g.setTextBaseline(VPos.TOP);
         g.fillText(label + (logScale ? " (log10)" : ""), LEFT, 2);
-        if (buffer == null || !buffer.started() || (stat == null && (param < 0 || param >= buffer.names().size()))) {
+        if (buffer == null || !buffer.started()) {
+            // as the energy charts say "no transitions yet": an empty white box read as a view that failed
+            g.setFont(PlotArea.TICK_FONT);
+            g.setFill(Color.rgb(110, 110, 110));
+            g.fillText(NO_DRAWS, LEFT, TOP + 6);
+            return;
+        }
+        if (stat == null && (param < 0 || param >= buffer.names().size())) {
             return;
         }
         if (notApplicable != null) {
