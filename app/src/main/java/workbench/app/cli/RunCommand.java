@@ -56,7 +56,7 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--threads", description = "Threads (default: the number of cores). Draws do not depend on it.")
     Integer threads;
 
-    @Option(names = "--init", paramLabel = "V1,V2,...", description = "Initial values on the constrained scale, one per parameter, or one per parameter for each chain in turn (default: uniform(-2, 2) on the unconstrained scale).")
+    @Option(names = "--init", paramLabel = "V1,V2,...", description = "Initial values on the constrained scale, one per parameter, or one per parameter for each chain in turn (default: uniform(-2, 2) on the unconstrained scale; a network, bnn-*, LeCun-normal per layer).")
     String init;
 
     @Option(names = "--init-from", paramLabel = "DIR", description = "Start each chain where a chain of this session ended (chain k at the last draw of chain k, cycling when it has fewer), e.g. the members of a deep ensemble.")

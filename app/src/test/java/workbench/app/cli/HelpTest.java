@@ -35,4 +35,15 @@ class HelpTest {
             assertTrue(first.endsWith("."), e.getKey() + "'s line in 'workbench --help' stops mid-sentence: " + first);
         }
     }
+
+    @Test
+    void runHelpGivesTheNetworksDefaultStart() {
+        // README: without --init a chain starts uniform(-2, 2) on the unconstrained scale, except a network (bnn-*),
+        // which starts LeCun-normal per layer (ChainRunner); the help must not state the first default for every model
+        CliHarness h = CliHarness.run("run", "--help");
+        assertEquals(0, h.code, h.err);
+        String flat = h.out.replaceAll("\\s+", " ");
+        assertTrue(flat.contains("uniform(-2, 2) on the unconstrained scale"), flat);
+        assertTrue(flat.contains("bnn-*") && flat.contains("LeCun-normal per layer"), flat);
+    }
 }
