@@ -207,6 +207,11 @@ public final class ProjectionView extends CanvasView {
         this.pathSeconds = Math.max(0, seconds);
     }
 
+    /** How long a new proposal's integrator path takes to draw, in seconds (0: at once). */
+    public double pathSeconds() {
+        return pathSeconds;
+    }
+
     public void setOnDivergenceClicked(Consumer<LiveBuffer.DivergenceMark> action) {
         this.onDivergenceClicked = action;
     }

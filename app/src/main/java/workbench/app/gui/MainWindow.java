@@ -888,13 +888,20 @@ public final class MainWindow extends BorderPane {
         }
     }
 
+    /** The share of the interval between transitions over which slow motion draws an integrator path. */
+    static final double PATH_SHARE = 0.6;
+
     private void applySpeed() {
         double perSecond = Math.pow(10, speedSlider.getValue());
         boolean full = speedSlider.getValue() >= SPEED_MAX_LOG - 1e-9;
         controller.setSpeed(full ? RunController.FULL_SPEED : perSecond);
         speedLabel.setText(full ? "full" : perSecond < 10 ? String.format(Locale.ROOT, "%.1f/s", perSecond)
                 : String.format(Locale.ROOT, "%.0f/s", perSecond));
-        posterior.projection().setPathSeconds(perSecond < RunController.PATH_SPEED ? Math.min(0.8, 0.8 / perSecond) : 0);
+        // the path is drawn over 60% of the interval between transitions (at most 0.8 s) and the finished picture
+        // (the whole path, the arrow to the draw) held for the rest: at 1/s it was drawn over 0.8 s and held 0.2 s,
+        // cleared by the next path before a class could look at it
+        posterior.projection().setPathSeconds(perSecond < RunController.PATH_SPEED
+                ? Math.min(0.8, PATH_SHARE / perSecond) : 0);
     }
 
     /** Run: start a fresh run, or continue a paused one. */

@@ -24,6 +24,8 @@ class SlowMotionHoldFxTest extends WindowFxBase {
         set(robot, "#warmup", "100000000");
         Slider speed = robot.lookup("#speedSlider").queryAs(Slider.class);
         robot.interact(() -> speed.setValue(speed.getMin())); // slowest: one transition a second, paths drawn
+        // drawn over 0.6 s, the finished picture held the other 0.4 s (it was 0.8 s and 0.2 s)
+        org.junit.jupiter.api.Assertions.assertEquals(0.6, window.posterior().projection().pathSeconds(), 1e-12);
         robot.clickOn("#runButton");
         AtomicReference<LiveBuffer.Proposal> moved = new AtomicReference<>();
         waitUntil("a transition that moved chain 1", () -> {
