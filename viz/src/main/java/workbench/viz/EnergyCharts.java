@@ -396,9 +396,7 @@ public final class EnergyCharts extends HBox {
             hi = lo + 1;
         }
         double w = (hi - lo) / BINS;
-        double room = right.getWidth();
-        bfmiData.set(new String[] {fit(MARGINAL, "marginal E \u2212 \u0112", room - LEGEND_ITEM_EXTRA),
-                        fit(TRANSITION, "transition \u0394E", room - LEGEND_ITEM_EXTRA)},
+        bfmiData.set(bfmiNames.clone(),
                 new double[] {lo, lo}, w,
                 new double[][] {Histogram.bin(marginal, m, lo, hi, BINS, true), Histogram.bin(trans, t, lo, hi, BINS, true)});
         bfmiNote.setText(values.toString());
@@ -427,8 +425,17 @@ public final class EnergyCharts extends HBox {
         if (!want.equals(axis.getLabel())) {
             axis.setLabel(want);
         }
-        lastVersion = -1; // the E-BFMI legend's names are set with its data, at the next refresh
+        // measured here, when a panel's width changes, not at every refresh of the data
+        double room = right.getWidth() - LEGEND_ITEM_EXTRA;
+        String[] names = {fit(MARGINAL, "marginal E \u2212 \u0112", room), fit(TRANSITION, "transition \u0394E", room)};
+        if (!Arrays.equals(names, bfmiNames)) {
+            bfmiNames = names;
+            lastVersion = -1; // the E-BFMI legend's names are set with its data, at the next refresh
+        }
     }
+
+    /** The E-BFMI chart's series names for the panel's width ({@link #fitLabels}). */
+    private String[] bfmiNames = {MARGINAL, TRANSITION};
 
     /** The energy-error chart's axis label as shown (for tests). */
     public String errorAxisLabel() {
