@@ -192,6 +192,8 @@ final class SummaryCommand implements Callable<Integer> {
         if (!Report.fits(truth, table.parameters())) {
             truth = null;
         }
+        String divergenceWarning = divergenceWarning(reader, s);
+        String lowBfmi = lowEbfmiWarning(s.ebfmi());
         if (json) {
             ObjectNode root = Report.JSON.createObjectNode();
             ArrayNode params = Report.parameters(table.parameters());
@@ -220,6 +222,10 @@ final class SummaryCommand implements Callable<Integer> {
             ObjectNode div = sm.putObject("divergences");
             div.put("warmup", s.divergencesWarmup());
             div.put("sampling", s.divergencesSampling());
+            ArrayNode divByChain = div.putArray("sampling_by_chain");
+            for (long v : s.divergencesSamplingByChain()) {
+                divByChain.add(v);
+            }
             ObjectNode grads = sm.putObject("gradient_evaluations");
             grads.put("warmup", s.gradientsWarmup());
             grads.put("sampling", s.gradientsSampling());
@@ -287,6 +293,16 @@ final class SummaryCommand implements Callable<Integer> {
                             + " (the latest draws of each chain)");
                 }
             }
+            if (divergenceWarning != null || lowBfmi != null) {
+                // the text output's warning lines, word for word, for scripts that check a run
+                ArrayNode warnings = root.putArray("warnings");
+                if (divergenceWarning != null) {
+                    warnings.add(divergenceWarning.substring("warning: ".length()));
+                }
+                if (lowBfmi != null) {
+                    warnings.add(lowBfmi.substring("warning: ".length()));
+                }
+            }
             if (listDivergences >= 0) {
                 root.set("divergence_list", DivergenceList.json(reader, DivergenceList.rows(reader)));
             }
@@ -323,22 +339,8 @@ final class SummaryCommand implements Callable<Integer> {
             }
             out.printf(Locale.ROOT, "divergences: %d in warmup, %d in sampling; gradient evaluations: %d warmup, %d sampling%n",
                     s.divergencesWarmup(), s.divergencesSampling(), s.gradientsWarmup(), s.gradientsSampling());
-            long sampled = 0;
-            for (int c = 0; c < reader.chains(); c++) {
-                sampled += Math.max(0, reader.size(c) - Math.max(reader.warmup(c), reader.first(c)));
-            }
-            if (sampled > 0 && s.divergencesSampling() > 0.1 * sampled) {
-                // a run that mostly diverged: its table describes the blow-up, not the posterior
-                out.printf(Locale.ROOT, "warning: %.0f%% of the post-warmup transitions diverged%s: these draws do not describe"
-                        + " the target; %s%n", 100.0 * s.divergencesSampling() / sampled,
-                        s.divergencesSamplingByChain().length > 1 ? " (" + byChain(s.divergencesSamplingByChain()).substring(2) + ")" : "",
-                        divergenceAdvice(reader));
-            } else if (s.divergencesSampling() > 0) {
-                // even a few divergences after warmup say the sampler missed part of the target (Stan warns at one)
-                out.printf(Locale.ROOT, "warning: %d of %d post-warmup transitions diverged (%.1f%%%s): the draws may miss"
-                                + " the region where they began (--divergences lists them); %s%n", s.divergencesSampling(),
-                        sampled, 100.0 * s.divergencesSampling() / sampled, byChain(s.divergencesSamplingByChain()),
-                        divergenceAdvice(reader));
+            if (divergenceWarning != null) {
+                out.println(divergenceWarning);
             }
             if (o != null) {
                 out.printf(Locale.ROOT, "time: warmup %.2f s, sampling %.2f s (summed over chains), wall %.2f s%n",
@@ -346,7 +348,6 @@ final class SummaryCommand implements Callable<Integer> {
             }
             out.printf(Locale.ROOT, "step size %s; %s; E-BFMI %s%n", list(steps, 3),
                     acceptanceText(accept, m.samplerId(), s.acceptance()), list(s.ebfmi(), 2));
-            String lowBfmi = lowEbfmiWarning(s.ebfmi());
             if (lowBfmi != null) {
                 out.println(lowBfmi);
             }
@@ -375,6 +376,31 @@ final class SummaryCommand implements Callable<Integer> {
             common = Math.min(common, Math.max(0, reader.size(c) - Math.max(reader.warmup(c), reader.first(c))));
         }
         return kept.isEmpty() ? 0 : common;
+    }
+
+    /**
+     * The warning line for post-warmup divergences ("warning: …", with each chain's count and advice that works for
+     * this sampler), or null when none diverged after warmup.
+     */
+    static String divergenceWarning(SessionReader reader, RunSummary s) {
+        long sampled = 0;
+        for (int c = 0; c < reader.chains(); c++) {
+            sampled += Math.max(0, reader.size(c) - Math.max(reader.warmup(c), reader.first(c)));
+        }
+        if (sampled > 0 && s.divergencesSampling() > 0.1 * sampled) {
+            // a run that mostly diverged: its table describes the blow-up, not the posterior
+            return String.format(Locale.ROOT, "warning: %.0f%% of the post-warmup transitions diverged%s: these draws do not"
+                    + " describe the target; %s", 100.0 * s.divergencesSampling() / sampled,
+                    s.divergencesSamplingByChain().length > 1 ? " (" + byChain(s.divergencesSamplingByChain()).substring(2) + ")" : "",
+                    divergenceAdvice(reader));
+        } else if (s.divergencesSampling() > 0) {
+            // even a few divergences after warmup say the sampler missed part of the target (Stan warns at one)
+            return String.format(Locale.ROOT, "warning: %d of %d post-warmup transitions diverged (%.1f%%%s): the draws may miss"
+                            + " the region where they began (--divergences lists them); %s", s.divergencesSampling(),
+                    sampled, 100.0 * s.divergencesSampling() / sampled, byChain(s.divergencesSamplingByChain()),
+                    divergenceAdvice(reader));
+        }
+        return null;
     }
 
     /** "; by chain 10, 3, 20, 6" (the post-warmup divergences of each chain), or "" for one chain. */

@@ -76,6 +76,14 @@ class DivergenceAdviceTest {
         assertTrue(div.contains(String.format(Locale.ROOT, "(%.1f%%; by chain %d, %d, %d, %d)", sampling / 40.0,
                 perChain[0], perChain[1], perChain[2], perChain[3])), div);
         assertFalse(div.contains("lower the step size"), div);
+        // the JSON carries the same counts per chain and the text's warning lines word for word
+        JsonNode byChain = root.get("sampler").get("divergences").get("sampling_by_chain");
+        assertEquals(4, byChain.size(), byChain.toString());
+        for (int c = 0; c < 4; c++) {
+            assertEquals(perChain[c], byChain.get(c).asLong(), "chain " + (c + 1));
+        }
+        JsonNode warnings = root.get("warnings");
+        assertEquals(div, "warning: " + warnings.get(0).asText());
 
         String bfmi = line(text.out, "warning: E-BFMI below 0.3 in chain");
         assertTrue(bfmi != null, text.out);
@@ -96,6 +104,8 @@ class DivergenceAdviceTest {
         CliHarness d = CliHarness.run(files.toArray(new String[0]));
         assertEquals(0, d.code, d.err);
         assertEquals(bfmi, line(d.out, "warning: E-BFMI below 0.3 in chain"), d.out);
+        assertEquals(bfmi, "warning: " + warnings.get(1).asText());
+        assertEquals(2, warnings.size(), warnings.toString());
     }
 
     @Test
@@ -113,12 +123,15 @@ class DivergenceAdviceTest {
     }
 
     @Test
-    void aHealthyRunGetsNoWarning(@TempDir Path tmp) {
+    void aHealthyRunGetsNoWarning(@TempDir Path tmp) throws Exception {
         Path dir = tmp.resolve("nc");
         CliHarness run = CliHarness.run("run", "--model", "gaussian", "--set", "dim=2", "--sampler", "nuts",
                 "--chains", "2", "--warmup", "100", "--draws", "200", "--seed", "4", "--no-progress",
                 "--out", dir.toString());
         assertEquals(0, run.code, run.err);
         assertTrue(run.out.contains("divergences: 2 in warmup, 0 in sampling") && !run.out.contains("warning:"), run.out);
+        JsonNode root = JSON.readTree(CliHarness.run("summary", "--json", dir.toString()).out);
+        assertFalse(root.has("warnings"), root.toString());
+        assertEquals("[0,0]", root.get("sampler").get("divergences").get("sampling_by_chain").toString());
     }
 }
