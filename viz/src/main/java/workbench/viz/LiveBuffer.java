@@ -251,7 +251,7 @@ public final class LiveBuffer implements DrawSink, DrawSource {
         // a chain that moved went to its new draw: for NUTS that is one of the trajectory's points, picked at random,
         // not its last (an arrow to the path's end pointed where no draw was); one that stayed refused the path's end,
         // unless it was a NUTS tree, which proposes no one point (its start can be picked like any other)
-        boolean tree = t.pathFrom() != null || workbench.core.samplers.nuts.Nuts.ID.equals(samplerId());
+        boolean tree = t.pathFrom() != null || picksFromTrajectory();
         double[] to = t.accepted() ? output.clone()
                 : tree ? null
                 : path != null && path.length > 0 ? path[path.length - 1] : output.clone();
@@ -742,6 +742,16 @@ public final class LiveBuffer implements DrawSink, DrawSource {
     public AcceptStep acceptStep() {
         RunInfo i = info;
         return i != null && i.sampler() != null ? i.sampler().acceptStep() : storedAcceptStep;
+    }
+
+    /**
+     * Whether the running sampler picks each new draw among its trajectory's points
+     * ({@link workbench.core.kernel.Sampler#picksFromTrajectory}, NUTS); false for draws read back, which carry no
+     * proposals to draw.
+     */
+    public boolean picksFromTrajectory() {
+        RunInfo i = info;
+        return i != null && i.sampler() != null && i.sampler().picksFromTrajectory();
     }
 
     /**

@@ -734,7 +734,7 @@ public final class ProjectionView extends CanvasView {
         if (anyAccept) {
             legend.add(Legend.Symbol.LINE, Palette.ACCEPT, switch (acceptStep) {
                 // NUTS proposes no one point: it picks the new draw among its trajectory's points
-                case METROPOLIS -> "nuts".equals(b.samplerId()) ? "move to the draw picked from the trajectory"
+                case METROPOLIS -> b.picksFromTrajectory() ? "move to the draw picked from the trajectory"
                         : "accepted proposal";
                 case TUNER_RESET -> "step kept";
                 case NONE -> "step (no accept/reject)";

@@ -314,6 +314,75 @@ class LiveBufferTest {
         assertEquals(n - 1, marks.get(marks.size() - 1).iteration());
     }
 
+    /**
+     * Whether a move is drawn as a pick from the trajectory is the sampler's own property, not its id: a sampler
+     * under another name that picks from its trajectory (here NUTS wrapped) leaves no refused proposal where a
+     * transition kept its start, even with no path recorded; HMC, which proposes one point, does.
+     */
+    @Test
+    void aTreeIsTheSamplersPropertyNotItsId() {
+        workbench.core.kernel.Sampler nuts = SamplerRegistry.create("nuts", Map.of());
+        workbench.core.kernel.Sampler renamed = new workbench.core.kernel.Sampler() {
+            @Override
+            public String id() {
+                return "my-tree";
+            }
+
+            @Override
+            public workbench.core.spec.ParamValues settings() {
+                return nuts.settings();
+            }
+
+            @Override
+            public workbench.core.kernel.AcceptStep acceptStep() {
+                return nuts.acceptStep();
+            }
+
+            @Override
+            public boolean picksFromTrajectory() {
+                return nuts.picksFromTrajectory();
+            }
+
+            @Override
+            public workbench.core.kernel.ChainSampler newChain(workbench.core.model.Model model, int warmup,
+                    workbench.core.kernel.ChainState initial, org.apache.commons.rng.UniformRandomProvider rng) {
+                return nuts.newChain(model, warmup, initial, rng);
+            }
+        };
+        for (workbench.core.kernel.Sampler sampler : List.of(renamed, SamplerRegistry.create("hmc", Map.of()))) {
+            RunConfig cfg = new RunConfig("gaussian-2d", Map.of("rho", "0.99"), sampler.id(), Map.of(), 1, 0, 300, 5,
+                    1, null);
+            LiveBuffer buffer = new LiveBuffer(10_000);
+            int[] stayed = new int[1];
+            int[] refused = new int[1];
+            DrawSink tee = new DrawSink() {
+                @Override
+                public void start(RunInfo info) {
+                    buffer.start(info);
+                }
+
+                @Override
+                public void transition(int chain, long iteration, Transition t, double[] output) {
+                    buffer.transition(chain, iteration, t, output);
+                    List<LiveBuffer.Proposal> ps = buffer.recentProposals(chain);
+                    LiveBuffer.Proposal p = ps.get(ps.size() - 1);
+                    if (!t.accepted()) {
+                        stayed[0]++;
+                        if (p.to() != null) {
+                            refused[0]++;
+                        }
+                    }
+                }
+            };
+            new ChainRunner(cfg, ModelRegistry.create("gaussian-2d", Map.of("rho", "0.99")), sampler, tee).run();
+            assertTrue(stayed[0] > 0, sampler.id() + ": some transitions must keep their start (step size 1 on rho"
+                    + " 0.99 without warmup)");
+            boolean tree = sampler == renamed;
+            assertEquals(tree, buffer.picksFromTrajectory(), sampler.id());
+            assertEquals(tree ? 0 : stayed[0], refused[0], sampler.id() + ": refused proposals of " + stayed[0]);
+        }
+    }
+
     /** What the acceptance statistic means comes from the running sampler, or from whoever loaded stored draws. */
     @Test
     void acceptStepComesFromTheRunningSamplerOrTheLoader() {

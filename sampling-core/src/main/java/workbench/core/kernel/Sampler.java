@@ -27,6 +27,15 @@ public interface Sampler {
     }
 
     /**
+     * Whether a transition's new draw is picked among the points of its integrator path (NUTS) rather than proposed
+     * as one point and accepted or refused. The projection then draws the move to the picked draw, and a transition
+     * that kept its start crosses out no proposal (there was none); its legend says "picked from the trajectory".
+     */
+    default boolean picksFromTrajectory() {
+        return false;
+    }
+
+    /**
      * Refuses, with a {@link workbench.core.BadInputException} naming why, a model this sampler cannot sample.
      * The CLI and the window call it before a run writes anything, the runner before its chains start, and the
      * samplers that override it from {@link #newChain} too. Accepts every model by default.

@@ -75,6 +75,12 @@ public final class Nuts implements Sampler {
         return ID;
     }
 
+    /** NUTS picks its new draw among the trajectory's points (multinomial sampling over the tree). */
+    @Override
+    public boolean picksFromTrajectory() {
+        return true;
+    }
+
     /** Metropolis accept/reject. */
     @Override
     public AcceptStep acceptStep() {
