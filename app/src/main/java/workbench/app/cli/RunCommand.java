@@ -174,6 +174,10 @@ final class RunCommand implements Callable<Integer> {
             err.println("note: " + samplerId + " repeats its final fit as every draw: --draws " + draws + " stores it "
                     + draws + " times per chain and evaluate counts each; --draws 1 is enough");
         }
+        if (model instanceof workbench.core.model.expr.ExprModel expr && expr.improperWarning() != null) {
+            // run anyway: the formula may be what is being taught (a chain that drifts off), but say so first
+            err.println("note: --set density: " + expr.improperWarning());
+        }
         if (Files.exists(out) && !Files.isDirectory(out)) {
             throw new BadInputException("--out " + out + " is a file, not a directory");
         }

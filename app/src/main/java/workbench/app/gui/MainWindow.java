@@ -100,6 +100,8 @@ public final class MainWindow extends BorderPane {
     private final ParamSheet modelSheet = new ParamSheet("model");
     private final ParamSheet samplerSheet = new ParamSheet("sampler");
     private final Label modelError = new Label();
+    /** The model message is a warning (the model builds), not an error. */
+    private static final javafx.css.PseudoClass WARNING = javafx.css.PseudoClass.getPseudoClass("warning");
     private final Map<String, TextField> runFields = new HashMap<>();
     private final Map<String, Label> runErrors = new HashMap<>();
 
@@ -1405,6 +1407,12 @@ public final class MainWindow extends BorderPane {
             } catch (RuntimeException e) {
                 m = null;
             }
+        }
+        // a formula that parses but cannot be normalized: runs (a chain drifting off can be the lesson), with a warning
+        String improper = m instanceof workbench.core.model.expr.ExprModel expr ? expr.improperWarning() : null;
+        modelError.pseudoClassStateChanged(WARNING, improper != null);
+        if (improper != null) {
+            modelError.setText(improper);
         }
         boolean data = m instanceof DataModel;
         betaSlider.setDisable(!data);

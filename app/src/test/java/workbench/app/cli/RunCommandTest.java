@@ -58,6 +58,20 @@ class RunCommandTest {
         assertEquals(root.get("parameters"), new ObjectMapper().readTree(again.out).get("parameters"));
     }
 
+    /** A typed density that cannot be normalized runs (it may be the lesson), after a note saying why it drifts. */
+    @Test
+    void anImproperDensityIsNotedBeforeTheRun() {
+        CliHarness r = run(tmp.resolve("improper"), "--model", "expr", "--set", "density=-0.5*x^2 + y", "--sampler",
+                "mala", "--chains", "1", "--warmup", "10", "--draws", "10", "--seed", "1", "--no-summary");
+        assertEquals(0, r.code, r.err);
+        assertTrue(r.err.contains("note: --set density: this may not be a proper density: along +y it does not fall"
+                + " off"), r.err);
+        CliHarness proper = run(tmp.resolve("proper"), "--model", "expr", "--sampler", "mala", "--chains", "1",
+                "--warmup", "10", "--draws", "10", "--seed", "1", "--no-summary");
+        assertEquals(0, proper.code, proper.err);
+        assertFalse(proper.err.contains("proper density"), proper.err);
+    }
+
     @Test
     void hamiltonianSummaryHasEbfmi() throws Exception {
         Path out = tmp.resolve("h");

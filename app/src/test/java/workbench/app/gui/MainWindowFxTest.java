@@ -484,4 +484,20 @@ class MainWindowFxTest extends WindowFxBase {
         ComboBox<String> x = robot.lookup("#xParam").queryAs(ComboBox.class);
         assertEquals(List.of("x", "y"), x.getItems());
     }
+
+    /** A formula that parses but cannot be normalized builds and runs, with a warning (not an error) naming why. */
+    @Test
+    void anImproperFormulaIsWarnedAboutAndStillRuns(FxRobot robot) {
+        pick(robot, "#modelPicker", "expr");
+        set(robot, "#model-density", "-0.5*x^2 + y");
+        Label err = robot.lookup("#modelError").queryAs(Label.class);
+        assertTrue(err.getText().startsWith("this may not be a proper density: along +y it does not fall off"),
+                err.getText());
+        assertTrue(err.getPseudoClassStates().contains(javafx.css.PseudoClass.getPseudoClass("warning")));
+        javafx.scene.control.Button run = robot.lookup("#runButton").queryAs(javafx.scene.control.Button.class);
+        assertFalse(run.isDisabled(), "a warning does not stop the run");
+        set(robot, "#model-density", "-0.5*x^2 - 0.5*y^2");
+        assertEquals("", err.getText());
+        assertFalse(err.getPseudoClassStates().contains(javafx.css.PseudoClass.getPseudoClass("warning")));
+    }
 }

@@ -94,6 +94,59 @@ public final class ExprModel implements Model {
         return dim() == 2 ? new double[] {-4, 4, -4, 4} : null;
     }
 
+    /** Distances from the origin at which {@link #improperWarning()} compares the log density with its value at 10. */
+    private static final double[] FAR = {1e2, 1e3, 1e4, 1e5, 1e6};
+
+    /**
+     * A one-line warning when the formula is plainly not a proper density, or null: along some axis direction
+     * (±x, ±y, … from the origin, the other parameters 0) the log density at a distance of 100 to 10⁶ is not below
+     * its value at 10, so the density does not fall off there and has no finite integral (e.g. {@code 0}, {@code x},
+     * {@code -x^2} in x and y, {@code exp(x)}). Chains then drift without bound and no diagnostic can converge. A
+     * heuristic: a formula that falls off along every axis but not along some other direction passes; a value that
+     * is not a number there (outside a {@code log}'s domain) counts as falling off.
+     */
+    public String improperWarning() {
+        Model own = forChain(); // its own scratch arrays: safe beside a chain that uses this instance
+        double[] q = new double[dim()];
+        for (int i = 0; i < q.length; i++) {
+            for (int sign = 1; sign >= -1; sign -= 2) {
+                // the other parameters at 0, or at 1 where 0 is outside the support (log(x) at x = 0)
+                double near = Double.NaN;
+                for (double others : new double[] {0, 1}) {
+                    java.util.Arrays.fill(q, others);
+                    q[i] = sign * 10;
+                    near = own.logDensity(q, null);
+                    if (Double.isFinite(near)) {
+                        break;
+                    }
+                }
+                if (!Double.isFinite(near)) {
+                    continue;
+                }
+                for (double r : FAR) {
+                    q[i] = sign * r;
+                    double far = own.logDensity(q, null);
+                    if (far >= near) {
+                        String name = names.get(i);
+                        String dir = sign > 0 ? "+" : "-";
+                        return "this may not be a proper density: along " + dir + name + " it does not fall off (log"
+                                + " density " + rounded(near) + " at " + name + " = " + (sign > 0 ? "" : "-") + "10, "
+                                + rounded(far) + " at " + name + " = " + (sign > 0 ? "" : "-") + "1e"
+                                + Math.round(Math.log10(r)) + "), so chains can drift without bound; add a term that"
+                                + " falls off, e.g. -0.5*" + name + "^2/100";
+                    }
+                }
+            }
+        }
+        return null;
+    }
+
+    /** Four significant digits, whole numbers without a fraction. */
+    private static String rounded(double v) {
+        return Double.isFinite(v) ? ParamSpec.fmt(Double.parseDouble(String.format(java.util.Locale.ROOT, "%.4g", v)))
+                : String.valueOf(v);
+    }
+
     @Override
     public Model forChain() {
         return new ExprModel(source, names, tape, truth);
