@@ -344,7 +344,7 @@ final class SummaryCommand implements Callable<Integer> {
                 out.printf(Locale.ROOT, "time: warmup %.2f s, sampling %.2f s (summed over chains), wall %.2f s%n",
                         o.warmupSeconds(), o.samplingSeconds(), o.wallSeconds());
             }
-            out.printf(Locale.ROOT, "step size %s; %s; E-BFMI %s%n", list(steps, 3),
+            out.printf(Locale.ROOT, "step size %s; %s; E-BFMI %s%n", stepSizes(steps),
                     acceptanceText(accept, m.samplerId(), s.acceptance()), list(s.ebfmi(), 2));
             String lowBfmi = lowEbfmiWarning(s.ebfmi());
             if (lowBfmi != null) {
@@ -533,6 +533,20 @@ final class SummaryCommand implements Callable<Integer> {
         } catch (NumberFormatException e) {
             return 0;
         }
+    }
+
+    /**
+     * The final step sizes, "[0.853, 0.791]": three decimals as before where a step size is at least 0.01, three
+     * significant digits below (SGLD on a neural net runs at 1e-4 to 1e-6, which three decimals printed as "0.000").
+     */
+    static String stepSizes(double[] v) {
+        StringBuilder sb = new StringBuilder("[");
+        for (int i = 0; i < v.length; i++) {
+            double x = v[i];
+            sb.append(i == 0 ? "" : ", ").append(Double.isNaN(x) || x == 0 || Math.abs(x) >= 0.01 ? Report.fixed(x, 3)
+                    : String.format(Locale.ROOT, "%.3g", x));
+        }
+        return sb.append(']').toString();
     }
 
     static String list(double[] v, int digits) {
