@@ -57,6 +57,41 @@ class EvaluateCommandTest {
         assertTrue(e.out.contains(", 50 draws"), e.out);
     }
 
+    /**
+     * A session run with {@code --set data=train.csv} recorded the path as typed: from any other directory evaluate,
+     * replay and the window could not find the file, or read another directory's train.csv without a word. The
+     * manifest now records it absolute; a built-in data set stays a name.
+     */
+    @Test
+    void aRelativeDataPathIsRecordedAbsolute() throws Exception {
+        Path csv = tmp.resolve("train.csv");
+        StringBuilder rows = new StringBuilder("a,b,y\n");
+        for (int i = 0; i < 30; i++) {
+            rows.append(i % 7).append(',').append((i * 3) % 5).append(',').append(i % 2).append('\n');
+        }
+        java.nio.file.Files.writeString(csv, rows);
+        String relative = Path.of("").toAbsolutePath().relativize(csv).toString();
+        assertTrue(!Path.of(relative).isAbsolute(), relative);
+        Path s = tmp.resolve("rel");
+        CliHarness r = CliHarness.run("run", "--no-progress", "--no-summary", "--out", s.toString(), "--model",
+                "bnn-classification", "--set", "data=" + relative, "--set", "width=3", "--sampler", "sgld", "--chains",
+                "1", "--warmup", "10", "--draws", "10", "--seed", "1");
+        assertEquals(0, r.code, r.err);
+        JsonNode m = new ObjectMapper().readTree(s.resolve("session.mcmcwb.json").toFile());
+        assertEquals(csv.toAbsolutePath().normalize().toString(), m.get("model").get("settings").get("data").asText(),
+                m.toString());
+        CliHarness e = CliHarness.run("evaluate", s.toString(), "--json");
+        assertEquals(0, e.code, e.err);
+        assertEquals(csv.toAbsolutePath().normalize().toString(),
+                new ObjectMapper().readTree(e.out).get("model_settings").get("data").asText());
+        Path b = tmp.resolve("builtin");
+        assertEquals(0, CliHarness.run("run", "--no-progress", "--no-summary", "--out", b.toString(), "--model",
+                "bnn-classification", "--set", "data=moons", "--set", "width=3", "--sampler", "sgld", "--chains", "1",
+                "--warmup", "10", "--draws", "10", "--seed", "1").code);
+        assertEquals("moons", new ObjectMapper().readTree(b.resolve("session.mcmcwb.json").toFile())
+                .get("model").get("settings").get("data").asText());
+    }
+
     @Test
     void aModelWithoutTestSetIsBadInput() {
         Path s = tmp.resolve("g");

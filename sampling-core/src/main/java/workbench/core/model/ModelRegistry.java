@@ -32,6 +32,11 @@ public final class ModelRegistry {
         return f;
     }
 
+    /** {@code settings} as a session of model {@code id} records them ({@link ModelFactory#recorded}). */
+    public static Map<String, String> recorded(String id, Map<String, String> settings) {
+        return get(id).recorded(settings);
+    }
+
     /** Looks up {@code id} and builds it from settings given as text. */
     public static Model create(String id, Map<String, String> settings) {
         ModelFactory f = get(id);

@@ -45,6 +45,12 @@ public final class Bnn {
             return "Bayesian neural network regression (MLP, Gaussian noise): toy1d, boston or your CSV; test split held out";
         }
 
+        /** A CSV path absolute, as {@link ModelFactory#recorded} says; the built-in data sets by name. */
+        @Override
+        public java.util.Map<String, String> recorded(java.util.Map<String, String> settings) {
+            return ModelFactory.absoluteDataPath(settings, java.util.Set.of("toy1d", "boston"));
+        }
+
         @Override
         public List<ParamSpec> params() {
             List<ParamSpec> s = new ArrayList<>();
@@ -83,6 +89,12 @@ public final class Bnn {
         @Override
         public String description() {
             return "Bayesian neural network classification (softmax MLP): moons, pima or your CSV; test split held out";
+        }
+
+        /** A CSV path absolute, as {@link ModelFactory#recorded} says; the built-in data sets by name. */
+        @Override
+        public java.util.Map<String, String> recorded(java.util.Map<String, String> settings) {
+            return ModelFactory.absoluteDataPath(settings, java.util.Set.of("moons", "pima"));
         }
 
         @Override

@@ -132,6 +132,12 @@ public final class LogisticRegression implements DataModel, StochasticModel {
             return false;
         }
 
+        /** The CSV path absolute, as {@link ModelFactory#recorded} says. */
+        @Override
+        public java.util.Map<String, String> recorded(java.util.Map<String, String> settings) {
+            return ModelFactory.absoluteDataPath(settings, java.util.Set.of());
+        }
+
         @Override
         public String description() {
             return "Bayesian logistic regression on your CSV: a 0/1 target column, all other columns predictors";
