@@ -274,8 +274,12 @@ final class SummaryCommand implements Callable<Integer> {
                     Report.put(e, "sd", mom[1][k]);
                 }
             }
-            if (table.unequalLengths() || !leftOut.isEmpty() || noDraws != null) {
+            String paramNote = workbench.core.model.ModelRegistry.parameterNote(m.modelId());
+            if (table.unequalLengths() || !leftOut.isEmpty() || noDraws != null || paramNote != null) {
                 ArrayNode notes = root.putArray("notes");
+                if (paramNote != null) {
+                    notes.add(paramNote);
+                }
                 if (noDraws != null) {
                     notes.add(noDraws);
                 }
@@ -320,6 +324,10 @@ final class SummaryCommand implements Callable<Integer> {
                 for (int k = 0; k < m.names().size(); k++) {
                     out.printf(Locale.ROOT, "%-24s  %12.5g  %12.5g%n", m.names().get(k), mom[0][k], mom[1][k]);
                 }
+            }
+            String paramNote = workbench.core.model.ModelRegistry.parameterNote(m.modelId());
+            if (paramNote != null) {
+                out.println("note: " + paramNote);
             }
             out.printf(Locale.ROOT, "divergences: %d in warmup, %d in sampling; gradient evaluations: %d warmup, %d sampling%n",
                     s.divergencesWarmup(), s.divergencesSampling(), s.gradientsWarmup(), s.gradientsSampling());

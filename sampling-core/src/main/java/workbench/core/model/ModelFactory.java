@@ -22,6 +22,14 @@ public interface ModelFactory extends Described {
     }
 
     /**
+     * A caveat about reading this model's per-parameter diagnostics, shown under the summary table and the window's
+     * diagnostics table; null (the default) when there is none.
+     */
+    default String parameterNote() {
+        return null;
+    }
+
+    /**
      * The settings as a session records them: unchanged unless overridden. A model that reads a data file from a
      * {@code data} setting makes a relative path absolute ({@link #absoluteDataPath}), so that {@code evaluate},
      * {@code replay}, {@code resume} and the window read the same file from any working directory; before, a
