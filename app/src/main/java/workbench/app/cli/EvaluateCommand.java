@@ -115,10 +115,10 @@ final class EvaluateCommand implements Callable<Integer> {
                     phased ? " (csgld: sampling-phase draws only, exploration steps left out)" : "", r.weighted()
                             ? String.format(Locale.ROOT, " (weighted by weight__, effective number %.1f)", r.effectiveDraws())
                             : "");
-            out.printf(Locale.ROOT, "lppd        %.4f%nnll         %.4f%n", r.lppd(), r.nll());
+            out.printf(Locale.ROOT, "lppd        %s%nnll         %s%n", number(r.lppd()), number(r.nll()));
             if (regression) {
-                out.printf(Locale.ROOT, "rmse        %.4f%ncoverage_50 %.3f%ncoverage_90 %.3f%n", r.rmse(), r.coverage50(),
-                        r.coverage90());
+                out.printf(Locale.ROOT, "rmse        %s%ncoverage_50 %.3f%ncoverage_90 %.3f%n", number(r.rmse()),
+                        r.coverage50(), r.coverage90());
             } else {
                 out.printf(Locale.ROOT, "accuracy    %.4f%nbrier       %.4f (multi-class form)%nece         %.4f (15 bins)%n",
                         r.accuracy(), r.brier(), r.ece());
@@ -128,6 +128,14 @@ final class EvaluateCommand implements Callable<Integer> {
         }
         out.flush();
         return 0;
+    }
+
+    /**
+     * A loss or error with four decimals, or in scientific notation from 10^6 on: a run that blew up (e.g. SGLD at
+     * too large a step size) has an NLL of 10^150, which "%.4f" wrote out as 150 digits.
+     */
+    static String number(double v) {
+        return String.format(Locale.ROOT, Double.isFinite(v) && Math.abs(v) >= 1e6 ? "%.4e" : "%.4f", v);
     }
 
     /** "model bnn-regression (data=toy1d), sampler sgld (step_size=1e-4, temperature=1)": which run was evaluated. */

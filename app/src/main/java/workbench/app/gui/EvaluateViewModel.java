@@ -249,8 +249,9 @@ final class EvaluateViewModel {
         return u[u.length - 1] / u[0];
     }
 
-    private static String f4(double v) {
-        return String.format(Locale.ROOT, "%.4f", v);
+    /** Four decimals, or scientific notation from 10^6 on (a blown-up run's NLL of 10^150 was 150 digits wide). */
+    static String f4(double v) {
+        return String.format(Locale.ROOT, Double.isFinite(v) && Math.abs(v) >= 1e6 ? "%.4e" : "%.4f", v);
     }
 
     private static String f3(double v) {

@@ -92,6 +92,27 @@ class EvaluateCommandTest {
                 .get("model").get("settings").get("data").asText());
     }
 
+    /**
+     * SGLD at a step size of 10 blows the weights up to about 10^150 and the NLL with them: the text output wrote it
+     * with "%.4f", a number hundreds of characters wide; from 10^6 on it is now in scientific notation.
+     */
+    @Test
+    void aHugeLossIsPrintedInScientificNotation() {
+        Path s = tmp.resolve("blown");
+        CliHarness r = CliHarness.run("run", "--no-progress", "--no-summary", "--out", s.toString(), "--model",
+                "bnn-classification", "--set", "width=3", "--sampler", "sgld", "--sampler-set", "step_size=10",
+                "--chains", "1", "--warmup", "10", "--draws", "10", "--seed", "1");
+        assertEquals(0, r.code, r.err);
+        CliHarness e = CliHarness.run("evaluate", s.toString());
+        assertEquals(0, e.code, e.err);
+        String nll = e.out.lines().filter(l -> l.startsWith("nll ")).findFirst().orElseThrow();
+        assertTrue(nll.matches("nll {9}\\d\\.\\d{4}e\\+\\d+"), nll);
+        assertTrue(e.out.lines().allMatch(l -> l.length() < 200), e.out);
+        assertEquals("0.5000", EvaluateCommand.number(0.5));
+        assertEquals("999999.0000", EvaluateCommand.number(999999));
+        assertEquals("Infinity", EvaluateCommand.number(Double.POSITIVE_INFINITY));
+    }
+
     @Test
     void aModelWithoutTestSetIsBadInput() {
         Path s = tmp.resolve("g");

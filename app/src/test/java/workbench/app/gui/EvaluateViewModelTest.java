@@ -60,6 +60,14 @@ class EvaluateViewModelTest {
                 row("b", "x", "y", PredictiveModel.Task.CLASSIFICATION, new double[] {0, 1})).size());
     }
 
+    /** A blown-up run's NLL of 10^150 filled its table cell with 150 digits: from 10^6 on it is in scientific notation. */
+    @Test
+    void hugeFiguresAreInScientificNotation() {
+        assertEquals("3.0791e+12", EvaluateViewModel.f4(3079122736148.4395));
+        assertEquals("2.8613", EvaluateViewModel.f4(2.86130222));
+        assertEquals("NaN", EvaluateViewModel.f4(Double.NaN));
+    }
+
     @Test
     void aMissingFolderIsOneLine() {
         BadInputException e = assertThrows(BadInputException.class,
