@@ -45,8 +45,23 @@ final class EvaluateCommand implements Callable<Integer> {
         PredictiveEvaluation.Result r;
         workbench.core.run.RunConfig run;
         boolean phased;
+        String unfinished;
         try (SessionReader reader = SessionReader.open(dir)) {
             SessionManifest m = reader.manifest();
+            // as summary does: a run that did not finish, or a damaged file, is said on standard error before the
+            // metrics (before, the metrics of a killed run's first tenth read like those of the whole run)
+            PrintWriter err = spec.commandLine().getErr();
+            for (String note : reader.recovery()) {
+                err.println("note: " + note);
+            }
+            for (BadInputException damage : reader.errors()) {
+                err.println("warning: " + WorkbenchCli.oneLine(damage.getMessage()));
+            }
+            unfinished = SummaryCommand.unfinished(reader, "these metrics");
+            if (unfinished != null) {
+                err.println("note: " + WorkbenchCli.oneLine(unfinished));
+            }
+            err.flush();
             run = m.runConfig();
             Model model = ModelRegistry.create(m.runConfig().modelId(), m.runConfig().modelSettings());
             if (!(model instanceof PredictiveModel pm)) {
@@ -86,6 +101,9 @@ final class EvaluateCommand implements Callable<Integer> {
             o.put("weighted", r.weighted());
             if (phased) {
                 o.put("draws_note", "csgld: sampling-phase draws only (exploration steps left out)");
+            }
+            if (unfinished != null) {
+                o.putArray("notes").add(WorkbenchCli.oneLine(unfinished));
             }
             if (r.weighted()) {
                 o.put("weights", "weight__ of a distilled set, normalised: the predictive is the weighted mixture");

@@ -104,7 +104,13 @@ final class SummaryCommand implements Callable<Integer> {
      * one.
      */
     static String unfinished(SessionReader reader) {
+        return unfinished(reader, "this summary");
+    }
+
+    /** As {@link #unfinished(SessionReader)}, naming what covers the stored draws ("this summary", "these metrics"). */
+    static String unfinished(SessionReader reader, String what) {
         SessionManifest m = reader.manifest();
+        String covers = what + (what.startsWith("these ") ? " cover " : " covers ");
         if (m.distilled() != null || "finished".equals(m.status())) {
             return null;
         }
@@ -113,16 +119,16 @@ final class SummaryCommand implements Callable<Integer> {
         if (SessionManifest.RUNNING.equals(m.status())) {
             String pid = workbench.sessions.SessionLock.writer(d);
             if (pid != null) {
-                return "the run is still being written by another process" + pid + "; this summary covers " + stored
+                return "the run is still being written by another process" + pid + "; " + covers + stored
                         + " so far";
             }
             return "the run did not finish: it was killed or crashed (the manifest still says 'running' and no process"
-                    + " is writing it); this summary covers " + stored + "; 'workbench resume " + d + "' completes it";
+                    + " is writing it); " + covers + stored + "; 'workbench resume " + d + "' completes it";
         }
         RunOutcome o = reader.outcome();
         String why = "failed".equals(m.status()) && o != null && o.error() != null
                 ? "failed (" + o.error() + ")" : "was " + m.status();
-        return "the run " + why + " before it ended; this summary covers " + stored + "; 'workbench resume " + d
+        return "the run " + why + " before it ended; " + covers + stored + "; 'workbench resume " + d
                 + "' completes it";
     }
 

@@ -113,6 +113,45 @@ class EvaluateCommandTest {
         assertEquals("Infinity", EvaluateCommand.number(Double.POSITIVE_INFINITY));
     }
 
+    /**
+     * evaluate of a run that was killed gave its metrics with no word that they cover only the draws stored before the
+     * kill; like summary, it now says so on standard error (and in the JSON's notes), and a finished run gets no note.
+     */
+    @Test
+    void aKilledRunsMetricsSaySo() throws Exception {
+        Path whole = tmp.resolve("whole");
+        CliHarness r = CliHarness.run("run", "--no-progress", "--no-summary", "--out", whole.toString(), "--model",
+                "bnn-regression", "--set", "width=3", "--sampler", "sgld", "--chains", "2", "--warmup", "100",
+                "--draws", "500", "--seed", "8", "--threads", "1");
+        assertEquals(0, r.code, r.err);
+        CliHarness fine = CliHarness.run("evaluate", whole.toString());
+        assertEquals(0, fine.code, fine.err);
+        assertTrue(fine.err.isEmpty(), fine.err);
+        Path s = tmp.resolve("killed");
+        java.nio.file.Files.createDirectories(s);
+        try (var files = java.nio.file.Files.list(whole)) {
+            for (Path f : files.toList()) {
+                java.nio.file.Files.copy(f, s.resolve(f.getFileName()));
+            }
+        }
+        Path chain2 = s.resolve("chain-2.draws");
+        ReplayResumeCommandTest.cut(chain2, java.nio.file.Files.size(chain2) - 10); // 600 rows in chunks of 256: 512 stay
+        Path m = s.resolve("session.mcmcwb.json");
+        java.nio.file.Files.writeString(m, java.nio.file.Files.readString(m)
+                .replaceFirst("\"status\" : \"finished\"", "\"status\" : \"running\""));
+        String note = "note: the run did not finish: it was killed or crashed (the manifest still says 'running' and no"
+                + " process is writing it); these metrics cover 512 to 600 of 600 iterations per chain stored; "
+                + "'workbench resume " + s + "' completes it";
+        CliHarness e = CliHarness.run("evaluate", s.toString());
+        assertEquals(0, e.code, e.err);
+        assertTrue(e.err.contains(note), e.err);
+        assertTrue(e.out.contains(", 912 draws"), e.out);
+        CliHarness j = CliHarness.run("evaluate", s.toString(), "--json");
+        assertEquals(0, j.code, j.err);
+        assertEquals(note.substring("note: ".length()),
+                new ObjectMapper().readTree(j.out).get("notes").get(0).asText());
+    }
+
     @Test
     void aModelWithoutTestSetIsBadInput() {
         Path s = tmp.resolve("g");
