@@ -19,6 +19,7 @@ import workbench.core.model.Model;
 import workbench.core.model.ModelRegistry;
 import workbench.core.model.PredictiveModel;
 import workbench.core.predict.PredictiveEvaluation;
+import workbench.core.predict.PredictiveRhat;
 import workbench.sessions.SessionManifest;
 import workbench.sessions.SessionReader;
 
@@ -46,6 +47,7 @@ final class EvaluateCommand implements Callable<Integer> {
         workbench.core.run.RunConfig run;
         boolean phased;
         String unfinished;
+        PredictiveRhat rhat;
         try (SessionReader reader = SessionReader.open(dir)) {
             SessionManifest m = reader.manifest();
             // as summary does: a run that did not finish, or a damaged file, is said on standard error before the
@@ -71,6 +73,8 @@ final class EvaluateCommand implements Callable<Integer> {
             // csgld: only its sampling-phase draws (its exploration steps are optimizer iterates, not draws)
             phased = !reader.drawPhase().all();
             r = PredictiveEvaluation.evaluate((PredictiveModel) pm.forChain(), reader.posterior());
+            // convergence in function space: the weights' R-hat says little on a net (see Bnn's note)
+            rhat = PredictiveRhat.of((PredictiveModel) pm.forChain(), reader.posterior());
         }
         double heap = 0;
         double nonHeap = 0;
@@ -121,6 +125,16 @@ final class EvaluateCommand implements Callable<Integer> {
                 o.put("brier_form", "multi-class: mean of sum_c (p_c - 1[y=c])^2");
                 Report.put(o, "ece", r.ece());
             }
+            if (rhat != null) {
+                ObjectNode pr = o.putObject("predictive_rhat");
+                pr.put("of", regression ? "predictive mean" : "probability of the observed class");
+                Report.put(pr, "median", rhat.median());
+                Report.put(pr, "max", rhat.max());
+                pr.put("above_1_01", rhat.above());
+                pr.put("test_points", rhat.testPoints());
+                pr.put("chains", rhat.chains());
+                pr.put("draws_per_chain", rhat.drawsPerChain());
+            }
             Report.put(o, "latency_ms", r.latencyMs());
             Report.put(o, "peak_memory_mb", peakMemory / mb);
             Report.put(o, "peak_heap_mb", heap / mb);
@@ -141,11 +155,25 @@ final class EvaluateCommand implements Callable<Integer> {
                 out.printf(Locale.ROOT, "accuracy    %.4f%nbrier       %.4f (multi-class form)%nece         %.4f (15 bins)%n",
                         r.accuracy(), r.brier(), r.ece());
             }
+            if (rhat != null) {
+                out.println(rhatLine(rhat, regression));
+            }
             out.printf(Locale.ROOT, "latency     %.4f ms per test point%npeak memory %.1f MB (heap %.1f, off-heap %.1f)%n",
                     r.latencyMs(), peakMemory / mb, heap / mb, (nonHeap + javacpp) / mb);
         }
         out.flush();
         return 0;
+    }
+
+    /**
+     * "predictive R-hat median 1.002, max 1.031 (4 of 200 test points above 1.01; predictive mean, 4 chains x 1000
+     * draws)": convergence judged on the predictions.
+     */
+    static String rhatLine(PredictiveRhat r, boolean regression) {
+        return String.format(Locale.ROOT, "pred. R-hat median %.3f, max %.3f (%d of %d test points above %.2f; %s,"
+                        + " %d chain%s x %d draws)", r.median(), r.max(), r.above(), r.testPoints(), PredictiveRhat.THRESHOLD,
+                regression ? "predictive mean" : "probability of the observed class", r.chains(),
+                r.chains() == 1 ? "" : "s", r.drawsPerChain());
     }
 
     /**

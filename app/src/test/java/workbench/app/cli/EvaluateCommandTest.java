@@ -32,6 +32,7 @@ class EvaluateCommandTest {
             assertTrue(o.get(k).asDouble() > 0, k);
         }
         assertTrue(o.get("rmse") == null, "no regression metrics for a classifier");
+        assertTrue(o.get("predictive_rhat") == null, "one draw per chain: no R-hat");
         // which run: figures of several sessions side by side must say whose they are
         assertEquals("bnn-classification", o.get("model").asText());
         assertEquals("moons", o.get("model_settings").get("data").asText());
@@ -40,7 +41,7 @@ class EvaluateCommandTest {
     }
 
     @Test
-    void regressionTextOutputHasTheMetrics() {
+    void regressionTextOutputHasTheMetrics() throws Exception {
         Path s = tmp.resolve("lap");
         CliHarness r = CliHarness.run("run", "--no-progress", "--out", s.toString(), "--model", "bnn-regression",
                 "--set", "data=toy1d", "--set", "width=10", "--sampler", "laplace-diag", "--sampler-set",
@@ -55,6 +56,14 @@ class EvaluateCommandTest {
         assertTrue(first.startsWith("model bnn-regression (") && first.contains("data=toy1d")
                 && first.contains(", sampler laplace-diag (") && first.contains("init_scale=0.3"), first);
         assertTrue(e.out.contains(", 50 draws"), e.out);
+        // convergence judged on the predictions, where the weights' R-hat says little
+        assertTrue(e.out.lines().anyMatch(l -> l.matches("pred\\. R-hat median \\d\\.\\d{3}, max \\d\\.\\d{3} \\(\\d+ of 200"
+                + " test points above 1\\.01; predictive mean, 1 chain x 50 draws\\)")), e.out);
+        JsonNode pr = new ObjectMapper().readTree(CliHarness.run("evaluate", s.toString(), "--json").out)
+                .get("predictive_rhat");
+        assertEquals("predictive mean", pr.get("of").asText());
+        assertEquals(50, pr.get("draws_per_chain").asInt());
+        assertTrue(pr.get("max").asDouble() >= pr.get("median").asDouble(), pr.toString());
     }
 
     /**

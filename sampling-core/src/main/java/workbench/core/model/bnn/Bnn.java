@@ -20,7 +20,8 @@ public final class Bnn {
     static final String WEIGHT_NOTE = "the network's weights are not identified (hidden units can swap places, and"
             + " with tanh flip sign, without changing the function), so chains that agree on the predictions can"
             + " disagree on every weight: R-hat above 1.01 and a low ESS of single weights are expected and say little"
-            + " about convergence; judge it by the predictions (workbench evaluate DIR, File > Evaluate predictions)"
+            + " about convergence; judge it by the predictions (workbench evaluate DIR gives their R-hat; File >"
+            + " Evaluate predictions)"
             + " and lp__ (under a minibatch sampler, a minibatch estimate)";
 
     private static List<ParamSpec> common() {
