@@ -13,7 +13,8 @@ import workbench.core.model.PredictiveModel;
  * Bayesian neural network posteriors really like?") judge their HMC chains the same way.
  *
  * <p>The chains' common length of post-warmup draws is used (the latest of each), thinned evenly to at most
- * {@link #MAX_PER_CHAIN} per chain to bound the memory (test points x chains x draws values). Not computed for a
+ * {@link #MAX_PER_CHAIN} per chain, and fewer where test points x chains x draws would exceed
+ * {@link #MAX_VALUES}, to bound the memory. Not computed for a
  * weighted (distilled) set, whose rows are not a chain.
  *
  * @param median        median over the test points with a finite R-hat (NaN when none)
@@ -29,6 +30,8 @@ public record PredictiveRhat(double median, double max, int above, int testPoint
     public static final double THRESHOLD = 1.01;
     /** At most this many draws per chain enter (evenly thinned). */
     public static final int MAX_PER_CHAIN = 1000;
+    /** ... and fewer when test points x chains x draws would exceed this many values. */
+    public static final long MAX_VALUES = 10_000_000L;
 
     /** The R-hat over the post-warmup draws of {@code draws}, or null for a weighted set or fewer than 4 draws per chain. */
     public static PredictiveRhat of(PredictiveModel model, DrawSource draws) {
@@ -42,9 +45,11 @@ public record PredictiveRhat(double median, double max, int above, int testPoint
         if (common < 4) {
             return null;
         }
-        int per = (int) Math.min(common, MAX_PER_CHAIN);
         int chains = draws.chains();
         int n = model.testSize();
+        // at most MAX_VALUES predictions held (80 MB), at least 4 draws per chain
+        long budget = Math.max(4, MAX_VALUES / ((long) n * chains));
+        int per = (int) Math.min(common, Math.min(MAX_PER_CHAIN, budget));
         int d = model.dim();
         int c = model.classes();
         boolean regression = model.task() == PredictiveModel.Task.REGRESSION;

@@ -102,6 +102,16 @@ class PredictiveRhatTest {
     }
 
     @Test
+    void manyTestPointsAndChainsHoldAtMostTenMillionPredictions() {
+        double[] x = new double[10_000];
+        java.util.Arrays.fill(x, 1);
+        ToyModels.Line m = new ToyModels.Line(new double[] {1}, x, new double[x.length]);
+        PredictiveRhat r = PredictiveRhat.of(m, new Chains(draws(2, 0, 0, 0, 0), 0, false));
+        assertEquals(250, r.drawsPerChain(), "10^7 / (10^4 points x 4 chains)");
+        assertEquals(10_000, r.testPoints());
+    }
+
+    @Test
     void noRhatForAWeightedSetOrTooFewDraws() {
         ToyModels.Line m = new ToyModels.Line(new double[] {1}, new double[] {1}, new double[] {0});
         assertNull(PredictiveRhat.of(m, new Chains(draws(1, 0, 0), 0, true)));
