@@ -17,7 +17,7 @@ import workbench.core.model.PredictiveModel;
  * {@link #MAX_VALUES}, to bound the memory. Not computed for a
  * weighted (distilled) set, whose rows are not a chain.
  *
- * @param median        median over the test points with a finite R-hat (NaN when none)
+ * @param median        median over the test points with a finite R-hat
  * @param max           the largest of them
  * @param above         how many test points have an R-hat above {@link #THRESHOLD}
  * @param testPoints    test points with a finite R-hat (a prediction constant over the draws has none)
@@ -33,7 +33,10 @@ public record PredictiveRhat(double median, double max, int above, int testPoint
     /** ... and fewer when test points x chains x draws would exceed this many values. */
     public static final long MAX_VALUES = 10_000_000L;
 
-    /** The R-hat over the post-warmup draws of {@code draws}, or null for a weighted set or fewer than 4 draws per chain. */
+    /**
+     * The R-hat over the post-warmup draws of {@code draws}; null for a weighted set, fewer than 4 draws per chain, or
+     * predictions constant over the draws at every test point (a MAP stored as every draw).
+     */
     public static PredictiveRhat of(PredictiveModel model, DrawSource draws) {
         if (draws.weighted() || draws.chains() < 1) {
             return null;
@@ -83,7 +86,7 @@ public record PredictiveRhat(double median, double max, int above, int testPoint
             }
         }
         if (finite == 0) {
-            return new PredictiveRhat(Double.NaN, Double.NaN, 0, 0, chains, per);
+            return null; // every prediction constant over the draws: a MAP repeated as every draw
         }
         double[] sorted = Arrays.copyOf(r, finite);
         Arrays.sort(sorted);

@@ -116,5 +116,7 @@ class PredictiveRhatTest {
         ToyModels.Line m = new ToyModels.Line(new double[] {1}, new double[] {1}, new double[] {0});
         assertNull(PredictiveRhat.of(m, new Chains(draws(1, 0, 0), 0, true)));
         assertNull(PredictiveRhat.of(m, new Chains(draws(1, 0, 0), 397, false)));
+        // a MAP stored as every draw: the predictions never move, no R-hat
+        assertNull(PredictiveRhat.of(m, new Chains(new double[][] {{2, 2, 2, 2, 2}, {2, 2, 2, 2, 2}}, 0, false)));
     }
 }
