@@ -19,6 +19,7 @@ import workbench.core.model.Model;
 import workbench.core.model.ModelRegistry;
 import workbench.core.model.PredictiveModel;
 import workbench.core.predict.PredictiveEvaluation;
+import workbench.core.predict.PredictiveRhat;
 import workbench.sessions.SessionManifest;
 import workbench.sessions.SessionReader;
 
@@ -45,8 +46,24 @@ final class EvaluateCommand implements Callable<Integer> {
         PredictiveEvaluation.Result r;
         workbench.core.run.RunConfig run;
         boolean phased;
+        String unfinished;
+        PredictiveRhat rhat;
         try (SessionReader reader = SessionReader.open(dir)) {
             SessionManifest m = reader.manifest();
+            // as summary does: a run that did not finish, or a damaged file, is said on standard error before the
+            // metrics (before, the metrics of a killed run's first tenth read like those of the whole run)
+            PrintWriter err = spec.commandLine().getErr();
+            for (String note : reader.recovery()) {
+                err.println("note: " + note);
+            }
+            for (BadInputException damage : reader.errors()) {
+                err.println("warning: " + WorkbenchCli.oneLine(damage.getMessage()));
+            }
+            unfinished = SummaryCommand.unfinished(reader, "these metrics");
+            if (unfinished != null) {
+                err.println("note: " + WorkbenchCli.oneLine(unfinished));
+            }
+            err.flush();
             run = m.runConfig();
             Model model = ModelRegistry.create(m.runConfig().modelId(), m.runConfig().modelSettings());
             if (!(model instanceof PredictiveModel pm)) {
@@ -56,6 +73,8 @@ final class EvaluateCommand implements Callable<Integer> {
             // csgld: only its sampling-phase draws (its exploration steps are optimizer iterates, not draws)
             phased = !reader.drawPhase().all();
             r = PredictiveEvaluation.evaluate((PredictiveModel) pm.forChain(), reader.posterior());
+            // convergence in function space: the weights' R-hat says little on a net (see Bnn's note)
+            rhat = PredictiveRhat.of((PredictiveModel) pm.forChain(), reader.posterior());
         }
         double heap = 0;
         double nonHeap = 0;
@@ -87,6 +106,9 @@ final class EvaluateCommand implements Callable<Integer> {
             if (phased) {
                 o.put("draws_note", "csgld: sampling-phase draws only (exploration steps left out)");
             }
+            if (unfinished != null) {
+                o.putArray("notes").add(WorkbenchCli.oneLine(unfinished));
+            }
             if (r.weighted()) {
                 o.put("weights", "weight__ of a distilled set, normalised: the predictive is the weighted mixture");
             }
@@ -103,6 +125,16 @@ final class EvaluateCommand implements Callable<Integer> {
                 o.put("brier_form", "multi-class: mean of sum_c (p_c - 1[y=c])^2");
                 Report.put(o, "ece", r.ece());
             }
+            if (rhat != null) {
+                ObjectNode pr = o.putObject("predictive_rhat");
+                pr.put("of", regression ? "predictive mean" : "probability of the observed class");
+                Report.put(pr, "median", rhat.median());
+                Report.put(pr, "max", rhat.max());
+                pr.put("above_1_01", rhat.above());
+                pr.put("test_points", rhat.testPoints());
+                pr.put("chains", rhat.chains());
+                pr.put("draws_per_chain", rhat.drawsPerChain());
+            }
             Report.put(o, "latency_ms", r.latencyMs());
             Report.put(o, "peak_memory_mb", peakMemory / mb);
             Report.put(o, "peak_heap_mb", heap / mb);
@@ -115,19 +147,41 @@ final class EvaluateCommand implements Callable<Integer> {
                     phased ? " (csgld: sampling-phase draws only, exploration steps left out)" : "", r.weighted()
                             ? String.format(Locale.ROOT, " (weighted by weight__, effective number %.1f)", r.effectiveDraws())
                             : "");
-            out.printf(Locale.ROOT, "lppd        %.4f%nnll         %.4f%n", r.lppd(), r.nll());
+            out.printf(Locale.ROOT, "lppd        %s%nnll         %s%n", number(r.lppd()), number(r.nll()));
             if (regression) {
-                out.printf(Locale.ROOT, "rmse        %.4f%ncoverage_50 %.3f%ncoverage_90 %.3f%n", r.rmse(), r.coverage50(),
-                        r.coverage90());
+                out.printf(Locale.ROOT, "rmse        %s%ncoverage_50 %.3f%ncoverage_90 %.3f%n", number(r.rmse()),
+                        r.coverage50(), r.coverage90());
             } else {
                 out.printf(Locale.ROOT, "accuracy    %.4f%nbrier       %.4f (multi-class form)%nece         %.4f (15 bins)%n",
                         r.accuracy(), r.brier(), r.ece());
+            }
+            if (rhat != null) {
+                out.println(rhatLine(rhat, regression));
             }
             out.printf(Locale.ROOT, "latency     %.4f ms per test point%npeak memory %.1f MB (heap %.1f, off-heap %.1f)%n",
                     r.latencyMs(), peakMemory / mb, heap / mb, (nonHeap + javacpp) / mb);
         }
         out.flush();
         return 0;
+    }
+
+    /**
+     * "predictive R-hat median 1.002, max 1.031 (4 of 200 test points above 1.01; predictive mean, 4 chains x 1000
+     * draws)": convergence judged on the predictions.
+     */
+    static String rhatLine(PredictiveRhat r, boolean regression) {
+        return String.format(Locale.ROOT, "pred. R-hat median %.3f, max %.3f (%d of %d test points above %.2f; %s,"
+                        + " %d chain%s x %d draws)", r.median(), r.max(), r.above(), r.testPoints(), PredictiveRhat.THRESHOLD,
+                regression ? "predictive mean" : "probability of the observed class", r.chains(),
+                r.chains() == 1 ? "" : "s", r.drawsPerChain());
+    }
+
+    /**
+     * A loss or error with four decimals, or in scientific notation from 10^6 on: a run that blew up (e.g. SGLD at
+     * too large a step size) has an NLL of 10^150, which "%.4f" wrote out as 150 digits.
+     */
+    static String number(double v) {
+        return String.format(Locale.ROOT, Double.isFinite(v) && Math.abs(v) >= 1e6 ? "%.4e" : "%.4f", v);
     }
 
     /** "model bnn-regression (data=toy1d), sampler sgld (step_size=1e-4, temperature=1)": which run was evaluated. */

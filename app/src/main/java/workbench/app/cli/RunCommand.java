@@ -133,6 +133,8 @@ final class RunCommand implements Callable<Integer> {
         Map<String, String> mset = KeyValues.parse("--set", modelSettings);
         Map<String, String> sset = KeyValues.parse("--sampler-set", samplerSettings);
         Model model = ModelRegistry.create(modelId, mset);
+        // a data file's path recorded absolute: evaluate, replay and the window then read it from any directory
+        mset = ModelRegistry.recorded(modelId, mset);
         Sampler sampler = SamplerRegistry.create(samplerId, sset);
         long theSeed;
         if (seed == null) {

@@ -104,7 +104,13 @@ final class SummaryCommand implements Callable<Integer> {
      * one.
      */
     static String unfinished(SessionReader reader) {
+        return unfinished(reader, "this summary");
+    }
+
+    /** As {@link #unfinished(SessionReader)}, naming what covers the stored draws ("this summary", "these metrics"). */
+    static String unfinished(SessionReader reader, String what) {
         SessionManifest m = reader.manifest();
+        String covers = what + (what.startsWith("these ") ? " cover " : " covers ");
         if (m.distilled() != null || "finished".equals(m.status())) {
             return null;
         }
@@ -113,16 +119,16 @@ final class SummaryCommand implements Callable<Integer> {
         if (SessionManifest.RUNNING.equals(m.status())) {
             String pid = workbench.sessions.SessionLock.writer(d);
             if (pid != null) {
-                return "the run is still being written by another process" + pid + "; this summary covers " + stored
+                return "the run is still being written by another process" + pid + "; " + covers + stored
                         + " so far";
             }
             return "the run did not finish: it was killed or crashed (the manifest still says 'running' and no process"
-                    + " is writing it); this summary covers " + stored + "; 'workbench resume " + d + "' completes it";
+                    + " is writing it); " + covers + stored + "; 'workbench resume " + d + "' completes it";
         }
         RunOutcome o = reader.outcome();
         String why = "failed".equals(m.status()) && o != null && o.error() != null
                 ? "failed (" + o.error() + ")" : "was " + m.status();
-        return "the run " + why + " before it ended; this summary covers " + stored + "; 'workbench resume " + d
+        return "the run " + why + " before it ended; " + covers + stored + "; 'workbench resume " + d
                 + "' completes it";
     }
 
@@ -280,8 +286,12 @@ final class SummaryCommand implements Callable<Integer> {
                     Report.put(e, "sd", mom[1][k]);
                 }
             }
-            if (table.unequalLengths() || !leftOut.isEmpty() || noDraws != null) {
+            String paramNote = workbench.core.model.ModelRegistry.parameterNote(m.modelId());
+            if (table.unequalLengths() || !leftOut.isEmpty() || noDraws != null || paramNote != null) {
                 ArrayNode notes = root.putArray("notes");
+                if (paramNote != null) {
+                    notes.add(paramNote);
+                }
                 if (noDraws != null) {
                     notes.add(noDraws);
                 }
@@ -337,6 +347,10 @@ final class SummaryCommand implements Callable<Integer> {
                     out.printf(Locale.ROOT, "%-24s  %12.5g  %12.5g%n", m.names().get(k), mom[0][k], mom[1][k]);
                 }
             }
+            String paramNote = workbench.core.model.ModelRegistry.parameterNote(m.modelId());
+            if (paramNote != null) {
+                out.println("note: " + paramNote);
+            }
             out.printf(Locale.ROOT, "divergences: %d in warmup, %d in sampling; gradient evaluations: %d warmup, %d sampling%n",
                     s.divergencesWarmup(), s.divergencesSampling(), s.gradientsWarmup(), s.gradientsSampling());
             if (divergenceWarning != null) {
@@ -346,7 +360,7 @@ final class SummaryCommand implements Callable<Integer> {
                 out.printf(Locale.ROOT, "time: warmup %.2f s, sampling %.2f s (summed over chains), wall %.2f s%n",
                         o.warmupSeconds(), o.samplingSeconds(), o.wallSeconds());
             }
-            out.printf(Locale.ROOT, "step size %s; %s; E-BFMI %s%n", list(steps, 3),
+            out.printf(Locale.ROOT, "step size %s; %s; E-BFMI %s%n", stepSizes(steps),
                     acceptanceText(accept, m.samplerId(), s.acceptance()), list(s.ebfmi(), 2));
             if (lowBfmi != null) {
                 out.println(lowBfmi);
@@ -559,6 +573,20 @@ final class SummaryCommand implements Callable<Integer> {
         } catch (NumberFormatException e) {
             return 0;
         }
+    }
+
+    /**
+     * The final step sizes, "[0.853, 0.791]": three decimals as before where a step size is at least 0.01, three
+     * significant digits below (SGLD on a neural net runs at 1e-4 to 1e-6, which three decimals printed as "0.000").
+     */
+    static String stepSizes(double[] v) {
+        StringBuilder sb = new StringBuilder("[");
+        for (int i = 0; i < v.length; i++) {
+            double x = v[i];
+            sb.append(i == 0 ? "" : ", ").append(Double.isNaN(x) || x == 0 || Math.abs(x) >= 0.01 ? Report.fixed(x, 3)
+                    : String.format(Locale.ROOT, "%.3g", x));
+        }
+        return sb.append(']').toString();
     }
 
     static String list(double[] v, int digits) {

@@ -16,6 +16,7 @@ import workbench.core.predict.OutOfDistribution;
 import workbench.core.predict.PredictiveCurves;
 import workbench.core.predict.PredictiveDraws;
 import workbench.core.predict.PredictiveEvaluation;
+import workbench.core.predict.PredictiveRhat;
 import workbench.core.predict.Reliability;
 import workbench.sessions.SessionManifest;
 import workbench.sessions.SessionReader;
@@ -62,11 +63,21 @@ final class EvaluateViewModel {
      * @param bins  reliability bins (classification) or null
      * @param coverage coverage curve (regression) or null
      * @param plotDraws draws the plots used
+     * @param rhat  R-hat of the predictions at the test points (convergence in function space), or null
      */
     record Row(Path dir, String name, String method, String modelId, Map<String, String> settings,
                PredictiveModel.Task task, int inputs, double[] testTargets, PredictiveEvaluation.Result metrics,
                BandPlot band, MapPlot map, Reliability.Bins bins, Reliability.Coverage coverage,
-               OutOfDistribution.Curve shift, OutOfDistribution.Curve noise, int plotDraws) {
+               OutOfDistribution.Curve shift, OutOfDistribution.Curve noise, int plotDraws, PredictiveRhat rhat) {
+
+        /** A row without a predictive R-hat (a single draw per chain, a distilled set). */
+        Row(Path dir, String name, String method, String modelId, Map<String, String> settings,
+            PredictiveModel.Task task, int inputs, double[] testTargets, PredictiveEvaluation.Result metrics,
+            BandPlot band, MapPlot map, Reliability.Bins bins, Reliability.Coverage coverage,
+            OutOfDistribution.Curve shift, OutOfDistribution.Curve noise, int plotDraws) {
+            this(dir, name, method, modelId, settings, task, inputs, testTargets, metrics, band, map, bins, coverage,
+                    shift, noise, plotDraws, null);
+        }
 
         /** The model and its data as one line, e.g. {@code bnn-regression (data=toy1d)}. */
         String modelLine() {
@@ -139,8 +150,10 @@ final class EvaluateViewModel {
             PredictiveModel pm = (PredictiveModel) pm0.forChain();
             PredictiveEvaluation.Result metrics;
             double[][] qs;
+            PredictiveRhat rhat;
             try {
                 metrics = PredictiveEvaluation.evaluate(pm, reader.posterior());
+                rhat = PredictiveRhat.of(pm, reader.posterior());
                 qs = PredictiveDraws.thin(pm, reader.posterior(), PLOT_DRAWS);
             } catch (BadInputException e) {
                 throw new BadInputException(name + ": " + e.getMessage());
@@ -171,7 +184,7 @@ final class EvaluateViewModel {
                 noise = OutOfDistribution.curve(im, qs, OutOfDistribution.Kind.NOISE, OOD_SIZES, OOD_SEED);
             }
             return new Row(reader.directory(), name, m.runConfig().samplerId(), modelId, settings, pm.task(), inputs,
-                    targets, metrics, band, map, bins, coverage, shift, noise, qs.length);
+                    targets, metrics, band, map, bins, coverage, shift, noise, qs.length, rhat);
         }
     }
 
@@ -220,10 +233,10 @@ final class EvaluateViewModel {
     /** The table's columns for the task, e.g. method, draws, nll, rmse, ... */
     static List<String> columns(boolean classification) {
         return classification
-                ? List.of("session", "method", "draws", "nll", "accuracy", "brier", "ece", "latency ms/pt",
-                        "OOD ratio (4 sd)")
-                : List.of("session", "method", "draws", "nll", "rmse", "coverage 50%", "coverage 90%", "latency ms/pt",
-                        "OOD ratio (4 sd)");
+                ? List.of("session", "method", "draws", "nll", "accuracy", "brier", "ece", "pred. R-hat max",
+                        "latency ms/pt", "OOD ratio (4 sd)")
+                : List.of("session", "method", "draws", "nll", "rmse", "coverage 50%", "coverage 90%", "pred. R-hat max",
+                        "latency ms/pt", "OOD ratio (4 sd)");
     }
 
     /** The cells of a row under {@link #columns}. */
@@ -238,6 +251,8 @@ final class EvaluateViewModel {
         } else {
             c.addAll(List.of(f4(e.rmse()), f3(e.coverage50()), f3(e.coverage90())));
         }
+        // the largest R-hat over the test points of the predictions (a net's weights have none worth reading)
+        c.add(r.rhat() == null || Double.isNaN(r.rhat().max()) ? "\u2013" : f3(r.rhat().max()));
         c.add(String.format(Locale.ROOT, "%.3g", e.latencyMs()));
         c.add(r.shift() == null ? "\u2013" : String.format(Locale.ROOT, "%.2f", oodRatio(r.shift())));
         return c;
@@ -249,8 +264,9 @@ final class EvaluateViewModel {
         return u[u.length - 1] / u[0];
     }
 
-    private static String f4(double v) {
-        return String.format(Locale.ROOT, "%.4f", v);
+    /** Four decimals, or scientific notation from 10^6 on (a blown-up run's NLL of 10^150 was 150 digits wide). */
+    static String f4(double v) {
+        return String.format(Locale.ROOT, Double.isFinite(v) && Math.abs(v) >= 1e6 ? "%.4e" : "%.4f", v);
     }
 
     private static String f3(double v) {

@@ -174,6 +174,8 @@ public final class MainWindow extends BorderPane {
     private volatile long diagNanos;
     private String lastError = "";
     private LiveBuffer shownBuffer;
+    /** The shown model's caveat about its per-parameter diagnostics (a neural net's weights), or null. */
+    private String shownParameterNote;
     private final AnimationTimer timer;
 
     /**
@@ -938,6 +940,7 @@ public final class MainWindow extends BorderPane {
         Model model = controller.model();
         openedSession = null;
         viewModel = model;
+        shownParameterNote = workbench.core.model.ModelRegistry.parameterNote(setup.modelId());
         showBuffer(controller.buffer(), model, runTruth(model));
         if (!controller.stepSizeByHand()) {
             stepSizeNote.setText("");
@@ -997,6 +1000,7 @@ public final class MainWindow extends BorderPane {
                     controller.reset();
                     openedSession = null;
                     stepSizeNote.setText("");
+                    shownParameterNote = null;
                     showBuffer(shown.buffer(), null);
                 }
                 showMessage(r.message(), r.error());
@@ -1074,6 +1078,7 @@ public final class MainWindow extends BorderPane {
                     openedSession = shown.session();
                     openedKept = shown.kept();
                     stepSizeNote.setText("");
+                    shownParameterNote = workbench.core.model.ModelRegistry.parameterNote(shown.manifest().modelId());
                     showBuffer(shown.buffer(), null, shown.truth());
                     kept = showSessionSetup(shown.manifest());
                 }
@@ -1734,6 +1739,9 @@ public final class MainWindow extends BorderPane {
         }
         if (t.lengthNote() != null) {
             sb.append("\n").append(t.lengthNote());
+        }
+        if (shownParameterNote != null) {
+            sb.append("\n").append(shownParameterNote);
         }
         diagSummary.setText(sb.toString());
         boolean bad = t.ebfmiWarning() != null || t.divergences() > 0;

@@ -407,7 +407,9 @@ public final class SetupViewModel {
         if (samplerFactory() == null) {
             throw new BadInputException("no samplers available");
         }
-        return new RunConfig(modelId, modelSettings(), samplerId, samplerSettings(), chains, warmup, draws, seed,
+        // a data file's path recorded absolute, as the command line records it
+        Map<String, String> recorded = workbench.core.model.ModelRegistry.recorded(modelId, modelSettings());
+        return new RunConfig(modelId, recorded, samplerId, samplerSettings(), chains, warmup, draws, seed,
                 Math.max(1, Math.min(threads, chains)), null);
     }
 

@@ -32,6 +32,7 @@ class EvaluateCommandTest {
             assertTrue(o.get(k).asDouble() > 0, k);
         }
         assertTrue(o.get("rmse") == null, "no regression metrics for a classifier");
+        assertTrue(o.get("predictive_rhat") == null, "one draw per chain: no R-hat");
         // which run: figures of several sessions side by side must say whose they are
         assertEquals("bnn-classification", o.get("model").asText());
         assertEquals("moons", o.get("model_settings").get("data").asText());
@@ -40,7 +41,7 @@ class EvaluateCommandTest {
     }
 
     @Test
-    void regressionTextOutputHasTheMetrics() {
+    void regressionTextOutputHasTheMetrics() throws Exception {
         Path s = tmp.resolve("lap");
         CliHarness r = CliHarness.run("run", "--no-progress", "--out", s.toString(), "--model", "bnn-regression",
                 "--set", "data=toy1d", "--set", "width=10", "--sampler", "laplace-diag", "--sampler-set",
@@ -55,6 +56,109 @@ class EvaluateCommandTest {
         assertTrue(first.startsWith("model bnn-regression (") && first.contains("data=toy1d")
                 && first.contains(", sampler laplace-diag (") && first.contains("init_scale=0.3"), first);
         assertTrue(e.out.contains(", 50 draws"), e.out);
+        // convergence judged on the predictions, where the weights' R-hat says little
+        assertTrue(e.out.lines().anyMatch(l -> l.matches("pred\\. R-hat median \\d\\.\\d{3}, max \\d\\.\\d{3} \\(\\d+ of 200"
+                + " test points above 1\\.01; predictive mean, 1 chain x 50 draws\\)")), e.out);
+        JsonNode pr = new ObjectMapper().readTree(CliHarness.run("evaluate", s.toString(), "--json").out)
+                .get("predictive_rhat");
+        assertEquals("predictive mean", pr.get("of").asText());
+        assertEquals(50, pr.get("draws_per_chain").asInt());
+        assertTrue(pr.get("max").asDouble() >= pr.get("median").asDouble(), pr.toString());
+    }
+
+    /**
+     * A session run with {@code --set data=train.csv} recorded the path as typed: from any other directory evaluate,
+     * replay and the window could not find the file, or read another directory's train.csv without a word. The
+     * manifest now records it absolute; a built-in data set stays a name.
+     */
+    @Test
+    void aRelativeDataPathIsRecordedAbsolute() throws Exception {
+        Path csv = tmp.resolve("train.csv");
+        StringBuilder rows = new StringBuilder("a,b,y\n");
+        for (int i = 0; i < 30; i++) {
+            rows.append(i % 7).append(',').append((i * 3) % 5).append(',').append(i % 2).append('\n');
+        }
+        java.nio.file.Files.writeString(csv, rows);
+        String relative = Path.of("").toAbsolutePath().relativize(csv).toString();
+        assertTrue(!Path.of(relative).isAbsolute(), relative);
+        Path s = tmp.resolve("rel");
+        CliHarness r = CliHarness.run("run", "--no-progress", "--no-summary", "--out", s.toString(), "--model",
+                "bnn-classification", "--set", "data=" + relative, "--set", "width=3", "--sampler", "sgld", "--chains",
+                "1", "--warmup", "10", "--draws", "10", "--seed", "1");
+        assertEquals(0, r.code, r.err);
+        JsonNode m = new ObjectMapper().readTree(s.resolve("session.mcmcwb.json").toFile());
+        assertEquals(csv.toAbsolutePath().normalize().toString(), m.get("model").get("settings").get("data").asText(),
+                m.toString());
+        CliHarness e = CliHarness.run("evaluate", s.toString(), "--json");
+        assertEquals(0, e.code, e.err);
+        assertEquals(csv.toAbsolutePath().normalize().toString(),
+                new ObjectMapper().readTree(e.out).get("model_settings").get("data").asText());
+        Path b = tmp.resolve("builtin");
+        assertEquals(0, CliHarness.run("run", "--no-progress", "--no-summary", "--out", b.toString(), "--model",
+                "bnn-classification", "--set", "data=moons", "--set", "width=3", "--sampler", "sgld", "--chains", "1",
+                "--warmup", "10", "--draws", "10", "--seed", "1").code);
+        assertEquals("moons", new ObjectMapper().readTree(b.resolve("session.mcmcwb.json").toFile())
+                .get("model").get("settings").get("data").asText());
+    }
+
+    /**
+     * SGLD at a step size of 10 blows the weights up to about 10^150 and the NLL with them: the text output wrote it
+     * with "%.4f", a number hundreds of characters wide; from 10^6 on it is now in scientific notation.
+     */
+    @Test
+    void aHugeLossIsPrintedInScientificNotation() {
+        Path s = tmp.resolve("blown");
+        CliHarness r = CliHarness.run("run", "--no-progress", "--no-summary", "--out", s.toString(), "--model",
+                "bnn-classification", "--set", "width=3", "--sampler", "sgld", "--sampler-set", "step_size=10",
+                "--chains", "1", "--warmup", "10", "--draws", "10", "--seed", "1");
+        assertEquals(0, r.code, r.err);
+        CliHarness e = CliHarness.run("evaluate", s.toString());
+        assertEquals(0, e.code, e.err);
+        String nll = e.out.lines().filter(l -> l.startsWith("nll ")).findFirst().orElseThrow();
+        assertTrue(nll.matches("nll {9}\\d\\.\\d{4}e\\+\\d+"), nll);
+        assertTrue(e.out.lines().allMatch(l -> l.length() < 200), e.out);
+        assertEquals("0.5000", EvaluateCommand.number(0.5));
+        assertEquals("999999.0000", EvaluateCommand.number(999999));
+        assertEquals("Infinity", EvaluateCommand.number(Double.POSITIVE_INFINITY));
+    }
+
+    /**
+     * evaluate of a run that was killed gave its metrics with no word that they cover only the draws stored before the
+     * kill; like summary, it now says so on standard error (and in the JSON's notes), and a finished run gets no note.
+     */
+    @Test
+    void aKilledRunsMetricsSaySo() throws Exception {
+        Path whole = tmp.resolve("whole");
+        CliHarness r = CliHarness.run("run", "--no-progress", "--no-summary", "--out", whole.toString(), "--model",
+                "bnn-regression", "--set", "width=3", "--sampler", "sgld", "--chains", "2", "--warmup", "100",
+                "--draws", "500", "--seed", "8", "--threads", "1");
+        assertEquals(0, r.code, r.err);
+        CliHarness fine = CliHarness.run("evaluate", whole.toString());
+        assertEquals(0, fine.code, fine.err);
+        assertTrue(fine.err.isEmpty(), fine.err);
+        Path s = tmp.resolve("killed");
+        java.nio.file.Files.createDirectories(s);
+        try (var files = java.nio.file.Files.list(whole)) {
+            for (Path f : files.toList()) {
+                java.nio.file.Files.copy(f, s.resolve(f.getFileName()));
+            }
+        }
+        Path chain2 = s.resolve("chain-2.draws");
+        ReplayResumeCommandTest.cut(chain2, java.nio.file.Files.size(chain2) - 10); // 600 rows in chunks of 256: 512 stay
+        Path m = s.resolve("session.mcmcwb.json");
+        java.nio.file.Files.writeString(m, java.nio.file.Files.readString(m)
+                .replaceFirst("\"status\" : \"finished\"", "\"status\" : \"running\""));
+        String note = "note: the run did not finish: it was killed or crashed (the manifest still says 'running' and no"
+                + " process is writing it); these metrics cover 512 to 600 of 600 iterations per chain stored; "
+                + "'workbench resume " + s + "' completes it";
+        CliHarness e = CliHarness.run("evaluate", s.toString());
+        assertEquals(0, e.code, e.err);
+        assertTrue(e.err.contains(note), e.err);
+        assertTrue(e.out.contains(", 912 draws"), e.out);
+        CliHarness j = CliHarness.run("evaluate", s.toString(), "--json");
+        assertEquals(0, j.code, j.err);
+        assertEquals(note.substring("note: ".length()),
+                new ObjectMapper().readTree(j.out).get("notes").get(0).asText());
     }
 
     @Test

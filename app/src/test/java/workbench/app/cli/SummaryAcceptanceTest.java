@@ -166,4 +166,19 @@ class SummaryAcceptanceTest {
             }
         }
     }
+
+    /**
+     * SGLD on a neural net runs at step sizes of 1e-4 to 1e-6: the summary printed them with three decimals, as
+     * "step size [0.000, 0.000]"; below 0.01 they now get three significant digits (NUTS's line is unchanged).
+     */
+    @Test
+    void smallStepSizesAreNotPrintedAsZero() {
+        run("sgld", "gaussian", "--set", "dim=2", "--sampler-set", "step_size=0.00001234");
+        CliHarness text = CliHarness.run("summary", tmp.resolve("sgld").toString());
+        assertEquals(0, text.code, text.err);
+        assertTrue(statLine(text.out).startsWith("step size [1.23e-05, 1.23e-05]; "), statLine(text.out));
+        run("nuts", "gaussian", "--set", "dim=2");
+        String nuts = statLine(CliHarness.run("summary", tmp.resolve("nuts").toString()).out);
+        assertTrue(nuts.matches("step size \\[\\d\\.\\d{3}, \\d\\.\\d{3}\\]; .*"), nuts);
+    }
 }

@@ -85,7 +85,13 @@ class EvaluateFxTest extends WindowFxBase {
         assertTrue(Double.parseDouble(nll) > 0, nll);
         assertEquals("300", w.table().getColumns().get(2).getCellData(0));
         assertEquals("400", w.table().getColumns().get(2).getCellData(2));
-        double ratio = Double.parseDouble((String) w.table().getColumns().get(8).getCellData(0));
+        assertEquals("OOD ratio (4 sd)", w.table().getColumns().get(9).getText());
+        double ratio = Double.parseDouble((String) w.table().getColumns().get(9).getCellData(0));
+        // nuts (300 draws) has a predictive R-hat; map (one draw per chain) has none
+        assertEquals("pred. R-hat max", w.table().getColumns().get(7).getText());
+        assertTrue(Double.parseDouble((String) w.table().getColumns().get(7).getCellData(0)) >= 1 - 0.05,
+                (String) w.table().getColumns().get(7).getCellData(0));
+        assertEquals("\u2013", w.table().getColumns().get(7).getCellData(1));
         assertEquals(EvaluateViewModel.oodRatio(w.table().getItems().get(0).shift()), ratio, 0.005);
         assertTrue(ratio > 1, "nuts on toy1d: less sure 4 sd away from the data, ratio " + ratio);
 

@@ -50,14 +50,28 @@ class EvaluateViewModelTest {
         List<String> cols = EvaluateViewModel.columns(false);
         List<String> cells = EvaluateViewModel.cells(r);
         assertEquals(cols.size(), cells.size());
-        assertEquals(List.of("a", "map", "400", "2.5000", "3.2500", "0.500", "0.900", "2.00", "\u2013"), cells);
+        assertEquals(List.of("a", "map", "400", "2.5000", "3.2500", "0.500", "0.900", "\u2013", "2.00", "\u2013"), cells);
         EvaluateViewModel.Row withOod = new EvaluateViewModel.Row(r.dir(), r.name(), r.method(), r.modelId(), r.settings(),
                 r.task(), 1, r.testTargets(), r.metrics(), null, null, null, null,
                 new OutOfDistribution.Curve(OutOfDistribution.Kind.SHIFT, new double[] {0, 1, 4}, new double[] {2, 3, 5}),
                 null, 400);
-        assertEquals("2.50", EvaluateViewModel.cells(withOod).get(8));
+        assertEquals("2.50", EvaluateViewModel.cells(withOod).get(9));
+        // the predictive R-hat's largest value over the test points, beside the metrics
+        EvaluateViewModel.Row withRhat = new EvaluateViewModel.Row(r.dir(), r.name(), r.method(), r.modelId(),
+                r.settings(), r.task(), 1, r.testTargets(), r.metrics(), null, null, null, null, null, null, 400,
+                new workbench.core.predict.PredictiveRhat(1.004, 1.0921, 3, 200, 4, 1000));
+        assertEquals("pred. R-hat max", EvaluateViewModel.columns(false).get(7));
+        assertEquals("1.092", EvaluateViewModel.cells(withRhat).get(7));
         assertEquals(EvaluateViewModel.columns(true).size(), EvaluateViewModel.cells(
                 row("b", "x", "y", PredictiveModel.Task.CLASSIFICATION, new double[] {0, 1})).size());
+    }
+
+    /** A blown-up run's NLL of 10^150 filled its table cell with 150 digits: from 10^6 on it is in scientific notation. */
+    @Test
+    void hugeFiguresAreInScientificNotation() {
+        assertEquals("3.0791e+12", EvaluateViewModel.f4(3079122736148.4395));
+        assertEquals("2.8613", EvaluateViewModel.f4(2.86130222));
+        assertEquals("NaN", EvaluateViewModel.f4(Double.NaN));
     }
 
     @Test

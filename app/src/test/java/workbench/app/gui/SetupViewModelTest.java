@@ -90,6 +90,28 @@ class SetupViewModelTest {
         assertEquals(30, c.iterations());
     }
 
+    /**
+     * A data file typed as a relative path is recorded absolute in the run's settings (and so in its session), as
+     * the command line records it: the session then reads the same file from any working directory. A built-in
+     * data set stays a name.
+     */
+    @Test
+    void aRelativeDataPathIsRecordedAbsolute(@org.junit.jupiter.api.io.TempDir java.nio.file.Path tmp) throws Exception {
+        java.nio.file.Path csv = tmp.resolve("xy.csv");
+        StringBuilder rows = new StringBuilder("x,y\n");
+        for (int i = 0; i < 20; i++) {
+            rows.append(i).append(',').append(i * 0.5 + (i % 3)).append('\n');
+        }
+        java.nio.file.Files.writeString(csv, rows);
+        String relative = java.nio.file.Path.of("").toAbsolutePath().relativize(csv).toString();
+        assertFalse(java.nio.file.Path.of(relative).isAbsolute());
+        assertTrue(vm.selectModel("bnn-regression"));
+        assertNull(vm.setModelSetting("data", relative));
+        assertEquals(csv.toAbsolutePath().normalize().toString(), vm.config(1).modelSettings().get("data"));
+        assertNull(vm.setModelSetting("data", "boston"));
+        assertEquals("boston", vm.config(1).modelSettings().get("data"));
+    }
+
     @Test
     void aBrokenFormulaNamesTheColumnAndAGoodOneBuilds() {
         assertTrue(vm.selectModel("expr"));

@@ -50,6 +50,31 @@ class SgStepSizeFxTest extends WindowFxBase {
                         + " the 48000 shown (`workbench summary` covers them all; E-BFMI uses all shown)"));
     }
 
+    /**
+     * On a neural net every weight's R-hat is red (hidden units can swap places between chains): the line under the
+     * table says why and what to judge convergence by; on a model with identified parameters it does not.
+     */
+    @Test
+    void aNeuralNetsTableSaysItsWeightsAreNotIdentified(FxRobot robot) {
+        pick(robot, "#modelPicker", "bnn-regression");
+        pick(robot, "#samplerPicker", "sgld");
+        set(robot, "#warmup", "20");
+        set(robot, "#draws", "40");
+        robot.clickOn("#runButton");
+        waitUntil("the run to finish", 60, () -> window.controller().state() == RunController.State.FINISHED);
+        robot.clickOn("#diagnosticsTab");
+        Label summary = robot.lookup("#diagSummary").queryAs(Label.class);
+        waitUntil("the weights note (" + summary.getText() + ")",
+                () -> summary.getText().contains("weights are not identified")
+                        && summary.getText().contains("workbench evaluate"));
+        pick(robot, "#modelPicker", "noisy-gaussian");
+        robot.clickOn("#runButton");
+        waitUntil("the second run to finish", 60, () -> window.controller().state() == RunController.State.FINISHED);
+        waitUntil("the table of the second run (" + summary.getText() + ")",
+                () -> summary.getText().startsWith("post-warmup draws used: 160 "));
+        assertFalse(summary.getText().contains("not identified"), summary.getText());
+    }
+
     @Test
     void aGoodStepSizeAfterARefusedOneClearsTheError(FxRobot robot) {
         startEndlessRun(robot, "noisy-gaussian", "sgld");

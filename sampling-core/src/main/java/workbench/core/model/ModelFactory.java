@@ -1,6 +1,7 @@
 package workbench.core.model;
 
 import java.util.List;
+import java.util.Map;
 import java.util.function.Function;
 import workbench.core.spec.Described;
 import workbench.core.spec.ParamSpec;
@@ -18,6 +19,46 @@ public interface ModelFactory extends Described {
      */
     default boolean mayKnowTruth() {
         return true;
+    }
+
+    /**
+     * A caveat about reading this model's per-parameter diagnostics, shown under the summary table and the window's
+     * diagnostics table; null (the default) when there is none.
+     */
+    default String parameterNote() {
+        return null;
+    }
+
+    /**
+     * The settings as a session records them: unchanged unless overridden. A model that reads a data file from a
+     * {@code data} setting makes a relative path absolute ({@link #absoluteDataPath}), so that {@code evaluate},
+     * {@code replay}, {@code resume} and the window read the same file from any working directory; before, a
+     * session run with {@code data=train.csv} could not be evaluated from elsewhere, or silently read another
+     * directory's {@code train.csv}.
+     */
+    default Map<String, String> recorded(Map<String, String> settings) {
+        return settings;
+    }
+
+    /**
+     * {@code settings} with its {@code data} value made absolute (and normalized), in the same order, unless it is
+     * unset, empty, one of {@code builtIn} (names of shipped data sets, which take precedence over files) or not a
+     * path at all (the model refuses it when it reads it).
+     */
+    static Map<String, String> absoluteDataPath(Map<String, String> settings, java.util.Set<String> builtIn) {
+        String data = settings.get("data");
+        if (data == null || data.isEmpty() || builtIn.contains(data)) {
+            return settings;
+        }
+        String absolute;
+        try {
+            absolute = java.nio.file.Path.of(data).toAbsolutePath().normalize().toString();
+        } catch (java.nio.file.InvalidPathException | java.io.IOError | SecurityException e) {
+            return settings;
+        }
+        Map<String, String> out = new java.util.LinkedHashMap<>(settings);
+        out.put("data", absolute);
+        return out;
     }
 
     /** A factory with this id, description and settings whose models {@code create} builds. */

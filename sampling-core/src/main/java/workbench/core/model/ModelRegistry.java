@@ -32,6 +32,20 @@ public final class ModelRegistry {
         return f;
     }
 
+    /** {@code settings} as a session of model {@code id} records them ({@link ModelFactory#recorded}). */
+    public static Map<String, String> recorded(String id, Map<String, String> settings) {
+        return get(id).recorded(settings);
+    }
+
+    /**
+     * Model {@code id}'s caveat about its per-parameter diagnostics ({@link ModelFactory#parameterNote}), e.g. a
+     * neural net's unidentified weights; null when it has none or no model has that id (a session of another version).
+     */
+    public static String parameterNote(String id) {
+        ModelFactory f = id == null ? null : FACTORIES.get(id);
+        return f == null ? null : f.parameterNote();
+    }
+
     /** Looks up {@code id} and builds it from settings given as text. */
     public static Model create(String id, Map<String, String> settings) {
         ModelFactory f = get(id);

@@ -33,4 +33,17 @@ public interface PredictiveModel extends Model {
      * p(class c) at {@code out[i * classes() + c]}. Not thread-safe: use a {@link #forChain()} copy per thread.
      */
     void predict(double[] q, double[] out);
+
+    /**
+     * Classification: log p(class c) at {@code out[i * classes() + c]}, laid out as {@link #predict}. A model that
+     * can should compute it without going through the probability (a log-softmax), which underflows to 0 once a
+     * logit is about 745 below the largest: the log predictive density of a confidently wrong draw is then a large
+     * finite number, not minus infinity. The default takes the log of {@link #predict}'s probabilities.
+     */
+    default void predictLog(double[] q, double[] out) {
+        predict(q, out);
+        for (int k = 0; k < predictionWidth(); k++) {
+            out[k] = Math.log(out[k]);
+        }
+    }
 }

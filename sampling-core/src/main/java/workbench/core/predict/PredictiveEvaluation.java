@@ -13,7 +13,8 @@ import workbench.core.model.PredictiveModel;
  * the metrics of the same set with each row repeated in proportion to its weight.
  *
  * <ul>
- *   <li>lppd = sum_i log sum_s w_s p(y_i | x_i, theta_s) (log-sum-exp), nll = -lppd / n.</li>
+ *   <li>lppd = sum_i log sum_s w_s p(y_i | x_i, theta_s) (log-sum-exp over the draws' log densities, for
+ *       classification their log-softmax: finite where a probability underflows), nll = -lppd / n.</li>
  *   <li>Regression: rmse of the predictive mean; coverage_50 / coverage_90 = share of test points
  *       inside the central 50% / 90% interval of the mixture, decided exactly through the mixture
  *       CDF at y_i (inside the central a interval iff |F(y_i) - 1/2| <= a / 2).</li>
@@ -75,7 +76,8 @@ public final class PredictiveEvaluation {
         double[] out = new double[model.predictionWidth()];
         double[] constrained = new double[d];
         double[] q = new double[d];
-        // regression: running log-sum-exp of log densities, sums of means and of CDF values; classification: sums of probabilities
+        // running log-sum-exp of the log densities of the observed targets; regression: sums of means and of CDF values;
+        // classification: sums of probabilities
         double[] lseMax = new double[n];
         double[] lseSum = new double[n];
         double[] meanSum = new double[n];
@@ -108,7 +110,13 @@ public final class PredictiveEvaluation {
                 }
                 long t0 = System.nanoTime();
                 model.toUnconstrained(constrained, q);
-                model.predict(q, out);
+                if (regression) {
+                    model.predict(q, out);
+                } else {
+                    // log probabilities: the lppd is summed in log space, so that a probability below the smallest
+                    // double (a logit 745 below the top one) gives a large finite loss, not an infinite one
+                    model.predictLog(q, out);
+                }
                 if (regression) {
                     for (int i = 0; i < n; i++) {
                         double mu = out[2 * i];
@@ -120,8 +128,11 @@ public final class PredictiveEvaluation {
                         cdfSum[i] += w * STD.cumulativeProbability(z);
                     }
                 } else {
+                    for (int i = 0; i < n; i++) {
+                        addLog(lseMax, lseSum, i, out[i * c + (int) model.testTarget(i)] + logW);
+                    }
                     for (int k = 0; k < n * c; k++) {
-                        probSum[k] += w * out[k];
+                        probSum[k] += w * Math.exp(out[k]);
                     }
                 }
                 predictNanos += System.nanoTime() - t0;
@@ -174,7 +185,7 @@ public final class PredictiveEvaluation {
                     double e = p - (k == y ? 1 : 0);
                     b += e * e;
                 }
-                lppd += Math.log(probSum[i * c + y] / total);
+                lppd += lseMax[i] + Math.log(lseSum[i] / total);
                 boolean hit = best == y;
                 correct += hit ? 1 : 0;
                 double conf = probSum[i * c + best] / total;
@@ -222,13 +233,14 @@ public final class PredictiveEvaluation {
                     break;
                 }
                 model.toUnconstrained(constrained, q);
-                model.predict(q, out);
                 if (regression) {
+                    model.predict(q, out);
                     for (int i = 0; i < model.testSize(); i++) {
                         double z = (model.testTarget(i) - out[2 * i]) / out[2 * i + 1];
                         sink += STD.cumulativeProbability(z) - Math.log(out[2 * i + 1]);
                     }
                 } else {
+                    model.predictLog(q, out);
                     sink += out[0];
                 }
             }

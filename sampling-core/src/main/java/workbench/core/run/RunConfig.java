@@ -16,8 +16,10 @@ public record RunConfig(String modelId, Map<String, String> modelSettings, Strin
     public static final int MAX_CHAINS = 1024;
 
     public RunConfig {
-        modelSettings = Map.copyOf(modelSettings);
-        samplerSettings = Map.copyOf(samplerSettings);
+        // in the order given (the user's --set order, a sampler's settings in its spec's order): Map.copyOf iterates
+        // in an order that changes from one JVM to the next, so a manifest's and evaluate's settings came shuffled
+        modelSettings = ordered(modelSettings);
+        samplerSettings = ordered(samplerSettings);
         if (chains < 1 || chains > MAX_CHAINS) {
             throw new BadInputException("--chains must be in [1, " + MAX_CHAINS + "], got " + chains);
         }
@@ -34,6 +36,13 @@ public record RunConfig(String modelId, Map<String, String> modelSettings, Strin
             throw new BadInputException("--threads must be 1 or more, got " + threads);
         }
         init = init == null ? null : init.clone();
+    }
+
+    /** An unmodifiable copy keeping {@code m}'s iteration order; null keys and values refused, as Map.copyOf does. */
+    private static Map<String, String> ordered(Map<String, String> m) {
+        Map<String, String> out = new java.util.LinkedHashMap<>();
+        m.forEach((k, v) -> out.put(java.util.Objects.requireNonNull(k), java.util.Objects.requireNonNull(v)));
+        return java.util.Collections.unmodifiableMap(out);
     }
 
     public long iterations() {

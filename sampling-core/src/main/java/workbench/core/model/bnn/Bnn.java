@@ -12,6 +12,18 @@ public final class Bnn {
     private Bnn() {
     }
 
+    /**
+     * Why a neural net's per-weight R-hat and ESS mislead: permuting hidden units (and, for tanh, flipping a unit's
+     * signs) leaves the function unchanged, so chains in equivalent modes disagree on every weight while their
+     * predictions agree. Izmailov et al. (2021) judge convergence in function space for this reason.
+     */
+    static final String WEIGHT_NOTE = "the network's weights are not identified (hidden units can swap places, and"
+            + " with tanh flip sign, without changing the function), so chains that agree on the predictions can"
+            + " disagree on every weight: R-hat above 1.01 and a low ESS of single weights are expected and say little"
+            + " about convergence; judge it by the predictions (workbench evaluate DIR gives their R-hat; File >"
+            + " Evaluate predictions)"
+            + " and lp__ (under a minibatch sampler, a minibatch estimate)";
+
     private static List<ParamSpec> common() {
         List<ParamSpec> s = new ArrayList<>();
         s.add(ParamSpec.text("target", null, "for a CSV: the target column (unset: the last column)"));
@@ -43,6 +55,17 @@ public final class Bnn {
         @Override
         public String description() {
             return "Bayesian neural network regression (MLP, Gaussian noise): toy1d, boston or your CSV; test split held out";
+        }
+
+        @Override
+        public String parameterNote() {
+            return WEIGHT_NOTE;
+        }
+
+        /** A CSV path absolute, as {@link ModelFactory#recorded} says; the built-in data sets by name. */
+        @Override
+        public java.util.Map<String, String> recorded(java.util.Map<String, String> settings) {
+            return ModelFactory.absoluteDataPath(settings, java.util.Set.of("toy1d", "boston"));
         }
 
         @Override
@@ -83,6 +106,17 @@ public final class Bnn {
         @Override
         public String description() {
             return "Bayesian neural network classification (softmax MLP): moons, pima or your CSV; test split held out";
+        }
+
+        @Override
+        public String parameterNote() {
+            return WEIGHT_NOTE;
+        }
+
+        /** A CSV path absolute, as {@link ModelFactory#recorded} says; the built-in data sets by name. */
+        @Override
+        public java.util.Map<String, String> recorded(java.util.Map<String, String> settings) {
+            return ModelFactory.absoluteDataPath(settings, java.util.Set.of("moons", "pima"));
         }
 
         @Override

@@ -296,7 +296,11 @@ public final class BnnData {
         try (BufferedReader in = Files.newBufferedReader(p, StandardCharsets.UTF_8)) {
             return read(in, owner, path);
         } catch (NoSuchFileException e) {
-            throw new BadInputException(owner + ": cannot read data file '" + path + "': no such file");
+            // a relative path is read from the working directory: a session made elsewhere (before paths were
+            // recorded absolute) needs the command run from the directory it was made in
+            throw new BadInputException(owner + ": cannot read data file '" + path + "': no such file"
+                    + (p.isAbsolute() ? "" : " in " + Path.of("").toAbsolutePath()
+                    + " (a relative path is read from the current directory)"));
         } catch (CharacterCodingException e) {
             throw new BadInputException(owner + ": cannot read data file '" + path + "': not UTF-8 text");
         } catch (IOException e) {

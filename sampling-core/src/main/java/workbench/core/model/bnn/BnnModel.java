@@ -346,6 +346,36 @@ public final class BnnModel implements DataModel, InputPredictiveModel, Stochast
         predictRows(q, data.xTest, data.testSize(), out);
     }
 
+    /** Log-softmax of the outputs: exact where a probability underflows (see {@link workbench.core.model.PredictiveModel#predictLog}). */
+    @Override
+    public void predictLog(double[] q, double[] out) {
+        if (head instanceof Head.Gaussian) {
+            InputPredictiveModel.super.predictLog(q, out);
+            return;
+        }
+        if (predictor == null) {
+            predictor = new PlainEngine(net, head, data.xTest, data.yTest);
+        }
+        int p = data.p;
+        int c = data.classes;
+        for (int i = 0; i < data.testSize(); i++) {
+            predictor.forward(q, data.xTest, i * p);
+            double[] f = predictor.output();
+            double max = Double.NEGATIVE_INFINITY;
+            for (int k = 0; k < c; k++) {
+                max = Math.max(max, f[k]);
+            }
+            double sum = 0;
+            for (int k = 0; k < c; k++) {
+                sum += Math.exp(f[k] - max);
+            }
+            double lse = max + Math.log(sum);
+            for (int k = 0; k < c; k++) {
+                out[i * c + k] = f[k] - lse;
+            }
+        }
+    }
+
     @Override
     public int inputs() {
         return data.p;

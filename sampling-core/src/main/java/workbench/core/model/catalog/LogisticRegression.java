@@ -132,6 +132,12 @@ public final class LogisticRegression implements DataModel, StochasticModel {
             return false;
         }
 
+        /** The CSV path absolute, as {@link ModelFactory#recorded} says. */
+        @Override
+        public java.util.Map<String, String> recorded(java.util.Map<String, String> settings) {
+            return ModelFactory.absoluteDataPath(settings, java.util.Set.of());
+        }
+
         @Override
         public String description() {
             return "Bayesian logistic regression on your CSV: a 0/1 target column, all other columns predictors";
@@ -197,7 +203,11 @@ public final class LogisticRegression implements DataModel, StochasticModel {
         try (BufferedReader in = Files.newBufferedReader(p, StandardCharsets.UTF_8)) {
             t = NumericCsv.read(in, owner, path);
         } catch (NoSuchFileException e) {
-            throw new BadInputException(owner + ": cannot read data file '" + path + "': no such file");
+            // a relative path is read from the working directory: a session made elsewhere (before paths were
+            // recorded absolute) needs the command run from the directory it was made in
+            throw new BadInputException(owner + ": cannot read data file '" + path + "': no such file"
+                    + (p.isAbsolute() ? "" : " in " + Path.of("").toAbsolutePath()
+                    + " (a relative path is read from the current directory)"));
         } catch (CharacterCodingException e) {
             throw new BadInputException(owner + ": cannot read data file '" + path + "': not UTF-8 text");
         } catch (IOException e) {
