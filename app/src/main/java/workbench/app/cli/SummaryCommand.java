@@ -351,7 +351,9 @@ final class SummaryCommand implements Callable<Integer> {
             if (paramNote != null) {
                 out.println("note: " + paramNote);
             }
-            out.printf(Locale.ROOT, "divergences: %d in warmup, %d in sampling; gradient evaluations: %d warmup, %d sampling%n",
+            out.printf(Locale.ROOT, "divergences%s: %d in warmup, %d in sampling; gradient evaluations: %d warmup, %d sampling%n",
+                    nonFiniteOnly(m) ? " (steps whose density or gradient was not finite: " + m.samplerId()
+                            + " has no energy threshold to flag a blow-up that stays finite; watch lp__)" : "",
                     s.divergencesWarmup(), s.divergencesSampling(), s.gradientsWarmup(), s.gradientsSampling());
             if (divergenceWarning != null) {
                 out.println(divergenceWarning);
@@ -415,6 +417,16 @@ final class SummaryCommand implements Callable<Integer> {
                     divergenceAdvice(reader));
         }
         return null;
+    }
+
+    /**
+     * Whether the stored run's sampler flags only non-finite steps as divergent (random walk, MALA, SGLD, SGHMC,
+     * cSGLD, unadjusted MCLMC, SMILE), not energy errors past a threshold
+     * ({@link workbench.core.kernel.Sampler#divergesOnEnergy}); false for a sampler this build does not know.
+     */
+    static boolean nonFiniteOnly(SessionManifest m) {
+        workbench.core.kernel.Sampler s = workbench.core.kernel.StoredSampler.of(m.samplerId(), m.samplerSettings());
+        return s != null && !s.divergesOnEnergy();
     }
 
     /** "; by chain 10, 3, 20, 6" (the post-warmup divergences of each chain), or "" for one chain. */

@@ -27,6 +27,15 @@ public interface Sampler {
     }
 
     /**
+     * Whether a transition is flagged divergent when its energy error passes a threshold (HMC, NUTS, adjusted MCLMC:
+     * 1000), not only when its density or gradient goes non-finite (every other sampler). Where it is false a run
+     * can blow up without a divergence as long as its values stay finite, and {@code summary} says so.
+     */
+    default boolean divergesOnEnergy() {
+        return false;
+    }
+
+    /**
      * Whether a transition's new draw is picked among the points of its integrator path (NUTS) rather than proposed
      * as one point and accepted or refused. The projection then draws the move to the picked draw, and a transition
      * that kept its start crosses out no proposal (there was none); its legend says "picked from the trajectory".

@@ -46,6 +46,12 @@ public record Hmc(ParamValues settings) implements Sampler {
         return "hmc";
     }
 
+    /** An energy error above 1000 ends the trajectory as a divergence. */
+    @Override
+    public boolean divergesOnEnergy() {
+        return true;
+    }
+
     /** Metropolis accept/reject. */
     @Override
     public AcceptStep acceptStep() {

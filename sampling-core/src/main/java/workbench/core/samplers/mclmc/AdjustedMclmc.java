@@ -85,6 +85,12 @@ public final class AdjustedMclmc implements Sampler {
         return ID;
     }
 
+    /** An energy error above 1000 ends the trajectory as a divergence. */
+    @Override
+    public boolean divergesOnEnergy() {
+        return true;
+    }
+
     /** Metropolis accept/reject. */
     @Override
     public AcceptStep acceptStep() {

@@ -110,6 +110,12 @@ public final class Mile implements Sampler {
         return ID;
     }
 
+    /** The kernel's: the adjusted one's energy threshold, the unadjusted one's non-finite steps only. */
+    @Override
+    public boolean divergesOnEnergy() {
+        return kernel.divergesOnEnergy();
+    }
+
     /** The kernel's: none for unadjusted MCLMC, Metropolis for the adjusted one (the Adam warm start is warmup). */
     @Override
     public AcceptStep acceptStep() {

@@ -81,6 +81,12 @@ public final class Nuts implements Sampler {
         return true;
     }
 
+    /** An energy error above 1000 ends the trajectory as a divergence. */
+    @Override
+    public boolean divergesOnEnergy() {
+        return true;
+    }
+
     /** Metropolis accept/reject. */
     @Override
     public AcceptStep acceptStep() {
