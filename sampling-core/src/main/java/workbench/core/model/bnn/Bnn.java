@@ -35,7 +35,7 @@ public final class Bnn {
                 "how the network is evaluated: plain loops, ND4J, or auto (by network and batch size)"));
         s.add(ParamSpec.integer("batch_size", 64, 1, 100_000_000,
                 "rows per minibatch for stochastic-gradient samplers (all rows if larger than the data)"));
-        s.add(ParamSpec.positive("beta", 1, 0, 1, "likelihood temperature: log p = log prior + beta * log likelihood"));
+        s.add(ParamSpec.positive("beta", 1, 0, 1, "likelihood temperature: log p = log prior + beta * log likelihood, beta in (0, 1] (for a cold posterior, beta > 1 in effect, use the sgld, sghmc or csgld setting temperature < 1)"));
         return s;
     }
 

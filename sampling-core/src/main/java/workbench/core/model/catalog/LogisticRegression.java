@@ -88,7 +88,7 @@ public final class LogisticRegression implements DataModel, StochasticModel {
     }
 
     private static ParamSpec betaSpec() {
-        return ParamSpec.positive("beta", 1, 0, 1, "likelihood temperature: log p = log prior + beta * log likelihood");
+        return ParamSpec.positive("beta", 1, 0, 1, "likelihood temperature: log p = log prior + beta * log likelihood, beta in (0, 1] (for a cold posterior, beta > 1 in effect, use the sgld, sghmc or csgld setting temperature < 1)");
     }
 
     private static ParamSpec batchSpec() {
