@@ -63,6 +63,7 @@ final class GuideDialog {
         Scene scene = new Scene(scroll, size[0], size[1]);
         scene.getStylesheets().add(GuideDialog.class.getResource("workbench.css").toExternalForm());
         stage.setScene(scene);
+        Keys.closeOnKeys(stage, scene, true); // Escape or Ctrl+W, as for any help window
         if (stage.getOwner() != null) {
             // over the window's right-hand charts, not over the projection a scenario is about to move on
             javafx.stage.Window owner = stage.getOwner();

@@ -217,23 +217,23 @@ public final class MainWindow extends BorderPane {
     // ---------------------------------------------------------------- layout
 
     private MenuBar menuBar() {
-        Menu file = new Menu("File");
-        MenuItem pngPosterior = new MenuItem("Export projection as PNG\u2026");
+        Menu file = new Menu("_File");
+        MenuItem pngPosterior = new MenuItem("Export _projection as PNG\u2026");
         pngPosterior.setOnAction(e -> exportPng("projection.png", f -> Export.png(posterior, f, PNG_SCALE)));
-        MenuItem svgPosterior = new MenuItem("Export projection as SVG\u2026");
+        MenuItem svgPosterior = new MenuItem("Export projection as S_VG\u2026");
         svgPosterior.setOnAction(e -> exportVector("projection.svg", f -> Export.svg(posterior, f)));
-        MenuItem svgTrace = new MenuItem("Export trace as SVG\u2026");
+        MenuItem svgTrace = new MenuItem("Export trace as SV_G\u2026");
         svgTrace.setOnAction(e -> exportVector("trace.svg", f -> Export.svg(trace, f)));
-        MenuItem pngTrace = new MenuItem("Export trace as PNG\u2026");
+        MenuItem pngTrace = new MenuItem("Export t_race as PNG\u2026");
         pngTrace.setOnAction(e -> exportPng("trace.png", f -> Export.png(trace, f, PNG_SCALE)));
-        MenuItem pngEnergy = new MenuItem("Export energy charts as PNG\u2026");
+        MenuItem pngEnergy = new MenuItem("Export energy _charts as PNG\u2026");
         pngEnergy.setOnAction(e -> exportNode(energy, "energy.png"));
-        MenuItem svgError = new MenuItem("Export energy-error histogram as SVG\u2026");
+        MenuItem svgError = new MenuItem("Export energy-error _histogram as SVG\u2026");
         svgError.setOnAction(e -> exportSvg(energy.errorChart(), "energy-error.svg"));
-        MenuItem svgBfmi = new MenuItem("Export E-BFMI chart (or the errors against the truth) as SVG\u2026");
+        MenuItem svgBfmi = new MenuItem("Export E-_BFMI chart (or the errors against the truth) as SVG\u2026");
         svgBfmi.setOnAction(e -> exportSvg(energy.rightChart(),
                 energy.rightChart() == energy.bfmiChart() ? "ebfmi.svg" : "truth-errors.svg"));
-        MenuItem quit = new MenuItem("Quit");
+        MenuItem quit = new MenuItem("_Quit");
         quit.setAccelerator(new KeyCodeCombination(KeyCode.Q, KeyCombination.SHORTCUT_DOWN));
         quit.setOnAction(e -> {
             Window w = getScene() == null ? null : getScene().getWindow();
@@ -242,7 +242,7 @@ public final class MainWindow extends BorderPane {
                 w.hide();
             }
         });
-        MenuItem open = new MenuItem("Open draws from another tool (CmdStan CSV, long CSV)\u2026");
+        MenuItem open = new MenuItem("_Open draws from another tool (CmdStan CSV, long CSV)\u2026");
         open.setAccelerator(new KeyCodeCombination(KeyCode.O, KeyCombination.SHORTCUT_DOWN));
         open.setOnAction(e -> {
             FileChooser fc = new FileChooser();
@@ -254,16 +254,16 @@ public final class MainWindow extends BorderPane {
                 openDraws(files.stream().map(File::toPath).toList());
             }
         });
-        MenuItem openSession = new MenuItem("Open session\u2026");
+        MenuItem openSession = new MenuItem("Open _session\u2026");
         openSession.setAccelerator(new KeyCodeCombination(KeyCode.O, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN));
         openSession.setOnAction(e -> chooseSession());
-        MenuItem exportDraws = new MenuItem("Export draws\u2026");
+        MenuItem exportDraws = new MenuItem("_Export draws\u2026");
         exportDraws.setAccelerator(new KeyCodeCombination(KeyCode.E, KeyCombination.SHORTCUT_DOWN));
         exportDraws.setOnAction(e -> chooseExport());
-        MenuItem distill = new MenuItem("Distil\u2026");
+        MenuItem distill = new MenuItem("_Distil\u2026");
         distill.setId("distillMenuItem");
         distill.setOnAction(e -> openDistillDialog());
-        MenuItem truthItem = new MenuItem("Compare with a truth file (variable, mean, sd)\u2026");
+        MenuItem truthItem = new MenuItem("Compare with a _truth file (variable, mean, sd)\u2026");
         truthItem.setId("truthMenuItem");
         truthItem.setOnAction(e -> {
             FileChooser fc = new FileChooser();
@@ -279,42 +279,42 @@ public final class MainWindow extends BorderPane {
             distill.setDisable(!canDistill());
             truthItem.setDisable(shownBuffer == null);
         });
-        MenuItem sessionsFolder = new MenuItem("Sessions folder\u2026");
+        MenuItem sessionsFolder = new MenuItem("Sessions _folder\u2026");
         sessionsFolder.setId("sessionsFolderMenuItem");
         sessionsFolder.setOnAction(e -> chooseSessionsFolder());
-        MenuItem evaluate = new MenuItem("Evaluate predictions\u2026");
+        MenuItem evaluate = new MenuItem("Eva_luate predictions\u2026");
         evaluate.setId("evaluateMenuItem");
         evaluate.setOnAction(e -> openEvaluateWindow());
         file.getItems().addAll(openSession, open, truthItem, exportDraws, distill, evaluate, sessionsFolder, new SeparatorMenuItem(), pngPosterior, svgPosterior, pngTrace, svgTrace, pngEnergy,
                 svgError, svgBfmi, new SeparatorMenuItem(), quit);
         file.getItems().addAll(file.getItems().indexOf(svgTrace) + 1, chainPlotExports());
 
-        Menu run = new Menu("Run");
-        MenuItem mRun = new MenuItem("Run");
+        Menu run = new Menu("_Run");
+        MenuItem mRun = new MenuItem("_Run");
         mRun.setAccelerator(new KeyCodeCombination(KeyCode.R, KeyCombination.SHORTCUT_DOWN));
         mRun.setOnAction(e -> run());
-        MenuItem mPause = new MenuItem("Pause");
+        MenuItem mPause = new MenuItem("_Pause");
         mPause.setAccelerator(new KeyCodeCombination(KeyCode.P, KeyCombination.SHORTCUT_DOWN));
         mPause.setOnAction(e -> controller.pause());
-        MenuItem mStep = new MenuItem("Step one transition");
+        MenuItem mStep = new MenuItem("_Step one transition");
         mStep.setAccelerator(new KeyCodeCombination(KeyCode.T, KeyCombination.SHORTCUT_DOWN));
         mStep.setOnAction(e -> step(1));
-        MenuItem mRunN = new MenuItem("Run N draws");
+        MenuItem mRunN = new MenuItem("Run _N draws");
         mRunN.setAccelerator(new KeyCodeCombination(KeyCode.N, KeyCombination.SHORTCUT_DOWN));
         mRunN.setOnAction(e -> runN());
-        MenuItem mReset = new MenuItem("Reset");
+        MenuItem mReset = new MenuItem("R_eset");
         mReset.setAccelerator(new KeyCodeCombination(KeyCode.R, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN));
         mReset.setOnAction(e -> reset());
-        MenuItem mFit = new MenuItem("Fit projection");
+        MenuItem mFit = new MenuItem("_Fit projection");
         mFit.setAccelerator(new KeyCodeCombination(KeyCode.F, KeyCombination.SHORTCUT_DOWN));
         mFit.setOnAction(e -> posterior.projection().fitView());
-        MenuItem mCompare = new MenuItem("Compare samplers side by side\u2026");
+        MenuItem mCompare = new MenuItem("_Compare samplers side by side\u2026");
         mCompare.setOnAction(e -> openCompare().startAll());
         run.getItems().addAll(mRun, mPause, mStep, mRunN, mReset, new SeparatorMenuItem(), mFit, new SeparatorMenuItem(),
                 mCompare);
 
-        Menu help = new Menu("Help");
-        MenuItem guide = new MenuItem("Guide");
+        Menu help = new Menu("_Help");
+        MenuItem guide = new MenuItem("_Guide");
         guide.setAccelerator(new KeyCodeCombination(KeyCode.F1));
         guide.setOnAction(e -> GuideDialog.show(this));
         help.getItems().add(guide);
@@ -592,13 +592,13 @@ public final class MainWindow extends BorderPane {
     }
 
     private List<MenuItem> chainPlotExports() {
-        MenuItem pngRank = new MenuItem("Export rank plot as PNG\u2026");
+        MenuItem pngRank = new MenuItem("Export r_ank plot as PNG\u2026");
         pngRank.setOnAction(e -> exportNode(rankView, "rank.png"));
-        MenuItem svgRank = new MenuItem("Export rank plot as SVG\u2026");
+        MenuItem svgRank = new MenuItem("Export ran_k plot as SVG\u2026");
         svgRank.setOnAction(e -> exportVector("rank.svg", f -> Export.svg(rankView, f)));
-        MenuItem pngAcf = new MenuItem("Export autocorrelation as PNG\u2026");
+        MenuItem pngAcf = new MenuItem("Export a_utocorrelation as PNG\u2026");
         pngAcf.setOnAction(e -> exportNode(acfView, "autocorrelation.png"));
-        MenuItem svgAcf = new MenuItem("Export autocorrelation as SVG\u2026");
+        MenuItem svgAcf = new MenuItem("E_xport autocorrelation as SVG\u2026");
         svgAcf.setOnAction(e -> exportVector("autocorrelation.svg", f -> Export.svg(acfView, f)));
         return List.of(pngRank, svgRank, pngAcf, svgAcf);
     }
@@ -1903,6 +1903,11 @@ public final class MainWindow extends BorderPane {
         w.stage().setOnHiding(e -> compares.remove(w));
         w.show();
         return w;
+    }
+
+    /** The Compare samplers windows now open, oldest first. */
+    List<CompareWindow> compareWindows() {
+        return List.copyOf(compares);
     }
 
     /** Moves the speed slider to full speed (as fast as the chains go). */

@@ -1,0 +1,167 @@
+package workbench.app.gui;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import javafx.scene.control.ContextMenu;
+import javafx.scene.control.CustomMenuItem;
+import javafx.scene.input.KeyCode;
+import javafx.stage.Stage;
+import javafx.stage.Window;
+import org.junit.jupiter.api.Test;
+import org.testfx.api.FxRobot;
+import org.testfx.util.WaitForAsyncUtils;
+import workbench.viz.LiveBuffer;
+
+/** The window driven from the keyboard alone: accelerators, menu mnemonics, closing secondary windows. */
+class KeyboardFxTest extends WindowFxBase {
+
+    private static void chord(FxRobot robot, KeyCode modifier, KeyCode key) {
+        robot.press(modifier, key).release(key, modifier);
+        WaitForAsyncUtils.waitForFxEvents();
+    }
+
+    private static Optional<Stage> stageTitled(String prefix) {
+        return Window.getWindows().stream().filter(w -> w instanceof Stage s && s.getTitle() != null
+                && s.getTitle().startsWith(prefix) && s.isShowing()).map(w -> (Stage) w).findFirst();
+    }
+
+    /** The texts of the items of the menu popups now showing. */
+    private static List<String> shownMenuItems() {
+        return Window.getWindows().stream().filter(w -> w instanceof ContextMenu && w.isShowing())
+                .flatMap(w -> ((ContextMenu) w).getItems().stream())
+                .filter(i -> !(i instanceof CustomMenuItem) && i.getText() != null)
+                .map(i -> i.getText().replace("_", "")).toList();
+    }
+
+    private static long[] settledSizes(LiveBuffer b) throws InterruptedException {
+        long[] prev = b.sizes();
+        while (true) {
+            Thread.sleep(100);
+            long[] now = b.sizes();
+            if (Arrays.equals(prev, now)) {
+                return now;
+            }
+            prev = now;
+        }
+    }
+
+    @Test
+    void runPauseAndStepFromTheKeyboardWhileTypingInAField(FxRobot robot) throws Exception {
+        pick(robot, "#modelPicker", "gaussian-2d");
+        pick(robot, "#samplerPicker", "rwm");
+        set(robot, "#warmup", "100000");
+        robot.interact(() -> robot.lookup("#warmup").query().requestFocus());
+        chord(robot, KeyCode.CONTROL, KeyCode.R);
+        waitUntil("draws after Ctrl+R", () -> {
+            LiveBuffer b = window.controller().buffer();
+            return b != null && b.started() && Arrays.stream(b.sizes()).min().orElse(0) >= 3;
+        });
+        chord(robot, KeyCode.CONTROL, KeyCode.P);
+        waitUntil("the pause", () -> window.controller().state() == RunController.State.PAUSED);
+        LiveBuffer b = window.controller().buffer();
+        long[] before = settledSizes(b);
+        chord(robot, KeyCode.CONTROL, KeyCode.T);
+        waitUntil("the step", () -> window.controller().settled());
+        long[] after = settledSizes(b);
+        for (int c = 0; c < after.length; c++) {
+            assertEquals(before[c] + 1, after[c], "chain " + (c + 1) + " made exactly one more transition after Ctrl+T");
+        }
+    }
+
+    @Test
+    void altAndTheUnderlinedLetterOpenTheMenus(FxRobot robot) {
+        robot.interact(() -> robot.lookup("#warmup").query().requestFocus());
+        chord(robot, KeyCode.ALT, KeyCode.F);
+        waitUntil("the File menu", () -> shownMenuItems().contains("Distil\u2026"));
+        assertTrue(shownMenuItems().contains("Open session\u2026"), shownMenuItems().toString());
+        robot.type(KeyCode.ESCAPE);
+        WaitForAsyncUtils.waitForFxEvents();
+        robot.type(KeyCode.ESCAPE);
+        chord(robot, KeyCode.ALT, KeyCode.H);
+        waitUntil("the Help menu", () -> shownMenuItems().contains("Guide"));
+        robot.type(KeyCode.ESCAPE);
+    }
+
+    @Test
+    void f1OpensTheGuideAndEscapeClosesIt(FxRobot robot) {
+        robot.interact(() -> robot.lookup("#warmup").query().requestFocus());
+        robot.type(KeyCode.F1);
+        waitUntil("the guide", () -> stageTitled("MCMC Workbench \u2014 Guide").isPresent());
+        Stage guide = stageTitled("MCMC Workbench \u2014 Guide").orElseThrow();
+        robot.interact(guide::requestFocus);
+        robot.type(KeyCode.ESCAPE);
+        waitUntil("the guide to close on Escape", () -> !guide.isShowing());
+    }
+
+    @Test
+    void compareSamplersIsDrivenFromTheKeyboardAndClosesOnCtrlW(FxRobot robot) throws Exception {
+        pick(robot, "#modelPicker", "gaussian-2d");
+        set(robot, "#chains", "2");
+        set(robot, "#warmup", "100000");
+        robot.interact(() -> window.setSpeed(50));
+        robot.interact(() -> robot.lookup("#warmup").query().requestFocus());
+        // Alt held down: R opens the Run menu, then C (the item's underlined letter) picks Compare samplers
+        robot.press(KeyCode.ALT, KeyCode.R).release(KeyCode.R);
+        WaitForAsyncUtils.waitForFxEvents();
+        robot.press(KeyCode.C).release(KeyCode.C, KeyCode.ALT);
+        waitUntil("Compare samplers", () -> stageTitled("Compare samplers").isPresent());
+        Stage stage = stageTitled("Compare samplers").orElseThrow();
+        CompareWindow cw = window.compareWindows().get(0);
+        try {
+            waitUntil("draws in every panel", () -> cw.panels().stream().allMatch(p -> p.run.buffer() != null
+                    && p.run.buffer().started() && Arrays.stream(p.run.buffer().sizes()).min().orElse(0) >= 2));
+            robot.interact(stage::requestFocus);
+            chord(robot, KeyCode.CONTROL, KeyCode.P);
+            waitUntil("every panel paused by Ctrl+P", () -> cw.panels().stream()
+                    .allMatch(p -> p.run.state() == RunController.State.PAUSED));
+            long[][] before = new long[4][];
+            for (int k = 0; k < 4; k++) {
+                before[k] = settledSizes(cw.panels().get(k).run.buffer());
+            }
+            chord(robot, KeyCode.CONTROL, KeyCode.T);
+            waitUntil("the step in every panel", () -> cw.panels().stream().allMatch(p -> p.run.settled()));
+            for (int k = 0; k < 4; k++) {
+                long[] after = settledSizes(cw.panels().get(k).run.buffer());
+                for (int c = 0; c < after.length; c++) {
+                    assertEquals(before[k][c] + 1, after[c], "panel " + (k + 1) + " chain " + (c + 1) + " after Ctrl+T");
+                }
+            }
+            chord(robot, KeyCode.ALT, KeyCode.G);
+            waitUntil("every panel going on after Alt+G", () -> cw.panels().stream()
+                    .allMatch(p -> p.run.state() == RunController.State.RUNNING));
+            chord(robot, KeyCode.CONTROL, KeyCode.W);
+            waitUntil("the window to close on Ctrl+W", () -> !stage.isShowing());
+            assertTrue(window.compareWindows().isEmpty());
+            Thread.sleep(300);
+            long[] closed = cw.panels().stream().mapToLong(p -> p.run.buffer().totalTransitions()).toArray();
+            Thread.sleep(600); // 50 transitions a second per chain: 30 more per chain had the runs gone on
+            assertTrue(Arrays.equals(closed, cw.panels().stream().mapToLong(p -> p.run.buffer().totalTransitions())
+                    .toArray()), "closing the window stopped its runs");
+        } finally {
+            WaitForAsyncUtils.asyncFx(stage::hide).get(5, TimeUnit.SECONDS);
+        }
+    }
+
+    @Test
+    void evaluatePredictionsOpensFromTheFileMenuAndClosesOnCtrlW(FxRobot robot) {
+        robot.interact(() -> robot.lookup("#warmup").query().requestFocus());
+        robot.press(KeyCode.ALT, KeyCode.F).release(KeyCode.F);
+        WaitForAsyncUtils.waitForFxEvents();
+        robot.press(KeyCode.L).release(KeyCode.L, KeyCode.ALT);
+        waitUntil("Evaluate predictions", () -> stageTitled("Evaluate predictions").isPresent());
+        Stage stage = stageTitled("Evaluate predictions").orElseThrow();
+        robot.interact(stage::requestFocus);
+        robot.type(KeyCode.ESCAPE); // not a dialog: a stray Escape keeps the sessions added to it
+        WaitForAsyncUtils.waitForFxEvents();
+        assertTrue(stage.isShowing());
+        chord(robot, KeyCode.CONTROL, KeyCode.W);
+        waitUntil("the window to close on Ctrl+W", () -> !stage.isShowing());
+        assertFalse(stageTitled("Evaluate predictions").isPresent());
+    }
+}
