@@ -65,7 +65,13 @@ public final class PosteriorPane extends BorderPane {
         for (Region r : new Region[] {xPick, yPick, fit, at, divergencesAt}) {
             r.setMinWidth(Region.USE_PREF_SIZE); // the hint gives way first in a narrow window
         }
-        HBox bar = new HBox(6, new Label("x:"), xPick, new Label("y:"), yPick, fit, at, divergencesAt, hint);
+        // each picker named by its label (what a screen reader says on reaching it)
+        Label xLabel = new Label("x:");
+        Label yLabel = new Label("y:");
+        xLabel.setLabelFor(xPick);
+        yLabel.setLabelFor(yPick);
+        at.setLabelFor(divergencesAt);
+        HBox bar = new HBox(6, xLabel, xPick, yLabel, yPick, fit, at, divergencesAt, hint);
         bar.setAlignment(Pos.CENTER_LEFT);
         bar.setPadding(new Insets(2, 4, 4, 4));
         xPick.setOnAction(e -> axesPicked());

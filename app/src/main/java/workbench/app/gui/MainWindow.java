@@ -358,8 +358,15 @@ public final class MainWindow extends BorderPane {
         betaSlider.setPrefWidth(110);
         stepSizeNote.getStyleClass().add("note");
         HBox buttons = group(runButton, pauseButton, stepButton, runNButton, runNCount, resetButton);
-        HBox speed = group(new Label("speed"), speedSlider, speedLabel);
+        Label speedName = new Label("speed");
+        speedName.setLabelFor(speedSlider);
+        HBox speed = group(speedName, speedSlider, speedLabel);
         stepSizeLabel.setId("stepSizeLabel");
+        // each control named by its label, or where one label serves two, by its own accessible text
+        stepSizeLabel.setLabelFor(stepSizeSlider);
+        stepSizeField.setAccessibleText("step size: type one and press Enter");
+        betaLabel.setLabelFor(betaSlider);
+        runNCount.setAccessibleText("N for Run N");
         HBox step = group(stepSizeLabel, stepSizeSlider, stepSizeField);
         HBox beta = group(betaLabel, betaSlider);
         // a flow, not a ToolBar: on a narrow window the controls wrap instead of hiding in an overflow menu
@@ -375,6 +382,12 @@ public final class MainWindow extends BorderPane {
         HBox h = new HBox(5, nodes);
         h.setAlignment(Pos.CENTER_LEFT);
         return h;
+    }
+
+    /** A plot named for assistive technology (a canvas says nothing of itself). */
+    private static void describe(Node view, String text) {
+        view.setAccessibleRole(javafx.scene.AccessibleRole.IMAGE_VIEW);
+        view.setAccessibleText(text);
     }
 
     private static Tooltip tip(String text) {
@@ -445,9 +458,11 @@ public final class MainWindow extends BorderPane {
             runErrors.put(f, err);
             Label name = new Label(f);
             name.setTooltip(tip(desc));
+            name.setLabelFor(tf);
             run.add(name, 0, row);
             if (f.equals("seed")) {
                 Button dice = new Button("new");
+                dice.setAccessibleText("new random seed");
                 dice.setTooltip(tip("Pick a fresh random seed (the seed is shown so a run can be repeated)."));
                 dice.setOnAction(e -> tf.setText(setup.newSeed()));
                 run.add(new HBox(4, tf, dice), 1, row);
@@ -512,6 +527,15 @@ public final class MainWindow extends BorderPane {
         trace.setId("traceView");
         trace.showParam(0);
         Label traceLabel = new Label("parameter");
+        traceLabel.setLabelFor(traceParam);
+        describe(posterior.projection(), "Posterior projection: the draws of each chain on the two parameters picked above "
+                + "it, with the target's density, proposals and divergences; the divergence list replays a divergence here");
+        describe(trace, "Trace of the picked parameter for each chain, warmup shaded");
+        describe(rankView, "Rank plot of the picked parameter: each chain's ranks in 20 bins, with the uniform count");
+        describe(acfView, "Autocorrelation of the picked parameter per chain against the lag");
+        describe(stepSizeTrace, "Step size over the iterations");
+        describe(acceptTrace, "Acceptance statistic over the iterations");
+        describe(depthTrace, "Tree depth or leapfrog steps over the iterations");
         HBox traceBar = new HBox(6, traceLabel, traceParam);
         traceBar.setAlignment(Pos.CENTER_LEFT);
         traceBar.setPadding(new Insets(2, 4, 2, 4));
@@ -553,6 +577,7 @@ public final class MainWindow extends BorderPane {
         diagTab.setId("diagnosticsTab");
         divTab.setId("divergencesTab");
         TabPane lower = new TabPane(diagTab, divTab, statTab);
+        lower.setId("lowerTabs");
         lower.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
 
         exportMenu(posterior.plots(), "projection.png", f -> Export.png(posterior, f, PNG_SCALE));

@@ -36,6 +36,7 @@ public final class ParamSheet extends PropertySheet {
         setMode(Mode.NAME);
         setPropertyEditorFactory(item -> ((SpecItem) item).editor());
         setPrefHeight(150);
+        setFocusTraversable(false); // the sheet itself does nothing with a key: Tab goes straight to its fields
     }
 
     /**
@@ -145,6 +146,7 @@ public final class ParamSheet extends PropertySheet {
                 field = text;
             }
             field.setId(idPrefix + "-" + spec.name());
+            field.setAccessibleText(spec.name()); // the sheet's name column is not linked to the field
             VBox box = new VBox(2, field, error);
             String first = SetupViewModel.check(spec, "", (String) getValue());
             show(error, first == null ? null : first);

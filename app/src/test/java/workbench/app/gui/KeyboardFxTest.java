@@ -164,4 +164,75 @@ class KeyboardFxTest extends WindowFxBase {
         waitUntil("the window to close on Ctrl+W", () -> !stage.isShowing());
         assertFalse(stageTitled("Evaluate predictions").isPresent());
     }
+
+    @Test
+    void tabVisitsTheControlsInOrderAndStopsOnlyWhereAKeyDoesSomething(FxRobot robot) {
+        javafx.scene.Scene scene = window.getScene();
+        robot.interact(() -> robot.lookup("#runButton").query().requestFocus());
+        List<javafx.scene.Node> stops = new java.util.ArrayList<>();
+        for (int i = 0; i < 80; i++) {
+            javafx.scene.Node n = scene.getFocusOwner();
+            if (!stops.isEmpty() && n == stops.get(0)) {
+                break;
+            }
+            stops.add(n);
+            robot.type(KeyCode.TAB);
+        }
+        List<String> ids = stops.stream().map(n -> n.getId() == null ? n.getClass().getSimpleName() : n.getId()).toList();
+        assertEquals(stops.get(0), scene.getFocusOwner(), "Tab came back to Run: " + ids);
+        for (javafx.scene.Node n : stops) {
+            // a chart viewer or the settings sheet as such took the focus, showed nothing and did nothing with a key
+            assertTrue(n instanceof javafx.scene.control.ButtonBase || n instanceof javafx.scene.control.TextInputControl
+                    || n instanceof javafx.scene.control.ComboBoxBase || n instanceof javafx.scene.control.ChoiceBox
+                    || n instanceof javafx.scene.control.Slider || n instanceof javafx.scene.control.TabPane
+                    || n instanceof javafx.scene.control.TableView, "a Tab stop that does nothing: " + n + " in " + ids);
+        }
+        // the toolbar, then the setup, then the views, then the lower tabs
+        List<String> order = List.of("runButton", "stepButton", "speedSlider", "stepSizeSlider", "stepSizeField",
+                "modelPicker", "samplerPicker", "chains", "seed", "warmup", "draws", "xParam", "yParam", "fitView",
+                "chainTabs", "traceParam", "lowerTabs", "diagnosticsTable");
+        int last = -1;
+        for (String id : order) {
+            int at = ids.indexOf(id);
+            assertTrue(at > last, id + " after the one before it: " + ids);
+            last = at;
+        }
+    }
+
+    @Test
+    void controlsAreNamedByTheirLabelsAndThePlotsDescribeThemselves(FxRobot robot) throws Exception {
+        java.util.Map<String, String> labelled = new java.util.LinkedHashMap<>();
+        labelled.put("#speedSlider", "speed");
+        labelled.put("#stepSizeSlider", "step size");
+        labelled.put("#betaSlider", "\u03b2 = 1");
+        labelled.put("#chains", "chains");
+        labelled.put("#seed", "seed");
+        labelled.put("#warmup", "warmup");
+        labelled.put("#draws", "draws");
+        labelled.put("#traceParam", "parameter");
+        labelled.put("#xParam", "x:");
+        labelled.put("#yParam", "y:");
+        labelled.put("#divergencesAt", "divergences at");
+        for (var e : labelled.entrySet()) {
+            javafx.scene.Node n = robot.lookup(e.getKey()).query();
+            Object by = WaitForAsyncUtils.asyncFx(() -> n.queryAccessibleAttribute(javafx.scene.AccessibleAttribute.LABELED_BY))
+                    .get(5, TimeUnit.SECONDS);
+            assertTrue(by instanceof javafx.scene.control.Label l && l.getText().equals(e.getValue()),
+                    e.getKey() + " labelled by " + by);
+        }
+        for (String id : List.of("#stepSizeField", "#runNCount", "#model-b", "#sampler-step_size")) {
+            if (id.startsWith("#model-")) {
+                pick(robot, "#modelPicker", "banana");
+            }
+            javafx.scene.Node n = robot.lookup(id).query();
+            String text = n.getAccessibleText();
+            assertTrue(text != null && !text.isBlank(), id + " has a name of its own");
+        }
+        for (String id : List.of("#traceView", "#rankView", "#acfView", "#stepSizeTrace", "#acceptTrace", "#depthTrace")) {
+            javafx.scene.Node n = robot.lookup(id).query();
+            assertEquals(javafx.scene.AccessibleRole.IMAGE_VIEW, n.getAccessibleRole(), id);
+            assertTrue(n.getAccessibleText() != null && n.getAccessibleText().length() > 20, id + ": " + n.getAccessibleText());
+        }
+        assertTrue(window.posterior().projection().getAccessibleText().startsWith("Posterior projection"));
+    }
 }
