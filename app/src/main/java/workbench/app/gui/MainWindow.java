@@ -313,12 +313,38 @@ public final class MainWindow extends BorderPane {
         run.getItems().addAll(mRun, mPause, mStep, mRunN, mReset, new SeparatorMenuItem(), mFit, new SeparatorMenuItem(),
                 mCompare);
 
+        Menu view = new Menu("_View");
+        MenuItem larger = new MenuItem("_Larger text");
+        larger.setAccelerator(new KeyCodeCombination(KeyCode.EQUALS, KeyCombination.SHORTCUT_DOWN));
+        larger.setOnAction(e -> setTextSize(TextSize.larger(textSize)));
+        MenuItem smaller = new MenuItem("_Smaller text");
+        smaller.setAccelerator(new KeyCodeCombination(KeyCode.MINUS, KeyCombination.SHORTCUT_DOWN));
+        smaller.setOnAction(e -> setTextSize(TextSize.smaller(textSize)));
+        MenuItem normal = new MenuItem("_Normal text");
+        normal.setAccelerator(new KeyCodeCombination(KeyCode.DIGIT0, KeyCombination.SHORTCUT_DOWN));
+        normal.setOnAction(e -> setTextSize(TextSize.NORMAL));
+        view.getItems().addAll(larger, smaller, normal);
+        // the same from the number pad, and Ctrl+Shift+= (Ctrl and "+" where "+" needs Shift)
+        sceneProperty().addListener((o, was, scene) -> {
+            if (scene != null) {
+                for (KeyCombination k : List.of(new KeyCodeCombination(KeyCode.ADD, KeyCombination.SHORTCUT_DOWN),
+                        new KeyCodeCombination(KeyCode.PLUS, KeyCombination.SHORTCUT_DOWN),
+                        new KeyCodeCombination(KeyCode.EQUALS, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN))) {
+                    scene.getAccelerators().put(k, larger::fire);
+                }
+                scene.getAccelerators().put(new KeyCodeCombination(KeyCode.SUBTRACT, KeyCombination.SHORTCUT_DOWN),
+                        smaller::fire);
+                scene.getAccelerators().put(new KeyCodeCombination(KeyCode.NUMPAD0, KeyCombination.SHORTCUT_DOWN),
+                        normal::fire);
+            }
+        });
+
         Menu help = new Menu("_Help");
         MenuItem guide = new MenuItem("_Guide");
         guide.setAccelerator(new KeyCodeCombination(KeyCode.F1));
         guide.setOnAction(e -> GuideDialog.show(this));
         help.getItems().add(guide);
-        return new MenuBar(file, run, help);
+        return new MenuBar(file, run, view, help);
     }
 
     private Node toolBar() {
@@ -478,7 +504,7 @@ public final class MainWindow extends BorderPane {
                 title("Sampler"), samplerPicker, samplerDescription, samplerSheet,
                 title("Run"), run);
         box.setPadding(new Insets(6));
-        box.setPrefWidth(330);
+        box.getStyleClass().add("sidebar"); // its width in em (workbench.css): wider with larger text
         if (setup.samplers().isEmpty()) {
             Label none = new Label("No samplers in this build: nothing can run.");
             none.getStyleClass().add("field-error");
@@ -486,8 +512,7 @@ public final class MainWindow extends BorderPane {
         }
         ScrollPane scroll = new ScrollPane(box);
         scroll.setFitToWidth(true);
-        scroll.setPrefWidth(345);
-        scroll.setMinWidth(250);
+        scroll.getStyleClass().add("sidebar-scroll");
         return scroll;
     }
 
@@ -663,8 +688,7 @@ public final class MainWindow extends BorderPane {
         trueSdColumn = column("true sd", l -> Double.isNaN(l.trueSd()) ? "" : Ticks.number(l.trueSd()), null,
                 "The target's standard deviation where it is known: exact, or from a long reference run.");
         // shown later than the others: without a minimum the constrained policy leaves them too narrow for the header
-        trueMeanColumn.setMinWidth(85);
-        trueSdColumn.setMinWidth(70);
+        scaleTruthColumns();
         trueMeanColumn.setVisible(false);
         trueSdColumn.setVisible(false);
         diagTable.getColumns().add(trueMeanColumn);
@@ -1177,6 +1201,7 @@ public final class MainWindow extends BorderPane {
         }
         DistillDialog d = new DistillDialog(vm, getScene() == null ? null : getScene().getWindow(),
                 this::openSession);
+        styleSecondary(d.stage());
         d.show();
         return d;
     }
@@ -1194,6 +1219,7 @@ public final class MainWindow extends BorderPane {
             }
             w.addSession(dir);
         }
+        styleSecondary(w.stage());
         w.show();
         return w;
     }
@@ -1925,9 +1951,43 @@ public final class MainWindow extends BorderPane {
                 controller.sessionsRoot());
         w.setSpeed(Math.pow(10, speedSlider.getValue()));
         compares.add(w);
+        styleSecondary(w.stage());
         w.stage().setOnHiding(e -> compares.remove(w));
         w.show();
         return w;
+    }
+
+    /** The size of the window's text in pixels ({@link TextSize#NORMAL}: 12), set by View ▸ Larger / Smaller text. */
+    private double textSize = TextSize.NORMAL;
+
+    /**
+     * Sets the root font size of this window (and of the secondary windows opened from it afterwards): the controls,
+     * tables, menus and the setup pane's width scale with it (workbench.css sizes in em); the plots' own lettering
+     * does not.
+     */
+    void setTextSize(double px) {
+        textSize = TextSize.clamp(px);
+        setStyle(TextSize.style(textSize));
+        scaleTruthColumns();
+    }
+
+    /** The truth columns' minimum widths, for their headers at the text size in effect (85 and 70 px at 12 px). */
+    private void scaleTruthColumns() {
+        if (trueMeanColumn != null) {
+            trueMeanColumn.setMinWidth(Math.ceil(85 * textSize / TextSize.NORMAL));
+            trueSdColumn.setMinWidth(Math.ceil(70 * textSize / TextSize.NORMAL));
+        }
+    }
+
+    double textSize() {
+        return textSize;
+    }
+
+    /** Gives a secondary window opened from this one the same text size. */
+    void styleSecondary(javafx.stage.Stage stage) {
+        if (stage != null && stage.getScene() != null && stage.getScene().getRoot() != null) {
+            stage.getScene().getRoot().setStyle(TextSize.style(textSize));
+        }
     }
 
     /** The Compare samplers windows now open, oldest first. */
@@ -1982,6 +2042,7 @@ public final class MainWindow extends BorderPane {
             }
         }
         speedSlider.setValue(prefs.getDouble("speedLog", Math.log10(30)));
+        setTextSize(TextSize.clamp(prefs.getDouble("textSize", TextSize.NORMAL)));
         posterior.setDivergencesAtStart(prefs.getBoolean("divergencesAtStart", false));
         // the folder chosen with File > Sessions folder, unless the system property names one for this start
         String sessionsDir = prefs.get("sessionsDir", null);
@@ -2006,6 +2067,7 @@ public final class MainWindow extends BorderPane {
                 }
             }
             prefs.putDouble("speedLog", speedSlider.getValue());
+            prefs.putDouble("textSize", textSize);
             prefs.putBoolean("divergencesAtStart", posterior.projection().divergencesAtStart());
             Preferences node = prefs.node("settings");
             node.clear();

@@ -235,4 +235,67 @@ class KeyboardFxTest extends WindowFxBase {
         }
         assertTrue(window.posterior().projection().getAccessibleText().startsWith("Posterior projection"));
     }
+
+    private static double fontOf(FxRobot robot, String query) {
+        return robot.lookup(query).queryAs(javafx.scene.control.Labeled.class).getFont().getSize();
+    }
+
+    @Test
+    void aLargerRootFontScalesEverySizeAndTheSettingsStayWhole(FxRobot robot) throws Exception {
+        pick(robot, "#modelPicker", "banana");
+        pick(robot, "#samplerPicker", "nuts");
+        assertEquals(12, fontOf(robot, "#statusState"), 1e-9);
+        assertEquals(11, fontOf(robot, ".description"), 1e-9);
+        // a root font size set from outside (a user's stylesheet): the smaller and larger texts follow it
+        robot.interact(() -> window.setStyle("-fx-font-size: 18px;"));
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(18, fontOf(robot, "#statusState"), 1e-9);
+        assertEquals(16.5, fontOf(robot, ".description"), 0.01);
+        assertEquals(19.5, fontOf(robot, ".section-title"), 0.01);
+        assertSettingsWhole(robot);
+    }
+
+    @Test
+    void viewLargerAndSmallerTextFromTheKeyboardAreRemembered(FxRobot robot) throws Exception {
+        pick(robot, "#samplerPicker", "nuts");
+        robot.interact(() -> robot.lookup("#warmup").query().requestFocus());
+        for (int i = 0; i < 3; i++) {
+            chord(robot, KeyCode.CONTROL, KeyCode.EQUALS);
+        }
+        assertEquals(18, window.textSize(), 1e-9);
+        assertEquals(18, fontOf(robot, "#runButton"), 1e-9);
+        assertEquals(16.5, fontOf(robot, ".description"), 0.01);
+        assertSettingsWhole(robot);
+        robot.interact(() -> window.savePrefs());
+        assertEquals(18, prefs.getDouble("textSize", 0), 1e-9);
+        chord(robot, KeyCode.CONTROL, KeyCode.MINUS);
+        assertEquals(16, window.textSize(), 1e-9);
+        chord(robot, KeyCode.CONTROL, KeyCode.ADD); // the number pad's +
+        assertEquals(18, window.textSize(), 1e-9);
+        chord(robot, KeyCode.CONTROL, KeyCode.SUBTRACT);
+        assertEquals(16, window.textSize(), 1e-9);
+        chord(robot, KeyCode.CONTROL, KeyCode.DIGIT0);
+        assertEquals(12, window.textSize(), 1e-9);
+        assertEquals(12, fontOf(robot, "#runButton"), 1e-9);
+        for (int i = 0; i < 20; i++) {
+            chord(robot, KeyCode.CONTROL, KeyCode.MINUS);
+        }
+        assertEquals(9, window.textSize(), 1e-9, "the smallest step stays");
+    }
+
+    /** Every field of the sampler's settings lies inside its sheet: no row cut off or scrolled out of sight. */
+    private void assertSettingsWhole(FxRobot robot) {
+        WaitForAsyncUtils.waitForFxEvents();
+        robot.interact(() -> window.applyCss());
+        robot.interact(() -> window.layout());
+        WaitForAsyncUtils.waitForFxEvents();
+        javafx.scene.Node sheet = robot.lookup(n -> n instanceof ParamSheet && n.lookup("#sampler-step_size") != null).query();
+        javafx.geometry.Bounds box = sheet.localToScene(sheet.getLayoutBounds());
+        for (String id : List.of("#sampler-adapt_delta", "#sampler-max_treedepth", "#sampler-metric", "#sampler-step_size")) {
+            javafx.scene.Node f = robot.lookup(id).query();
+            javafx.geometry.Bounds b = f.localToScene(f.getLayoutBounds());
+            assertTrue(b.getMinY() >= box.getMinY() - 0.5 && b.getMaxY() <= box.getMaxY() + 0.5,
+                    id + " at " + b + " inside the sheet " + box);
+        }
+    }
 }
