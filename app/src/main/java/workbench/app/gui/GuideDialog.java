@@ -43,6 +43,7 @@ final class GuideDialog {
             go.setTooltip(new Tooltip(ok ? "Set up this model and sampler and start the run"
                     : "This build lacks model " + s.modelIds() + " or sampler " + s.samplerIds()));
             go.setOnAction(e -> window.apply(s));
+            go.setAccessibleText("Try it: " + s.title()); // eight buttons read "Try it" alike without it
             box.getChildren().addAll(title, text, go);
         }
         Label title = new Label("Four samplers side by side");
@@ -54,6 +55,7 @@ final class GuideDialog {
         text.setWrapText(true);
         Button go = new Button("Try it");
         go.setId("guideCompare");
+        go.setAccessibleText("Try it: " + title.getText());
         go.setTooltip(new Tooltip("Set up the correlated Gaussian and open Run \u25b8 Compare samplers on it"));
         go.setOnAction(e -> window.applyCompareScenario());
         box.getChildren().addAll(title, text, go);

@@ -94,6 +94,11 @@ class KeyboardFxTest extends WindowFxBase {
         robot.type(KeyCode.F1);
         waitUntil("the guide", () -> stageTitled("MCMC Workbench \u2014 Guide").isPresent());
         Stage guide = stageTitled("MCMC Workbench \u2014 Guide").orElseThrow();
+        // its "Try it" buttons say which scenario each starts, not "Try it" eight times over
+        List<String> names = robot.from(guide.getScene().getRoot()).lookup(".button")
+                .queryAll().stream().map(javafx.scene.Node::getAccessibleText).toList();
+        assertTrue(names.size() > 3 && names.stream().allMatch(t -> t != null && t.startsWith("Try it: "))
+                && names.stream().distinct().count() == names.size(), names.toString());
         robot.interact(guide::requestFocus);
         robot.type(KeyCode.ESCAPE);
         waitUntil("the guide to close on Escape", () -> !guide.isShowing());
