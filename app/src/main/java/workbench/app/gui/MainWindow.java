@@ -553,6 +553,7 @@ public final class MainWindow extends BorderPane {
         trace.showParam(0);
         Label traceLabel = new Label("parameter");
         traceLabel.setLabelFor(traceParam);
+        posterior.projection().setId("projection");
         describe(posterior.projection(), "Posterior projection: the draws of each chain on the two parameters picked above "
                 + "it, with the target's density, proposals and divergences; the divergence list replays a divergence here");
         describe(trace, "Trace of the picked parameter for each chain, warmup shaded");

@@ -190,12 +190,13 @@ class KeyboardFxTest extends WindowFxBase {
             assertTrue(n instanceof javafx.scene.control.ButtonBase || n instanceof javafx.scene.control.TextInputControl
                     || n instanceof javafx.scene.control.ComboBoxBase || n instanceof javafx.scene.control.ChoiceBox
                     || n instanceof javafx.scene.control.Slider || n instanceof javafx.scene.control.TabPane
-                    || n instanceof javafx.scene.control.TableView, "a Tab stop that does nothing: " + n + " in " + ids);
+                    || n instanceof javafx.scene.control.TableView || n instanceof workbench.viz.ProjectionView,
+                    "a Tab stop that does nothing: " + n + " in " + ids);
         }
         // the toolbar, then the setup, then the views, then the lower tabs
         List<String> order = List.of("runButton", "stepButton", "speedSlider", "stepSizeSlider", "stepSizeField",
                 "modelPicker", "samplerPicker", "chains", "seed", "warmup", "draws", "xParam", "yParam", "fitView",
-                "chainTabs", "traceParam", "lowerTabs", "diagnosticsTable");
+                "divergencesAt", "projection", "chainTabs", "traceParam", "lowerTabs", "diagnosticsTable");
         int last = -1;
         for (String id : order) {
             int at = ids.indexOf(id);
@@ -302,5 +303,52 @@ class KeyboardFxTest extends WindowFxBase {
             assertTrue(b.getMinY() >= box.getMinY() - 0.5 && b.getMaxY() <= box.getMaxY() + 0.5,
                     id + " at " + b + " inside the sheet " + box);
         }
+    }
+
+    @Test
+    void theProjectionZoomsPansFitsAndFoldsItsLegendFromTheKeyboard(FxRobot robot) throws Exception {
+        pick(robot, "#modelPicker", "gaussian-2d");
+        workbench.viz.ProjectionView view = window.posterior().projection();
+        robot.interact(() -> robot.lookup("#divergencesAt").query().requestFocus());
+        robot.type(KeyCode.TAB);
+        assertEquals(view, window.getScene().getFocusOwner(), "Tab from the divergence picker reaches the plot");
+        double[] fit = view.box();
+        double w = fit[1] - fit[0];
+        double h = fit[3] - fit[2];
+        robot.type(KeyCode.ADD);
+        double[] in = view.box();
+        assertEquals(w / workbench.viz.ProjectionView.KEY_ZOOM, in[1] - in[0], 1e-9 * w);
+        assertEquals((fit[0] + fit[1]) / 2, (in[0] + in[1]) / 2, 1e-9 * w, "zoomed about the centre");
+        robot.type(KeyCode.MINUS);
+        assertEquals(w, view.box()[1] - view.box()[0], 1e-9 * w);
+        robot.type(KeyCode.RIGHT);
+        assertEquals(fit[0] + workbench.viz.ProjectionView.KEY_PAN * w, view.box()[0], 1e-9 * w);
+        robot.type(KeyCode.UP);
+        assertEquals(fit[2] + workbench.viz.ProjectionView.KEY_PAN * h, view.box()[2], 1e-9 * h);
+        assertEquals(view, window.getScene().getFocusOwner(), "the arrow keys moved the view, not the focus");
+        robot.type(KeyCode.HOME);
+        assertTrue(Arrays.equals(fit, view.box()), "Home fits the view again");
+        // Ctrl and + stays the window's larger text, not a zoom
+        chord(robot, KeyCode.CONTROL, KeyCode.EQUALS);
+        assertTrue(Arrays.equals(fit, view.box()));
+        assertEquals(14, window.textSize(), 1e-9);
+        // L folds the legend; the plot says it has the focus with a frame in the focus colour, on the screen only
+        waitUntil("the legend drawn", () -> view.legendBounds() != null);
+        boolean folded = view.legendFolded();
+        robot.type(KeyCode.L);
+        waitUntil("the legend folded or unfolded by L", () -> view.legendFolded() != folded);
+        javafx.scene.paint.Color edge = WaitForAsyncUtils.asyncFx(() -> {
+            view.refresh(System.nanoTime());
+            return view.snapshot(null, null).getPixelReader().getColor(1, (int) (view.getHeight() / 2));
+        }).get(5, TimeUnit.SECONDS);
+        assertEquals(javafx.scene.paint.Color.web("#039ED3").toString().substring(0, 8), edge.toString().substring(0, 8),
+                "the focus frame");
+        robot.interact(() -> robot.lookup("#fitView").query().requestFocus());
+        javafx.scene.paint.Color unfocused = WaitForAsyncUtils.asyncFx(() -> {
+            view.invalidate();
+            view.refresh(System.nanoTime());
+            return view.snapshot(null, null).getPixelReader().getColor(1, (int) (view.getHeight() / 2));
+        }).get(5, TimeUnit.SECONDS);
+        assertFalse(unfocused.toString().startsWith(edge.toString().substring(0, 8)), "no frame without the focus");
     }
 }
