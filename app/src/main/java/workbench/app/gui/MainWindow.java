@@ -867,6 +867,30 @@ public final class MainWindow extends BorderPane {
                 setStepSize(Math.pow(10, b.doubleValue()));
             }
         });
+        // a value typed but left without Enter (Tab, a click elsewhere) used to stay in the box unused until the next
+        // refresh overwrote it: now the box goes back to the value in effect at once, and the status line says so
+        stepSizeField.textProperty().addListener((o, a, b) -> {
+            if (programmatic) {
+                stepSizeShown = b;
+                stepSizeTyped = false;
+            } else if (stepSizeField.isFocused()) {
+                stepSizeTyped = !b.equals(stepSizeShown);
+            }
+        });
+        stepSizeField.focusedProperty().addListener((o, was, now) -> {
+            if (!now && stepSizeTyped) {
+                String typed = stepSizeField.getText();
+                stepSizeTyped = false;
+                programmatic = true;
+                try {
+                    stepSizeField.setText(stepSizeShown);
+                } finally {
+                    programmatic = false;
+                }
+                showMessage(Messages.oneLine("step size '" + (typed.length() > 40 ? typed.substring(0, 37) + "..." : typed)
+                        + "' not set: type it and press Enter to set it"), true);
+            }
+        });
         stepSizeField.setOnAction(e -> {
             String msg = controller.setStepSizeText(stepSizeField.getText());
             if (msg != null) {
@@ -923,6 +947,8 @@ public final class MainWindow extends BorderPane {
         } finally {
             programmatic = false;
         }
+        stepSizeShown = stepSizeField.getText(); // taken (the text may not have changed: no listener call)
+        stepSizeTyped = false;
         boolean live = controller.state() == RunController.State.RUNNING
                 || controller.state() == RunController.State.PAUSED;
         if (Csgld.FACTORY.id().equals(live ? runningSamplerId() : selectedSamplerId())) {
@@ -1957,6 +1983,10 @@ public final class MainWindow extends BorderPane {
         w.show();
         return w;
     }
+
+    /** The step-size text the window last put in the box (the value in effect), and whether the user typed another. */
+    private String stepSizeShown = "";
+    private boolean stepSizeTyped;
 
     /** The size of the window's text in pixels ({@link TextSize#NORMAL}: 12), set by View ▸ Larger / Smaller text. */
     private double textSize = TextSize.NORMAL;

@@ -351,4 +351,34 @@ class KeyboardFxTest extends WindowFxBase {
         }).get(5, TimeUnit.SECONDS);
         assertFalse(unfocused.toString().startsWith(edge.toString().substring(0, 8)), "no frame without the focus");
     }
+
+    @Test
+    void aStepSizeTypedButLeftWithoutEnterIsNotLeftStandingUnused(FxRobot robot) {
+        startEndlessRun(robot, "gaussian-2d", "hmc");
+        LiveBuffer b = window.controller().buffer();
+        javafx.scene.control.TextField field = robot.lookup("#stepSizeField").queryAs(javafx.scene.control.TextField.class);
+        robot.interact(() -> {
+            field.requestFocus();
+            field.selectAll();
+        });
+        robot.write("0.0123");
+        robot.type(KeyCode.TAB); // away without Enter
+        WaitForAsyncUtils.waitForFxEvents();
+        String status = robot.lookup("#statusMessage").queryAs(javafx.scene.control.Label.class).getText();
+        assertEquals("step size '0.0123' not set: type it and press Enter to set it", status);
+        assertFalse(field.getText().equals("0.0123"), "the box shows the step size in effect again: " + field.getText());
+        assertTrue(b.events().stream().noneMatch(e -> e.event().kind().equals(workbench.core.run.RunEvent.STEP_SIZE)));
+        // typed again and taken with Enter: then leaving the box changes nothing
+        robot.interact(() -> {
+            field.requestFocus();
+            field.selectAll();
+        });
+        robot.write("0.0123");
+        robot.type(KeyCode.ENTER);
+        robot.type(KeyCode.TAB);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(0.0123, Double.parseDouble(field.getText()), 1e-12, "the value taken stays: " + field.getText());
+        status = robot.lookup("#statusMessage").queryAs(javafx.scene.control.Label.class).getText();
+        assertTrue(status.startsWith("step size 0.0123"), status);
+    }
 }
