@@ -240,6 +240,10 @@ class KeyboardFxTest extends WindowFxBase {
             assertTrue(n.getAccessibleText() != null && n.getAccessibleText().length() > 20, id + ": " + n.getAccessibleText());
         }
         assertTrue(window.posterior().projection().getAccessibleText().startsWith("Posterior projection"));
+        // its keys are told where a keyboard user can find them
+        assertTrue(window.posterior().projection().getAccessibleHelp().contains("arrow keys pan"));
+        assertTrue(robot.lookup("#projectionHint").queryAs(javafx.scene.control.Label.class).getTooltip().getText()
+                .contains("Home fits, L folds the legend"));
     }
 
     private static double fontOf(FxRobot robot, String query) {
