@@ -83,6 +83,14 @@ public final class EnergyCharts extends HBox {
         ChartViewer a = new ChartViewer(errorChart);
         ChartViewer b = new ChartViewer(bfmiChart);
         errorViewer = a;
+        // a chart viewer takes the focus by default but does nothing with a key: two Tab stops with nothing shown
+        a.setFocusTraversable(false);
+        b.setFocusTraversable(false);
+        a.setAccessibleRole(javafx.scene.AccessibleRole.IMAGE_VIEW);
+        b.setAccessibleRole(javafx.scene.AccessibleRole.IMAGE_VIEW);
+        a.setAccessibleText("Energy error histogram: the energy error of each transition, with the divergence threshold");
+        b.setAccessibleText("Marginal energy against energy transition, with E-BFMI per chain; for a sampler without an "
+                + "energy, each coordinate's error of mean and sd against the truth");
         // a narrow panel (a 1280-pixel screen) cut the axis label to "H(sta" and a legend item before its ")"
         a.widthProperty().addListener((o, was, now) -> fitLabels());
         b.widthProperty().addListener((o, was, now) -> fitLabels());

@@ -58,14 +58,24 @@ public final class PosteriorPane extends BorderPane {
         divergencesAt.setOnAction(e -> projection.setDivergencesAtStart(
                 AT_START.equals(divergencesAt.getSelectionModel().getSelectedItem())));
         Label hint = new Label("scroll: zoom \u00b7 drag: pan \u00b7 double click: fit \u00b7 click the legend: fold it");
+        hint.setId("projectionHint");
         hint.getStyleClass().add("hint");
         hint.setMinWidth(0);
-        hint.setTooltip(new Tooltip(hint.getText())); // it gives way first in a narrow window: the whole of it here
+        // it gives way first in a narrow window: the whole of it here, with the keys that do the same
+        hint.setTooltip(new Tooltip(hint.getText() + "\nKeys, once Tab has reached the plot: + and \u2212 zoom, "
+                + "the arrow keys pan, Home fits, L folds the legend"));
+        projection.setAccessibleHelp("+ and \u2212 zoom, the arrow keys pan, Home fits the view, L folds the legend");
         Label at = divergencesAtLabel;
         for (Region r : new Region[] {xPick, yPick, fit, at, divergencesAt}) {
             r.setMinWidth(Region.USE_PREF_SIZE); // the hint gives way first in a narrow window
         }
-        HBox bar = new HBox(6, new Label("x:"), xPick, new Label("y:"), yPick, fit, at, divergencesAt, hint);
+        // each picker named by its label (what a screen reader says on reaching it)
+        Label xLabel = new Label("x:");
+        Label yLabel = new Label("y:");
+        xLabel.setLabelFor(xPick);
+        yLabel.setLabelFor(yPick);
+        at.setLabelFor(divergencesAt);
+        HBox bar = new HBox(6, xLabel, xPick, yLabel, yPick, fit, at, divergencesAt, hint);
         bar.setAlignment(Pos.CENTER_LEFT);
         bar.setPadding(new Insets(2, 4, 4, 4));
         xPick.setOnAction(e -> axesPicked());

@@ -70,6 +70,10 @@ public final class ProjectionView extends CanvasView {
     public ProjectionView() {
         getStyleClass().add("projection-view");
         setMinSize(200, 160);
+        // the keyboard does what the mouse does (zoom, pan, fit, fold the legend) once Tab has reached the plot
+        setFocusTraversable(true);
+        focusedProperty().addListener((o, was, now) -> dirty = true);
+        addEventHandler(javafx.scene.input.KeyEvent.KEY_PRESSED, this::keyPressed);
         setOnScroll(e -> {
             if (area == null || e.getDeltaY() == 0) {
                 return;
@@ -127,6 +131,51 @@ public final class ProjectionView extends CanvasView {
                 singleClick.playFromStart();
             }
         });
+    }
+
+    /** The share of the view one arrow key moves it by. */
+    public static final double KEY_PAN = 0.1;
+    /** The factor one + or - key zooms by. */
+    public static final double KEY_ZOOM = 1.25;
+
+    /**
+     * + / - zoom about the centre, the arrow keys pan a tenth of the view, Home fits the view, L folds or unfolds
+     * the legend; with Ctrl, Alt or Meta the key is left to the window's accelerators.
+     */
+    private void keyPressed(javafx.scene.input.KeyEvent e) {
+        if (e.isShortcutDown() || e.isControlDown() || e.isAltDown() || e.isMetaDown()) {
+            return;
+        }
+        double w = box[1] - box[0];
+        double h = box[3] - box[2];
+        switch (e.getCode()) {
+            case PLUS, ADD, EQUALS -> zoomAboutCentre(1 / KEY_ZOOM);
+            case MINUS, SUBTRACT -> zoomAboutCentre(KEY_ZOOM);
+            case LEFT -> moveBox(-KEY_PAN * w, 0);
+            case RIGHT -> moveBox(KEY_PAN * w, 0);
+            case UP -> moveBox(0, KEY_PAN * h);
+            case DOWN -> moveBox(0, -KEY_PAN * h);
+            case HOME -> fitView();
+            case L -> setLegendFolded(!legendFolded);
+            default -> {
+                return;
+            }
+        }
+        e.consume(); // an arrow key would otherwise move the focus on
+    }
+
+    private void zoomAboutCentre(double f) {
+        double cx = (box[0] + box[1]) / 2;
+        double cy = (box[2] + box[3]) / 2;
+        box = new double[] {cx + (box[0] - cx) * f, cx + (box[1] - cx) * f, cy + (box[2] - cy) * f, cy + (box[3] - cy) * f};
+        userBox = true;
+        viewChanged();
+    }
+
+    private void moveBox(double dx, double dy) {
+        box = new double[] {box[0] + dx, box[1] + dx, box[2] + dy, box[3] + dy};
+        userBox = true;
+        viewChanged();
     }
 
     private void viewChanged() {
@@ -377,7 +426,16 @@ public final class ProjectionView extends CanvasView {
 
     private void draw(long now) {
         paint(pen, canvas.getWidth(), canvas.getHeight(), now);
+        if (isFocused()) { // on the screen only, never in an export
+            pen.setStroke(FOCUS);
+            pen.setLineWidth(2);
+            pen.setLineDashes();
+            pen.strokeRect(1, 1, canvas.getWidth() - 2, canvas.getHeight() - 2);
+        }
     }
+
+    /** The frame around the plot while it has the keyboard focus (Modena's focus colour). */
+    static final Color FOCUS = Color.web("#039ED3");
 
     /** Paints the view at the given size with the given pen: the screen, or an SVG file. */
     public void paint(Pen g, double w, double h, long now) {

@@ -15,6 +15,9 @@ import javafx.scene.control.ChoiceBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.Slider;
 import javafx.scene.control.Tooltip;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyCodeCombination;
+import javafx.scene.input.KeyCombination;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.ColumnConstraints;
 import javafx.scene.layout.GridPane;
@@ -132,20 +135,23 @@ public final class CompareWindow {
             grid.getRowConstraints().add(rc);
         }
 
-        Button run = new Button("Run");
+        // Alt+R, Alt+P, Alt+G, Alt+S (the underlined letters); Ctrl+P and Ctrl+T as in the main window
+        Button run = new Button("_Run");
         run.setId("compareRun");
         run.setTooltip(new Tooltip("Start every panel again: the main window's model and settings, chains, seed, warmup "
-                + "and draws, each panel's sampler with its defaults."));
+                + "and draws, each panel's sampler with its defaults (Alt+R)."));
         run.setOnAction(e -> startAll());
-        Button pause = new Button("Pause");
+        Button pause = new Button("_Pause");
         pause.setId("comparePause");
+        pause.setTooltip(new Tooltip("Hold every chain of every panel after its current transition (Ctrl+P or Alt+P)."));
         pause.setOnAction(e -> panels.forEach(p -> p.run.pause()));
-        Button resume = new Button("Go on");
+        Button resume = new Button("_Go on");
         resume.setId("compareResume");
+        resume.setTooltip(new Tooltip("Go on from a pause at the chosen speed (Alt+G)."));
         resume.setOnAction(e -> panels.forEach(p -> p.run.resume()));
-        Button step = new Button("Step");
+        Button step = new Button("_Step");
         step.setId("compareStep");
-        step.setTooltip(new Tooltip("Exactly one more transition in every chain of every panel."));
+        step.setTooltip(new Tooltip("Exactly one more transition in every chain of every panel (Ctrl+T or Alt+S)."));
         step.setOnAction(e -> panels.forEach(p -> p.run.advance(1)));
         speed.setId("compareSpeed");
         speed.setPrefWidth(160);
@@ -170,6 +176,9 @@ public final class CompareWindow {
             scene.getStylesheets().addAll(owner.getScene().getStylesheets());
         }
         stage.setScene(scene);
+        Keys.closeOnKeys(stage, scene, false); // Ctrl+W; not Escape: closing stops the four runs
+        scene.getAccelerators().put(new KeyCodeCombination(KeyCode.P, KeyCombination.SHORTCUT_DOWN), pause::fire);
+        scene.getAccelerators().put(new KeyCodeCombination(KeyCode.T, KeyCombination.SHORTCUT_DOWN), step::fire);
         timer = new AnimationTimer() {
             @Override
             public void handle(long now) {

@@ -77,6 +77,7 @@ final class EvaluateWindow {
         Scene scene = new Scene(layout(), size[0], size[1]);
         scene.getStylesheets().add(EvaluateWindow.class.getResource("workbench.css").toExternalForm());
         stage.setScene(scene);
+        Keys.closeOnKeys(stage, scene, false); // Ctrl+W; not Escape: the table of added sessions would go with it
         stage.setOnHidden(e -> worker.shutdownNow());
         ScreenFit.install(stage);
         refresh();

@@ -43,6 +43,7 @@ final class GuideDialog {
             go.setTooltip(new Tooltip(ok ? "Set up this model and sampler and start the run"
                     : "This build lacks model " + s.modelIds() + " or sampler " + s.samplerIds()));
             go.setOnAction(e -> window.apply(s));
+            go.setAccessibleText("Try it: " + s.title()); // eight buttons read "Try it" alike without it
             box.getChildren().addAll(title, text, go);
         }
         Label title = new Label("Four samplers side by side");
@@ -54,6 +55,7 @@ final class GuideDialog {
         text.setWrapText(true);
         Button go = new Button("Try it");
         go.setId("guideCompare");
+        go.setAccessibleText("Try it: " + title.getText());
         go.setTooltip(new Tooltip("Set up the correlated Gaussian and open Run \u25b8 Compare samplers on it"));
         go.setOnAction(e -> window.applyCompareScenario());
         box.getChildren().addAll(title, text, go);
@@ -63,6 +65,8 @@ final class GuideDialog {
         Scene scene = new Scene(scroll, size[0], size[1]);
         scene.getStylesheets().add(GuideDialog.class.getResource("workbench.css").toExternalForm());
         stage.setScene(scene);
+        Keys.closeOnKeys(stage, scene, true); // Escape or Ctrl+W, as for any help window
+        window.styleSecondary(stage);
         if (stage.getOwner() != null) {
             // over the window's right-hand charts, not over the projection a scenario is about to move on
             javafx.stage.Window owner = stage.getOwner();

@@ -221,23 +221,23 @@ public final class MainWindow extends BorderPane {
     // ---------------------------------------------------------------- layout
 
     private MenuBar menuBar() {
-        Menu file = new Menu("File");
-        MenuItem pngPosterior = new MenuItem("Export projection as PNG\u2026");
+        Menu file = new Menu("_File");
+        MenuItem pngPosterior = new MenuItem("Export _projection as PNG\u2026");
         pngPosterior.setOnAction(e -> exportPng("projection.png", f -> Export.png(posterior, f, PNG_SCALE)));
-        MenuItem svgPosterior = new MenuItem("Export projection as SVG\u2026");
+        MenuItem svgPosterior = new MenuItem("Export projection as S_VG\u2026");
         svgPosterior.setOnAction(e -> exportVector("projection.svg", f -> Export.svg(posterior, f)));
-        MenuItem svgTrace = new MenuItem("Export trace as SVG\u2026");
+        MenuItem svgTrace = new MenuItem("Export trace as SV_G\u2026");
         svgTrace.setOnAction(e -> exportVector("trace.svg", f -> Export.svg(trace, f)));
-        MenuItem pngTrace = new MenuItem("Export trace as PNG\u2026");
+        MenuItem pngTrace = new MenuItem("Export t_race as PNG\u2026");
         pngTrace.setOnAction(e -> exportPng("trace.png", f -> Export.png(trace, f, PNG_SCALE)));
-        MenuItem pngEnergy = new MenuItem("Export energy charts as PNG\u2026");
+        MenuItem pngEnergy = new MenuItem("Export energy _charts as PNG\u2026");
         pngEnergy.setOnAction(e -> exportNode(energy, "energy.png"));
-        MenuItem svgError = new MenuItem("Export energy-error histogram as SVG\u2026");
+        MenuItem svgError = new MenuItem("Export energy-error _histogram as SVG\u2026");
         svgError.setOnAction(e -> exportSvg(energy.errorChart(), "energy-error.svg"));
-        MenuItem svgBfmi = new MenuItem("Export E-BFMI chart (or the errors against the truth) as SVG\u2026");
+        MenuItem svgBfmi = new MenuItem("Export E-_BFMI chart (or the errors against the truth) as SVG\u2026");
         svgBfmi.setOnAction(e -> exportSvg(energy.rightChart(),
                 energy.rightChart() == energy.bfmiChart() ? "ebfmi.svg" : "truth-errors.svg"));
-        MenuItem quit = new MenuItem("Quit");
+        MenuItem quit = new MenuItem("_Quit");
         quit.setAccelerator(new KeyCodeCombination(KeyCode.Q, KeyCombination.SHORTCUT_DOWN));
         quit.setOnAction(e -> {
             Window w = getScene() == null ? null : getScene().getWindow();
@@ -246,7 +246,7 @@ public final class MainWindow extends BorderPane {
                 w.hide();
             }
         });
-        MenuItem open = new MenuItem("Open draws from another tool (CmdStan CSV, long CSV)\u2026");
+        MenuItem open = new MenuItem("_Open draws from another tool (CmdStan CSV, long CSV)\u2026");
         open.setAccelerator(new KeyCodeCombination(KeyCode.O, KeyCombination.SHORTCUT_DOWN));
         open.setOnAction(e -> {
             FileChooser fc = new FileChooser();
@@ -258,16 +258,16 @@ public final class MainWindow extends BorderPane {
                 openDraws(files.stream().map(File::toPath).toList());
             }
         });
-        MenuItem openSession = new MenuItem("Open session\u2026");
+        MenuItem openSession = new MenuItem("Open _session\u2026");
         openSession.setAccelerator(new KeyCodeCombination(KeyCode.O, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN));
         openSession.setOnAction(e -> chooseSession());
-        MenuItem exportDraws = new MenuItem("Export draws\u2026");
+        MenuItem exportDraws = new MenuItem("_Export draws\u2026");
         exportDraws.setAccelerator(new KeyCodeCombination(KeyCode.E, KeyCombination.SHORTCUT_DOWN));
         exportDraws.setOnAction(e -> chooseExport());
-        MenuItem distill = new MenuItem("Distil\u2026");
+        MenuItem distill = new MenuItem("_Distil\u2026");
         distill.setId("distillMenuItem");
         distill.setOnAction(e -> openDistillDialog());
-        MenuItem truthItem = new MenuItem("Compare with a truth file (variable, mean, sd)\u2026");
+        MenuItem truthItem = new MenuItem("Compare with a _truth file (variable, mean, sd)\u2026");
         truthItem.setId("truthMenuItem");
         truthItem.setOnAction(e -> {
             FileChooser fc = new FileChooser();
@@ -283,46 +283,72 @@ public final class MainWindow extends BorderPane {
             distill.setDisable(!canDistill());
             truthItem.setDisable(shownBuffer == null);
         });
-        MenuItem sessionsFolder = new MenuItem("Sessions folder\u2026");
+        MenuItem sessionsFolder = new MenuItem("Sessions _folder\u2026");
         sessionsFolder.setId("sessionsFolderMenuItem");
         sessionsFolder.setOnAction(e -> chooseSessionsFolder());
-        MenuItem evaluate = new MenuItem("Evaluate predictions\u2026");
+        MenuItem evaluate = new MenuItem("Eva_luate predictions\u2026");
         evaluate.setId("evaluateMenuItem");
         evaluate.setOnAction(e -> openEvaluateWindow());
         file.getItems().addAll(openSession, open, truthItem, exportDraws, distill, evaluate, sessionsFolder, new SeparatorMenuItem(), pngPosterior, svgPosterior, pngTrace, svgTrace, pngEnergy,
                 svgError, svgBfmi, new SeparatorMenuItem(), quit);
         file.getItems().addAll(file.getItems().indexOf(svgTrace) + 1, chainPlotExports());
 
-        Menu run = new Menu("Run");
-        MenuItem mRun = new MenuItem("Run");
+        Menu run = new Menu("_Run");
+        MenuItem mRun = new MenuItem("_Run");
         mRun.setAccelerator(new KeyCodeCombination(KeyCode.R, KeyCombination.SHORTCUT_DOWN));
         mRun.setOnAction(e -> run());
-        MenuItem mPause = new MenuItem("Pause");
+        MenuItem mPause = new MenuItem("_Pause");
         mPause.setAccelerator(new KeyCodeCombination(KeyCode.P, KeyCombination.SHORTCUT_DOWN));
         mPause.setOnAction(e -> controller.pause());
-        MenuItem mStep = new MenuItem("Step one transition");
+        MenuItem mStep = new MenuItem("_Step one transition");
         mStep.setAccelerator(new KeyCodeCombination(KeyCode.T, KeyCombination.SHORTCUT_DOWN));
         mStep.setOnAction(e -> step(1));
-        MenuItem mRunN = new MenuItem("Run N draws");
+        MenuItem mRunN = new MenuItem("Run _N draws");
         mRunN.setAccelerator(new KeyCodeCombination(KeyCode.N, KeyCombination.SHORTCUT_DOWN));
         mRunN.setOnAction(e -> runN());
-        MenuItem mReset = new MenuItem("Reset");
+        MenuItem mReset = new MenuItem("R_eset");
         mReset.setAccelerator(new KeyCodeCombination(KeyCode.R, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN));
         mReset.setOnAction(e -> reset());
-        MenuItem mFit = new MenuItem("Fit projection");
+        MenuItem mFit = new MenuItem("_Fit projection");
         mFit.setAccelerator(new KeyCodeCombination(KeyCode.F, KeyCombination.SHORTCUT_DOWN));
         mFit.setOnAction(e -> posterior.projection().fitView());
-        MenuItem mCompare = new MenuItem("Compare samplers side by side\u2026");
+        MenuItem mCompare = new MenuItem("_Compare samplers side by side\u2026");
         mCompare.setOnAction(e -> openCompare().startAll());
         run.getItems().addAll(mRun, mPause, mStep, mRunN, mReset, new SeparatorMenuItem(), mFit, new SeparatorMenuItem(),
                 mCompare);
 
-        Menu help = new Menu("Help");
-        MenuItem guide = new MenuItem("Guide");
+        Menu view = new Menu("_View");
+        MenuItem larger = new MenuItem("_Larger text");
+        larger.setAccelerator(new KeyCodeCombination(KeyCode.EQUALS, KeyCombination.SHORTCUT_DOWN));
+        larger.setOnAction(e -> setTextSize(TextSize.larger(textSize)));
+        MenuItem smaller = new MenuItem("_Smaller text");
+        smaller.setAccelerator(new KeyCodeCombination(KeyCode.MINUS, KeyCombination.SHORTCUT_DOWN));
+        smaller.setOnAction(e -> setTextSize(TextSize.smaller(textSize)));
+        MenuItem normal = new MenuItem("_Normal text");
+        normal.setAccelerator(new KeyCodeCombination(KeyCode.DIGIT0, KeyCombination.SHORTCUT_DOWN));
+        normal.setOnAction(e -> setTextSize(TextSize.NORMAL));
+        view.getItems().addAll(larger, smaller, normal);
+        // the same from the number pad, and Ctrl+Shift+= (Ctrl and "+" where "+" needs Shift)
+        sceneProperty().addListener((o, was, scene) -> {
+            if (scene != null) {
+                for (KeyCombination k : List.of(new KeyCodeCombination(KeyCode.ADD, KeyCombination.SHORTCUT_DOWN),
+                        new KeyCodeCombination(KeyCode.PLUS, KeyCombination.SHORTCUT_DOWN),
+                        new KeyCodeCombination(KeyCode.EQUALS, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN))) {
+                    scene.getAccelerators().put(k, larger::fire);
+                }
+                scene.getAccelerators().put(new KeyCodeCombination(KeyCode.SUBTRACT, KeyCombination.SHORTCUT_DOWN),
+                        smaller::fire);
+                scene.getAccelerators().put(new KeyCodeCombination(KeyCode.NUMPAD0, KeyCombination.SHORTCUT_DOWN),
+                        normal::fire);
+            }
+        });
+
+        Menu help = new Menu("_Help");
+        MenuItem guide = new MenuItem("_Guide");
         guide.setAccelerator(new KeyCodeCombination(KeyCode.F1));
         guide.setOnAction(e -> GuideDialog.show(this));
         help.getItems().add(guide);
-        return new MenuBar(file, run, help);
+        return new MenuBar(file, run, view, help);
     }
 
     private Node toolBar() {
@@ -362,8 +388,15 @@ public final class MainWindow extends BorderPane {
         betaSlider.setPrefWidth(110);
         stepSizeNote.getStyleClass().add("note");
         HBox buttons = group(runButton, pauseButton, stepButton, runNButton, runNCount, resetButton);
-        HBox speed = group(new Label("speed"), speedSlider, speedLabel);
+        Label speedName = new Label("speed");
+        speedName.setLabelFor(speedSlider);
+        HBox speed = group(speedName, speedSlider, speedLabel);
         stepSizeLabel.setId("stepSizeLabel");
+        // each control named by its label, or where one label serves two, by its own accessible text
+        stepSizeLabel.setLabelFor(stepSizeSlider);
+        stepSizeField.setAccessibleText("step size: type one and press Enter");
+        betaLabel.setLabelFor(betaSlider);
+        runNCount.setAccessibleText("N for Run N");
         HBox step = group(stepSizeLabel, stepSizeSlider, stepSizeField);
         HBox beta = group(betaLabel, betaSlider);
         // a flow, not a ToolBar: on a narrow window the controls wrap instead of hiding in an overflow menu
@@ -379,6 +412,12 @@ public final class MainWindow extends BorderPane {
         HBox h = new HBox(5, nodes);
         h.setAlignment(Pos.CENTER_LEFT);
         return h;
+    }
+
+    /** A plot named for assistive technology (a canvas says nothing of itself). */
+    private static void describe(Node view, String text) {
+        view.setAccessibleRole(javafx.scene.AccessibleRole.IMAGE_VIEW);
+        view.setAccessibleText(text);
     }
 
     private static Tooltip tip(String text) {
@@ -449,9 +488,11 @@ public final class MainWindow extends BorderPane {
             runErrors.put(f, err);
             Label name = new Label(f);
             name.setTooltip(tip(desc));
+            name.setLabelFor(tf);
             run.add(name, 0, row);
             if (f.equals("seed")) {
                 Button dice = new Button("new");
+                dice.setAccessibleText("new random seed");
                 dice.setTooltip(tip("Pick a fresh random seed (the seed is shown so a run can be repeated)."));
                 dice.setOnAction(e -> tf.setText(setup.newSeed()));
                 run.add(new HBox(4, tf, dice), 1, row);
@@ -467,7 +508,7 @@ public final class MainWindow extends BorderPane {
                 title("Sampler"), samplerPicker, samplerDescription, samplerSheet,
                 title("Run"), run);
         box.setPadding(new Insets(6));
-        box.setPrefWidth(330);
+        box.getStyleClass().add("sidebar"); // its width in em (workbench.css): wider with larger text
         if (setup.samplers().isEmpty()) {
             Label none = new Label("No samplers in this build: nothing can run.");
             none.getStyleClass().add("field-error");
@@ -475,8 +516,7 @@ public final class MainWindow extends BorderPane {
         }
         ScrollPane scroll = new ScrollPane(box);
         scroll.setFitToWidth(true);
-        scroll.setPrefWidth(345);
-        scroll.setMinWidth(250);
+        scroll.getStyleClass().add("sidebar-scroll");
         return scroll;
     }
 
@@ -516,6 +556,16 @@ public final class MainWindow extends BorderPane {
         trace.setId("traceView");
         trace.showParam(0);
         Label traceLabel = new Label("parameter");
+        traceLabel.setLabelFor(traceParam);
+        posterior.projection().setId("projection");
+        describe(posterior.projection(), "Posterior projection: the draws of each chain on the two parameters picked above "
+                + "it, with the target's density, proposals and divergences; the divergence list replays a divergence here");
+        describe(trace, "Trace of the picked parameter for each chain, warmup shaded");
+        describe(rankView, "Rank plot of the picked parameter: each chain's ranks in 20 bins, with the uniform count");
+        describe(acfView, "Autocorrelation of the picked parameter per chain against the lag");
+        describe(stepSizeTrace, "Step size over the iterations");
+        describe(acceptTrace, "Acceptance statistic over the iterations");
+        describe(depthTrace, "Tree depth or leapfrog steps over the iterations");
         HBox traceBar = new HBox(6, traceLabel, traceParam);
         traceBar.setAlignment(Pos.CENTER_LEFT);
         traceBar.setPadding(new Insets(2, 4, 2, 4));
@@ -557,6 +607,7 @@ public final class MainWindow extends BorderPane {
         diagTab.setId("diagnosticsTab");
         divTab.setId("divergencesTab");
         TabPane lower = new TabPane(diagTab, divTab, statTab);
+        lower.setId("lowerTabs");
         lower.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
 
         exportMenu(posterior.plots(), "projection.png", f -> Export.png(posterior, f, PNG_SCALE));
@@ -596,13 +647,13 @@ public final class MainWindow extends BorderPane {
     }
 
     private List<MenuItem> chainPlotExports() {
-        MenuItem pngRank = new MenuItem("Export rank plot as PNG\u2026");
+        MenuItem pngRank = new MenuItem("Export r_ank plot as PNG\u2026");
         pngRank.setOnAction(e -> exportNode(rankView, "rank.png"));
-        MenuItem svgRank = new MenuItem("Export rank plot as SVG\u2026");
+        MenuItem svgRank = new MenuItem("Export ran_k plot as SVG\u2026");
         svgRank.setOnAction(e -> exportVector("rank.svg", f -> Export.svg(rankView, f)));
-        MenuItem pngAcf = new MenuItem("Export autocorrelation as PNG\u2026");
+        MenuItem pngAcf = new MenuItem("Export a_utocorrelation as PNG\u2026");
         pngAcf.setOnAction(e -> exportNode(acfView, "autocorrelation.png"));
-        MenuItem svgAcf = new MenuItem("Export autocorrelation as SVG\u2026");
+        MenuItem svgAcf = new MenuItem("E_xport autocorrelation as SVG\u2026");
         svgAcf.setOnAction(e -> exportVector("autocorrelation.svg", f -> Export.svg(acfView, f)));
         return List.of(pngRank, svgRank, pngAcf, svgAcf);
     }
@@ -642,8 +693,7 @@ public final class MainWindow extends BorderPane {
         trueSdColumn = column("true sd", l -> Double.isNaN(l.trueSd()) ? "" : Ticks.number(l.trueSd()), null,
                 "The target's standard deviation where it is known: exact, or from a long reference run.");
         // shown later than the others: without a minimum the constrained policy leaves them too narrow for the header
-        trueMeanColumn.setMinWidth(85);
-        trueSdColumn.setMinWidth(70);
+        scaleTruthColumns();
         trueMeanColumn.setVisible(false);
         trueSdColumn.setVisible(false);
         diagTable.getColumns().add(trueMeanColumn);
@@ -821,6 +871,30 @@ public final class MainWindow extends BorderPane {
                 setStepSize(Math.pow(10, b.doubleValue()));
             }
         });
+        // a value typed but left without Enter (Tab, a click elsewhere) used to stay in the box unused until the next
+        // refresh overwrote it: now the box goes back to the value in effect at once, and the status line says so
+        stepSizeField.textProperty().addListener((o, a, b) -> {
+            if (programmatic) {
+                stepSizeShown = b;
+                stepSizeTyped = false;
+            } else if (stepSizeField.isFocused()) {
+                stepSizeTyped = !b.equals(stepSizeShown);
+            }
+        });
+        stepSizeField.focusedProperty().addListener((o, was, now) -> {
+            if (!now && stepSizeTyped) {
+                String typed = stepSizeField.getText();
+                stepSizeTyped = false;
+                programmatic = true;
+                try {
+                    stepSizeField.setText(stepSizeShown);
+                } finally {
+                    programmatic = false;
+                }
+                showMessage(Messages.oneLine("step size '" + (typed.length() > 40 ? typed.substring(0, 37) + "..." : typed)
+                        + "' not set: type it and press Enter to set it"), true);
+            }
+        });
         stepSizeField.setOnAction(e -> {
             String msg = controller.setStepSizeText(stepSizeField.getText());
             if (msg != null) {
@@ -877,6 +951,8 @@ public final class MainWindow extends BorderPane {
         } finally {
             programmatic = false;
         }
+        stepSizeShown = stepSizeField.getText(); // taken (the text may not have changed: no listener call)
+        stepSizeTyped = false;
         boolean live = controller.state() == RunController.State.RUNNING
                 || controller.state() == RunController.State.PAUSED;
         if (Csgld.FACTORY.id().equals(live ? runningSamplerId() : selectedSamplerId())) {
@@ -1159,6 +1235,7 @@ public final class MainWindow extends BorderPane {
         }
         DistillDialog d = new DistillDialog(vm, getScene() == null ? null : getScene().getWindow(),
                 this::openSession);
+        styleSecondary(d.stage());
         d.show();
         return d;
     }
@@ -1176,6 +1253,7 @@ public final class MainWindow extends BorderPane {
             }
             w.addSession(dir);
         }
+        styleSecondary(w.stage());
         w.show();
         return w;
     }
@@ -1916,9 +1994,52 @@ public final class MainWindow extends BorderPane {
                 controller.sessionsRoot());
         w.setSpeed(Math.pow(10, speedSlider.getValue()));
         compares.add(w);
+        styleSecondary(w.stage());
         w.stage().setOnHiding(e -> compares.remove(w));
         w.show();
         return w;
+    }
+
+    /** The step-size text the window last put in the box (the value in effect), and whether the user typed another. */
+    private String stepSizeShown = "";
+    private boolean stepSizeTyped;
+
+    /** The size of the window's text in pixels ({@link TextSize#NORMAL}: 12), set by View ▸ Larger / Smaller text. */
+    private double textSize = TextSize.NORMAL;
+
+    /**
+     * Sets the root font size of this window (and of the secondary windows opened from it afterwards): the controls,
+     * tables, menus and the setup pane's width scale with it (workbench.css sizes in em); the plots' own lettering
+     * does not.
+     */
+    void setTextSize(double px) {
+        textSize = TextSize.clamp(px);
+        setStyle(TextSize.style(textSize));
+        scaleTruthColumns();
+    }
+
+    /** The truth columns' minimum widths, for their headers at the text size in effect (85 and 70 px at 12 px). */
+    private void scaleTruthColumns() {
+        if (trueMeanColumn != null) {
+            trueMeanColumn.setMinWidth(Math.ceil(85 * textSize / TextSize.NORMAL));
+            trueSdColumn.setMinWidth(Math.ceil(70 * textSize / TextSize.NORMAL));
+        }
+    }
+
+    double textSize() {
+        return textSize;
+    }
+
+    /** Gives a secondary window opened from this one the same text size. */
+    void styleSecondary(javafx.stage.Stage stage) {
+        if (stage != null && stage.getScene() != null && stage.getScene().getRoot() != null) {
+            stage.getScene().getRoot().setStyle(TextSize.style(textSize));
+        }
+    }
+
+    /** The Compare samplers windows now open, oldest first. */
+    List<CompareWindow> compareWindows() {
+        return List.copyOf(compares);
     }
 
     /** Moves the speed slider to full speed (as fast as the chains go). */
@@ -1968,6 +2089,7 @@ public final class MainWindow extends BorderPane {
             }
         }
         speedSlider.setValue(prefs.getDouble("speedLog", Math.log10(30)));
+        setTextSize(TextSize.clamp(prefs.getDouble("textSize", TextSize.NORMAL)));
         posterior.setDivergencesAtStart(prefs.getBoolean("divergencesAtStart", false));
         // the folder chosen with File > Sessions folder, unless the system property names one for this start
         String sessionsDir = prefs.get("sessionsDir", null);
@@ -1992,6 +2114,7 @@ public final class MainWindow extends BorderPane {
                 }
             }
             prefs.putDouble("speedLog", speedSlider.getValue());
+            prefs.putDouble("textSize", textSize);
             prefs.putBoolean("divergencesAtStart", posterior.projection().divergencesAtStart());
             Preferences node = prefs.node("settings");
             node.clear();

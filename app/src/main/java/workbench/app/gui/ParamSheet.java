@@ -35,7 +35,7 @@ public final class ParamSheet extends PropertySheet {
         setSearchBoxVisible(false);
         setMode(Mode.NAME);
         setPropertyEditorFactory(item -> ((SpecItem) item).editor());
-        setPrefHeight(150);
+        setFocusTraversable(false); // the sheet itself does nothing with a key: Tab goes straight to its fields
     }
 
     /**
@@ -48,13 +48,12 @@ public final class ParamSheet extends PropertySheet {
         if (d == null) {
             return;
         }
-        double h = 12;
         for (ParamSpec spec : d.params()) {
             getItems().add(new SpecItem(spec, current, set, after));
-            h += spec.kind() == ParamSpec.Kind.TEXT ? 80 : 32;
         }
-        setPrefHeight(h);
-        setMinHeight(h);
+        // as high as its rows at the font in effect (a fixed 32 px a row cut the last rows off with larger text)
+        setPrefHeight(USE_COMPUTED_SIZE);
+        setMinHeight(USE_PREF_SIZE);
     }
 
     private final class SpecItem implements PropertySheet.Item {
@@ -145,6 +144,7 @@ public final class ParamSheet extends PropertySheet {
                 field = text;
             }
             field.setId(idPrefix + "-" + spec.name());
+            field.setAccessibleText(spec.name()); // the sheet's name column is not linked to the field
             VBox box = new VBox(2, field, error);
             String first = SetupViewModel.check(spec, "", (String) getValue());
             show(error, first == null ? null : first);
