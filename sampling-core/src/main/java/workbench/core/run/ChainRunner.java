@@ -196,7 +196,10 @@ public final class ChainRunner {
                     failure.compareAndSet(null, messageOf(cause));
                     stopped = true;
                     if (cause instanceof BadInputException bad) {
+                        // the other chains stop after their current transition; none may reach the sink once
+                        // run() has thrown (the caller closes it then)
                         pool.shutdownNow();
+                        awaitWorkers(pool);
                         throw bad;
                     }
                 }
@@ -211,6 +214,21 @@ public final class ChainRunner {
                 failure.get());
         sink.finish(outcome);
         return outcome;
+    }
+
+    /** Waits until every worker of {@code pool} (shut down) has ended; keeps an interrupt for the caller. */
+    private static void awaitWorkers(ThreadPoolExecutor pool) {
+        boolean interrupted = false;
+        while (!pool.isTerminated()) {
+            try {
+                pool.awaitTermination(1, java.util.concurrent.TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     private static String messageOf(Throwable t) {
