@@ -2,7 +2,9 @@ package workbench.viz;
 
 import java.util.List;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 import javafx.application.Platform;
@@ -28,12 +30,26 @@ public final class ProjectionView extends CanvasView {
     private static final double BOTTOM = 42;
     private static final int RECENT_PATH = 30;
 
-    private final ExecutorService densityPool = Executors.newSingleThreadExecutor(r -> {
-        Thread t = new Thread(r, "density-grid");
-        t.setDaemon(true);
-        return t;
-    });
+    /**
+     * Computes the density grid off the FX thread. Its one thread ends after {@value #DENSITY_IDLE_SECONDS} s without
+     * work, so a view that is dropped (a closed Compare window's four panels) leaves no thread behind: views have no
+     * close hook, and a thread that waited for work forever kept one thread per view ever made.
+     */
+    private final ExecutorService densityPool = densityPool();
+    /** Seconds the density thread waits for the next grid before it ends. */
+    static final long DENSITY_IDLE_SECONDS = 2;
     private final AtomicLong densityGeneration = new AtomicLong();
+
+    private static ExecutorService densityPool() {
+        ThreadPoolExecutor pool = new ThreadPoolExecutor(1, 1, DENSITY_IDLE_SECONDS, TimeUnit.SECONDS,
+                new LinkedBlockingQueue<>(), r -> {
+                    Thread t = new Thread(r, "density-grid");
+                    t.setDaemon(true);
+                    return t;
+                });
+        pool.allowCoreThreadTimeOut(true);
+        return pool;
+    }
     private LiveBuffer buffer;
     private Model densityModel;
     private int xParam;

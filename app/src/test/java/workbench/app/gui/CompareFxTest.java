@@ -100,4 +100,55 @@ class CompareFxTest extends WindowFxBase {
             WaitForAsyncUtils.asyncFx(() -> cw.stage().hide()).get(5, TimeUnit.SECONDS);
         }
     }
+
+    /** Threads whose names the window's runs and views give them, counted by name. */
+    private static java.util.Map<String, Long> workThreads() {
+        java.util.Set<String> names = java.util.Set.of("density-grid", "chain-worker", "chain-runner", "run-ticker",
+                "session-flusher");
+        return Thread.getAllStackTraces().keySet().stream().filter(Thread::isAlive).map(Thread::getName)
+                .filter(names::contains)
+                .collect(java.util.stream.Collectors.groupingBy(n -> n, java.util.TreeMap::new,
+                        java.util.stream.Collectors.counting()));
+    }
+
+    private static long count(java.util.Map<String, Long> threads, String name) {
+        return threads.getOrDefault(name, 0L);
+    }
+
+    @Test
+    void closingTheWindowLeavesNoThreadBehind(FxRobot robot) throws Exception {
+        // each panel's projection drew the 2-D density on a thread of its own that waited for work forever: every
+        // Compare window opened and closed left four "density-grid" threads
+        pick(robot, "#modelPicker", "gaussian-2d");
+        set(robot, "#chains", "2");
+        set(robot, "#warmup", "50");
+        set(robot, "#draws", "200");
+        java.util.Map<String, Long> before = workThreads();
+        CompareWindow cw = WaitForAsyncUtils.asyncFx(() -> {
+            CompareWindow w = window.openCompare();
+            w.setSpeed(RunController.FULL_SPEED);
+            assertNull(w.startAll());
+            return w;
+        }).get(10, TimeUnit.SECONDS);
+        try {
+            waitUntil("the panels' runs to end and their densities to be computed", 60, () -> {
+                WaitForAsyncUtils.asyncFx(() -> cw.panels().forEach(p -> p.pane.refresh(System.nanoTime())))
+                        .get(5, TimeUnit.SECONDS);
+                return cw.panels().stream().allMatch(p -> p.run.state() == RunController.State.FINISHED)
+                        && count(workThreads(), "density-grid") >= count(before, "density-grid") + 1;
+            });
+        } finally {
+            WaitForAsyncUtils.asyncFx(() -> cw.stage().hide()).get(5, TimeUnit.SECONDS);
+        }
+        long deadline = System.nanoTime() + 15_000_000_000L;
+        java.util.Map<String, Long> after = workThreads();
+        while (!after.entrySet().stream().allMatch(e -> e.getValue() <= count(before, e.getKey()))
+                && System.nanoTime() < deadline) {
+            Thread.sleep(100);
+            after = workThreads();
+        }
+        java.util.Map<String, Long> left = after;
+        assertTrue(left.entrySet().stream().allMatch(e -> e.getValue() <= count(before, e.getKey())),
+                "threads before opening Compare " + before + ", 15 s after closing it " + left);
+    }
 }

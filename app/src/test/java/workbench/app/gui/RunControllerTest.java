@@ -166,4 +166,24 @@ class RunControllerTest {
             c.shutdown();
         }
     }
+
+    @Test
+    void aClickedChainRunsToItsEndBelowFullSpeed() throws Exception {
+        // below full speed the ticker hands out transitions only when the last ones are used up; the run's own
+        // chains end first, and the transitions they were still given but never made kept the ticker from handing
+        // out any more: the clicked chain stood still and the run never finished
+        RunConfig cfg = new RunConfig("gaussian-2d", Map.of(), "rwm", Map.of(), 2, 0, 300, 3, 2, null);
+        rc.setSpeed(400);
+        rc.start(cfg, ModelRegistry.create("gaussian-2d", Map.of()), SamplerRegistry.create("rwm", Map.of()), false);
+        LiveBuffer b = rc.buffer();
+        waitFor(() -> b.started() && b.size(0) >= 100, "100 transitions");
+        assertEquals(3, rc.addChain(new double[] {0.5, -0.5}));
+        try {
+            waitFor(() -> rc.state() == RunController.State.FINISHED, "the run's end");
+        } catch (AssertionError e) {
+            throw new AssertionError(e.getMessage() + ": state " + rc.state() + ", transitions per chain "
+                    + java.util.Arrays.toString(b.sizes()));
+        }
+        assertEquals(List.of(300L, 300L, 300L), java.util.Arrays.stream(b.sizes()).boxed().toList());
+    }
 }

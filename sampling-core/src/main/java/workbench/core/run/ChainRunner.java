@@ -66,6 +66,11 @@ public final class ChainRunner {
     private long[] permits;
     /** Per chain: a permit was taken for a transition that has not been reported yet (guarded by pauseLock). */
     private boolean[] granted;
+    /**
+     * Per chain: it has made its last transition (guarded by pauseLock). An ended chain takes no permits and does
+     * not keep {@link #idle} false: the run's chains end before a chain added later does.
+     */
+    private boolean[] ended;
     /** Chain-added commands for chain 1, in order. */
     private final ConcurrentLinkedQueue<AddChain> adds = new ConcurrentLinkedQueue<>();
     private final Object addLock = new Object();
@@ -140,6 +145,7 @@ public final class ChainRunner {
         }
         this.permits = new long[config.chains()];
         this.granted = new boolean[config.chains()];
+        this.ended = new boolean[config.chains()];
         this.promised = config.chains() + added.size();
         this.chainsStarted = config.chains();
         for (int c = 0; c < config.chains(); c++) {
@@ -190,7 +196,10 @@ public final class ChainRunner {
                     failure.compareAndSet(null, messageOf(cause));
                     stopped = true;
                     if (cause instanceof BadInputException bad) {
+                        // the other chains stop after their current transition; none may reach the sink once
+                        // run() has thrown (the caller closes it then)
                         pool.shutdownNow();
+                        awaitWorkers(pool);
                         throw bad;
                     }
                 }
@@ -205,6 +214,21 @@ public final class ChainRunner {
                 failure.get());
         sink.finish(outcome);
         return outcome;
+    }
+
+    /** Waits until every worker of {@code pool} (shut down) has ended; keeps an interrupt for the caller. */
+    private static void awaitWorkers(ThreadPoolExecutor pool) {
+        boolean interrupted = false;
+        while (!pool.isTerminated()) {
+            try {
+                pool.awaitTermination(1, java.util.concurrent.TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     private static String messageOf(Throwable t) {
@@ -271,6 +295,7 @@ public final class ChainRunner {
                         adds.clear();
                     }
                 }
+                chainDone(chains[k]);
                 Live live = lives[k];
                 if (live != null) {
                     sink.chainEnded(chains[k], live.done, live.sampler.stepSize(), live.sampler.inverseMetric());
@@ -408,6 +433,7 @@ public final class ChainRunner {
         synchronized (pauseLock) {
             permits = Arrays.copyOf(permits, chain + 1);
             granted = Arrays.copyOf(granted, chain + 1);
+            ended = Arrays.copyOf(ended, chain + 1);
         }
         sink.event(chain, it, new RunEvent(RunEvent.CHAIN_ADDED, Double.NaN,
                 "started at chain 1's iteration " + it, position));
@@ -577,12 +603,24 @@ public final class ChainRunner {
         return paused;
     }
 
-    /** While paused: lets every chain make exactly {@code n} more transitions. */
+    /** While paused: lets every chain make exactly {@code n} more transitions (a chain that has ended, none). */
     public void advance(long n) {
         synchronized (pauseLock) {
             for (int c = 0; c < permits.length; c++) {
-                permits[c] += n;
+                if (!ended[c]) {
+                    permits[c] += n;
+                }
             }
+            pauseLock.notifyAll();
+        }
+    }
+
+    /** {@code chain} makes no more transitions: it needs no permits, and those it holds are dropped. */
+    private void chainDone(int chain) {
+        synchronized (pauseLock) {
+            ended[chain] = true;
+            permits[chain] = 0;
+            granted[chain] = false;
             pauseLock.notifyAll();
         }
     }
@@ -598,8 +636,8 @@ public final class ChainRunner {
     }
 
     /**
-     * True when paused, every chain has used up its permits and every transition they granted has been reported to
-     * the sink (a step has completed its grant: a command given now applies from the next transition, not to one a
+     * True when paused, every chain that has not ended has used up its permits and every transition they granted has
+     * been reported to the sink (a step has completed its grant: a command given now applies from the next transition, not to one a
      * permit was taken for but that has not yet begun).
      */
     public boolean idle() {

@@ -194,4 +194,38 @@ class AddChainTest {
                 new Schedule.Entry(3, 5, RunEvent.STEP_SIZE, 0.25)))).run();
         assertTrue(rec.lines.get(3).get(6).startsWith("e 5 "), rec.lines.get(3).get(6));
     }
+
+    @Test
+    void anAddedChainKeepsSteppingAfterTheOthersHaveEnded() throws Exception {
+        // below full speed the window keeps the run paused and hands out permits whenever idle() says the last ones
+        // are used up. The run's chains end before a chain added by a click does; advance() gave them permits they
+        // never used, so idle() stayed false, the window handed out no more and the added chain stood still forever
+        RunConfig cfg = new RunConfig("gaussian", Map.of("dim", "2"), "rwm", Map.of(), 2, 10, 20, 5, 3, null);
+        Recorder rec = new Recorder(cfg.chains());
+        ChainRunner r = runner(cfg, rec, Schedule.NONE);
+        r.pause();
+        Thread th = new Thread(r::run);
+        th.start();
+        long deadline = System.nanoTime() + 20_000_000_000L;
+        boolean addedOne = false;
+        // what RunController's ticker does: a grant of 4 transitions whenever the last one is used up
+        while (th.isAlive()) {
+            assertTrue(System.nanoTime() < deadline, "the run stalled: chain draws " + rec.draws(0) + ", "
+                    + rec.draws(1) + (rec.lines.size() > 2 ? ", added chain " + rec.draws(2) : ""));
+            if (r.idle()) {
+                if (!addedOne && rec.draws(0) >= 12) {
+                    assertEquals(2, r.addChain(POINT, 16));
+                    addedOne = true;
+                }
+                r.advance(4);
+            }
+            Thread.sleep(1);
+        }
+        assertTrue(addedOne);
+        assertEquals(List.of(30L, 30L, 30L), List.of(rec.draws(0), rec.draws(1), rec.draws(2)));
+        // stepped in grants, the added chain draws what a scheduled add at the same iteration draws
+        Recorder planned = new Recorder(cfg.chains());
+        runner(cfg, planned, Schedule.of(List.of(Schedule.Entry.chainAdded(2, rec.addedAt.get(0), POINT)))).run();
+        assertEquals(planned.lines, rec.lines);
+    }
 }

@@ -64,7 +64,7 @@ class ChainRunnerThreadsTest {
     }
 
     /** A standard normal in 2-D whose every evaluation takes 20 ms: a transition in flight is easy to catch. */
-    private record SlowNormal() implements workbench.core.model.Model {
+    private static class SlowNormal implements workbench.core.model.Model {
         @Override
         public int dim() {
             return 2;
@@ -114,5 +114,61 @@ class ChainRunnerThreadsTest {
         }
         runner.stop();
         th.join(20_000);
+    }
+
+    @Test
+    void aChainRefusedAtItsStartLeavesNoChainWritingAfterTheRunThrows() throws Exception {
+        // chain 1's start is refused while chain 2, on its own thread, is in a transition: run() threw at once and
+        // chain 2 went on calling the sink (its transition, chainEnded) after the caller had closed it
+        RunConfig cfg = new RunConfig("slow", Map.of(), "rwm", Map.of(), 2, 5, 20, 7, 2,
+                new double[] {Double.NaN, 0, 0.5, 0.5});
+        java.util.concurrent.atomic.AtomicBoolean returned = new java.util.concurrent.atomic.AtomicBoolean();
+        java.util.List<String> late = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
+        java.util.concurrent.CountDownLatch chain2Going = new java.util.concurrent.CountDownLatch(1);
+        DrawSink sink = new DrawSink() {
+            @Override
+            public void transition(int chain, long iteration, workbench.core.kernel.Transition t, double[] output) {
+                chain2Going.countDown();
+                if (returned.get()) {
+                    late.add("transition " + chain + " " + iteration);
+                }
+            }
+
+            @Override
+            public void chainEnded(int chain, long iterations, double stepSize, double[] inverseMetric) {
+                if (returned.get()) {
+                    late.add("chainEnded " + chain);
+                }
+            }
+        };
+        SlowNormal model = new SlowNormal() {
+            @Override
+            public double logDensity(double[] q, double[] grad) {
+                if (Double.isNaN(q[0])) {
+                    try {
+                        // chain 1 is refused once chain 2 is sampling
+                        chain2Going.await(20, java.util.concurrent.TimeUnit.SECONDS);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                    return Double.NaN;
+                }
+                // 30 ms that an interrupt does not cut short, as a real gradient's work
+                long end = System.nanoTime() + 30_000_000L;
+                while (System.nanoTime() < end) {
+                    Thread.onSpinWait();
+                }
+                grad[0] = -q[0];
+                grad[1] = -q[1];
+                return -0.5 * (q[0] * q[0] + q[1] * q[1]);
+            }
+        };
+        ChainRunner runner = new ChainRunner(cfg, model, SamplerRegistry.create("rwm", Map.of()), sink);
+        workbench.core.BadInputException e = org.junit.jupiter.api.Assertions.assertThrows(
+                workbench.core.BadInputException.class, runner::run);
+        returned.set(true);
+        assertTrue(e.getMessage().contains("chain 1"), e.getMessage());
+        Thread.sleep(300);
+        assertEquals(java.util.List.of(), late, "sink calls after run() threw");
     }
 }

@@ -19,7 +19,8 @@ import workbench.sessions.SessionReader;
  * where the sampler has none), {@code divergent} (chains × draws, bool), {@code chain} (the
  * session's 1-based chain numbers, int64) and {@code num_warmup} (int64 scalar: how many of the
  * first draws are warmup). A distilled set adds {@code weights} (chains × draws, float64: each
- * row's weight, summing to 1 over the whole set).
+ * row's weight, summing to 1 over the whole set). Every entry is dated 1980-01-01 00:00, so the file depends
+ * only on what is exported, never on when.
  */
 public final class NpzExport {
     private NpzExport() {
@@ -99,8 +100,17 @@ public final class NpzExport {
         });
     }
 
+    /**
+     * The time every entry carries: the earliest a zip can hold (1980-01-01 00:00, MS-DOS time), not the moment of
+     * the export, so exporting the same draws twice gives the same bytes (a {@code cmp} or checksum of two exports
+     * compares draws, not clocks).
+     */
+    static final java.time.LocalDateTime ENTRY_TIME = java.time.LocalDateTime.of(1980, 1, 1, 0, 0);
+
     private static void entry(ZipOutputStream zip, String name, OutputFiles.Body body) throws IOException {
-        zip.putNextEntry(new ZipEntry(name + ".npy"));
+        ZipEntry e = new ZipEntry(name + ".npy");
+        e.setTimeLocal(ENTRY_TIME);
+        zip.putNextEntry(e);
         OutputStream o = new java.io.BufferedOutputStream(new NonClosing(zip), 1 << 16);
         body.write(o);
         o.flush();
