@@ -44,6 +44,9 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--chains", defaultValue = "4", description = "Number of chains (default ${DEFAULT-VALUE}).")
     int chains;
 
+    /** How the manifest's error of a run refused before its first transition begins ({@link SummaryCommand}). */
+    static final String REFUSED_AT_START = "refused at the start: ";
+
     @Option(names = "--warmup", defaultValue = "1000", description = "Warmup iterations per chain (default ${DEFAULT-VALUE}).")
     int warmup;
 
@@ -220,6 +223,12 @@ final class RunCommand implements Callable<Integer> {
             Runtime.getRuntime().addShutdownHook(hook);
             try {
                 outcome = runner.run();
+            } catch (BadInputException refused) {
+                // a chain refused at its start (no finite start point): the manifest says why, not "ended without
+                // reporting an outcome", and summary does not offer a resume that would be refused the same way
+                writer.finish(new RunOutcome(RunOutcome.Status.FAILED, 0, 0, 0,
+                        REFUSED_AT_START + WorkbenchCli.oneLine(refused.getMessage())));
+                throw refused;
             } finally {
                 writer.close();
                 done.countDown();

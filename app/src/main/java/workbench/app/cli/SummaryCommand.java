@@ -126,6 +126,10 @@ final class SummaryCommand implements Callable<Integer> {
                     + " is writing it); " + covers + stored + "; 'workbench resume " + d + "' completes it";
         }
         RunOutcome o = reader.outcome();
+        if (o != null && o.error() != null && o.error().startsWith(RunCommand.REFUSED_AT_START)) {
+            return "the run was " + o.error() + "; " + covers + stored + "; resuming would be refused the same way:"
+                    + " change the settings (e.g. --init, the model) and run again";
+        }
         String why = "failed".equals(m.status()) && o != null && o.error() != null
                 ? "failed (" + o.error() + ")" : "was " + m.status();
         return "the run " + why + " before it ended; " + covers + stored + "; 'workbench resume " + d
@@ -545,17 +549,22 @@ final class SummaryCommand implements Callable<Integer> {
         }
         sb.append(')');
         boolean stopped = !"finished".equals(m.status()) && m.distilled() == null;
-        if (stopped) {
+        RunOutcome o = reader.outcome();
+        // refused before its first transition: a resume would be refused the same way (the note above says why)
+        boolean refused = o != null && o.error() != null && o.error().startsWith(RunCommand.REFUSED_AT_START);
+        if (stopped && refused) {
+            sb.append("; the run was refused at its start");
+        } else if (stopped) {
             sb.append("; the run stopped before warmup ended (").append(m.warmup()).append(" warmup iterations per chain)");
         }
-        if (stopped || warmupRows) {
+        if ((stopped && !refused) || warmupRows) {
             sb.append(':');
         }
-        if (stopped) {
+        if (stopped && !refused) {
             sb.append(" 'workbench resume ").append(reader.directory()).append("' continues it");
         }
         if (warmupRows) {
-            sb.append(stopped ? ";" : "").append(" 'workbench export ").append(reader.directory())
+            sb.append(stopped && !refused ? ";" : "").append(" 'workbench export ").append(reader.directory())
                     .append(" --warmup --format csv --out FILE' exports the warmup iterations stored");
         }
         return sb.toString();
