@@ -92,9 +92,19 @@ public final class ChainRunner {
     private sealed interface Command permits SetStepSize, SetBeta {
     }
 
-    /** A chain to add at {@code position} (constrained scale), as chain {@code chain} (0-based). */
-    private record AddChain(int chain, double[] position) {
+    /**
+     * A chain to add at {@code position} (constrained scale), as chain {@code chain} (0-based); {@code stepSizesSeen}:
+     * how many step sizes had been set by hand when it was asked for ({@link #stepSizesSet}).
+     */
+    private record AddChain(int chain, double[] position, long stepSizesSeen) {
     }
+
+    /**
+     * Step sizes set by hand so far and the latest (guarded by addLock): a chain asked for before a step size was set
+     * but started after it gets that step size too, as the chains already running do.
+     */
+    private long stepSizesSet;
+    private double lastStepSize = Double.NaN;
 
     private record SetStepSize(double value) implements Command {
     }
@@ -395,7 +405,7 @@ public final class ChainRunner {
         }
         while (live.nextAdd < live.plannedAdds.size() && live.plannedAdds.get(live.nextAdd).iteration() <= it) {
             Schedule.Entry e = live.plannedAdds.get(live.nextAdd++);
-            spawn(e.chain(), it, live, e.position());
+            spawn(e.chain(), it, live, e.position(), Long.MAX_VALUE); // its step-size changes are in the schedule
         }
         Command cmd;
         while ((cmd = inboxes.get(chain).poll()) != null) {
@@ -410,7 +420,7 @@ public final class ChainRunner {
     private void startAdded(long it, Live first) {
         AddChain a;
         while ((a = adds.poll()) != null) {
-            spawn(a.chain(), it, first, a.position());
+            spawn(a.chain(), it, first, a.position(), a.stepSizesSeen());
         }
     }
 
@@ -418,7 +428,7 @@ public final class ChainRunner {
      * Starts chain {@code chain} at {@code position} (constrained) with chain 1's current model,
      * reports it to the sink (at chain 1's iteration {@code it}) and submits it.
      */
-    private void spawn(int chain, long it, Live first, double[] position) {
+    private void spawn(int chain, long it, Live first, double[] position, long stepSizesSeen) {
         Model m = first.model.forChain();
         // checked against the run's model when the command came (addChain), not again here: a live
         // add and its replay must start the chain alike whatever chain 1's beta is by then
@@ -428,8 +438,13 @@ public final class ChainRunner {
                 throw new IllegalStateException("chain " + (chain + 1) + " added out of order");
             }
             chainsStarted++;
+            ConcurrentLinkedQueue<Command> inbox = new ConcurrentLinkedQueue<>();
+            if (stepSizesSet > stepSizesSeen) {
+                // set by hand between the click and now: the new chain had no inbox to receive it
+                inbox.add(new SetStepSize(lastStepSize));
+            }
+            inboxes.add(inbox);
         }
-        inboxes.add(new ConcurrentLinkedQueue<>());
         synchronized (pauseLock) {
             permits = Arrays.copyOf(permits, chain + 1);
             granted = Arrays.copyOf(granted, chain + 1);
@@ -663,8 +678,12 @@ public final class ChainRunner {
     public void setStepSize(double stepSize) {
         workbench.core.samplers.Steps.check(stepSize);
         checkSamplerMax(sampler, stepSize);
-        for (ConcurrentLinkedQueue<Command> q : inboxes) {
-            q.add(new SetStepSize(stepSize));
+        synchronized (addLock) {
+            stepSizesSet++;
+            lastStepSize = stepSize;
+            for (ConcurrentLinkedQueue<Command> q : inboxes) {
+                q.add(new SetStepSize(stepSize));
+            }
         }
     }
 
@@ -714,7 +733,7 @@ public final class ChainRunner {
                 throw new BadInputException("the run has " + promised + " chains, the most allowed; no chain added");
             }
             chain = promised++;
-            adds.add(new AddChain(chain, position.clone()));
+            adds.add(new AddChain(chain, position.clone(), stepSizesSet));
         }
         synchronized (pauseLock) {
             pauseLock.notifyAll();

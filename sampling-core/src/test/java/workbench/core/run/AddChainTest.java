@@ -195,6 +195,31 @@ class AddChainTest {
         assertTrue(rec.lines.get(3).get(6).startsWith("e 5 "), rec.lines.get(3).get(6));
     }
 
+    /**
+     * A step size set by hand after a chain was asked for but before chain 1 started it reaches that chain too, as
+     * it reaches every chain already running (the new chain had no inbox yet, so it kept adapting its own); the
+     * change is in its events, so the session replays it.
+     */
+    @Test
+    void aStepSizeSetBetweenTheClickAndTheStartReachesTheNewChain() {
+        RunConfig cfg = new RunConfig("gaussian", Map.of("dim", "2"), "hmc", Map.of(), 2, 10, 20, 5, 2, null);
+        Recorder rec = new Recorder(cfg.chains());
+        ChainRunner r = runner(cfg, rec, Schedule.NONE);
+        // asked for before chain 1's first transition, so it starts there, after the step size below was set
+        assertEquals(2, r.addChain(POINT, 16));
+        r.setStepSize(0.0625);
+        r.run();
+        assertEquals(3, rec.lines.size());
+        String eps = " eps " + Long.toHexString(Double.doubleToRawLongBits(0.0625));
+        for (int c = 0; c < 3; c++) {
+            List<String> draws = rec.lines.get(c).stream().filter(x -> x.startsWith("t ")).toList();
+            assertEquals(30, draws.size(), "chain " + (c + 1));
+            assertTrue(draws.stream().allMatch(x -> x.endsWith(eps)), "chain " + (c + 1) + ": " + draws.get(0));
+            assertTrue(rec.lines.get(c).stream().anyMatch(x -> x.startsWith("e ") && x.contains("step")),
+                    "chain " + (c + 1) + " records the change: " + rec.lines.get(c).subList(0, 2));
+        }
+    }
+
     @Test
     void anAddedChainKeepsSteppingAfterTheOthersHaveEnded() throws Exception {
         // below full speed the window keeps the run paused and hands out permits whenever idle() says the last ones
