@@ -99,6 +99,27 @@ class ParamsFilterTest {
     }
 
     @Test
+    void aDistilledSetsWeightedTableIsFilteredToo() throws Exception {
+        Path d = tmp.resolve("thin-set");
+        CliHarness dist = CliHarness.run("distill", session.toString(), "--method", "thin", "--size", "20", "--out",
+                d.toString());
+        assertEquals(0, dist.code, dist.err);
+        JsonNode all = new ObjectMapper().readTree(CliHarness.run("summary", "--json", d.toString()).out);
+        JsonNode some = new ObjectMapper().readTree(CliHarness.run("summary", "--json", "--params", "tau",
+                d.toString()).out);
+        assertEquals(1, some.get("distilled").get("weighted").size());
+        for (JsonNode w : all.get("distilled").get("weighted")) {
+            if (w.get("name").asText().equals("tau")) {
+                assertEquals(w, some.get("distilled").get("weighted").get(0));
+            }
+        }
+        CliHarness text = CliHarness.run("summary", "--params", "tau", d.toString());
+        assertEquals(0, text.code, text.err);
+        assertFalse(text.out.contains("\nmu "), text.out);
+        assertTrue(text.out.split("\ntau ").length == 3, "tau in the table and in the weighted table:\n" + text.out);
+    }
+
+    @Test
     void aPatternThatMatchesNothingIsRefusedNamingIt() {
         CliHarness r = CliHarness.run("summary", "--params", "theta[*],zeta*", session.toString());
         assertEquals(2, r.code, r.out + r.err);
