@@ -149,19 +149,34 @@ final class ParamFilter {
         if (!unmatched.isEmpty()) {
             throw new BadInputException("--params: " + String.join(", ", unmatched) + (unmatched.size() == 1
                     ? " matches no parameter" : " match no parameter") + "; the parameters are " + sample(names)
-                    + " (a name, a bare name for all its elements, or a glob such as 'theta[*]' or 'w1*')");
+                    + " (give a name, a bare name for all its elements, or a glob: * any characters, ? one)");
         }
         return keep.stream().mapToInt(Integer::intValue).toArray();
     }
 
-    /** "a, b, c, … (N in all)": the first few names. */
-    private static String sample(List<String> names) {
+    /**
+     * The parameters in a few words, an indexed family as the glob that selects it: "mu, tau, theta[*] (8)"; at most
+     * 12 entries, then "… (N parameters in all)". A net's 700 weights read "w1[*] (600), b1[*] (50), …", not its
+     * first eight weights.
+     */
+    static String sample(List<String> names) {
         if (names.isEmpty()) {
             return "none";
         }
-        int shown = Math.min(8, names.size());
-        String head = String.join(", ", names.subList(0, shown));
-        return names.size() > shown ? head + ", … (" + names.size() + " in all)" : head;
+        java.util.LinkedHashMap<String, Integer> families = new java.util.LinkedHashMap<>();
+        for (String n : names) {
+            int b = n.indexOf('[');
+            families.merge(b > 0 ? n.substring(0, b) + "[*]" : n, 1, Integer::sum);
+        }
+        List<String> parts = new ArrayList<>();
+        for (var e : families.entrySet()) {
+            if (parts.size() == 12) {
+                parts.add("… (" + names.size() + " parameters in all)");
+                break;
+            }
+            parts.add(e.getKey().endsWith("[*]") ? e.getKey() + " (" + e.getValue() + ")" : e.getKey());
+        }
+        return String.join(", ", parts);
     }
 
     /** The rows at {@code idx}. */

@@ -124,7 +124,8 @@ class ParamsFilterTest {
         CliHarness r = CliHarness.run("summary", "--params", "theta[*],zeta*", session.toString());
         assertEquals(2, r.code, r.out + r.err);
         String e = r.oneErrorLine();
-        assertTrue(e.startsWith("error: --params: 'zeta*' matches no parameter; the parameters are mu, tau,"), e);
+        assertTrue(e.startsWith("error: --params: 'zeta*' matches no parameter; the parameters are mu, tau,"
+                + " theta_tilde[*] (8), theta[*] (8) ("), e);
         assertTrue(e.contains("mu") && e.contains("tau"), e);
         assertEquals("", r.out);
         CliHarness empty = CliHarness.run("summary", "--params", "mu,,tau", session.toString());
@@ -162,8 +163,19 @@ class ParamsFilterTest {
         assertEquals(3, glob.get("parameters").size());
         CliHarness bad = CliHarness.run("diagnose", "--params", "sigma", csv.toString());
         assertEquals(2, bad.code);
-        assertTrue(bad.oneErrorLine().contains("'sigma' matches no parameter; the parameters are a, w1[1,1]"),
+        assertTrue(bad.oneErrorLine().contains("'sigma' matches no parameter; the parameters are a, w1[*] (3), b ("),
                 bad.err);
+    }
+
+    @Test
+    void manyFamiliesAreCut() {
+        List<String> names = new ArrayList<>();
+        for (int i = 1; i <= 20; i++) {
+            names.add("p" + i);
+        }
+        names.add("w[1]");
+        String s = ParamFilter.sample(names);
+        assertTrue(s.startsWith("p1, p2,") && s.endsWith(", p12, … (21 parameters in all)"), s);
     }
 
     private static String line(String out, String start) {
