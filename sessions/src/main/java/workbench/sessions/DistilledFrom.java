@@ -36,4 +36,17 @@ public record DistilledFrom(String sourcePath, String sourceModel, String source
     public DistilledFrom {
         sourceSettings = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(sourceSettings));
     }
+
+    /**
+     * How a table of methods names this set, e.g. {@code nuts → herding K=100}: the sampler that made the source
+     * draws, then the distillation (the set's run configuration still names the source sampler alone).
+     */
+    public String label() {
+        return sourceSampler + " \u2192 " + method + " K=" + size;
+    }
+
+    /** The method a table names for a session: its sampler, or for a distilled set {@link #label()}. */
+    public static String methodOf(SessionManifest m) {
+        return m.distilled() == null ? m.runConfig().samplerId() : m.distilled().label();
+    }
 }

@@ -37,13 +37,21 @@ final class DiagnoseCommand implements Callable<Integer> {
             + "long reference run, written with write.csv); flags an estimate more than 5 standard errors away.")
     Path truthFile;
 
+    @Option(names = "--params", paramLabel = "PATTERN[,PATTERN...]",
+            description = "Only these rows of the parameter table (text and JSON; lp__ kept): a name (sigma, w1[2,3]),"
+                    + " a bare name for all its elements (theta: theta[1], theta[2], ...) or a glob (w1*, theta[*];"
+                    + " * any characters, ? one). Statistics are those of the full table.")
+    List<String> params;
+
     @Spec
     CommandSpec spec;
 
     @Override
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
+        ParamFilter filter = ParamFilter.of(params);
         DrawTable table = DrawFiles.read(files);
+        int[] sel = filter == null ? null : filter.select(table.names());
         List<String> notes = new ArrayList<>(table.notes());
         Truth truth = null;
         if (truthFile != null) {
@@ -53,18 +61,28 @@ final class DiagnoseCommand implements Callable<Integer> {
             notes.addAll(t.notes());
         }
         RunSummary s = RunSummary.of(table, 0);
+        List<workbench.core.diagnostics.ParameterSummary> rows = s.parameters();
+        if (sel != null) {
+            // picked after the full table is computed: the same statistics as without --params
+            sel = filter.select(ParamFilter.names(rows));
+            rows = ParamFilter.rows(rows, sel);
+            truth = ParamFilter.truth(truth, sel);
+        }
         if (s.unequalLengths()) {
             notes.add("chains have unequal lengths " + lengths(table) + ": using the common length " + s.drawsPerChain()
                     + " (the latest draws of each chain)");
         }
         if (json) {
             ObjectNode root = Report.JSON.createObjectNode();
-            ArrayNode params = Report.parameters(s.parameters());
+            ArrayNode params = Report.parameters(rows);
             if (truth != null) {
-                Report.truth(params, s.parameters(), truth);
+                Report.truth(params, rows, truth);
                 root.put("truth", truthFile.toString());
             }
             root.set("parameters", params);
+            if (filter != null) {
+                root.put("parameters_total", s.parameters().size());
+            }
             if (s.logDensity() != null) {
                 root.set("lp__", Report.row(s.logDensity()));
             }
@@ -99,7 +117,11 @@ final class DiagnoseCommand implements Callable<Integer> {
                     out.println(low);
                 }
             }
-            Report.table(out, s.parameters(), truth, truthFile == null ? null : truthFile.toString(), s.logDensity());
+            if (filter != null) {
+                out.printf(java.util.Locale.ROOT, "parameters: %d of %d (--params %s)%n", rows.size(),
+                        s.parameters().size(), filter);
+            }
+            Report.table(out, rows, truth, truthFile == null ? null : truthFile.toString(), s.logDensity());
         }
         return 0;
     }

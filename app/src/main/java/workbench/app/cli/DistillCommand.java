@@ -66,6 +66,7 @@ final class DistillCommand implements Callable<Integer> {
         int n = done.draws();
         int chains = done.chains();
         boolean hasKsd = done.gradients();
+        String negative = negativeMmdNote(res);
         if (json) {
             ObjectNode root = Report.JSON.createObjectNode();
             root.put("method", m.id());
@@ -98,6 +99,9 @@ final class DistillCommand implements Callable<Integer> {
                     e.putNull("ksd");
                 }
             }
+            if (negative != null) {
+                root.put("mmd2_note", negative);
+            }
             root.put("rows", done.rows());
             root.put("format", done.session() ? "session" : "long-csv");
             root.put("out", out.toString());
@@ -113,6 +117,9 @@ final class DistillCommand implements Callable<Integer> {
                 o.printf(Locale.ROOT, "%8d  %12.5g  %12s%n", f.size(), f.mmd2(),
                         hasKsd ? String.format(Locale.ROOT, "%.5g", f.ksd()) : "-");
             }
+            if (negative != null) {
+                o.println("note: " + negative);
+            }
             if (done.rows() < size) {
                 o.printf("%d distinct draws (repeats collapsed into weights count/K)%n", done.rows());
             }
@@ -120,6 +127,21 @@ final class DistillCommand implements Callable<Integer> {
                     : ""));
         }
         return 0;
+    }
+
+    /**
+     * A short explanation when any MMD² reported (along the curve, which ends at K) is below 0, else null: the estimate is
+     * unbiased, and for a set that matches the draws well it sits near −(1 − k̄)/(K − 1) (sessions/EXPORT.md), so a
+     * negative value is not an error.
+     */
+    static String negativeMmdNote(Distiller.Result res) {
+        boolean any = false;
+        for (Quality.Figures f : res.curve()) {
+            any |= f.mmd2() < 0;
+        }
+        return any ? "MMD^2 is an unbiased estimate and can be below 0: for a set that matches the draws well it"
+                + " sits near -(1 - mean kernel value)/(K - 1), so a negative value is no error; compare methods at the"
+                + " same K" : null;
     }
 
     /** Refuses an existing output path before any work is done. */

@@ -48,6 +48,8 @@ final class EvaluateCommand implements Callable<Integer> {
         boolean phased;
         String unfinished;
         PredictiveRhat rhat;
+        String method;
+        workbench.sessions.DistilledFrom distilled;
         try (SessionReader reader = SessionReader.open(dir)) {
             SessionManifest m = reader.manifest();
             // as summary does: a run that did not finish, or a damaged file, is said on standard error before the
@@ -65,6 +67,8 @@ final class EvaluateCommand implements Callable<Integer> {
             }
             err.flush();
             run = m.runConfig();
+            method = workbench.sessions.DistilledFrom.methodOf(m);
+            distilled = m.distilled();
             Model model = ModelRegistry.create(m.runConfig().modelId(), m.runConfig().modelSettings());
             if (!(model instanceof PredictiveModel pm)) {
                 throw new BadInputException("model " + m.runConfig().modelId()
@@ -99,6 +103,9 @@ final class EvaluateCommand implements Callable<Integer> {
             run.modelSettings().forEach(o.putObject("model_settings")::put);
             o.put("sampler", run.samplerId());
             run.samplerSettings().forEach(o.putObject("sampler_settings")::put);
+            // what a table of methods names this session: the sampler, or for a distilled set the source's sampler
+            // and the distillation ("nuts → herding K=100"; "sampler" stays the source's)
+            o.put("method", method);
             o.put("task", regression ? "regression" : "classification");
             o.put("n_test", r.nTest());
             o.put("draws", r.draws());
@@ -141,7 +148,7 @@ final class EvaluateCommand implements Callable<Integer> {
             Report.put(o, "offheap_mb", (nonHeap + javacpp) / mb);
             out.println(Report.json(o));
         } else {
-            out.printf(Locale.ROOT, "%s%n", described(run));
+            out.printf(Locale.ROOT, "%s%n", described(run, distilled));
             out.printf(Locale.ROOT, "%s on %d test points, %d draw%s%s%s%n", regression ? "regression" : "classification",
                     r.nTest(), r.draws(), r.draws() == 1 ? "" : "s",
                     phased ? " (csgld: sampling-phase draws only, exploration steps left out)" : "", r.weighted()
@@ -184,10 +191,15 @@ final class EvaluateCommand implements Callable<Integer> {
         return String.format(Locale.ROOT, Double.isFinite(v) && Math.abs(v) >= 1e6 ? "%.4e" : "%.4f", v);
     }
 
-    /** "model bnn-regression (data=toy1d), sampler sgld (step_size=1e-4, temperature=1)": which run was evaluated. */
-    static String described(workbench.core.run.RunConfig run) {
+    /**
+     * "model bnn-regression (data=toy1d), sampler sgld (step_size=1e-4, temperature=1)": which run was evaluated; for
+     * a distilled set the distillation follows the source's sampler: "…, sampler nuts (…) → herding K=100 (distilled
+     * set)".
+     */
+    static String described(workbench.core.run.RunConfig run, workbench.sessions.DistilledFrom distilled) {
         return "model " + run.modelId() + settings(run.modelSettings()) + ", sampler " + run.samplerId()
-                + settings(run.samplerSettings());
+                + settings(run.samplerSettings()) + (distilled == null ? ""
+                : " \u2192 " + distilled.method() + " K=" + distilled.size() + " (distilled set)");
     }
 
     private static String settings(java.util.Map<String, String> s) {

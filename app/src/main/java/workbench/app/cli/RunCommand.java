@@ -173,7 +173,14 @@ final class RunCommand implements Callable<Integer> {
         // refuses a model the sampler cannot sample, and engine=batched on a model without batched gradients,
         // before anything is written
         sampler.check(model);
-        workbench.core.run.RunEngine.choose(sampler, model, chains);
+        String engine = workbench.core.run.RunEngine.choose(sampler, model, chains);
+        if (workbench.core.run.RunEngine.BATCHED.equals(engine)
+                && sampler instanceof workbench.core.kernel.BatchSampler bs
+                && workbench.core.run.RunEngine.AUTO.equals(bs.engine())) {
+            // auto decides by chains x work: the same seed with fewer chains may run plain, whose draws differ from
+            // the batched engine's in the last digits (summation order in the gradient), growing over a long run
+            err.println("note: " + autoBatchedNote(chains));
+        }
         if (draws > 1 && (samplerId.equals("map") || samplerId.equals("deep-ensemble"))) {
             // each draw is the same fit: evaluate would count it (and time it) draws times over
             err.println("note: " + samplerId + " repeats its final fit as every draw: --draws " + draws + " stores it "
@@ -260,5 +267,16 @@ final class RunCommand implements Callable<Integer> {
         }
         err.println("stored in " + out);
         return 0;
+    }
+
+    /**
+     * The note {@code run} prints when {@code engine=auto} picked the batched engine: what it means for the draws,
+     * and how to pin the engine.
+     */
+    static String autoBatchedNote(int chains) {
+        return "engine=auto chose the batched engine for " + chains + " chains of this size (recorded in the manifest;"
+                + " replay and resume use it): its draws equal the plain engine's only up to rounding in the gradient,"
+                + " so chain 1 can differ in the last digits from chain 1 of a run with fewer chains, where auto may"
+                + " pick plain; --sampler-set engine=plain (or batched) fixes the engine whatever the number of chains";
     }
 }

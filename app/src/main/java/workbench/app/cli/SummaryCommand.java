@@ -51,6 +51,12 @@ final class SummaryCommand implements Callable<Integer> {
                     + " crossed 1000.")
     Integer divergences;
 
+    @Option(names = "--params", paramLabel = "PATTERN[,PATTERN...]",
+            description = "Only these rows of the parameter table (text and JSON; lp__ kept): a name (sigma, w1[2,3]),"
+                    + " a bare name for all its elements (theta: theta[1], theta[2], ...) or a glob (w1*, theta[*];"
+                    + " * any characters, ? one). Statistics are those of the full table.")
+    List<String> params;
+
     @Spec
     CommandSpec spec;
 
@@ -71,8 +77,13 @@ final class SummaryCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        ParamFilter filter = ParamFilter.of(params);
         try (SessionReader reader = SessionReader.open(dir)) {
             PrintWriter err = spec.commandLine().getErr();
+            if (filter != null) {
+                // before any note: a pattern that matches nothing is refused in one line
+                filter.select(reader.manifest().names());
+            }
             if (divergences != null && divergences >= 0) {
                 // the divergence files are read only when listed: read them before the warnings, so that damage
                 // there is reported too (it would otherwise silently shorten the list)
@@ -92,7 +103,7 @@ final class SummaryCommand implements Callable<Integer> {
             if (divergences != null && divergences < 0) {
                 throw new workbench.core.BadInputException("--divergences must be 0 or more, got " + divergences);
             }
-            print(spec.commandLine().getOut(), reader, json, divergences == null ? -1 : divergences);
+            print(spec.commandLine().getOut(), reader, json, divergences == null ? -1 : divergences, filter);
         }
         return 0;
     }
@@ -158,6 +169,15 @@ final class SummaryCommand implements Callable<Integer> {
      * ({@code divergence_list}).
      */
     static void print(PrintWriter out, SessionReader reader, boolean json, int listDivergences) throws Exception {
+        print(out, reader, json, listDivergences, null);
+    }
+
+    /**
+     * As above, printing only the rows {@code filter} selects (null: every row); their statistics are those of the
+     * full table, picked after it is computed.
+     */
+    static void print(PrintWriter out, SessionReader reader, boolean json, int listDivergences, ParamFilter filter)
+            throws Exception {
         SessionManifest m = reader.manifest();
         int maxDepth = treedepthLimit(m.samplerSettings());
         // a chain without post-warmup draws (its draws file missing, empty, corrupt from the start, or cut in
@@ -202,16 +222,26 @@ final class SummaryCommand implements Callable<Integer> {
         if (!Report.fits(truth, table.parameters())) {
             truth = null;
         }
+        String truthSource = truth == null ? null : Report.truthSource(truth);
+        List<workbench.core.diagnostics.ParameterSummary> rows = table.parameters();
+        if (filter != null) {
+            int[] sel = filter.select(ParamFilter.names(rows));
+            rows = ParamFilter.rows(rows, sel);
+            truth = ParamFilter.truth(truth, sel);
+        }
         String divergenceWarning = divergenceWarning(reader, s);
         String lowBfmi = lowEbfmiWarning(s.ebfmi());
         if (json) {
             ObjectNode root = Report.JSON.createObjectNode();
-            ArrayNode params = Report.parameters(table.parameters());
+            ArrayNode params = Report.parameters(rows);
             if (truth != null) {
-                Report.truth(params, table.parameters(), truth);
-                root.put("truth", Report.truthSource(truth));
+                Report.truth(params, rows, truth);
+                root.put("truth", truthSource);
             }
             root.set("parameters", params);
+            if (filter != null) {
+                root.put("parameters_total", table.parameters().size());
+            }
             if (table.logDensity() != null) {
                 root.set("lp__", Report.row(table.logDensity()));
             }
@@ -284,6 +314,9 @@ final class SummaryCommand implements Callable<Integer> {
                 double[][] mom = DistilledSessions.weightedMoments(reader);
                 ArrayNode wt = dn.putArray("weighted");
                 for (int k = 0; k < m.names().size(); k++) {
+                    if (filter != null && !filter.selects(m.names().get(k))) {
+                        continue;
+                    }
                     ObjectNode e = wt.addObject();
                     e.put("name", m.names().get(k));
                     Report.put(e, "mean", mom[0][k]);
@@ -342,12 +375,18 @@ final class SummaryCommand implements Callable<Integer> {
                         Double.isNaN(d.ksd()) ? "" : String.format(Locale.ROOT, ", KSD %.4g", d.ksd()));
                 out.println("unweighted table (each distinct row counts once; weighted mean and sd below):");
             }
-            Report.table(out, table.parameters(), truth, truth == null ? null : Report.truthSource(truth),
-                    table.logDensity());
+            if (filter != null) {
+                out.printf(Locale.ROOT, "parameters: %d of %d (--params %s)%n", rows.size(), table.parameters().size(),
+                        filter);
+            }
+            Report.table(out, rows, truth, truthSource, table.logDensity());
             if (d != null) {
                 double[][] mom = DistilledSessions.weightedMoments(reader);
                 out.printf("%-24s  %12s  %12s%n", "weighted (weight__)", "mean", "sd");
                 for (int k = 0; k < m.names().size(); k++) {
+                    if (filter != null && !filter.selects(m.names().get(k))) {
+                        continue;
+                    }
                     out.printf(Locale.ROOT, "%-24s  %12.5g  %12.5g%n", m.names().get(k), mom[0][k], mom[1][k]);
                 }
             }

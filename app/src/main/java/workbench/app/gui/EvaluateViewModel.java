@@ -183,7 +183,8 @@ final class EvaluateViewModel {
                 shift = OutOfDistribution.curve(im, qs, OutOfDistribution.Kind.SHIFT, OOD_SIZES, OOD_SEED);
                 noise = OutOfDistribution.curve(im, qs, OutOfDistribution.Kind.NOISE, OOD_SIZES, OOD_SEED);
             }
-            return new Row(reader.directory(), name, m.runConfig().samplerId(), modelId, settings, pm.task(), inputs,
+            // a distilled set names its distillation too ("nuts → herding K=100"), not only the source's sampler
+            return new Row(reader.directory(), name, workbench.sessions.DistilledFrom.methodOf(m), modelId, settings, pm.task(), inputs,
                     targets, metrics, band, map, bins, coverage, shift, noise, qs.length, rhat);
         }
     }
