@@ -57,18 +57,18 @@ public final class AutocorrelationView extends ChainDrawsView<AutocorrelationVie
         int lags = result == null ? 0 : result.lags();
         if (a == null || lags < 1) {
             g.setFont(PlotArea.TICK_FONT);
-            g.fillText(problem != null ? problem : "waiting for draws (at least 3 per chain)", LEFT, 22);
+            g.fillText(problem != null ? problem : "waiting for draws (at least 3 per chain)", left(g), underTitle(g) + 2);
             return;
         }
         int chains = a.length;
         double white = 1.96 / Math.sqrt(shown.perChain());
-        Legend legend = new Legend();
+        Legend legend = new Legend(g.textScale());
         for (int c = 0; c < Math.min(chains, 8); c++) {
             legend.add(Legend.Symbol.LINE, Palette.chain(c), "chain " + (c + 1));
         }
         legend.add(Legend.Symbol.BOX, Color.rgb(0, 0, 0, 0.18), "\u00b11.96/\u221an (white noise, 95%)");
-        double top = 20 + legend.drawInline(g, LEFT, 20, w - LEFT - RIGHT) + 6;
-        double plotH = h - top - BOTTOM;
+        double top = underTitle(g) + legend.drawInline(g, left(g), underTitle(g), w - left(g) - RIGHT) + 6;
+        double plotH = h - top - bottom(g);
         if (plotH < 20) {
             return;
         }
@@ -83,7 +83,7 @@ public final class AutocorrelationView extends ChainDrawsView<AutocorrelationVie
             }
         }
         ymin = Math.min(-0.2, ymin - 0.05);
-        PlotArea p = new PlotArea(LEFT, top, w - LEFT - RIGHT, plotH, -0.5, lags + 0.5, ymin, 1.05);
+        PlotArea p = new PlotArea(left(g), top, w - left(g) - RIGHT, plotH, -0.5, lags + 0.5, ymin, 1.05);
         p.drawGrid(g, true, true);
         g.setFill(BAND_FILL);
         double by0 = p.py(white);

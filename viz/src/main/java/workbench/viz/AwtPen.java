@@ -118,7 +118,19 @@ public final class AwtPen implements Pen {
     @Override
     public void setFont(Font f) {
         int style = f.getStyle().toLowerCase().contains("bold") ? java.awt.Font.BOLD : java.awt.Font.PLAIN;
-        g.setFont(new java.awt.Font("SansSerif", style, (int) Math.round(f.getSize())));
+        g.setFont(new java.awt.Font("SansSerif", style, (int) Math.round(f.getSize() * textScale)));
+    }
+
+    private double textScale = 1;
+
+    @Override
+    public double textScale() {
+        return textScale;
+    }
+
+    @Override
+    public void setTextScale(double scale) {
+        textScale = Double.isFinite(scale) && scale > 0 ? scale : 1;
     }
 
     @Override

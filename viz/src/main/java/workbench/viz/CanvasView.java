@@ -2,17 +2,35 @@ package workbench.viz;
 
 import javafx.scene.canvas.Canvas;
 import javafx.scene.layout.Region;
+import javafx.scene.text.Text;
 
 /**
  * A region that is one canvas filling it: the canvas follows the region's size, and {@link #resized()} tells the
- * view to redraw. The views paint through {@link #pen}.
+ * view to redraw. The views paint through {@link #pen}, whose {@link Pen#textScale() text scale} follows the font
+ * size the scene's CSS gives this view (the root's {@code -fx-font-size}, 12 px normally; View ▸ Larger text sets
+ * it larger): the plots' lettering and the margins that hold it grow with the window's text.
  */
 public abstract class CanvasView extends Region {
+    /** The root font size the views' fonts and margins are drawn for at text scale 1. */
+    public static final double NORMAL_FONT_SIZE = 12;
+
     protected final Canvas canvas = new Canvas();
     protected final FxPen pen = new FxPen(canvas.getGraphicsContext2D());
+    /** Never shown: CSS gives it the inherited font, whose size sets the pen's text scale. */
+    private final Text fontProbe = new Text();
 
     protected CanvasView() {
         getChildren().add(canvas);
+        fontProbe.setManaged(false);
+        fontProbe.setVisible(false);
+        getChildren().add(fontProbe);
+        fontProbe.fontProperty().addListener((o, a, b) -> {
+            double s = b == null ? 1 : b.getSize() / NORMAL_FONT_SIZE;
+            if (s != pen.textScale()) {
+                pen.setTextScale(s);
+                resized(); // redraw with the new lettering
+            }
+        });
     }
 
     @Override
@@ -26,11 +44,16 @@ public abstract class CanvasView extends Region {
         }
     }
 
-    /** Called on the FX thread after the canvas took a new size. */
+    /** Called on the FX thread after the canvas took a new size, or the text scale changed. */
     protected abstract void resized();
 
     /** The canvas the view paints on (for export). */
     public Canvas canvas() {
         return canvas;
+    }
+
+    /** The factor the view's fonts and text margins are scaled by: the inherited font size over 12 px. */
+    public double textScale() {
+        return pen.textScale();
     }
 }

@@ -24,6 +24,21 @@ public abstract class ChainDrawsView<R> extends CanvasView {
     protected static final double RIGHT = 24;
     /** Bottom margin of the plot area (tick labels and axis title). */
     protected static final double BOTTOM = 38;
+    /** {@link #LEFT} grown with the pen's text (View > Larger text): the room the tick labels and axis title need. */
+    protected static double left(Pen g) {
+        return LEFT * g.textScale();
+    }
+
+    /** {@link #BOTTOM} grown with the pen's text. */
+    protected static double bottom(Pen g) {
+        return BOTTOM * g.textScale();
+    }
+
+    /** Top of what comes under the title line (20 px at the normal text size). */
+    protected static double underTitle(Pen g) {
+        return 20 * g.textScale();
+    }
+
     /** Fill of the grey reference bands. */
     protected static final Color BAND_FILL = Color.rgb(0, 0, 0, 0.09);
 
@@ -141,14 +156,14 @@ public abstract class ChainDrawsView<R> extends CanvasView {
     protected boolean paintFrame(Pen g, double w, double h, String title) {
         g.setFill(Color.WHITE);
         g.fillRect(0, 0, w, h);
-        if (w < LEFT + RIGHT + 40 || h < 60) {
+        if (w < left(g) + RIGHT + 40 || h < 60) {
             return false;
         }
         g.setFill(Palette.INK);
         g.setFont(PlotArea.LABEL_FONT);
         g.setTextAlign(TextAlignment.LEFT);
         g.setTextBaseline(VPos.TOP);
-        g.fillText(shown == null ? title : title + "  (" + shown.note() + ")", LEFT, 2);
+        g.fillText(shown == null ? title : title + "  (" + shown.note() + ")", left(g), 2);
         return true;
     }
 }

@@ -68,7 +68,20 @@ public final class FxPen implements Pen {
 
     @Override
     public void setFont(Font f) {
-        g.setFont(f);
+        // at the normal size the very font given: the default rendering stays what it was
+        g.setFont(textScale == 1 ? f : new Font(f.getName(), f.getSize() * textScale));
+    }
+
+    private double textScale = 1;
+
+    @Override
+    public double textScale() {
+        return textScale;
+    }
+
+    @Override
+    public void setTextScale(double scale) {
+        textScale = Double.isFinite(scale) && scale > 0 ? scale : 1;
     }
 
     @Override

@@ -24,8 +24,26 @@ public final class Legend {
     /** Most chain colours one {@link Symbol#CHAIN_DOTS} symbol shows, left to right in chain order. */
     public static final int CHAIN_DOTS_SHOWN = 4;
 
+    /** The rows' text at the normal text size; drawn {@link Pen#setFont scaled} by the pen's text scale. */
     private static final Font FONT = Font.font("System", 11);
     private final List<Row> rows = new ArrayList<>();
+    /** The text scale of the pen it is drawn with (its rows' height and text width grow with it). */
+    private final double scale;
+
+    /** A legend drawn at the normal text size. */
+    public Legend() {
+        this(1);
+    }
+
+    /** A legend to be drawn with a pen of this {@link Pen#textScale() text scale}. */
+    public Legend(double textScale) {
+        scale = Double.isFinite(textScale) && textScale > 0 ? textScale : 1;
+    }
+
+    /** The font the rows' text is measured in: what the pen draws {@link #FONT} as. */
+    private Font measureFont() {
+        return scale == 1 ? FONT : new Font(FONT.getName(), FONT.getSize() * scale);
+    }
 
     public Legend add(Symbol symbol, Color color, String text) {
         rows.add(new Row(symbol, color, text));
@@ -74,12 +92,12 @@ public final class Legend {
     public double[] size() {
         double textW = 0;
         Text probe = new Text();
-        probe.setFont(FONT);
+        probe.setFont(measureFont());
         for (Row r : rows) {
             probe.setText(r.text);
             textW = Math.max(textW, probe.getLayoutBounds().getWidth());
         }
-        return new double[] {textW + 36, rows.size() * 15 + 8};
+        return new double[] {textW + 36, rows.size() * 15 * scale + 8};
     }
 
     /** Draws the legend with its top-right corner at (right, top). */
@@ -87,7 +105,7 @@ public final class Legend {
         if (rows.isEmpty()) {
             return;
         }
-        double rowH = 15;
+        double rowH = 15 * scale;
         double[] size = size();
         double w = size[0];
         double h = size[1];
@@ -127,9 +145,9 @@ public final class Legend {
         if (rows.isEmpty()) {
             return 0;
         }
-        double rowH = 15;
+        double rowH = 15 * scale;
         Text probe = new Text();
-        probe.setFont(FONT);
+        probe.setFont(measureFont());
         double x = 0;
         double y = 0;
         if (g != null) {

@@ -185,9 +185,14 @@ public final class MarginalView extends CanvasView {
         }
         double top = max > 0 ? max * 1.1 : 1;
         String name = buffer != null && param < buffer.names().size() ? buffer.names().get(param) : this.name;
+        // the insets follow the projection's margins, which grow with the text (View > Larger text), as the title row does
+        double ts = g.textScale();
+        double insetLow = this.insetLow * ts;
+        double insetHigh = this.insetHigh * ts;
+        double titleH = 16 * ts;
         if (!vertical) {
             double plotH = h - 22;
-            PlotArea a = new PlotArea(insetLow, 16, w - insetLow - insetHigh, plotH - 16, lo, hi, 0, top);
+            PlotArea a = new PlotArea(insetLow, titleH, w - insetLow - insetHigh, plotH - titleH, lo, hi, 0, top);
             a.drawGrid(g, false, true);
             drawBarsUp(g, a, dens, lo, hi);
             if (curve != null) {
@@ -202,7 +207,7 @@ public final class MarginalView extends CanvasView {
             g.fillText("marginal density of " + name + (n > 0 ? "  (" + n + " draws)" : ""), insetLow + 4, 1);
         } else {
             // bars grow to the right: x axis is density, y axis is the parameter range
-            PlotArea a = new PlotArea(14, insetHigh, w - 30, h - insetHigh - insetLow, 0, top, lo, hi);
+            PlotArea a = new PlotArea(14, insetHigh, w - 14 - titleH, h - insetHigh - insetLow, 0, top, lo, hi);
             a.drawGrid(g, true, false);
             g.setFill(Color.rgb(90, 110, 160, 0.75));
             double bw = (hi - lo) / BINS;
@@ -231,14 +236,14 @@ public final class MarginalView extends CanvasView {
             g.restore();
         }
         if (curve != null) {
-            Legend legend = new Legend().add(Legend.Symbol.LINE, EXACT, "exact marginal");
+            Legend legend = new Legend(g.textScale()).add(Legend.Symbol.LINE, EXACT, "exact marginal");
             double[] size = legend.size();
             if (size[0] + 4 > w) {
-                legend = new Legend().add(Legend.Symbol.LINE, EXACT, "exact"); // the narrow side panel
+                legend = new Legend(g.textScale()).add(Legend.Symbol.LINE, EXACT, "exact"); // the narrow side panel
                 size = legend.size();
             }
             if (size[0] + 4 <= w && size[1] + 20 <= h) {
-                legend.draw(g, vertical ? w - 2 : w - insetHigh - 2, vertical ? insetHigh + 2 : 16);
+                legend.draw(g, vertical ? w - 2 : w - insetHigh - 2, vertical ? insetHigh + 2 : titleH);
             }
         }
     }

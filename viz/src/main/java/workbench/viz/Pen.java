@@ -31,7 +31,17 @@ public interface Pen {
     /** Dash lengths; none for a solid line. */
     void setLineDashes(double... dashes);
 
+    /**
+     * Sets the font, its size times {@link #textScale()}: the views name the sizes of the normal 12 px text, and
+     * a window whose text is larger (View ▸ Larger text) gets its plots' lettering larger alike.
+     */
     void setFont(Font f);
+
+    /** The factor {@link #setFont} scales font sizes by: the window's text size over the normal 12 px; 1 by default. */
+    double textScale();
+
+    /** Sets {@link #textScale()} (finite and positive, else 1). */
+    void setTextScale(double scale);
 
     void setTextAlign(TextAlignment a);
 

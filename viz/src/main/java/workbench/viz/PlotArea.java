@@ -11,7 +11,9 @@ import javafx.scene.text.TextAlignment;
 public record PlotArea(double left, double top, double width, double height,
                        double xmin, double xmax, double ymin, double ymax) {
 
+    /** Tick labels at the normal text size ({@link Pen#setFont} scales it with the window's text). */
     public static final Font TICK_FONT = Font.font("System", 11);
+    /** Axis labels at the normal text size ({@link Pen#setFont} scales it with the window's text). */
     public static final Font LABEL_FONT = Font.font("System", 12);
 
     public double px(double x) {
@@ -75,18 +77,23 @@ public record PlotArea(double left, double top, double width, double height,
         return new double[] {x0 + t0 * dx, y0 + t0 * dy, x0 + t1 * dx, y0 + t1 * dy};
     }
 
+    /*
+     * A tick every 80 px across and 50 px up at the normal text size, farther apart as the pen's text grows, so that
+     * larger tick labels do not run into each other.
+     */
+
     /** Grid lines at the ticks (drawn first, under the data). */
     public void drawGrid(Pen g, boolean vertical, boolean horizontal) {
         g.setStroke(Palette.GRID);
         g.setLineWidth(1);
         if (vertical) {
-            for (double t : Ticks.nice(xmin, xmax, (int) Math.max(2, width / 80))) {
+            for (double t : Ticks.nice(xmin, xmax, (int) Math.max(2, width / (80 * g.textScale())))) {
                 double x = Math.round(px(t)) + 0.5;
                 g.strokeLine(x, top, x, top + height);
             }
         }
         if (horizontal) {
-            for (double t : Ticks.nice(ymin, ymax, (int) Math.max(2, height / 50))) {
+            for (double t : Ticks.nice(ymin, ymax, (int) Math.max(2, height / (50 * g.textScale())))) {
                 double y = Math.round(py(t)) + 0.5;
                 g.strokeLine(left, y, left + width, y);
             }
@@ -95,7 +102,7 @@ public record PlotArea(double left, double top, double width, double height,
 
     /** The bottom axis with ticks, tick labels and a label under it (null label: none). */
     public void drawXAxis(Pen g, String label, boolean tickLabels) {
-        double[] ticks = Ticks.nice(xmin, xmax, (int) Math.max(2, width / 80));
+        double[] ticks = Ticks.nice(xmin, xmax, (int) Math.max(2, width / (80 * g.textScale())));
         double spacing = ticks.length > 1 ? ticks[1] - ticks[0] : 1;
         double y0 = top + height;
         g.setStroke(Palette.INK);
@@ -110,7 +117,7 @@ public record PlotArea(double left, double top, double width, double height,
             g.strokeLine(x, y0, x, y0 + 4);
             if (tickLabels) {
                 String text = Ticks.label(t, spacing);
-                double half = labelWidth(text) / 2;
+                double half = labelWidth(text) * g.textScale() / 2;
                 if (x + half > left + width + 1) {
                     // a label centred on a tick at the right end would reach past the view's edge and be
                     // cut ("10000" read as "1000"): end it at the axis end instead
@@ -124,18 +131,18 @@ public record PlotArea(double left, double top, double width, double height,
         }
         if (label != null) {
             g.setFont(LABEL_FONT);
-            g.fillText(label, left + width / 2, y0 + 22);
+            g.fillText(label, left + width / 2, y0 + 6 + 16 * g.textScale()); // under the tick labels
         }
     }
 
-    /** A generous estimate of a tick label's width in {@link #TICK_FONT} (digits, sign, point, exponent). */
+    /** A generous estimate of a tick label's width in {@link #TICK_FONT} at text scale 1 (digits, sign, point, exponent). */
     static double labelWidth(String text) {
         return 0.62 * TICK_FONT.getSize() * text.length();
     }
 
     /** The left axis with ticks, tick labels and a vertical label beside it (null label: none). */
     public void drawYAxis(Pen g, String label) {
-        double[] ticks = Ticks.nice(ymin, ymax, (int) Math.max(2, height / 50));
+        double[] ticks = Ticks.nice(ymin, ymax, (int) Math.max(2, height / (50 * g.textScale())));
         double spacing = ticks.length > 1 ? ticks[1] - ticks[0] : 1;
         g.setStroke(Palette.INK);
         g.setFill(Palette.INK);

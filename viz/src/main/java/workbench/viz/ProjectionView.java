@@ -457,14 +457,19 @@ public final class ProjectionView extends CanvasView {
     public void paint(Pen g, double w, double h, long now) {
         g.setFill(Color.WHITE);
         g.fillRect(0, 0, w, h);
-        if (w < LEFT + RIGHT + 20 || h < TOP + BOTTOM + 20) {
+        // the margins that hold the lettering grow with it (View > Larger text); the same at the normal size
+        double s = g.textScale();
+        double left = LEFT * s;
+        double top = TOP * s;
+        double bottom = BOTTOM * s;
+        if (w < left + RIGHT + 20 || h < top + bottom + 20) {
             return;
         }
-        area = new PlotArea(LEFT, TOP, w - LEFT - RIGHT, h - TOP - BOTTOM, box[0], box[1], box[2], box[3]);
+        area = new PlotArea(left, top, w - left - RIGHT, h - top - bottom, box[0], box[1], box[2], box[3]);
         g.save();
         g.clipRect(area.left(), area.top(), area.width(), area.height());
         area.drawGrid(g, true, true);
-        Legend legend = new Legend();
+        Legend legend = new Legend(s);
         boolean density = drawDensity(g);
         if (density) {
             legend.add(Legend.Symbol.BOX, Color.rgb(160, 175, 210), "target density (10\u201399% regions)");
@@ -480,13 +485,13 @@ public final class ProjectionView extends CanvasView {
             g.setFill(Palette.INK);
             g.setTextAlign(TextAlignment.CENTER);
             g.setFont(PlotArea.LABEL_FONT);
-            g.fillText("Press Run to start the chains", area.left() + area.width() / 2, area.top() + area.height() - 14);
+            g.fillText("Press Run to start the chains", area.left() + area.width() / 2, area.top() + area.height() - 14 * s);
         }
         legendShare = legend.isEmpty() ? 0 : share(legend.size());
         boolean fold = legendChoice != null ? legendChoice : legendShare > LEGEND_MAX_SHARE;
         legendFolded = fold && !legend.isEmpty();
         if (legendFolded) {
-            legend = new Legend().add(Legend.Symbol.NONE, Palette.INK, "legend (click to unfold)");
+            legend = new Legend(s).add(Legend.Symbol.NONE, Palette.INK, "legend (click to unfold)");
         }
         shownLegend = legend.texts();
         legendRect = placeLegend(legend);

@@ -44,18 +44,18 @@ public final class RankView extends ChainDrawsView<RankHistogram> {
         RankHistogram r = result;
         if (r == null) {
             g.setFont(PlotArea.TICK_FONT);
-            g.fillText(problem != null ? problem : "waiting for draws (at least 2 per chain)", LEFT, 22);
+            g.fillText(problem != null ? problem : "waiting for draws (at least 2 per chain)", left(g), underTitle(g) + 2);
             return;
         }
         int chains = r.chains();
-        Legend legend = new Legend();
+        Legend legend = new Legend(g.textScale());
         for (int c = 0; c < Math.min(chains, 8); c++) {
             legend.add(Legend.Symbol.BOX, Palette.chain(c), "chain " + (c + 1));
         }
         legend.add(Legend.Symbol.DASH, UNIFORM, "uniform");
         legend.add(Legend.Symbol.BOX, Color.rgb(0, 0, 0, 0.18), (int) Math.round(BAND * 100) + "% band");
-        double top = 20 + legend.drawInline(g, LEFT, 20, w - LEFT - RIGHT) + 6;
-        double plotH = h - top - BOTTOM;
+        double top = underTitle(g) + legend.drawInline(g, left(g), underTitle(g), w - left(g) - RIGHT) + 6;
+        double plotH = h - top - bottom(g);
         if (plotH < 20) {
             return;
         }
@@ -68,14 +68,14 @@ public final class RankView extends ChainDrawsView<RankHistogram> {
             }
         }
         int s = r.pooledDraws();
-        double plotW = w - LEFT - RIGHT;
+        double plotW = w - left(g) - RIGHT;
         boolean rows = plotH / chains >= MIN_ROW;
         ymax *= rows ? 1.3 : 1.08; // rows: room for the chain's name above its bars
         PlotArea bottom = null;
         if (rows) {
             double rowH = plotH / chains;
             for (int c = 0; c < chains; c++) {
-                PlotArea a = new PlotArea(LEFT, top + c * rowH, plotW, rowH - 8, 0, s, 0, ymax);
+                PlotArea a = new PlotArea(left(g), top + c * rowH, plotW, rowH - 8, 0, s, 0, ymax);
                 drawBand(g, a, band);
                 g.setFill(Palette.chain(c).deriveColor(0, 1, 1, 0.8));
                 for (int k = 0; k < r.bins(); k++) {
@@ -97,7 +97,7 @@ public final class RankView extends ChainDrawsView<RankHistogram> {
                 bottom = a;
             }
         } else {
-            PlotArea a = new PlotArea(LEFT, top, plotW, plotH, 0, s, 0, ymax);
+            PlotArea a = new PlotArea(left(g), top, plotW, plotH, 0, s, 0, ymax);
             a.drawGrid(g, false, true);
             drawBand(g, a, band);
             for (int c = 0; c < chains; c++) {

@@ -228,21 +228,28 @@ public final class TraceView extends CanvasView {
         resolve();
         g.setFill(Color.WHITE);
         g.fillRect(0, 0, w, h);
-        if (w < LEFT + RIGHT + 20 || h < TOP + BOTTOM + 10) {
-            return;
-        }
+        // the margins that hold the lettering grow with it (View > Larger text); the same at the normal size
+        double ts = g.textScale();
+        double left = LEFT * ts;
+        double top0 = TOP * ts;
+        double bottom = BOTTOM * ts;
         String label = stat != null ? title : buffer != null && param >= 0 && param < buffer.names().size()
                 ? "trace of " + buffer.names().get(param) : "trace";
         g.setFill(Palette.INK);
         g.setFont(PlotArea.LABEL_FONT);
         g.setTextAlign(TextAlignment.LEFT);
         g.setTextBaseline(VPos.TOP);
-        g.fillText(label + (logScale ? " (log10)" : ""), LEFT, 2);
+        if (w < left + RIGHT + 20 || h < top0 + bottom + 10) {
+            // no room for the plot (a small window with large text): the title still says what goes here
+            g.fillText(label + (logScale ? " (log10)" : ""), Math.min(left, 4), 2);
+            return;
+        }
+        g.fillText(label + (logScale ? " (log10)" : ""), left, 2);
         if (buffer == null || !buffer.started()) {
             // as the energy charts say "no transitions yet": an empty white box read as a view that failed
             g.setFont(PlotArea.TICK_FONT);
             g.setFill(Color.rgb(110, 110, 110));
-            g.fillText(NO_DRAWS, LEFT, TOP + 6);
+            g.fillText(NO_DRAWS, left, top0 + 6);
             return;
         }
         if (stat == null && (param < 0 || param >= buffer.names().size())) {
@@ -253,17 +260,17 @@ public final class TraceView extends CanvasView {
             g.setFont(PlotArea.TICK_FONT);
             g.setFill(Color.rgb(110, 110, 110));
             // short lines: the view is about a third of the window wide
-            g.fillText(notApplicable + ":", LEFT, TOP + 6);
-            g.fillText("every step is taken, so there is", LEFT, TOP + 21);
-            g.fillText("no acceptance rate to show", LEFT, TOP + 36);
+            g.fillText(notApplicable + ":", left, top0 + 6);
+            g.fillText("every step is taken, so there is", left, top0 + 6 + 15 * ts);
+            g.fillText("no acceptance rate to show", left, top0 + 6 + 30 * ts);
             return;
         }
-        double top = TOP;
+        double top = top0;
         if (loadedNote != null && buffer.loaded()) {
             g.setFont(PlotArea.TICK_FONT);
             g.setFill(Color.rgb(110, 110, 110));
-            g.fillText(loadedNote, LEFT, TOP);
-            top += 15;
+            g.fillText(loadedNote, left, top0);
+            top += 15 * ts;
         }
         int chains = buffer.chains();
         long lo = Long.MAX_VALUE;
@@ -275,7 +282,7 @@ public final class TraceView extends CanvasView {
         if (hi <= lo) {
             return;
         }
-        double plotW = w - LEFT - RIGHT;
+        double plotW = w - left - RIGHT;
         int cols = Math.max(1, (int) plotW);
         if (cols != binCols) {
             bins.reset();
@@ -302,7 +309,7 @@ public final class TraceView extends CanvasView {
         }
         if (!(ymax >= ymin)) {
             g.setFont(PlotArea.TICK_FONT);
-            g.fillText("no values (this sampler does not report it)", LEFT, TOP + 6);
+            g.fillText("no values (this sampler does not report it)", left, top0 + 6);
             return;
         }
         if (ymax - ymin < 1e-12) {
@@ -313,14 +320,14 @@ public final class TraceView extends CanvasView {
         String sampler = showPhases ? buffer.samplerId() : null;
         List<TuningPhases.Segment> phases = TuningPhases.reportsPhases(sampler) && buffer.hasExtras()
                 ? TuningPhases.segments(buffer, 0, lo, hi) : List.of();
-        Legend phaseLegend = phaseLegend(sampler, phases);
+        Legend phaseLegend = phaseLegend(sampler, phases, ts);
         if (!phaseLegend.isEmpty()) {
-            top += phaseLegend.drawInline(g, LEFT, top, plotW) + 2;
+            top += phaseLegend.drawInline(g, left, top, plotW) + 2;
         }
-        if (h - top - BOTTOM < 10) {
+        if (h - top - bottom < 10) {
             return;
         }
-        PlotArea a = new PlotArea(LEFT, top, plotW, h - top - BOTTOM, lo, lo + span, ymin - pad, ymax + pad);
+        PlotArea a = new PlotArea(left, top, plotW, h - top - bottom, lo, lo + span, ymin - pad, ymax + pad);
         long warm = buffer.warmup(0);
         if (!phases.isEmpty()) {
             drawPhases(g, a, sampler, phases);
@@ -349,7 +356,7 @@ public final class TraceView extends CanvasView {
         Legend legend = null;
         double[] legendBox = null; // left, top, width, height of the chain legend, or null
         if (showLegend && chains > 1) {
-            legend = new Legend();
+            legend = new Legend(g.textScale());
             legend.addChains(Legend.Symbol.LINE, chains, "");
             if (anySetting) {
                 legend.add(Legend.Symbol.DASH, Color.rgb(120, 0, 140), "setting changed");
@@ -377,7 +384,7 @@ public final class TraceView extends CanvasView {
                 String mark = added ? "+chain " + (e.chain() + 1) : eventLabel(e.event());
                 double y = a.top() + 2;
                 // a label that would run under the legend goes below it
-                double labelWidth = 7 * mark.length();
+                double labelWidth = 7 * ts * mark.length();
                 if (legendBox != null && x + 3 + labelWidth > legendBox[0] && x + 3 < legendBox[0] + legendBox[2]) {
                     y = legendBox[1] + legendBox[3] + 3;
                 }
@@ -403,8 +410,8 @@ public final class TraceView extends CanvasView {
     }
 
     /** One row per stage present, in code order. */
-    private static Legend phaseLegend(String sampler, List<TuningPhases.Segment> phases) {
-        Legend legend = new Legend();
+    private static Legend phaseLegend(String sampler, List<TuningPhases.Segment> phases, double textScale) {
+        Legend legend = new Legend(textScale);
         java.util.TreeSet<Double> codes = new java.util.TreeSet<>();
         for (TuningPhases.Segment s : phases) {
             codes.add(s.code());

@@ -30,6 +30,9 @@ class AxisLabelsTest {
         List<Object[]> texts = new ArrayList<>();
         TextAlignment[] align = {TextAlignment.LEFT};
         Pen pen = (Pen) Proxy.newProxyInstance(Pen.class.getClassLoader(), new Class<?>[] {Pen.class}, (p, m, a) -> {
+            if (m.getName().equals("textScale")) {
+                return 1.0; // the normal text size
+            }
             if (m.getName().equals("setTextAlign")) {
                 align[0] = (TextAlignment) a[0];
             } else if (m.getName().equals("fillText")) {

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
+import workbench.app.cli.SessionNotes;
 import workbench.core.BadInputException;
 import workbench.core.model.InputPredictiveModel;
 import workbench.core.model.Model;
@@ -31,6 +32,27 @@ import workbench.sessions.SessionReader;
  * {@link #add} and {@link #remove} are cheap.
  */
 final class EvaluateViewModel {
+    /** After the session's name in the table when its run did not finish. */
+    static final String UNFINISHED_MARK = "(unfinished)";
+
+    /**
+     * The notes of the rows whose run did not finish or whose files lost a torn tail, one line each
+     * ({@code <name>: <what happened>; these metrics cover …}), as {@code workbench evaluate} prints them after
+     * {@code note:}, in its order; empty when every run finished intact.
+     */
+    static List<String> notes(List<Row> rows) {
+        List<String> out = new ArrayList<>();
+        for (Row r : rows) {
+            for (String n : r.recovery()) {
+                out.add(r.name() + ": " + n);
+            }
+            if (r.unfinished() != null) {
+                out.add(r.name() + ": " + r.unfinished());
+            }
+        }
+        return out;
+    }
+
     /** Most draws used for the grids, calibration and OOD curves. */
     static final int PLOT_DRAWS = 2000;
     /** Grid points of the regression band. */
@@ -64,11 +86,26 @@ final class EvaluateViewModel {
      * @param coverage coverage curve (regression) or null
      * @param plotDraws draws the plots used
      * @param rhat  R-hat of the predictions at the test points (convergence in function space), or null
+     * @param recovery what was dropped on opening (a torn final chunk), one line each, as {@code workbench evaluate}
+     *                 prints after {@code note:}; empty for an intact session
+     * @param unfinished null for a finished run or a distilled set, else one line saying the run did not finish
+     *                   (killed, still being written, interrupted, failed) and what the metrics cover:
+     *                   {@code workbench evaluate}'s last {@code note:}
      */
     record Row(Path dir, String name, String method, String modelId, Map<String, String> settings,
                PredictiveModel.Task task, int inputs, double[] testTargets, PredictiveEvaluation.Result metrics,
                BandPlot band, MapPlot map, Reliability.Bins bins, Reliability.Coverage coverage,
-               OutOfDistribution.Curve shift, OutOfDistribution.Curve noise, int plotDraws, PredictiveRhat rhat) {
+               OutOfDistribution.Curve shift, OutOfDistribution.Curve noise, int plotDraws, PredictiveRhat rhat,
+               List<String> recovery, String unfinished) {
+
+        /** A row of a finished run. */
+        Row(Path dir, String name, String method, String modelId, Map<String, String> settings,
+            PredictiveModel.Task task, int inputs, double[] testTargets, PredictiveEvaluation.Result metrics,
+            BandPlot band, MapPlot map, Reliability.Bins bins, Reliability.Coverage coverage,
+            OutOfDistribution.Curve shift, OutOfDistribution.Curve noise, int plotDraws, PredictiveRhat rhat) {
+            this(dir, name, method, modelId, settings, task, inputs, testTargets, metrics, band, map, bins, coverage,
+                    shift, noise, plotDraws, rhat, List.of(), null);
+        }
 
         /** A row without a predictive R-hat (a single draw per chain, a distilled set). */
         Row(Path dir, String name, String method, String modelId, Map<String, String> settings,
@@ -76,7 +113,7 @@ final class EvaluateViewModel {
             BandPlot band, MapPlot map, Reliability.Bins bins, Reliability.Coverage coverage,
             OutOfDistribution.Curve shift, OutOfDistribution.Curve noise, int plotDraws) {
             this(dir, name, method, modelId, settings, task, inputs, testTargets, metrics, band, map, bins, coverage,
-                    shift, noise, plotDraws, null);
+                    shift, noise, plotDraws, null, List.of(), null);
         }
 
         /** The model and its data as one line, e.g. {@code bnn-regression (data=toy1d)}. */
@@ -185,7 +222,8 @@ final class EvaluateViewModel {
             }
             // a distilled set names its distillation too ("nuts → herding K=100"), not only the source's sampler
             return new Row(reader.directory(), name, workbench.sessions.DistilledFrom.methodOf(m), modelId, settings, pm.task(), inputs,
-                    targets, metrics, band, map, bins, coverage, shift, noise, qs.length, rhat);
+                    targets, metrics, band, map, bins, coverage, shift, noise, qs.length, rhat,
+                    List.copyOf(reader.recovery()), SessionNotes.unfinished(reader, "these metrics"));
         }
     }
 
@@ -246,7 +284,9 @@ final class EvaluateViewModel {
         String draws = e.weighted()
                 ? String.format(Locale.ROOT, "%d weighted (eff. %.0f)", e.draws(), e.effectiveDraws())
                 : String.valueOf(e.draws());
-        List<String> c = new ArrayList<>(List.of(r.name(), r.method(), draws, f4(e.nll())));
+        // a run that did not finish is marked where the eye starts (the line under the table says how and what to do)
+        List<String> c = new ArrayList<>(List.of(r.unfinished() == null ? r.name() : r.name() + " " + UNFINISHED_MARK,
+                r.method(), draws, f4(e.nll())));
         if (r.classification()) {
             c.addAll(List.of(f4(e.accuracy()), f4(e.brier()), f4(e.ece())));
         } else {

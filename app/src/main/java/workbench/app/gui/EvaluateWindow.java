@@ -54,6 +54,8 @@ final class EvaluateWindow {
     private final PredictiveBandView bandView = new PredictiveBandView();
     private final DecisionMapView mapView = new DecisionMapView();
     private final Label noPlot = new Label();
+    /** The rows whose run did not finish, each with the CLI's note; hidden when every run finished. */
+    private final Label notes = new Label();
     private final StackPane predictive = new StackPane();
     private final CalibrationView calibration = new CalibrationView();
     private final OodView ood = new OodView();
@@ -198,7 +200,13 @@ final class EvaluateWindow {
             ((Region) n).setMinSize(200, 150);
         }
 
-        javafx.scene.layout.VBox top = new javafx.scene.layout.VBox(6, bar, message, table);
+        notes.setId("evaluateNotes");
+        notes.setWrapText(true);
+        notes.setMinHeight(Region.USE_PREF_SIZE);
+        notes.getStyleClass().add("note");
+        notes.managedProperty().bind(notes.visibleProperty());
+        notes.setVisible(false);
+        javafx.scene.layout.VBox top = new javafx.scene.layout.VBox(6, bar, message, table, notes);
         BorderPane root = new BorderPane(plots);
         root.setTop(top);
         BorderPane.setMargin(plots, new Insets(6, 0, 0, 0));
@@ -291,6 +299,9 @@ final class EvaluateWindow {
             table.getColumns().setAll(cols);
         }
         shade.setVisible(classification);
+        List<String> unfinished = EvaluateViewModel.notes(rows);
+        notes.setText(unfinished.isEmpty() ? "" : "note: " + String.join("\nnote: ", unfinished));
+        notes.setVisible(!unfinished.isEmpty());
         remove.setDisable(table.getSelectionModel().getSelectedIndex() < 0);
         List<OodView.Entry> oe = new ArrayList<>();
         for (EvaluateViewModel.Row r : rows) {

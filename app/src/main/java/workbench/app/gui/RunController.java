@@ -195,7 +195,9 @@ public final class RunController {
 
     /** Starts a new run (replacing any); {@code paused}: it waits for Run, Step or Run N. */
     public synchronized void start(RunConfig config, Model model, Sampler sampler, boolean paused) {
-        stopRunner();
+        // the previous run is told to stop but not waited for here (on the FX thread: a NUTS transition on a
+        // network can take seconds, and the window froze that long); the new run's thread waits for it instead
+        Thread previous = stopRunner();
         LiveBuffer b = new LiveBuffer(BUFFER_CAPACITY);
         Path dir = newSessionDir(sessionsRoot, config.modelId(), config.samplerId(), LocalDateTime.now());
         // the writer creates the directory; a BadInputException names why it cannot
@@ -222,6 +224,7 @@ public final class RunController {
         rates.reset(System.nanoTime());
         Thread t = new Thread(() -> {
             try {
+                awaitEnd(previous);
                 RunOutcome o = r.run();
                 finished(r, o.status() == RunOutcome.Status.FAILED ? State.FAILED : State.FINISHED,
                         o.error() == null ? "" : storageNote(o.error()));
@@ -250,8 +253,25 @@ public final class RunController {
     }
 
     /**
-     * Called on the run's thread when it ends. Takes no lock: {@link #stopRunner} joins this thread
-     * while holding the controller's monitor, and (having cleared {@code runner} first) is not affected.
+     * Waits up to {@link #STOP_WAIT_MS} for a stopped run's thread to end (its transition in progress finishes and
+     * its session is closed), on the thread that needs it ended: the next run's, or {@link #shutdown}'s.
+     */
+    private static void awaitEnd(Thread t) {
+        if (t != null && t != Thread.currentThread()) {
+            try {
+                t.join(STOP_WAIT_MS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    /** How long the next run (or {@link #shutdown}) waits for a stopped run's thread before going on without it. */
+    static final long STOP_WAIT_MS = 2000;
+
+    /**
+     * Called on the run's thread when it ends. Takes no lock: {@link #shutdown} joins this thread while holding the
+     * controller's monitor, and (having cleared {@code runner} first) is not affected.
      */
     private void finished(ChainRunner r, State s, String msg) {
         if (r != runner) {
@@ -314,7 +334,7 @@ public final class RunController {
         runner.advance(n);
     }
 
-    /** Stops the run and forgets its draws. */
+    /** Stops the run and forgets its draws (not waiting for its thread: it ends after its transition in progress). */
     public synchronized void reset() {
         stopRunner();
         buffer = null;
@@ -323,7 +343,8 @@ public final class RunController {
         message = "";
     }
 
-    private void stopRunner() {
+    /** Tells the run to stop, without waiting for it; returns its thread (null when none) for whoever must wait. */
+    private Thread stopRunner() {
         cancelTick();
         ChainRunner r = runner;
         runner = null;
@@ -331,14 +352,8 @@ public final class RunController {
             r.stop();
         }
         Thread t = thread;
-        if (t != null) {
-            try {
-                t.join(2000);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }
         thread = null;
+        return t;
     }
 
     /** Transitions per second per chain; {@link #FULL_SPEED} or more: as fast as it goes. */
@@ -571,7 +586,7 @@ public final class RunController {
 
     /** Stops everything; the controller is not used after. */
     public synchronized void shutdown() {
-        stopRunner();
+        awaitEnd(stopRunner()); // the window is closing: let the run's session be closed first
         ticker.shutdownNow();
     }
 }

@@ -207,4 +207,60 @@ class EvaluateFxTest extends WindowFxBase {
         assertEquals(2 * EvaluateViewModel.OOD_SIZES.length, w.oodView().points());
         robot.interact(() -> w.stage().close());
     }
+
+    /**
+     * A killed run's row says so, in the words of {@code workbench evaluate}'s {@code note:}: its metrics cover the
+     * draws stored before the kill, not the run asked for. Before, the window showed such a row like a finished one.
+     */
+    @Test
+    void aKilledRunsRowSaysItDidNotFinish(FxRobot robot) throws Exception {
+        Path s = shared.resolve("reg-nuts-killed");
+        java.nio.file.Files.createDirectories(s);
+        try (var files = java.nio.file.Files.list(regNuts)) {
+            for (Path f : files.toList()) {
+                java.nio.file.Files.copy(f, s.resolve(f.getFileName()));
+            }
+        }
+        Path chain = s.resolve("chain-1.draws");
+        try (var ch = java.nio.channels.FileChannel.open(chain, java.nio.file.StandardOpenOption.WRITE)) {
+            ch.truncate(java.nio.file.Files.size(chain) - 10); // the last chunk torn: the rows before it stay
+        }
+        Path m = s.resolve("session.mcmcwb.json");
+        java.nio.file.Files.writeString(m, java.nio.file.Files.readString(m)
+                .replaceFirst("\"status\" : \"finished\"", "\"status\" : \"running\""));
+        java.io.StringWriter err = new java.io.StringWriter();
+        assertEquals(0, workbench.app.cli.WorkbenchCli.execute(new java.io.PrintWriter(new java.io.StringWriter()),
+                new java.io.PrintWriter(err), "evaluate", s.toString()), err.toString());
+        // evaluate's notes: the torn chunk dropped, then the run that did not finish and what the metrics cover
+        List<String> cliNotes = err.toString().strip().lines().toList();
+        assertEquals(2, cliNotes.size(), err.toString());
+        assertTrue(cliNotes.get(0).startsWith("note: chain-1.draws: recovered "), cliNotes.get(0));
+        assertTrue(cliNotes.get(1).startsWith("note: the run did not finish: it was killed or crashed")
+                && cliNotes.get(1).contains("these metrics cover ") && cliNotes.get(1).contains(" of 450 iterations"),
+                cliNotes.get(1));
+
+        EvaluateWindow[] holder = new EvaluateWindow[1];
+        robot.interact(() -> holder[0] = window.openEvaluateWindow());
+        EvaluateWindow w = holder[0];
+        Label notes = (Label) w.stage().getScene().lookup("#evaluateNotes");
+        assertNotNull(notes);
+        addAndWait(robot, w, regMap);
+        assertEquals(1, w.table().getItems().size(), message(w).getText());
+        assertFalse(notes.isVisible(), "a finished run has no note: " + notes.getText());
+        assertEquals("reg-map", w.table().getColumns().get(0).getCellData(0));
+        addAndWait(robot, w, s);
+        assertEquals(2, w.table().getItems().size(), message(w).getText());
+        assertTrue(notes.isVisible() && notes.getScene() != null && notes.getHeight() > 0, "the note is shown");
+        assertEquals(cliNotes.stream().map(n -> "note: reg-nuts-killed: " + n.substring("note: ".length())).toList(),
+                notes.getText().lines().toList());
+        assertEquals("reg-nuts-killed " + EvaluateViewModel.UNFINISHED_MARK, w.table().getColumns().get(0).getCellData(1));
+        assertEquals("reg-map", w.table().getColumns().get(0).getCellData(0));
+        // removing the row takes its note away
+        robot.interact(() -> {
+            w.table().getSelectionModel().select(1);
+            ((javafx.scene.control.Button) w.stage().getScene().lookup("#evaluateRemove")).fire();
+        });
+        assertFalse(notes.isVisible(), notes.getText());
+        robot.interact(() -> w.stage().close());
+    }
 }

@@ -17,6 +17,9 @@ class TraceEmptyFxTest extends WindowFxBase {
     void anEmptyTraceSaysSo() throws Exception {
         List<String> texts = new ArrayList<>();
         Pen pen = (Pen) Proxy.newProxyInstance(Pen.class.getClassLoader(), new Class<?>[] {Pen.class}, (p, m, a) -> {
+            if (m.getName().equals("textScale")) {
+                return 1.0; // the normal text size
+            }
             if (m.getName().equals("fillText")) {
                 texts.add((String) a[0]);
             }

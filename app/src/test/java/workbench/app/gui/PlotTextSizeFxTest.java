@@ -1,0 +1,63 @@
+package workbench.app.gui;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.testfx.api.FxRobot;
+import org.testfx.util.WaitForAsyncUtils;
+import workbench.viz.CanvasView;
+
+/**
+ * View ▸ Larger text grows the plots' lettering too: the projection, the marginals and the trace (and the rank and
+ * autocorrelation plots, through the same pen) draw their tick labels, axis labels and legends in fonts scaled by the
+ * window's text size over 12 px (before, they stayed 11 and 12 px whatever the text size).
+ */
+class PlotTextSizeFxTest extends WindowFxBase {
+    @TempDir
+    Path tmp;
+
+    /** The size of the font each view's canvas was last drawn with, once every view has drawn at text scale s. */
+    private Map<String, Double> fonts(FxRobot robot, Map<String, CanvasView> views, double s) {
+        waitUntil("the views redrawn at text scale " + s, () -> views.values().stream()
+                .allMatch(v -> v.textScale() == s));
+        Map<String, Double> out = new LinkedHashMap<>();
+        for (Map.Entry<String, CanvasView> e : views.entrySet()) {
+            // a redraw after the scale changed leaves the canvas's font one the view set (tick, label or legend)
+            waitUntil(e.getKey() + "'s font at text scale " + s + " (" + e.getValue().canvas().getGraphicsContext2D()
+                    .getFont() + ", " + e.getValue().getWidth() + " x " + e.getValue().getHeight() + ")", () -> {
+                double f = e.getValue().canvas().getGraphicsContext2D().getFont().getSize();
+                return f >= 10.5 * s && f <= 12.5 * s;
+            });
+            out.put(e.getKey(), e.getValue().canvas().getGraphicsContext2D().getFont().getSize());
+        }
+        return out;
+    }
+
+    @Test
+    void largerTextGrowsThePlotsLettering(FxRobot robot) {
+        Path dir = TestSessions.run(tmp.resolve("s"), "--model", "banana", "--sampler", "nuts", "--chains", "2",
+                "--warmup", "100", "--draws", "200", "--seed", "5");
+        robot.interact(() -> window.openSession(dir));
+        waitUntil("the opened session", () -> window.shownSession() != null);
+        Map<String, CanvasView> views = new LinkedHashMap<>();
+        views.put("projection", window.posterior().projection());
+        views.put("top marginal", window.posterior().topMarginal());
+        views.put("right marginal", window.posterior().rightMarginal());
+        views.put("trace", robot.lookup("#traceView").queryAs(CanvasView.class));
+        WaitForAsyncUtils.waitForFxEvents();
+        Map<String, Double> normal = fonts(robot, views, 1);
+        robot.interact(() -> window.setTextSize(18)); // three steps of View > Larger text
+        Map<String, Double> larger = fonts(robot, views, 1.5);
+        for (String v : views.keySet()) {
+            assertEquals(1.5 * normal.get(v), larger.get(v), 1e-9, v + ": " + normal + " then " + larger);
+        }
+        robot.interact(() -> window.setTextSize(TextSize.NORMAL));
+        assertEquals(normal, fonts(robot, views, 1), "back to the normal size");
+        assertTrue(normal.values().stream().allMatch(f -> f == 11 || f == 12), normal.toString());
+    }
+}
