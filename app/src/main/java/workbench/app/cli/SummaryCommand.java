@@ -370,9 +370,11 @@ final class SummaryCommand implements Callable<Integer> {
             }
             DistilledFrom d = m.distilled();
             if (d != null) {
-                out.printf(Locale.ROOT, "distilled set: %s, K = %d (%d distinct rows) from %s; MMD^2 %.4g%s%n",
+                out.printf(Locale.ROOT, "distilled set: %s, K = %d (%d distinct rows) from %s; MMD^2 %.4g%s%s%n",
                         d.method(), d.size(), table.drawsPerChain(), d.sourcePath(), d.mmd2(),
-                        Double.isNaN(d.ksd()) ? "" : String.format(Locale.ROOT, ", KSD %.4g", d.ksd()));
+                        Double.isNaN(d.ksd()) ? "" : String.format(Locale.ROOT, ", KSD %.4g", d.ksd()),
+                        d.mmd2() < 0 ? " (an unbiased estimate: below 0 is no error for a set that matches the draws"
+                                + " well)" : "");
                 out.println("unweighted table (each distinct row counts once; weighted mean and sd below):");
             }
             if (filter != null) {
@@ -410,7 +412,9 @@ final class SummaryCommand implements Callable<Integer> {
             if (lowBfmi != null) {
                 out.println(lowBfmi);
             }
-            if (maxDepth > 0) {
+            if (maxDepth > 0 && Double.isNaN(s.treedepthMean())) {
+                out.printf(Locale.ROOT, "tree depth: NA (no post-warmup draws), limit %d%n", maxDepth);
+            } else if (maxDepth > 0) {
                 out.printf(Locale.ROOT, "tree depth: mean %.2f, max %.0f, %d draws at the limit %d%n",
                         s.treedepthMean(), s.treedepthMax(), s.treedepthSaturated(), maxDepth);
             }

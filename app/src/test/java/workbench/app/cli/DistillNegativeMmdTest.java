@@ -40,6 +40,15 @@ class DistillNegativeMmdTest {
         JsonNode j = new ObjectMapper().readTree(json.out);
         assertTrue(j.get("mmd2").asDouble() < 0, json.out);
         assertTrue(j.get("mmd2_note").asText().startsWith("MMD^2 is an unbiased estimate"), json.out);
+
+        // the same set written as a session: summary's line says it too
+        Path set = tmp.resolve("set");
+        assertEquals(0, CliHarness.run("distill", s.toString(), "--method", "herding", "--size", "100", "--out",
+                set.toString()).code);
+        CliHarness summary = CliHarness.run("summary", set.toString());
+        String line = summary.out.lines().filter(l -> l.startsWith("distilled set: ")).findFirst().orElse("");
+        assertTrue(line.contains("; MMD^2 -") && line.endsWith("(an unbiased estimate: below 0 is no error for a set"
+                + " that matches the draws well)"), summary.out);
     }
 
     @Test

@@ -35,5 +35,8 @@ class RefusedStartTest {
         assertTrue(all.contains("the run was refused at the start: "), all);
         assertTrue(all.contains("resuming would be refused the same way"), all);
         assertFalse(all.contains("workbench resume"), all);
+        // no draws, so no tree depth to average: NA, not "mean NaN, max NaN"
+        assertTrue(summary.out.contains("tree depth: NA (no post-warmup draws), limit 10"), summary.out);
+        assertFalse(summary.out.contains("NaN"), summary.out);
     }
 }
