@@ -46,6 +46,10 @@ public final class ExactMarginal {
         if (model.dim() != 2 || index > 1 || box == null || !outputIsParameters(model, box)) {
             return null;
         }
+        if (model instanceof workbench.core.model.expr.ExprModel expr && expr.improperWarning() != null) {
+            // no finite integral: a curve normalised over the integration window would be drawn as "exact"
+            return null;
+        }
         return numeric(model, index, box);
     }
 

@@ -64,6 +64,16 @@ class ExactMarginalTest {
         assertEquals(sd, Math.sqrt(second - first * first), 0.05);
     }
 
+    /** A typed formula with no finite integral has no exact marginal to draw; a proper one is integrated. */
+    @Test
+    void anImproperFormulaGetsNoExactMarginal() {
+        assertNull(ExactMarginal.of(workbench.core.model.expr.ExprModel.parse("-0.5*x^2 + y"), 0));
+        assertNull(ExactMarginal.of(workbench.core.model.expr.ExprModel.parse("-0.5*x^2 + y"), 1));
+        ExactMarginal proper = ExactMarginal.of(workbench.core.model.expr.ExprModel.parse("-0.5*(x^2 + y^2/4)"), 1);
+        assertNotNull(proper);
+        assertFalse(proper.closedForm());
+    }
+
     @Test
     void ofPrefersTheClosedFormAndFallsBackToNumericOnlyWhereItCan() {
         ExactMarginal closed = ExactMarginal.of(new Gaussian2d(0.5), 1);
