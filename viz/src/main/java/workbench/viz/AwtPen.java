@@ -19,7 +19,7 @@ import javafx.scene.text.Font;
 import javafx.scene.text.TextAlignment;
 
 /** A {@link Pen} on a Java2D graphics, e.g. JFreeSVG's {@code SVGGraphics2D} for vector export. */
-public final class AwtPen implements Pen {
+public final class AwtPen extends ScaledTextPen {
     private record State(AffineTransform transform, Shape clip, java.awt.Color fill, java.awt.Color stroke,
                          float width, float[] dashes, java.awt.Font font, TextAlignment align, VPos baseline) {
     }
@@ -119,18 +119,6 @@ public final class AwtPen implements Pen {
     public void setFont(Font f) {
         int style = f.getStyle().toLowerCase().contains("bold") ? java.awt.Font.BOLD : java.awt.Font.PLAIN;
         g.setFont(new java.awt.Font("SansSerif", style, (int) Math.round(f.getSize() * textScale)));
-    }
-
-    private double textScale = 1;
-
-    @Override
-    public double textScale() {
-        return textScale;
-    }
-
-    @Override
-    public void setTextScale(double scale) {
-        textScale = Double.isFinite(scale) && scale > 0 ? scale : 1;
     }
 
     @Override

@@ -9,7 +9,7 @@ import javafx.scene.text.Font;
 import javafx.scene.text.TextAlignment;
 
 /** A {@link Pen} on a JavaFX canvas. */
-public final class FxPen implements Pen {
+public final class FxPen extends ScaledTextPen {
     private final GraphicsContext g;
     /** Images made from pixel arrays, by array identity (a view changes the array when the pixels change). */
     private final java.util.Map<int[], WritableImage> images = new java.util.IdentityHashMap<>();
@@ -70,18 +70,6 @@ public final class FxPen implements Pen {
     public void setFont(Font f) {
         // at the normal size the very font given: the default rendering stays what it was
         g.setFont(textScale == 1 ? f : new Font(f.getName(), f.getSize() * textScale));
-    }
-
-    private double textScale = 1;
-
-    @Override
-    public double textScale() {
-        return textScale;
-    }
-
-    @Override
-    public void setTextScale(double scale) {
-        textScale = Double.isFinite(scale) && scale > 0 ? scale : 1;
     }
 
     @Override

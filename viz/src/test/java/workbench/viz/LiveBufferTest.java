@@ -73,6 +73,28 @@ class LiveBufferTest {
         }
     }
 
+    /** What a test looks at after each transition: the transition and the proposal the buffer made of it. */
+    private interface ProposalCheck {
+        void after(int chain, long iteration, Transition t, double[] output, LiveBuffer.Proposal p);
+    }
+
+    /** A sink that feeds {@code buffer} and then hands each transition's latest proposal to {@code check}. */
+    private static DrawSink feeding(LiveBuffer buffer, ProposalCheck check) {
+        return new DrawSink() {
+            @Override
+            public void start(RunInfo info) {
+                buffer.start(info);
+            }
+
+            @Override
+            public void transition(int chain, long iteration, Transition t, double[] output) {
+                buffer.transition(chain, iteration, t, output);
+                List<LiveBuffer.Proposal> ps = buffer.recentProposals(chain);
+                check.after(chain, iteration, t, output, ps.get(ps.size() - 1));
+            }
+        };
+    }
+
     /**
      * NUTS picks its new draw among its trajectory's points: the proposal the projection draws an arrow to is that
      * draw, not the trajectory's last point (the arrow used to point where no draw was), and a tree that kept its
@@ -87,43 +109,32 @@ class LiveBufferTest {
         int[] stayed = new int[1];
         int[] backward = new int[1];
         List<String> wrong = java.util.Collections.synchronizedList(new ArrayList<>());
-        DrawSink tee = new DrawSink() {
-            @Override
-            public void start(RunInfo info) {
-                buffer.start(info);
-            }
-
-            @Override
-            public void transition(int chain, long iteration, Transition t, double[] output) {
-                buffer.transition(chain, iteration, t, output);
-                List<LiveBuffer.Proposal> ps = buffer.recentProposals(chain);
-                LiveBuffer.Proposal p = ps.get(ps.size() - 1);
-                double[][] path = p.path();
-                if (t.accepted()) {
-                    moved[0]++;
-                    if (!java.util.Arrays.equals(output, p.to())) {
-                        wrong.add("iteration " + iteration + ": the arrow ends at " + java.util.Arrays.toString(p.to())
-                                + ", the draw is " + java.util.Arrays.toString(output));
-                    }
-                    if (!java.util.Arrays.equals(output, path[path.length - 1])) {
-                        elsewhere[0]++;
-                    }
-                } else {
-                    stayed[0]++;
-                    if (p.to() != null) {
-                        wrong.add("iteration " + iteration + ": a tree that kept its start has a refused proposal");
-                    }
+        DrawSink tee = feeding(buffer, (chain, iteration, t, output, p) -> {
+            double[][] path = p.path();
+            if (t.accepted()) {
+                moved[0]++;
+                if (!java.util.Arrays.equals(output, p.to())) {
+                    wrong.add("iteration " + iteration + ": the arrow ends at " + java.util.Arrays.toString(p.to())
+                            + ", the draw is " + java.util.Arrays.toString(output));
                 }
-                for (int i = 1; i < path.length; i++) {
-                    int from = p.stepFrom(i);
-                    if (from < 0 || from >= i) {
-                        wrong.add("iteration " + iteration + ": step " + i + " from " + from);
-                    } else if (from != i - 1) {
-                        backward[0]++;
-                    }
+                if (!java.util.Arrays.equals(output, path[path.length - 1])) {
+                    elsewhere[0]++;
+                }
+            } else {
+                stayed[0]++;
+                if (p.to() != null) {
+                    wrong.add("iteration " + iteration + ": a tree that kept its start has a refused proposal");
                 }
             }
-        };
+            for (int i = 1; i < path.length; i++) {
+                int from = p.stepFrom(i);
+                if (from < 0 || from >= i) {
+                    wrong.add("iteration " + iteration + ": step " + i + " from " + from);
+                } else if (from != i - 1) {
+                    backward[0]++;
+                }
+            }
+        });
         ChainRunner runner = new ChainRunner(cfg, ModelRegistry.create("gaussian-2d", Map.of("rho", "0.9")),
                 SamplerRegistry.create("nuts", Map.of()), tee);
         runner.setRecordPaths(true);
@@ -355,25 +366,14 @@ class LiveBufferTest {
             LiveBuffer buffer = new LiveBuffer(10_000);
             int[] stayed = new int[1];
             int[] refused = new int[1];
-            DrawSink tee = new DrawSink() {
-                @Override
-                public void start(RunInfo info) {
-                    buffer.start(info);
-                }
-
-                @Override
-                public void transition(int chain, long iteration, Transition t, double[] output) {
-                    buffer.transition(chain, iteration, t, output);
-                    List<LiveBuffer.Proposal> ps = buffer.recentProposals(chain);
-                    LiveBuffer.Proposal p = ps.get(ps.size() - 1);
-                    if (!t.accepted()) {
-                        stayed[0]++;
-                        if (p.to() != null) {
-                            refused[0]++;
-                        }
+            DrawSink tee = feeding(buffer, (chain, iteration, t, output, p) -> {
+                if (!t.accepted()) {
+                    stayed[0]++;
+                    if (p.to() != null) {
+                        refused[0]++;
                     }
                 }
-            };
+            });
             new ChainRunner(cfg, ModelRegistry.create("gaussian-2d", Map.of("rho", "0.99")), sampler, tee).run();
             assertTrue(stayed[0] > 0, sampler.id() + ": some transitions must keep their start (step size 1 on rho"
                     + " 0.99 without warmup)");
