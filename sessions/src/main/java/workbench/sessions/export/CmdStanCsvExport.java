@@ -304,14 +304,16 @@ public final class CmdStanCsvExport {
 
     /**
      * CmdStan's sampler columns for one transition. Where the session has no value (NaN): treedepth
-     * 0, n_leapfrog the gradient evaluations (0 if none), divergent 0; lp, accept_stat, stepsize and
-     * energy stay NaN ({@code nan}).
+     * 0, n_leapfrog the leapfrog steps (0 if none), divergent 0; lp, accept_stat, stepsize and energy stay NaN
+     * ({@code nan}). {@code n_leapfrog__} holds the transition's gradient evaluations where the session has them:
+     * Stan counts it as gradient evaluations, and readers sum it for ESS per gradient; for HMC and NUTS the two
+     * are the same number, for MCLMC's minimal-norm integrator there are two per step.
      */
     public static double[] samplerColumns(SessionReader src, int c, long it) {
         double treedepth = src.stat(c, it, Stat.TREE_DEPTH);
-        double leapfrog = src.stat(c, it, Stat.LEAPFROG_STEPS);
+        double leapfrog = src.stat(c, it, Stat.GRADIENT_EVALUATIONS);
         if (Double.isNaN(leapfrog)) {
-            leapfrog = src.stat(c, it, Stat.GRADIENT_EVALUATIONS);
+            leapfrog = src.stat(c, it, Stat.LEAPFROG_STEPS);
         }
         double divergent = src.stat(c, it, Stat.DIVERGENT);
         return new double[] {
