@@ -82,7 +82,9 @@ final class OutputFiles {
     /**
      * Deletes the temporary files an export to the same name left when its process was killed ({@code kill -9}, a
      * power cut: its {@code finally} never ran), told by the process id in their name: {@code .NAME.PID-RANDOM.tmp}
-     * of a process that no longer runs. A running writer's are left, and so are names without a process id.
+     * of a process that no longer runs, or whose id now belongs to a process started after the file was last
+     * written (the id was reused: the writer is gone). A running writer's are left, and so are names without a
+     * process id.
      */
     static void removeStale(Path parent, String name) {
         String prefix = "." + name + ".";
@@ -98,13 +100,22 @@ final class OutputFiles {
                     continue;
                 }
                 long pid = Long.parseLong(mid.substring(0, dash));
-                if (pid != PID && ProcessHandle.of(pid).isEmpty()) {
+                if (pid != PID && writerGone(pid, Files.getLastModifiedTime(p).toInstant())) {
                     Files.deleteIfExists(p);
                 }
             }
         } catch (IOException | RuntimeException e) {
             // tidying only: a folder that cannot be listed fails the write itself, with its own message
         }
+    }
+
+    /** No process {@code pid} runs, or the one that does started after {@code lastWritten}, so it did not write it. */
+    static boolean writerGone(long pid, java.time.Instant lastWritten) {
+        java.util.Optional<ProcessHandle> p = ProcessHandle.of(pid);
+        if (p.isEmpty()) {
+            return true;
+        }
+        return p.get().info().startInstant().map(start -> start.isAfter(lastWritten)).orElse(false);
     }
 
     /**
