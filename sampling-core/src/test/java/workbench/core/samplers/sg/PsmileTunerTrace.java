@@ -26,7 +26,8 @@ import workbench.core.samplers.mclmc.Isokinetic;
  * {@code -Dsg.runs="smile;psmile"}, {@code -Dsg.target=noisy-gaussian}). Columns per block: step size at its end,
  * mean eps * RMS(s) (the step in the target's coordinates per unit of |u|; = eps for smile), fractions of steps
  * that grew / shrank the step size and were rejected, median and mean |dE|, mean |dE| of the exact-gradient replay,
- * mean fitted Gamma shape, min and max of s at the block's end.
+ * mean fitted Gamma shape, min and max of s at the block's end, and (pSMILE) min and max of the raw sigma
+ * (the clip to [1e-2, 1e4] acts on it).
  */
 class PsmileTunerTrace {
 
@@ -41,8 +42,21 @@ class PsmileTunerTrace {
     }
 
     static double[] scaleOf(Object chain) {
+        return field(chain, "s");
+    }
+
+    /** The chain's raw gradient-noise sds sigma (before the clip and the RMS normalisation). */
+    static double[] sigmaOf(Object chain) {
+        double[] v = field(chain, "gvar");
+        for (int i = 0; i < v.length; i++) {
+            v[i] = Math.sqrt(v[i]);
+        }
+        return v;
+    }
+
+    private static double[] field(Object chain, String name) {
         try {
-            Field f = Smile.Chain.class.getDeclaredField("s");
+            Field f = Smile.Chain.class.getDeclaredField(name);
             f.setAccessible(true);
             return ((double[]) f.get(chain)).clone();
         } catch (ReflectiveOperationException e) {
@@ -88,7 +102,7 @@ class PsmileTunerTrace {
         Isokinetic.Point p = new Isokinetic.Point(m.dim());
         Isokinetic.Target exact = m::logDensity;
         if (print) {
-            System.out.println("  iter   step  eps*rms(s)   up    down   rej   med|dE|  mean|dE| exact|dE|  shape  s_min  s_max");
+            System.out.println("  iter   step  eps*rms(s)   up    down   rej   med|dE|  mean|dE| exact|dE|  shape  s_min  s_max  sig_min  sig_max");
         }
         int up = 0, down = 0, rej = 0;
         double sh = 0, effSum = 0, exactSum = 0, aSum = 0;
@@ -141,12 +155,13 @@ class PsmileTunerTrace {
                 Arrays.sort(sorted);
                 double lo = s == null ? 1 : Arrays.stream(s).min().orElse(1);
                 double hi = s == null ? 1 : Arrays.stream(s).max().orElse(1);
+                double[] sig = pre ? sigmaOf(cs) : new double[] {Double.NaN};
                 if (print) {
                     System.out.printf(Locale.ROOT,
-                            "%6d %7.4f %8.4f   %.4f %.4f %.4f %9.3g %9.3g %9.3g %6.3f %6.3f %6.3f%n",
+                            "%6d %7.4f %8.4f   %.4f %.4f %.4f %9.3g %9.3g %9.3g %6.3f %6.3f %6.3f %8.3g %8.3g%n",
                             it, cs.stepSize(), effSum / block, up / (double) block, down / (double) block,
                             rej / (double) block, sorted[block / 2], aSum / block, exactSum / block, sh / block, lo,
-                            hi);
+                            hi, Arrays.stream(sig).min().orElse(Double.NaN), Arrays.stream(sig).max().orElse(Double.NaN));
                 }
                 up = down = rej = 0;
                 sh = effSum = exactSum = aSum = 0;
