@@ -146,6 +146,99 @@ class EnergyTunerTest {
         assertTrue(gam[2] < -1e-4, "Gamma: the log step size drifts down");
     }
 
+    /**
+     * Why pSMILE's step size drifts up where SMILE's does not (noisy-gaussian, diagonal gradient noise,
+     * docs/sg-benchmarks.md): with an exact log density the energy error of one step is, to first order, the
+     * step size times the gradient noise projected on the velocity, dE ~ eps (s . xi) . u. For SMILE (s = 1) the
+     * noise sds m_i span 100x, so the spread of dE depends on the direction u and |dE| is a scale mixture of
+     * half-normals, heavier-tailed than one; pSMILE's s = 1 / sigma whitens the noise, the spread hardly depends
+     * on u and |dE| is close to a single half-normal, whose lower tail the fitted Gamma underestimates. Fed to the
+     * tuner at a fixed step size (u uniform on the sphere, d = 10): the whitened noise gives more grow than
+     * shrink decisions and an upward drift, the anisotropic noise about as many and no upward drift.
+     */
+    @Test
+    void whitenedGradientNoiseMakesTheStepSizeGrowAnisotropicNoiseDoesNot() {
+        int n = 200_000;
+        int d = 10;
+        double[] m = new double[d];
+        for (int i = 0; i < d; i++) {
+            m[i] = Math.pow(10, 1 - 2.0 * i / (d - 1)); // NoisyTarget's diagonal multipliers (RMS does not matter)
+        }
+        double[] flat = new double[d];
+        java.util.Arrays.fill(flat, 1);
+        UniformRandomProvider rng = RandomSource.XO_RO_SHI_RO_128_PP.create(11L);
+        ContinuousDistribution.Sampler normal = NormalDistribution.of(0, 1).createSampler(rng);
+        double[] aniso = decisions(n, () -> projectedNoise(m, normal));
+        double[] white = decisions(n, () -> projectedNoise(flat, normal));
+        System.out.printf(Locale.ROOT, "anisotropic noise (smile): grow %.4f shrink %.4f drift %+.2e per step; "
+                + "whitened noise (psmile): grow %.4f shrink %.4f drift %+.2e%n",
+                aniso[0], aniso[1], aniso[2], white[0], white[1], white[2]);
+        double se = Math.sqrt(0.05 / n);
+        assertTrue(white[0] > white[1] + 20 * se, "whitened: more grow than shrink decisions");
+        assertTrue(white[2] > 1.5e-4, "whitened: the log step size drifts up");
+        assertTrue(aniso[2] < 0.3 * white[2], "anisotropic: far less upward drift");
+    }
+
+    /** |sum_i w_i u_i z_i| for u uniform on the unit sphere and z standard normal. */
+    private static double projectedNoise(double[] w, ContinuousDistribution.Sampler normal) {
+        int d = w.length;
+        double[] u = new double[d];
+        double n2 = 0;
+        for (int i = 0; i < d; i++) {
+            u[i] = normal.sample();
+            n2 += u[i] * u[i];
+        }
+        double dot = 0;
+        for (int i = 0; i < d; i++) {
+            dot += w[i] * u[i] / Math.sqrt(n2) * normal.sample();
+        }
+        return Math.abs(dot);
+    }
+
+    /**
+     * The tuner only compares each |dE| with the fitted distribution of the recent ones, so multiplying every |dE|
+     * by a constant (a per-dimension normalisation, or a preconditioner that shrank or inflated the energy error)
+     * leaves its decisions unchanged: it cannot be led to "think steps are easy" by the scale of |dE|, only by its
+     * shape. The one exception is the 1e-6 added to the fitted variance: once |dE| is about 1e-3 or smaller the
+     * fit's variance is inflated, its shape falls and the decisions change.
+     */
+    @Test
+    void decisionsDoNotDependOnTheScaleOfTheEnergyErrorAboveTheVarianceFloor() {
+        int n = 50_000;
+        UniformRandomProvider rng = RandomSource.XO_RO_SHI_RO_128_PP.create(5L);
+        double[] a = new double[n];
+        for (int i = 0; i < n; i++) {
+            // a non-stationary, skewed sequence: |normal| times a slowly varying level
+            a[i] = Math.abs(rng.nextDouble() - 0.5 + 0.3 * (rng.nextDouble() - 0.5)) * (1 + 0.5 * Math.sin(i / 500.0));
+        }
+        int[] base = factorsAndRejections(a, 1e3);
+        StringBuilder out = new StringBuilder("decisions differing from those at scale 1e3:");
+        int[] differ = new int[5];
+        double[] scales = {1e-3, 1e-2, 0.1, 1, 1e6};
+        for (int k = 0; k < scales.length; k++) {
+            int[] scaled = factorsAndRejections(a, scales[k]);
+            for (int i = 0; i < n; i++) {
+                differ[k] += base[i] == scaled[i] ? 0 : 1;
+            }
+            out.append(String.format(Locale.ROOT, " scale %.0e: %d;", scales[k], differ[k]));
+        }
+        System.out.println(out + " of " + n);
+        assertTrue(differ[4] <= 2, out.toString());
+        assertTrue(differ[3] <= n / 1000, out.toString());
+        assertTrue(differ[0] > n / 100, "the variance floor changes decisions at scale 1e-3: " + out);
+    }
+
+    /** Per value: 0 kept, 1 grow, 2 shrink, plus 4 if rejected. */
+    private static int[] factorsAndRejections(double[] a, double c) {
+        EnergyTuner t = new EnergyTuner(0.98, 0.05, 0.02, Quantiles.EXACT);
+        int[] out = new int[a.length];
+        for (int i = 0; i < a.length; i++) {
+            boolean r = t.observe(c * a[i]);
+            out[i] = (t.lastFactor() > 1 ? 1 : t.lastFactor() < 1 ? 2 : 0) + (r ? 4 : 0);
+        }
+        return out;
+    }
+
     /** Fractions of grow and shrink decisions over {@code n} values, and the mean change of log step size. */
     private static double[] decisions(int n, DoubleSupplier a) {
         EnergyTuner t = new EnergyTuner(0.98, 0.05, 0.02, Quantiles.EXACT);
