@@ -15,8 +15,10 @@ import workbench.core.distill.Quality;
  * draws of a D-dimensional correlated Gaussian (AR(0.5) across coordinates), standardized with scores, then
  * {@code Distiller.run} for each method at size K. Prints, per method, the seconds of the median heuristic, of the
  * draws-with-draws term ({@code new Quality}), of choosing the points (the result's {@code seconds}) and of the rest
- * (measuring the curve), the MMD² at K and the heap's peak over the run (all pools, after a GC before it).
- * Usage: {@code DistillCostBench [N=200000] [D=100] [K=1000] [METHODS=thin,stein]}.
+ * (measuring the curve), the MMD² at K with its standard error and the heap's peak over the run (all pools, after a
+ * GC before it), once per number of MMD² draws in MMD (side by side: "all" is the exact all-draws figure, bit for bit
+ * what the code before the subsample gave; a number is the seeded subsample).
+ * Usage: {@code DistillCostBench [N=200000] [D=100] [K=1000] [METHODS=thin,stein] [MMD=all,20000]}.
  */
 public final class DistillCostBench {
     private DistillCostBench() {
@@ -27,12 +29,15 @@ public final class DistillCostBench {
         int d = args.length > 1 ? Integer.parseInt(args[1]) : 100;
         int k = args.length > 2 ? Integer.parseInt(args[2]) : 1000;
         String[] methods = (args.length > 3 ? args[3] : "thin,stein").split(",");
+        String[] mmds = (args.length > 4 ? args[4] : "all," + Distiller.MMD_DRAWS).split(",");
         System.out.printf(Locale.ROOT, "n = %d, d = %d, K = %d, %d threads in the common pool, max heap %.1f GiB%n", n, d, k,
                 java.util.concurrent.ForkJoinPool.getCommonPoolParallelism(), Runtime.getRuntime().maxMemory() / 1073741824.0);
         Points p = points(n, d, 20261201L);
-        System.out.printf("%-8s %9s %9s %9s %9s %9s %12s %9s%n", "method", "median_s", "drawsq_s", "select_s",
-                "measure_s", "total_s", "mmd2", "peak_MB");
+        System.out.printf("%-8s %8s %9s %9s %9s %9s %9s %12s %10s %9s%n", "method", "mmd_vs", "median_s", "drawsq_s",
+                "select_s", "measure_s", "total_s", "mmd2", "se", "peak_MB");
         for (String m : methods) {
+          for (String mmd : mmds) {
+            int mmdDraws = mmd.equals("all") ? Distiller.ALL_DRAWS : Integer.parseInt(mmd);
             Distiller.Method method = Distiller.Method.of(m);
             System.gc();
             long base = heapUsed();
@@ -40,16 +45,18 @@ public final class DistillCostBench {
             long t0 = System.nanoTime();
             double bw = Kernels.medianBandwidth(p, Distiller.MEDIAN_MAX, 1);
             long t1 = System.nanoTime();
-            new Quality(p, bw, Distiller.REF_MAX, 2);
+            new Quality(p, bw, Distiller.REF_MAX, mmdDraws, 2, workbench.core.distill.Progress.NONE);
             long t2 = System.nanoTime();
-            Distiller.Result r = Distiller.run(p, method, k, null, 1);
+            Distiller.Result r = Distiller.run(p, method, k, null, 1, mmdDraws, workbench.core.distill.Progress.NONE);
             long t3 = System.nanoTime();
             double median = (t1 - t0) / 1e9;
             double drawsTerm = (t2 - t1) / 1e9;
             double total = (t3 - t2) / 1e9;
             double measure = total - median - drawsTerm - r.seconds();
-            System.out.printf(Locale.ROOT, "%-8s %9.2f %9.2f %9.2f %9.2f %9.2f %12.5g %9.0f%n", m, median, drawsTerm,
-                    r.seconds(), measure, total, r.last().mmd2(), (peakHeap() - base) / 1048576.0);
+            System.out.printf(Locale.ROOT, "%-8s %8s %9.2f %9.2f %9.2f %9.2f %9.2f %12.5g %10.2g %9.0f%n", m, mmd, median,
+                    drawsTerm, r.seconds(), measure, total, r.last().mmd2(), r.last().mmd2Se(),
+                    (peakHeap() - base) / 1048576.0);
+          }
         }
         System.out.printf(Locale.ROOT, "(the draws and scores themselves: %.0f MB, held before the peaks are taken)%n",
                 2.0 * n * d * 8 / 1048576);
