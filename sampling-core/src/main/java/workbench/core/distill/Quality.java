@@ -58,7 +58,7 @@ public final class Quality {
             return crossDraws == draws && pairDraws == draws;
         }
 
-        /** In words, e.g. "vs 20000 of 2000000 draws (pairs among 4000)" or "vs all 1500 draws". */
+        /** In words, e.g. "vs 20000 of 2000000 draws (seeded subsample), draw pairs among 4000" or "vs all 1500 draws". */
         public String describe() {
             String against = crossDraws == draws ? "vs all " + draws + " draws" : "vs " + crossDraws + " of " + draws
                     + " draws (seeded subsample)";
