@@ -25,7 +25,8 @@ import workbench.sessions.distill.SessionDistiller;
         "Compress a session's post-warmup draws (chains pooled) to K points by thin (every k-th draw), "
                 + "stein (Stein thinning, with the model's gradients), herding (kernel herding) or support (support points).",
         "Reports MMD^2 (unbiased, RBF kernel, median-heuristic bandwidth) and KSD against the full set, "
-                + "at K and along K = 10, 20, 50, 100, ...",
+                + "at K and along K = 10, 20, 50, 100, ...; past --mmd-draws draws MMD^2 is measured against a seeded "
+                + "random subsample of that many, with its standard error (± se).",
         "PATH ending in .csv: a long CSV that 'diagnose' reads (chain,draw,<params>[,source_chain__,source_draw__],weight__). "
                 + "Any other PATH: a session directory (one chain, no warmup, weight__ per row, a 'distilled' block in its "
                 + "manifest) that summary, export and the window open; replay and resume refuse it.",
@@ -46,6 +47,12 @@ final class DistillCommand implements Callable<Integer> {
     @Option(names = "--seed", defaultValue = "1", description = "Seed for the subsamples herding, MMD and support points draw (default ${DEFAULT-VALUE}).")
     long seed;
 
+    @Option(names = "--mmd-draws", defaultValue = "20000", paramLabel = "M", description = "Measure MMD^2 against at most M"
+            + " draws: a seeded random subsample of M when there are more (the figure is then an unbiased estimate of the"
+            + " all-draws one, reported with its standard error); 'all' for every draw, n x K kernel evaluations"
+            + " (default ${DEFAULT-VALUE}).")
+    String mmdDraws;
+
     @Option(names = "--json", description = "Print one JSON object instead of text.")
     boolean json;
 
@@ -57,8 +64,9 @@ final class DistillCommand implements Callable<Integer> {
         Distiller.Method m = Distiller.Method.of(method);
         PrintWriter err = spec.commandLine().getErr();
         PrintWriter o = spec.commandLine().getOut();
+        int against = mmdDraws(mmdDraws);
         OutputCheck.refuseExisting(out);
-        SessionDistiller.Outcome done = SessionDistiller.run(session, m, size, seed, out, Progress.NONE);
+        SessionDistiller.Outcome done = SessionDistiller.run(session, m, size, seed, against, out, Progress.NONE);
         for (String note : done.notes()) {
             err.println("note: " + note);
         }
@@ -67,12 +75,18 @@ final class DistillCommand implements Callable<Integer> {
         int chains = done.chains();
         boolean hasKsd = done.gradients();
         String negative = negativeMmdNote(res);
+        Quality.Basis basis = res.basis();
         if (json) {
             ObjectNode root = Report.JSON.createObjectNode();
             root.put("method", m.id());
             root.put("size", size);
             Quality.Figures last = res.last();
             Report.put(root, "mmd2", last.mmd2());
+            Report.put(root, "mmd2_se", last.mmd2Se());
+            root.put("mmd2_against", basis.describe());
+            root.put("mmd2_draws", basis.crossDraws());
+            root.put("mmd2_pair_draws", basis.pairDraws());
+            Report.put(root, "mmd2_pairs_se", basis.pairsSe());
             if (hasKsd) {
                 Report.put(root, "ksd", last.ksd());
             } else {
@@ -93,6 +107,7 @@ final class DistillCommand implements Callable<Integer> {
                 ObjectNode e = curve.addObject();
                 e.put("size", f.size());
                 Report.put(e, "mmd2", f.mmd2());
+                Report.put(e, "mmd2_se", f.mmd2Se());
                 if (hasKsd) {
                     Report.put(e, "ksd", f.ksd());
                 } else {
@@ -112,10 +127,19 @@ final class DistillCommand implements Callable<Integer> {
             o.printf(Locale.ROOT, "MMD^2 (unbiased, RBF kernel, bandwidth %.4g on the %s scale standardized by mean"
                     + " absolute deviation)%s%n", res.bandwidth(), hasKsd ? "unconstrained" : "constrained",
                     hasKsd ? "; KSD (IMQ Stein kernel)" : "; no KSD (no gradients)");
-            o.printf("%8s  %12s  %12s%n", "K", "MMD^2", "KSD");
+            o.println("MMD^2 " + basisLine(basis));
+            if (basis.exact()) {
+                o.printf("%8s  %12s  %12s%n", "K", "MMD^2", "KSD");
+            } else {
+                o.printf("%8s  %12s  %10s  %12s%n", "K", "MMD^2", "+- se", "KSD");
+            }
             for (Quality.Figures f : res.curve()) {
-                o.printf(Locale.ROOT, "%8d  %12.5g  %12s%n", f.size(), f.mmd2(),
-                        hasKsd ? String.format(Locale.ROOT, "%.5g", f.ksd()) : "-");
+                String ksd = hasKsd ? String.format(Locale.ROOT, "%.5g", f.ksd()) : "-";
+                if (basis.exact()) {
+                    o.printf(Locale.ROOT, "%8d  %12.5g  %12s%n", f.size(), f.mmd2(), ksd);
+                } else {
+                    o.printf(Locale.ROOT, "%8d  %12.5g  %10.2g  %12s%n", f.size(), f.mmd2(), f.mmd2Se(), ksd);
+                }
             }
             if (negative != null) {
                 o.println("note: " + negative);
@@ -127,6 +151,40 @@ final class DistillCommand implements Callable<Integer> {
                     : ""));
         }
         return 0;
+    }
+
+    /** {@code --mmd-draws}: "all" or a whole number of at least 2. */
+    static int mmdDraws(String text) {
+        if (text.trim().equalsIgnoreCase("all")) {
+            return Distiller.ALL_DRAWS;
+        }
+        try {
+            int v = Integer.parseInt(text.trim());
+            if (v >= 2) {
+                return v;
+            }
+        } catch (NumberFormatException e) {
+            // refused below
+        }
+        throw new BadInputException("--mmd-draws takes 'all' or a whole number of at least 2, not '"
+                + (text.length() > 40 ? text.substring(0, 40) + "..." : text) + "'");
+    }
+
+    /**
+     * Which draws MMD² was measured against, in words, e.g. "vs 20000 of 2000000 draws (seeded subsample), draw pairs
+     * among 4000; +- one standard error of those subsamples, 0.00087 of it common to every K and method with this seed".
+     */
+    static String basisLine(Quality.Basis b) {
+        if (b.exact()) {
+            return b.describe() + " (exact)";
+        }
+        String line = b.describe() + "; +- se: one standard error of " + (b.crossDraws() < b.draws() && b.pairDraws() < b.draws()
+                ? "those subsamples" : "that subsample");
+        if (b.pairDraws() < b.draws()) {
+            line += String.format(Locale.ROOT, ", %.2g of it from the draw pairs, common to every K and method with this"
+                    + " seed", b.pairsSe());
+        }
+        return line + (b.crossDraws() < b.draws() ? " (--mmd-draws all: against every draw)" : "");
     }
 
     /**

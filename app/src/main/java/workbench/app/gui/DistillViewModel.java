@@ -290,9 +290,11 @@ public final class DistillViewModel {
                 Quality.Figures last = r.last();
                 out.add(String.format(Locale.ROOT, "%s: %d of %d post-warmup draws (%d chain%s pooled) in %.2f s",
                         r.method().id(), r.size(), o.draws(), o.chains(), o.chains() == 1 ? "" : "s", r.seconds()));
-                out.add(String.format(Locale.ROOT, "MMD\u00b2 = %.4g (unbiased, so it can dip below 0; RBF kernel, bandwidth"
-                        + " %.4g on the %s draws standardized by mean absolute deviation)", last.mmd2(), r.bandwidth(),
-                        o.gradients() ? "unconstrained" : "constrained"));
+                boolean exact = r.basis() == null || r.basis().exact();
+                out.add(String.format(Locale.ROOT, "MMD\u00b2 = %.4g%s (unbiased, so it can dip below 0; RBF kernel, bandwidth"
+                        + " %.4g on the %s draws standardized by mean absolute deviation%s)", last.mmd2(),
+                        exact ? "" : String.format(Locale.ROOT, " \u00b1 %.2g", last.mmd2Se()), r.bandwidth(),
+                        o.gradients() ? "unconstrained" : "constrained", r.basis() == null ? "" : "; " + r.basis().describe()));
                 out.add(o.gradients() && !Double.isNaN(last.ksd())
                         ? String.format(Locale.ROOT, "KSD = %.4g (IMQ Stein kernel)", last.ksd())
                         : "KSD: not available (no gradients for this model here)");

@@ -147,6 +147,8 @@ class DistillViewModelTest {
         List<String> lines = vm.resultLines();
         assertTrue(lines.get(0).startsWith("herding: 40 of 1200 post-warmup draws (2 chains pooled) in "), lines.get(0));
         assertTrue(lines.get(1).startsWith("MMD\u00b2 = ") && lines.get(1).contains("RBF kernel, bandwidth "), lines.get(1));
+        // 1200 draws: measured against every draw, so no standard error
+        assertTrue(lines.get(1).endsWith("; vs all 1200 draws)") && !lines.get(1).contains("\u00b1"), lines.get(1));
         assertTrue(lines.get(2).startsWith("KSD = ") && lines.get(2).contains("IMQ"), lines.get(2));
         assertTrue(lines.get(3).startsWith("MMD\u00b2 along K:  10: "), lines.get(3));
         assertEquals("Written: " + expected, lines.get(lines.size() - 1));

@@ -13,6 +13,14 @@ import workbench.core.BadInputException;
 public final class Distiller {
     /** Draws the herding mean embedding and the MMD draws-with-draws term use at most. */
     public static final int REF_MAX = 4000;
+    /**
+     * Draws the MMD² cross term (the set against the draws) runs over at most by default: a
+     * seeded random subsample of this many when there are more, with the estimate's standard
+     * error reported ({@link Quality}); {@link #ALL_DRAWS} for every draw.
+     */
+    public static final int MMD_DRAWS = 20_000;
+    /** As the number of MMD² draws: every draw. */
+    public static final int ALL_DRAWS = Integer.MAX_VALUE;
     /** Points the median heuristic looks at. */
     public static final int MEDIAN_MAX = 1000;
     /** Draws per support-point iteration at most. */
@@ -71,9 +79,16 @@ public final class Distiller {
      * @param bandwidth the RBF bandwidth ℓ (median heuristic)
      * @param seconds   time spent choosing the points (quality figures not included)
      * @param curve     figures at the curve's sizes, the last being {@code size}
+     * @param basis     the draws the MMD² was measured against (null where not known)
      */
     public record Result(Method method, int size, int[] indices, double[] points, double bandwidth, double seconds,
-                         List<Quality.Figures> curve) {
+                         List<Quality.Figures> curve, Quality.Basis basis) {
+        /** A result without its MMD² basis. */
+        public Result(Method method, int size, int[] indices, double[] points, double bandwidth, double seconds,
+                      List<Quality.Figures> curve) {
+            this(method, size, indices, points, bandwidth, seconds, curve, null);
+        }
+
         public Quality.Figures last() {
             return curve.get(curve.size() - 1);
         }
@@ -118,6 +133,19 @@ public final class Distiller {
      * {@link java.util.concurrent.CancellationException} soon after {@code progress} is cancelled.
      */
     public static Result run(Points p, Method method, int k, Scores scores, long seed, Progress progress) {
+        return run(p, method, k, scores, seed, MMD_DRAWS, progress);
+    }
+
+    /**
+     * As {@link #run(Points, Method, int, Scores, long, Progress)}, measuring the MMD² cross term
+     * against at most {@code mmdDraws} draws ({@link #ALL_DRAWS}: all of them). Up to that many
+     * draws the figures are those of the exact all-draws computation, bit for bit.
+     */
+    public static Result run(Points p, Method method, int k, Scores scores, long seed, int mmdDraws,
+                             Progress progress) {
+        if (mmdDraws < 2) {
+            throw new BadInputException("--mmd-draws " + mmdDraws + " is out of range: give at least 2 (or all)");
+        }
         if (k < 2 || k > p.n) {
             throw new BadInputException("--size " + k + " is out of range: give 2 to " + p.n + " (the number of draws)");
         }
@@ -127,12 +155,12 @@ public final class Distiller {
         progress.step(0);
         double bandwidth = Kernels.medianBandwidth(p, MEDIAN_MAX, seed);
         int[] sizes = curveSizes(k);
-        double[] cost = phaseCosts(p.n, method, k, sizes);
+        double[] cost = phaseCosts(p.n, method, k, sizes, mmdDraws);
         double total = cost[0] + cost[1] + cost[2];
         Progress init = progress.part(0, cost[0] / total);
         Progress select = progress.part(cost[0] / total, (cost[0] + cost[1]) / total);
         Progress measure = progress.part((cost[0] + cost[1]) / total, 1);
-        Quality q = new Quality(p, bandwidth, REF_MAX, seed + 1, init);
+        Quality q = new Quality(p, bandwidth, REF_MAX, mmdDraws, seed + 1, init);
         long t0 = System.nanoTime();
         int[] idx = null;
         double[] pts;
@@ -162,7 +190,7 @@ public final class Distiller {
             double done = 0;
             for (int s : sizes) {
                 int[] sub = s == k ? idx : thin(p.n, s);
-                double c = measureCost(p.n, s);
+                double c = measureCost(p.n, s, mmdDraws);
                 curve.add(q.of(q.rows(sub), q.scoreRows(sub), s, measure.part(done / cost[2], (done + c) / cost[2])));
                 done += c;
             }
@@ -172,7 +200,7 @@ public final class Distiller {
             curve = new ArrayList<>();
             double done = 0;
             for (int s : sizes) {
-                double c = measureCost(p.n, s) + (s == k ? 0 : supportCost(p.n, s));
+                double c = measureCost(p.n, s, mmdDraws) + (s == k ? 0 : supportCost(p.n, s));
                 Progress part = measure.part(done / cost[2], (done + c) / cost[2]);
                 double split = s == k ? 0 : supportCost(p.n, s) / c;
                 double[] y = s == k ? pts : SupportPoints.compute(p, s, SUPPORT_ITERATIONS, SUPPORT_BATCH, SUPPORT_TOL,
@@ -182,7 +210,7 @@ public final class Distiller {
             }
         }
         progress.step(1);
-        return new Result(method, k, idx, pts, bandwidth, seconds, List.copyOf(curve));
+        return new Result(method, k, idx, pts, bandwidth, seconds, List.copyOf(curve), q.basis());
     }
 
     /**
@@ -190,12 +218,17 @@ public final class Distiller {
      * callers that weigh other work against it.
      */
     public static double cost(int n, Method method, int k) {
-        double[] c = phaseCosts(n, method, k, curveSizes(k));
+        return cost(n, method, k, MMD_DRAWS);
+    }
+
+    /** As {@link #cost(int, Method, int)}, measuring against at most {@code mmdDraws} draws. */
+    public static double cost(int n, Method method, int k, int mmdDraws) {
+        double[] c = phaseCosts(n, method, k, curveSizes(k), mmdDraws);
         return c[0] + c[1] + c[2];
     }
 
     /** Rough kernel evaluations of the three phases: the quality set-up, choosing, measuring the curve. */
-    static double[] phaseCosts(int n, Method method, int k, int[] sizes) {
+    static double[] phaseCosts(int n, Method method, int k, int[] sizes, int mmdDraws) {
         double r = Math.min(n, REF_MAX);
         double init = r * (r - 1) / 2 + 1;
         double select;
@@ -216,16 +249,16 @@ public final class Distiller {
         double measure = 0;
         if (method == Method.THIN || method == Method.SUPPORT) {
             for (int s : sizes) {
-                measure += measureCost(n, s) + (method == Method.SUPPORT && s != k ? supportCost(n, s) : 0);
+                measure += measureCost(n, s, mmdDraws) + (method == Method.SUPPORT && s != k ? supportCost(n, s) : 0);
             }
         } else {
-            measure = measureCost(n, k);
+            measure = measureCost(n, k, mmdDraws);
         }
         return new double[] {init, select, measure};
     }
 
-    private static double measureCost(int n, int m) {
-        return (double) n * m + (double) m * m;
+    private static double measureCost(int n, int m, int mmdDraws) {
+        return (double) Math.min(n, mmdDraws) * m + (double) m * m;
     }
 
     private static double supportCost(int n, int m) {

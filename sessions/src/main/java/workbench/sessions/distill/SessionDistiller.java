@@ -102,6 +102,16 @@ public final class SessionDistiller {
      */
     public static Outcome run(Path session, Distiller.Method method, int size, long seed, Path out, Progress progress)
             throws IOException {
+        return run(session, method, size, seed, Distiller.MMD_DRAWS, out, progress);
+    }
+
+    /**
+     * As {@link #run(Path, Distiller.Method, int, long, Path, Progress)}, measuring MMD² against at
+     * most {@code mmdDraws} of the draws ({@link Distiller#ALL_DRAWS}: all; see
+     * {@link Distiller#run(Points, Distiller.Method, int, Distiller.Scores, long, int, Progress)}).
+     */
+    public static Outcome run(Path session, Distiller.Method method, int size, long seed, int mmdDraws, Path out,
+                              Progress progress) throws IOException {
         try (SessionReader r = SessionReader.open(session)) {
             r.requireIntact();
             SessionManifest man = r.manifest();
@@ -137,7 +147,7 @@ public final class SessionDistiller {
                 throw new BadInputException("--size " + size + " is more than the " + n + " post-warmup draws");
             }
             double readCost = READ_COST * n;
-            double distillCost = Distiller.cost(n, method, Math.max(2, size));
+            double distillCost = Distiller.cost(n, method, Math.max(2, size), Math.max(2, mmdDraws));
             double readShare = readCost / (readCost + distillCost);
             Progress reading = progress.part(0, readShare);
             Progress distilling = progress.part(readShare, 1);
@@ -192,7 +202,7 @@ public final class SessionDistiller {
                     }
                 };
             }
-            Distiller.Result res = Distiller.run(pts, method, size, scoreFn, seed, distilling);
+            Distiller.Result res = Distiller.run(pts, method, size, scoreFn, seed, mmdDraws, distilling);
 
             boolean csv = writesCsv(out);
             List<String> names = csv && model == null ? r.names().subList(0, d) : r.names();
