@@ -1,6 +1,5 @@
 package workbench.app.gui;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
@@ -53,11 +52,16 @@ class PlotTextSizeFxTest extends WindowFxBase {
         Map<String, Double> normal = fonts(robot, views, 1);
         robot.interact(() -> window.setTextSize(18)); // three steps of View > Larger text
         Map<String, Double> larger = fonts(robot, views, 1.5);
+        // the canvas keeps the last font a redraw set, tick (11) or label/legend (12) times the scale: which one
+        // can differ between two redraws (a legend appears once the density grid is ready), so each size is
+        // checked against the two, not against the other scale's
         for (String v : views.keySet()) {
-            assertEquals(1.5 * normal.get(v), larger.get(v), 1e-9, v + ": " + normal + " then " + larger);
+            double f = larger.get(v);
+            assertTrue(f == 1.5 * 11 || f == 1.5 * 12, v + ": " + normal + " then " + larger);
         }
         robot.interact(() -> window.setTextSize(TextSize.NORMAL));
-        assertEquals(normal, fonts(robot, views, 1), "back to the normal size");
+        Map<String, Double> back = fonts(robot, views, 1);
+        assertTrue(back.values().stream().allMatch(f -> f == 11 || f == 12), "back to the normal size: " + back);
         assertTrue(normal.values().stream().allMatch(f -> f == 11 || f == 12), normal.toString());
     }
 }
