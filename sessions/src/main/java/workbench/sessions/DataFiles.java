@@ -37,7 +37,7 @@ public final class DataFiles {
          */
         public String describe() {
             String file = "data file " + recorded.path() + " (setting '" + recorded.setting() + "')";
-            return missing() ? file + " is missing since the run (recorded " + recorded.shortText() + ")"
+            return missing() ? file + " is missing now (the run read " + recorded.shortText() + ")"
                     : file + " changed since the run: recorded " + recorded.shortText() + ", now " + now.shortText();
         }
     }

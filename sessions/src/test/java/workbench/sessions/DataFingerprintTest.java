@@ -54,7 +54,7 @@ class DataFingerprintTest {
 
         Files.delete(csv);
         assertTrue(DataFiles.changes(read).get(0).missing());
-        assertTrue(DataFiles.changes(read).get(0).describe().contains("is missing since the run (recorded 12 bytes"));
+        assertTrue(DataFiles.changes(read).get(0).describe().contains("is missing now (the run read 12 bytes"));
     }
 
     @Test

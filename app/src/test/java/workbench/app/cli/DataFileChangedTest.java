@@ -133,7 +133,7 @@ class DataFileChangedTest {
         Files.delete(csv);
         CliHarness s = CliHarness.run("summary", session.toString());
         assertEquals(0, s.code, s.err);
-        assertTrue(s.err.contains("note: data file " + csv + " (setting 'data') is missing since the run"), s.err);
+        assertTrue(s.err.contains("note: data file " + csv + " (setting 'data') is missing now (the run read "), s.err);
         CliHarness e = CliHarness.run("evaluate", session.toString());
         assertEquals(2, e.code, e.err);
         assertTrue(e.err.contains("error: model bnn-classification: cannot read data file '" + csv + "': no such file"),
