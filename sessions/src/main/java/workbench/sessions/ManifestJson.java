@@ -69,6 +69,16 @@ final class ManifestJson {
         m.statColumns().forEach(stats::add);
         root.put("chunk_rows", m.chunkRows());
         root.put("events_file", m.eventsFile());
+        if (!m.dataFiles().isEmpty()) {
+            ArrayNode data = root.putArray("data_files");
+            for (DataFingerprint d : m.dataFiles()) {
+                ObjectNode o = data.addObject();
+                o.put("setting", d.setting());
+                o.put("path", d.path());
+                o.put("bytes", d.bytes());
+                o.put("sha256", d.sha256());
+            }
+        }
         ArrayNode chains = root.putArray("chain_files");
         for (int c = 0; c < m.chains(); c++) {
             ObjectNode ch = chains.addObject();
@@ -239,6 +249,19 @@ final class ManifestJson {
                 }
             }
         }
+        List<DataFingerprint> dataFiles = new ArrayList<>();
+        JsonNode dataNode = root.get("data_files");
+        if (dataNode != null && !dataNode.isNull()) {
+            for (JsonNode d : f.array(root, "data_files")) {
+                String sha = f.text(d, "sha256");
+                if (!sha.matches("[0-9a-fA-F]{64}")) {
+                    throw f.bad("'data_files' entry for '" + SessionFiles.clip(f.text(d, "path"))
+                            + "': 'sha256' is not 64 hex digits");
+                }
+                dataFiles.add(new DataFingerprint(f.text(d, "setting"), f.text(d, "path"),
+                        f.longValue(d, "bytes"), sha));
+            }
+        }
         JsonNode initNode = root.get("init");
         double[] init = initNode == null || initNode.isNull() ? null : f.reals(root, "init");
         RunOutcome outcome = null;
@@ -255,6 +278,7 @@ final class ManifestJson {
             outcome = new RunOutcome(status, f.real(out, "wall_seconds"), f.real(out, "warmup_seconds"),
                     f.real(out, "sampling_seconds"), err == null || err.isNull() ? null : err.asText());
         }
+        checkLengths(f, params, chains - added.size(), results, added, init);
         JsonNode fin = root.get("finished");
         DistilledFrom distilled = null;
         JsonNode dn = root.get("distilled");
@@ -275,7 +299,40 @@ final class ManifestJson {
                 f.text(rng, "algorithm"), List.copyOf(streams), names, params, f.strings(root, "stat_columns"),
                 f.integer(root, "chunk_rows", 1, SessionFiles.MAX_CHUNK_ROWS), f.text(root, "events_file"),
                 List.copyOf(draws), List.copyOf(divs), outcome, Collections.unmodifiableList(results), added,
-                distilled);
+                distilled, dataFiles);
+    }
+
+    /**
+     * Refuses per-parameter arrays whose length does not match the model's dimension ({@code model.parameters}, one
+     * per unconstrained coordinate): a hand-edited or damaged manifest would otherwise be exported (CmdStan CSV's
+     * adaptation block) and re-run with values that belong to no parameter.
+     */
+    private static void checkLengths(Fields f, int dim, int startedChains, List<ChainResult> results,
+                                     List<AddedChain> added, double[] init) {
+        if (dim == 0) {
+            return;
+        }
+        for (ChainResult r : results) {
+            double[] metric = r == null ? null : r.inverseMetric();
+            if (metric != null && metric.length != dim && metric.length != (long) dim * dim) {
+                throw f.bad("'final_inverse_metric' of chain " + (r.chain() + 1) + " in 'chain_results' has "
+                        + metric.length + " values, expected " + dim + " (one per parameter, 'model.parameters' is "
+                        + dim + ")" + (dim > 1 ? " or " + (long) dim * dim + " (dense, " + dim + " x " + dim + ")" : "")
+                        + "; restore the manifest as the run wrote it");
+            }
+        }
+        for (AddedChain a : added) {
+            if (a.position().length != dim) {
+                throw f.bad("'position' of added chain " + (a.chain() + 1) + " in 'added_chains' has "
+                        + a.position().length + " values, expected " + dim + " (one per parameter, 'model.parameters'"
+                        + " is " + dim + "); restore the manifest as the run wrote it");
+            }
+        }
+        if (init != null && init.length != dim && (init.length % dim != 0 || init.length / dim < startedChains)) {
+            throw f.bad("'init' has " + init.length + " values, expected " + dim + " (one per parameter, "
+                    + "'model.parameters' is " + dim + ") or " + dim + " per chain for " + startedChains + " chains ("
+                    + (long) dim * startedChains + "); restore the manifest as the run wrote it");
+        }
     }
 
     /** Typed access with one-line errors naming the file and the field. */

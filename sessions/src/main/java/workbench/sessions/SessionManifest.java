@@ -26,6 +26,8 @@ import workbench.core.run.RunOutcome;
  *                         the run was configured with {@code chains - addedChains.size()} chains
  * @param distilled        where a distilled set came from (written by {@code distill}), or null for a
  *                         sampler's run
+ * @param dataFiles        the data files the model read, fingerprinted when the run started; empty for a model
+ *                         that reads none, and in sessions written before fingerprints were recorded (not checked)
  */
 public record SessionManifest(int formatVersion, String status, String softwareVersion, String javaVersion,
                               String os, Instant created, Instant finished, String modelId,
@@ -34,12 +36,36 @@ public record SessionManifest(int formatVersion, String status, String softwareV
                               String rngAlgorithm, List<String> chainStreams, List<String> names, int parameterCount,
                               List<String> statColumns, int chunkRows, String eventsFile, List<String> drawsFiles,
                               List<String> divergencesFiles, RunOutcome outcome, List<ChainResult> chainResults,
-                              List<AddedChain> addedChains, DistilledFrom distilled) {
+                              List<AddedChain> addedChains, DistilledFrom distilled, List<DataFingerprint> dataFiles) {
 
     public static final String RUNNING = "running";
 
     public SessionManifest {
         addedChains = addedChains == null ? List.of() : List.copyOf(addedChains);
+        dataFiles = dataFiles == null ? List.of() : List.copyOf(dataFiles);
+    }
+
+    /** A manifest without data-file fingerprints (add them with {@link #withDataFiles}). */
+    public SessionManifest(int formatVersion, String status, String softwareVersion, String javaVersion,
+                           String os, Instant created, Instant finished, String modelId,
+                           Map<String, String> modelSettings, String samplerId, Map<String, String> samplerSettings,
+                           int chains, int warmup, int draws, long seed, int threads, double[] init,
+                           String rngAlgorithm, List<String> chainStreams, List<String> names, int parameterCount,
+                           List<String> statColumns, int chunkRows, String eventsFile, List<String> drawsFiles,
+                           List<String> divergencesFiles, RunOutcome outcome, List<ChainResult> chainResults,
+                           List<AddedChain> addedChains, DistilledFrom distilled) {
+        this(formatVersion, status, softwareVersion, javaVersion, os, created, finished, modelId, modelSettings,
+                samplerId, samplerSettings, chains, warmup, draws, seed, threads, init, rngAlgorithm, chainStreams,
+                names, parameterCount, statColumns, chunkRows, eventsFile, drawsFiles, divergencesFiles, outcome,
+                chainResults, addedChains, distilled, List.of());
+    }
+
+    /** This manifest with {@code files} as its data-file fingerprints. */
+    public SessionManifest withDataFiles(List<DataFingerprint> files) {
+        return new SessionManifest(formatVersion, status, softwareVersion, javaVersion, os, created, finished, modelId,
+                modelSettings, samplerId, samplerSettings, chains, warmup, draws, seed, threads, init, rngAlgorithm,
+                chainStreams, names, parameterCount, statColumns, chunkRows, eventsFile, drawsFiles, divergencesFiles,
+                outcome, chainResults, addedChains, distilled, files);
     }
 
     /** A manifest of a run without added chains. */

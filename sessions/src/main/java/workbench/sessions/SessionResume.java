@@ -81,6 +81,8 @@ public final class SessionResume implements DrawSink, AutoCloseable {
         try {
             SessionManifest m = r.manifest();
             Replays.refuseDistilled(m, "resumed");
+            // the stored draws were made from the data as recorded: continuing them on other data would mix two posteriors
+            DataFiles.refuseChanged(m, r.directory());
             if (!m.addedChains().isEmpty()) {
                 AddedChain a = m.addedChains().get(0);
                 throw new BadInputException("cannot resume " + r.directory() + ": chains were added during its run (chain "

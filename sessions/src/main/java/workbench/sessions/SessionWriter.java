@@ -256,7 +256,9 @@ public final class SessionWriter implements DrawSink, AutoCloseable {
                 Instant.now(), null, cfg.modelId(), cfg.modelSettings(), cfg.samplerId(), samplerSettings,
                 n, cfg.warmup(), cfg.draws(), cfg.seed(), cfg.threads(), cfg.init(), info.rngAlgorithm(),
                 List.copyOf(streams), List.copyOf(info.names()), params, List.copyOf(statColumns), rows,
-                SessionFiles.EVENTS, List.copyOf(drawsFiles), List.copyOf(divFiles), null, List.of());
+                SessionFiles.EVENTS, List.copyOf(drawsFiles), List.copyOf(divFiles), null, List.of())
+                // the model has read its data by now: what it read is what a later resume must find
+                .withDataFiles(DataFiles.fingerprint(cfg.modelId(), cfg.modelSettings()));
         results = new ChainResult[n];
         chains = new ChainOut[n];
         try {
@@ -295,7 +297,8 @@ public final class SessionWriter implements DrawSink, AutoCloseable {
                 old.javaVersion(), old.os(), old.created(), null, old.modelId(), old.modelSettings(), old.samplerId(),
                 old.samplerSettings(), n, old.warmup(), cfg.draws(), old.seed(), old.threads(), old.init(),
                 old.rngAlgorithm(), old.chainStreams(), old.names(), old.parameterCount(), old.statColumns(),
-                old.chunkRows(), old.eventsFile(), old.drawsFiles(), old.divergencesFiles(), null, List.of());
+                old.chunkRows(), old.eventsFile(), old.drawsFiles(), old.divergencesFiles(), null, List.of())
+                .withDataFiles(old.dataFiles());
         results = new ChainResult[n];
         chains = new ChainOut[n];
         try {
@@ -528,7 +531,8 @@ public final class SessionWriter implements DrawSink, AutoCloseable {
                     b.created(), b.finished(), b.modelId(), b.modelSettings(), b.samplerId(), b.samplerSettings(),
                     chain + 1, b.warmup(), b.draws(), b.seed(), b.threads(), b.init(), b.rngAlgorithm(),
                     List.copyOf(streams), b.names(), b.parameterCount(), b.statColumns(), b.chunkRows(), b.eventsFile(),
-                    List.copyOf(draws), List.copyOf(divs), b.outcome(), b.chainResults(), added);
+                    List.copyOf(draws), List.copyOf(divs), b.outcome(), b.chainResults(), added)
+                    .withDataFiles(b.dataFiles());
             results = Arrays.copyOf(results, chain + 1);
             ChainOut[] next = Arrays.copyOf(cur, chain + 1);
             next[chain] = co;
@@ -691,7 +695,8 @@ public final class SessionWriter implements DrawSink, AutoCloseable {
                     b.chains(), b.warmup(), b.draws(), b.seed(), b.threads(), b.init(), b.rngAlgorithm(),
                     b.chainStreams(), b.names(), b.parameterCount(), b.statColumns(), b.chunkRows(), b.eventsFile(),
                     b.drawsFiles(), b.divergencesFiles(), outcome,
-                    Collections.unmodifiableList(Arrays.asList(results.clone())), b.addedChains());
+                    Collections.unmodifiableList(Arrays.asList(results.clone())), b.addedChains())
+                    .withDataFiles(b.dataFiles());
             replaceManifest(ManifestJson.write(m));
         }
     }

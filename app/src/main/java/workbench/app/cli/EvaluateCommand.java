@@ -1,5 +1,6 @@
 package workbench.app.cli;
 
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.PrintWriter;
 import java.lang.management.ManagementFactory;
@@ -7,6 +8,7 @@ import java.lang.management.MemoryPoolMXBean;
 import java.lang.management.MemoryType;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -20,6 +22,7 @@ import workbench.core.model.ModelRegistry;
 import workbench.core.model.PredictiveModel;
 import workbench.core.predict.PredictiveEvaluation;
 import workbench.core.predict.PredictiveRhat;
+import workbench.sessions.DataFiles;
 import workbench.sessions.SessionManifest;
 import workbench.sessions.SessionReader;
 
@@ -47,6 +50,7 @@ final class EvaluateCommand implements Callable<Integer> {
         workbench.core.run.RunConfig run;
         boolean phased;
         String unfinished;
+        List<DataFiles.Change> dataChanged;
         PredictiveRhat rhat;
         String method;
         workbench.sessions.DistilledFrom distilled;
@@ -57,6 +61,11 @@ final class EvaluateCommand implements Callable<Integer> {
             PrintWriter err = spec.commandLine().getErr();
             for (String note : reader.recovery()) {
                 err.println("note: " + note);
+            }
+            // a data file changed since the run: the metrics are of the stored draws on the file as it is now
+            dataChanged = DataFiles.changes(m);
+            for (DataFiles.Change c : dataChanged) {
+                err.println("note: " + SessionNotes.dataNote(c));
             }
             for (BadInputException damage : reader.errors()) {
                 err.println("warning: " + WorkbenchCli.oneLine(damage.getMessage()));
@@ -113,8 +122,30 @@ final class EvaluateCommand implements Callable<Integer> {
             if (phased) {
                 o.put("draws_note", "csgld: sampling-phase draws only (exploration steps left out)");
             }
-            if (unfinished != null) {
-                o.putArray("notes").add(WorkbenchCli.oneLine(unfinished));
+            if (unfinished != null || !dataChanged.isEmpty()) {
+                ArrayNode notes = o.putArray("notes");
+                if (unfinished != null) {
+                    notes.add(WorkbenchCli.oneLine(unfinished));
+                }
+                dataChanged.forEach(c -> notes.add(SessionNotes.dataNote(c)));
+            }
+            if (!dataChanged.isEmpty()) {
+                ArrayNode changed = o.putArray("data_changed");
+                for (DataFiles.Change c : dataChanged) {
+                    ObjectNode d = changed.addObject();
+                    d.put("setting", c.recorded().setting());
+                    d.put("path", c.recorded().path());
+                    d.put("missing", c.missing());
+                    d.put("recorded_bytes", c.recorded().bytes());
+                    d.put("recorded_sha256", c.recorded().sha256());
+                    if (c.missing()) {
+                        d.putNull("bytes");
+                        d.putNull("sha256");
+                    } else {
+                        d.put("bytes", c.now().bytes());
+                        d.put("sha256", c.now().sha256());
+                    }
+                }
             }
             if (r.weighted()) {
                 o.put("weights", "weight__ of a distilled set, normalised: the predictive is the weighted mixture");

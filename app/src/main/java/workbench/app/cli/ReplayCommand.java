@@ -18,6 +18,7 @@ import workbench.core.run.RunOutcome;
 import workbench.core.run.TeeSink;
 import workbench.sessions.Mismatch;
 import workbench.sessions.AddedChain;
+import workbench.sessions.DataFiles;
 import workbench.sessions.Replays;
 import workbench.sessions.SessionManifest;
 import workbench.sessions.SessionReader;
@@ -76,6 +77,10 @@ final class ReplayCommand implements Callable<Integer> {
             }
             SessionManifest m = reader.manifest();
             Replays.refuseDistilled(m, "replayed");
+            for (String note : DataFiles.notes(m, "the replay reads the file as it is now, so its draws may differ from"
+                    + " the stored ones")) {
+                err.println("note: " + note);
+            }
             Model model = ModelRegistry.create(m.modelId(), m.modelSettings());
             Sampler sampler = workbench.sessions.Replays.sampler(m);
             long stored = 0;

@@ -1,5 +1,8 @@
 package workbench.app.cli;
 
+import java.util.ArrayList;
+import java.util.List;
+import workbench.sessions.DataFiles;
 import workbench.sessions.SessionReader;
 
 /** The notes the CLI prints about a session, for the windows that show the same words. */
@@ -17,5 +20,28 @@ public final class SessionNotes {
     public static String unfinished(SessionReader reader, String what) {
         String u = SummaryCommand.unfinished(reader, what);
         return u == null ? null : WorkbenchCli.oneLine(u);
+    }
+
+    /**
+     * The data files of the session's model that changed (or went missing) since the run, one line each as
+     * {@code workbench evaluate} prints them after {@code note:}; empty when none did, or the session recorded none.
+     */
+    public static List<String> dataChanged(SessionReader reader) {
+        return DataFiles.changes(reader.manifest()).stream().map(SessionNotes::dataNote).toList();
+    }
+
+    /** One changed data file, as {@code workbench evaluate} notes it. */
+    static String dataNote(DataFiles.Change c) {
+        return c.describe() + "; these metrics use the file as it is now";
+    }
+
+    /**
+     * What opening the session noted ({@link SessionReader#recovery()}: a torn tail dropped), then
+     * {@link #dataChanged}: the notes {@code workbench evaluate} prints before its metrics, in its order.
+     */
+    public static List<String> recovery(SessionReader reader) {
+        List<String> out = new ArrayList<>(reader.recovery());
+        out.addAll(dataChanged(reader));
+        return List.copyOf(out);
     }
 }

@@ -99,6 +99,10 @@ final class SummaryCommand implements Callable<Integer> {
             if (unfinished != null) {
                 err.println("note: " + WorkbenchCli.oneLine(unfinished));
             }
+            for (String note : workbench.sessions.DataFiles.notes(reader.manifest(), "the stored draws were made from"
+                    + " the recorded content ('resume' refuses to continue them on other data)")) {
+                err.println("note: " + note);
+            }
             err.flush();
             if (divergences != null && divergences < 0) {
                 throw new workbench.core.BadInputException("--divergences must be 0 or more, got " + divergences);

@@ -223,7 +223,7 @@ final class EvaluateViewModel {
             // a distilled set names its distillation too ("nuts → herding K=100"), not only the source's sampler
             return new Row(reader.directory(), name, workbench.sessions.DistilledFrom.methodOf(m), modelId, settings, pm.task(), inputs,
                     targets, metrics, band, map, bins, coverage, shift, noise, qs.length, rhat,
-                    List.copyOf(reader.recovery()), SessionNotes.unfinished(reader, "these metrics"));
+                    SessionNotes.recovery(reader), SessionNotes.unfinished(reader, "these metrics"));
         }
     }
 

@@ -41,6 +41,31 @@ public interface ModelFactory extends Described {
     }
 
     /**
+     * The settings among {@code settings} (as recorded) that name a data file the model reads, by setting name;
+     * empty (the default) for a model without one, and for a shipped data set named instead of a file. A session
+     * records each file's size and SHA-256, so that a file changed after the run is noticed when it is read again.
+     */
+    default Map<String, java.nio.file.Path> dataFiles(Map<String, String> settings) {
+        return Map.of();
+    }
+
+    /**
+     * {@code data}'s file, as {@link #dataFiles} gives it, for a model that reads one from its {@code data} setting:
+     * none when the setting is unset, empty, one of {@code builtIn} or not a path at all.
+     */
+    static Map<String, java.nio.file.Path> dataFile(Map<String, String> settings, java.util.Set<String> builtIn) {
+        String data = settings.get("data");
+        if (data == null || data.isEmpty() || builtIn.contains(data)) {
+            return Map.of();
+        }
+        try {
+            return Map.of("data", java.nio.file.Path.of(data));
+        } catch (java.nio.file.InvalidPathException e) {
+            return Map.of();
+        }
+    }
+
+    /**
      * {@code settings} with its {@code data} value made absolute (and normalized), in the same order, unless it is
      * unset, empty, one of {@code builtIn} (names of shipped data sets, which take precedence over files) or not a
      * path at all (the model refuses it when it reads it).

@@ -38,6 +38,15 @@ public final class ModelRegistry {
     }
 
     /**
+     * The data files model {@code id} reads with these (recorded) settings ({@link ModelFactory#dataFiles}), by
+     * setting name; empty when it reads none or no model has that id (a session of another version).
+     */
+    public static Map<String, java.nio.file.Path> dataFiles(String id, Map<String, String> settings) {
+        ModelFactory f = id == null ? null : FACTORIES.get(id);
+        return f == null ? Map.of() : f.dataFiles(settings);
+    }
+
+    /**
      * Model {@code id}'s caveat about its per-parameter diagnostics ({@link ModelFactory#parameterNote}), e.g. a
      * neural net's unidentified weights; null when it has none or no model has that id (a session of another version).
      */

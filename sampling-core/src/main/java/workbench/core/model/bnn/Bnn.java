@@ -68,6 +68,12 @@ public final class Bnn {
             return ModelFactory.absoluteDataPath(settings, java.util.Set.of("toy1d", "boston"));
         }
 
+        /** The CSV file {@code data} names, if it names one rather than a built-in data set. */
+        @Override
+        public java.util.Map<String, java.nio.file.Path> dataFiles(java.util.Map<String, String> settings) {
+            return ModelFactory.dataFile(settings, java.util.Set.of("toy1d", "boston"));
+        }
+
         @Override
         public List<ParamSpec> params() {
             List<ParamSpec> s = new ArrayList<>();
@@ -117,6 +123,12 @@ public final class Bnn {
         @Override
         public java.util.Map<String, String> recorded(java.util.Map<String, String> settings) {
             return ModelFactory.absoluteDataPath(settings, java.util.Set.of("moons", "pima"));
+        }
+
+        /** The CSV file {@code data} names, if it names one rather than a built-in data set. */
+        @Override
+        public java.util.Map<String, java.nio.file.Path> dataFiles(java.util.Map<String, String> settings) {
+            return ModelFactory.dataFile(settings, java.util.Set.of("moons", "pima"));
         }
 
         @Override

@@ -138,6 +138,12 @@ public final class LogisticRegression implements DataModel, StochasticModel {
             return ModelFactory.absoluteDataPath(settings, java.util.Set.of());
         }
 
+        /** The CSV file {@code data} names. */
+        @Override
+        public java.util.Map<String, java.nio.file.Path> dataFiles(java.util.Map<String, String> settings) {
+            return ModelFactory.dataFile(settings, java.util.Set.of());
+        }
+
         @Override
         public String description() {
             return "Bayesian logistic regression on your CSV: a 0/1 target column, all other columns predictors";
