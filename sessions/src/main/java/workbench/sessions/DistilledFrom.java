@@ -17,6 +17,10 @@ import java.util.Map;
  * @param size            K, the points asked for (rows may be fewer: repeats are collapsed)
  * @param seed            the distillation's seed
  * @param mmd2            unbiased MMD² of the K points against the source draws
+ * @param mmd2Se          its standard error over the subsamples it was measured on (0 when exact; NaN when not
+ *                        recorded, as in sets distilled before it was)
+ * @param mmd2Against     what it was measured against, in words (e.g. {@code vs 20000 of 200000 draws (seeded
+ *                        subsample), draw pairs among 4000}); null when not recorded
  * @param ksd             kernel Stein discrepancy of the K points, NaN without gradients
  * @param kernel          the MMD kernel ({@code rbf})
  * @param bandwidth       its bandwidth on the standardized scale
@@ -24,8 +28,8 @@ import java.util.Map;
  */
 public record DistilledFrom(String sourcePath, String sourceModel, String sourceSampler,
                             Map<String, String> sourceSettings, long sourceSeed, long sourceDraws, String method,
-                            int size, long seed, double mmd2, double ksd, String kernel, double bandwidth,
-                            String scale) {
+                            int size, long seed, double mmd2, double mmd2Se, String mmd2Against, double ksd,
+                            String kernel, double bandwidth, String scale) {
     /** The stat column holding each row's weight (weights sum to 1). */
     public static final String WEIGHT_COLUMN = "weight__";
     /** Stat columns naming the source draw of a selected row (1-based; NaN for support points). */

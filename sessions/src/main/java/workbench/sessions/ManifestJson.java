@@ -138,6 +138,10 @@ final class ManifestJson {
             o.put("size", d.size());
             o.put("seed", d.seed());
             putDouble(o, "mmd2", d.mmd2());
+            putDouble(o, "mmd2_se", d.mmd2Se());
+            if (d.mmd2Against() != null) {
+                o.put("mmd2_against", d.mmd2Against());
+            }
             putDouble(o, "ksd", d.ksd());
             o.put("kernel", d.kernel());
             putDouble(o, "bandwidth", d.bandwidth());
@@ -288,7 +292,9 @@ final class ManifestJson {
             distilled = new DistilledFrom(f.text(src, "path"), f.text(src, "model"), f.text(src, "sampler"),
                     f.textMap(src, "sampler_settings"), f.longValue(src, "seed"), f.longValue(src, "draws"),
                     f.text(d, "method"), f.integer(d, "size", 1, Integer.MAX_VALUE), f.longValue(d, "seed"),
-                    f.real(d, "mmd2"), f.real(d, "ksd"), f.text(d, "kernel"), f.real(d, "bandwidth"),
+                    f.real(d, "mmd2"), d.has("mmd2_se") ? f.real(d, "mmd2_se") : Double.NaN,
+                    d.has("mmd2_against") ? f.text(d, "mmd2_against") : null, f.real(d, "ksd"), f.text(d, "kernel"),
+                    f.real(d, "bandwidth"),
                     f.text(d, "scale"));
         }
         return new SessionManifest(version, f.text(root, "status"), f.text(sw, "version"), f.text(sw, "java"),

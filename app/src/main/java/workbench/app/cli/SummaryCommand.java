@@ -313,6 +313,12 @@ final class SummaryCommand implements Callable<Integer> {
                 dn.put("size", d.size());
                 dn.put("source", d.sourcePath());
                 Report.put(dn, "mmd2", d.mmd2());
+                if (!Double.isNaN(d.mmd2Se())) {
+                    Report.put(dn, "mmd2_se", d.mmd2Se());
+                }
+                if (d.mmd2Against() != null) {
+                    dn.put("mmd2_against", d.mmd2Against());
+                }
                 Report.put(dn, "ksd", d.ksd());
                 dn.put("note", "the parameters table is unweighted; 'weighted' uses the weight__ column");
                 double[][] mom = DistilledSessions.weightedMoments(reader);
@@ -374,11 +380,15 @@ final class SummaryCommand implements Callable<Integer> {
             }
             DistilledFrom d = m.distilled();
             if (d != null) {
-                out.printf(Locale.ROOT, "distilled set: %s, K = %d (%d distinct rows) from %s; MMD^2 %.4g%s%s%n",
+                out.printf(Locale.ROOT, "distilled set: %s, K = %d (%d distinct rows) from %s; MMD^2 %.4g%s%s%s%n",
                         d.method(), d.size(), table.drawsPerChain(), d.sourcePath(), d.mmd2(),
+                        d.mmd2Se() > 0 ? String.format(Locale.ROOT, " +- %.2g", d.mmd2Se()) : "",
                         Double.isNaN(d.ksd()) ? "" : String.format(Locale.ROOT, ", KSD %.4g", d.ksd()),
                         d.mmd2() < 0 ? " (an unbiased estimate: below 0 is no error for a set that matches the draws"
                                 + " well)" : "");
+                if (d.mmd2Against() != null) {
+                    out.println("MMD^2 " + d.mmd2Against());
+                }
                 out.println("unweighted table (each distinct row counts once; weighted mean and sd below):");
             }
             if (filter != null) {

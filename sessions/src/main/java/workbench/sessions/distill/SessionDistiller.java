@@ -284,8 +284,8 @@ public final class SessionDistiller {
             } else {
                 Quality.Figures last = res.last();
                 DistilledFrom from = new DistilledFrom(session.toString(), man.modelId(), man.samplerId(),
-                        man.samplerSettings(), man.seed(), n, method.id(), size, seed, last.mmd2(),
-                        model == null ? Double.NaN : last.ksd(), "rbf", res.bandwidth(),
+                        man.samplerSettings(), man.seed(), n, method.id(), size, seed, last.mmd2(), last.mmd2Se(),
+                        res.basis() == null ? null : res.basis().describe(), model == null ? Double.NaN : last.ksd(), "rbf", res.bandwidth(),
                         (model != null ? "unconstrained" : "constrained") + ", standardized by mean absolute deviation");
                 DistilledSessions.write(out, man, from, rows.toArray(new double[0][]), res.seconds(), null);
             }
