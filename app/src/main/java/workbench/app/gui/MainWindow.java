@@ -146,6 +146,11 @@ public final class MainWindow extends BorderPane {
     private final Label diagSummary = new Label("No draws yet.");
     private final TableView<LiveBuffer.DivergenceMark> divTable = new TableView<>();
     private final ObservableList<LiveBuffer.DivergenceMark> divRows = FXCollections.observableArrayList();
+    /** The divergence list's sort from the keyboard (a table's headers take no focus): the column, and its direction. */
+    private final ComboBox<String> divSortBy = new ComboBox<>();
+    private final javafx.scene.control.CheckBox divSortDescending = new javafx.scene.control.CheckBox("_descending");
+    private boolean divSortSyncing;
+    private static final String DIV_ORDER_FOUND = "order found";
 
     private final Label statusState = new Label("ready");
     private final Label statusDraws = new Label();
@@ -787,7 +792,81 @@ public final class MainWindow extends BorderPane {
                 posterior.projection().replay(b);
             }
         });
-        return divTable;
+        return new BorderPane(divTable, divergenceSortBar(List.of(chain, draw, de)), null, null, null);
+    }
+
+    /**
+     * "Sort by" (Alt+S) and "descending" (Alt+D, Space) over the divergence list: the headers' sort, from the keyboard. A
+     * click on a header shows its sort there too.
+     */
+    private Node divergenceSortBar(List<TableColumn<LiveBuffer.DivergenceMark, ?>> sortable) {
+        Label label = new Label("_Sort by");
+        label.setMnemonicParsing(true);
+        label.setLabelFor(divSortBy);
+        divSortBy.setId("divergenceSortBy");
+        divSortDescending.setId("divergenceSortDescending");
+        divSortDescending.setMnemonicParsing(true);
+        divSortBy.getItems().add(DIV_ORDER_FOUND);
+        divSortBy.setValue(DIV_ORDER_FOUND);
+        for (TableColumn<LiveBuffer.DivergenceMark, ?> c : sortable) {
+            divSortBy.getItems().add(c.getText());
+        }
+        divSortBy.setTooltip(tip("Sort the divergence list by a column (as a click on its header does); "
+                + "Alt+S from anywhere while the list shows, then the arrow keys."));
+        divSortDescending.setTooltip(tip("Largest first (Alt+D, then Space)."));
+        Runnable apply = () -> {
+            if (divSortSyncing) {
+                return;
+            }
+            String by = divSortBy.getValue();
+            TableColumn<LiveBuffer.DivergenceMark, ?> col = sortable.stream().filter(c -> c.getText().equals(by))
+                    .findFirst().orElse(null);
+            divSortSyncing = true;
+            try {
+                if (col == null) {
+                    divTable.getSortOrder().clear();
+                    LiveBuffer b = shownBuffer;
+                    if (b != null) { // back in the order they came (a sort reordered the list itself)
+                        List<LiveBuffer.DivergenceMark> found = b.divergences();
+                        divRows.setAll(found.subList(0, Math.min(found.size(), divRows.size())));
+                    }
+                } else {
+                    col.setSortType(divSortDescending.isSelected() ? TableColumn.SortType.DESCENDING
+                            : TableColumn.SortType.ASCENDING);
+                    divTable.getSortOrder().setAll(List.of(col));
+                    divTable.sort();
+                }
+            } finally {
+                divSortSyncing = false;
+            }
+        };
+        divSortBy.valueProperty().addListener((o, a, b) -> apply.run());
+        divSortDescending.selectedProperty().addListener((o, a, b) -> apply.run());
+        // a header clicked: the bar shows the table's sort
+        Runnable follow = () -> {
+            if (divSortSyncing) {
+                return;
+            }
+            divSortSyncing = true;
+            try {
+                TableColumn<LiveBuffer.DivergenceMark, ?> first = divTable.getSortOrder().isEmpty() ? null
+                        : divTable.getSortOrder().get(0);
+                divSortBy.setValue(first != null && sortable.contains(first) ? first.getText() : DIV_ORDER_FOUND);
+                if (first != null) {
+                    divSortDescending.setSelected(first.getSortType() == TableColumn.SortType.DESCENDING);
+                }
+            } finally {
+                divSortSyncing = false;
+            }
+        };
+        divTable.getSortOrder().addListener((javafx.collections.ListChangeListener<TableColumn<LiveBuffer.DivergenceMark, ?>>) ch -> follow.run());
+        for (TableColumn<LiveBuffer.DivergenceMark, ?> c : divTable.getColumns()) {
+            c.sortTypeProperty().addListener((o, a, b) -> follow.run());
+        }
+        HBox bar = new HBox(6, label, divSortBy, divSortDescending);
+        bar.setAlignment(Pos.CENTER_LEFT);
+        bar.setPadding(new Insets(2, 4, 2, 4));
+        return bar;
     }
 
     /**
@@ -1599,6 +1678,9 @@ public final class MainWindow extends BorderPane {
             List<LiveBuffer.DivergenceMark> divs = b.divergences();
             if (divs.size() > divRows.size()) {
                 divRows.addAll(divs.subList(divRows.size(), divs.size()));
+                if (!divTable.getSortOrder().isEmpty()) {
+                    divTable.sort(); // the new ones in their place, not at the end of a sorted list
+                }
             }
             followStepSize(b);
             // at most once a second, never while the last one is still computing, and less often
