@@ -144,6 +144,14 @@ public final class MainWindow extends BorderPane {
     private TableColumn<DiagnosticsViewModel.Line, String> trueMeanColumn;
     private TableColumn<DiagnosticsViewModel.Line, String> trueSdColumn;
     private final Label diagSummary = new Label("No draws yet.");
+    /**
+     * The focused cell of the diagnostics table explained in words (what its column means, and why it is flagged): the
+     * tooltips' text, reached by the keyboard too.
+     */
+    private final Label diagCellHelp = new Label();
+    private final Map<TableColumn<DiagnosticsViewModel.Line, ?>, String> diagColumnHelp = new HashMap<>();
+    private final Map<TableColumn<DiagnosticsViewModel.Line, ?>, java.util.function.Function<DiagnosticsViewModel.Line, String>>
+            diagColumnWarning = new HashMap<>();
     private final TableView<LiveBuffer.DivergenceMark> divTable = new TableView<>();
     private final ObservableList<LiveBuffer.DivergenceMark> divRows = FXCollections.observableArrayList();
     /** The divergence list's sort from the keyboard (a table's headers take no focus): the column, and its direction. */
@@ -712,22 +720,73 @@ public final class MainWindow extends BorderPane {
         diagTable.getColumns().add(column("MCSE mean", l -> Ticks.number(l.row().mcseMean()), null,
                 "Monte Carlo standard error of the mean."));
         diagTable.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY);
+        // the arrow keys go from cell to cell, and the line under the table says what the focused one means and why
+        // it is flagged: the tooltips' text, which the mouse alone reached
+        diagTable.getSelectionModel().setCellSelectionEnabled(true);
+        diagTable.getFocusModel().focusedCellProperty().addListener((o, a, b) -> showDiagCellHelp());
+        diagTable.focusedProperty().addListener((o, a, b) -> showDiagCellHelp());
+        diagCellHelp.setId("diagCellHelp");
+        diagCellHelp.getStyleClass().add("diag-summary");
+        diagCellHelp.setWrapText(true);
+        diagCellHelp.managedProperty().bind(diagCellHelp.visibleProperty());
+        diagCellHelp.setVisible(false);
         diagSummary.setId("diagSummary");
         diagSummary.getStyleClass().add("diag-summary");
         diagSummary.setWrapText(true);
-        return new BorderPane(diagTable, null, null, diagSummary, null);
+        return new BorderPane(diagTable, null, null, new VBox(diagCellHelp, diagSummary), null);
+    }
+
+    /** The line under the diagnostics table for its focused cell, shown while the table has the focus. */
+    private void showDiagCellHelp() {
+        javafx.scene.control.TablePosition<DiagnosticsViewModel.Line, ?> at = diagTable.getFocusModel().getFocusedCell();
+        String text = diagTable.isFocused() && at != null ? diagCellText(at.getRow(), at.getTableColumn()) : null;
+        diagCellHelp.setText(text == null ? "" : text);
+        diagCellHelp.setVisible(text != null);
+        boolean flagged = text != null && diagCellWarning(at.getRow(), at.getTableColumn()) != null;
+        diagCellHelp.getStyleClass().setAll("label", "diag-summary");
+        if (flagged) {
+            diagCellHelp.getStyleClass().add("flagged-help");
+        }
+    }
+
+    /** What the diagnostics table's cell means, with why it is flagged when it is: "tau · R-hat 1.043: …". */
+    String diagCellText(int row, TableColumn<DiagnosticsViewModel.Line, ?> col) {
+        if (col == null || row < 0 || row >= diagTable.getItems().size()) {
+            return null;
+        }
+        DiagnosticsViewModel.Line line = diagTable.getItems().get(row);
+        String name = diagColumnHelp.containsKey(col) ? headerText(col) : col.getText();
+        Object value = col.getCellData(row);
+        String w = diagCellWarning(row, col);
+        String help = diagColumnHelp.get(col);
+        return line.row().name() + " \u00b7 " + name + (value == null || "".equals(value) ? "" : " " + value)
+                + ": " + (w != null ? "flagged \u2014 " + w : help == null ? "" : help);
+    }
+
+    private String diagCellWarning(int row, TableColumn<DiagnosticsViewModel.Line, ?> col) {
+        java.util.function.Function<DiagnosticsViewModel.Line, String> warning = diagColumnWarning.get(col);
+        return warning == null || row < 0 || row >= diagTable.getItems().size() ? null
+                : warning.apply(diagTable.getItems().get(row));
+    }
+
+    private static String headerText(TableColumn<?, ?> col) {
+        return col.getGraphic() instanceof Label l ? l.getText() : col.getText();
     }
 
     private static String fixed(double v, int decimals) {
         return Double.isFinite(v) ? String.format(Locale.ROOT, "%." + decimals + "f", v) : Ticks.number(v);
     }
 
-    private static TableColumn<DiagnosticsViewModel.Line, String> column(String name,
+    private TableColumn<DiagnosticsViewModel.Line, String> column(String name,
             java.util.function.Function<DiagnosticsViewModel.Line, String> value,
             java.util.function.Function<DiagnosticsViewModel.Line, String> warning, String help) {
         TableColumn<DiagnosticsViewModel.Line, String> c = new TableColumn<>(name);
         c.setCellValueFactory(cd -> new ReadOnlyObjectWrapper<>(value.apply(cd.getValue())));
         c.setSortable(false);
+        diagColumnHelp.put(c, help);
+        if (warning != null) {
+            diagColumnWarning.put(c, warning);
+        }
         if (help != null) {
             Label header = new Label(name);
             header.setTooltip(tip(help));
@@ -740,6 +799,7 @@ public final class MainWindow extends BorderPane {
                 super.updateItem(item, empty);
                 getStyleClass().remove("flagged");
                 setTooltip(null);
+                setAccessibleHelp(null);
                 if (empty || item == null) {
                     setText(null);
                     return;
@@ -750,6 +810,7 @@ public final class MainWindow extends BorderPane {
                 if (w != null) {
                     getStyleClass().add("flagged");
                     setTooltip(tip(w));
+                    setAccessibleHelp(w);
                 }
             }
         });
@@ -1875,7 +1936,16 @@ public final class MainWindow extends BorderPane {
         if (b != shownBuffer) {
             return;
         }
+        // the focused cell stays where it was (the rows are new objects each refresh), and its line follows
+        javafx.scene.control.TablePosition<DiagnosticsViewModel.Line, ?> at = diagTable.getFocusModel().getFocusedCell();
+        int atRow = at == null ? -1 : at.getRow();
+        TableColumn<DiagnosticsViewModel.Line, ?> atCol = at == null ? null : at.getTableColumn();
         diagTable.getItems().setAll(t.shown());
+        if (atRow >= 0 && atRow < diagTable.getItems().size() && atCol != null) {
+            diagTable.getSelectionModel().clearAndSelect(atRow, atCol);
+            diagTable.getFocusModel().focus(atRow, atCol);
+        }
+        showDiagCellHelp();
         boolean truth = t.lines().stream().anyMatch(l -> !Double.isNaN(l.trueMean()) || !Double.isNaN(l.trueSd()));
         trueMeanColumn.setVisible(truth);
         trueSdColumn.setVisible(truth);
