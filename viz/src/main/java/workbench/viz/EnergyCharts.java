@@ -101,6 +101,8 @@ public final class EnergyCharts extends HBox {
         getChildren().addAll(a, b);
         setSpacing(4);
         right = b;
+        // the lettering follows the window's text size (View > Larger text), and the labels are fitted to it again
+        ChartText.follow(this, this::fitLabels, errorChart, bfmiChart, truthChart.chart());
     }
 
     /**
@@ -417,25 +419,31 @@ public final class EnergyCharts extends HBox {
 
     /** {@code full} when it fits in {@code room} pixels at the charts' 12-point label font, else {@code brief}. */
     static String fit(String full, String brief, double room) {
+        return fit(full, brief, room, 1);
+    }
+
+    /** {@code full} when it fits in {@code room} pixels at the label font scaled by {@code scale}, else {@code brief}. */
+    static String fit(String full, String brief, double room, double scale) {
         if (!(room > 0)) {
             return full; // not laid out yet
         }
         javafx.scene.text.Text t = new javafx.scene.text.Text(full);
-        t.setFont(javafx.scene.text.Font.font("SansSerif", 12));
+        t.setFont(javafx.scene.text.Font.font("SansSerif", 12 * scale));
         return t.getLayoutBounds().getWidth() <= room ? full : brief;
     }
 
     /** The energy-error axis label and the E-BFMI legend, whole where they fit, short where the panel is narrow. */
     private void fitLabels() {
         org.jfree.chart.axis.ValueAxis axis = errorChart.getXYPlot().getDomainAxis();
-        String want = tunerShown ? fit(TUNER_AXIS, "|\u0394E|", errorViewer.getWidth() - AXIS_EXTRA)
-                : fit(ERROR_AXIS, "\u0394E", errorViewer.getWidth() - AXIS_EXTRA);
+        double s = ChartText.scale(errorChart); // the labels are drawn larger with the window's text
+        String want = tunerShown ? fit(TUNER_AXIS, "|\u0394E|", errorViewer.getWidth() - AXIS_EXTRA, s)
+                : fit(ERROR_AXIS, "\u0394E", errorViewer.getWidth() - AXIS_EXTRA, s);
         if (!want.equals(axis.getLabel())) {
             axis.setLabel(want);
         }
         // measured here, when a panel's width changes, not at every refresh of the data
         double room = right.getWidth() - LEGEND_ITEM_EXTRA;
-        String[] names = {fit(MARGINAL, "marginal E \u2212 \u0112", room), fit(TRANSITION, "transition \u0394E", room)};
+        String[] names = {fit(MARGINAL, "marginal E \u2212 \u0112", room, s), fit(TRANSITION, "transition \u0394E", room, s)};
         if (!Arrays.equals(names, bfmiNames)) {
             bfmiNames = names;
             lastVersion = -1; // the E-BFMI legend's names are set with its data, at the next refresh

@@ -2161,8 +2161,8 @@ public final class MainWindow extends BorderPane {
 
     /**
      * Sets the root font size of this window (and of the secondary windows opened from it afterwards): the controls,
-     * tables, menus and the setup pane's width scale with it (workbench.css sizes in em); the plots' own lettering
-     * does not.
+     * tables, menus and the setup pane's width scale with it (workbench.css sizes in em), and so does the plots'
+     * lettering (the canvas views' pens and {@code viz.ChartText} read the font size the CSS gives them).
      */
     void setTextSize(double px) {
         textSize = TextSize.clamp(px);
