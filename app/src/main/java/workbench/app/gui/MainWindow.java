@@ -1940,9 +1940,12 @@ public final class MainWindow extends BorderPane {
         javafx.scene.control.TablePosition<DiagnosticsViewModel.Line, ?> at = diagTable.getFocusModel().getFocusedCell();
         int atRow = at == null ? -1 : at.getRow();
         TableColumn<DiagnosticsViewModel.Line, ?> atCol = at == null ? null : at.getTableColumn();
+        boolean selected = !diagTable.getSelectionModel().getSelectedCells().isEmpty();
         diagTable.getItems().setAll(t.shown());
         if (atRow >= 0 && atRow < diagTable.getItems().size() && atCol != null) {
-            diagTable.getSelectionModel().clearAndSelect(atRow, atCol);
+            if (selected) { // nothing is marked in a table nobody has been to
+                diagTable.getSelectionModel().clearAndSelect(atRow, atCol);
+            }
             diagTable.getFocusModel().focus(atRow, atCol);
         }
         showDiagCellHelp();
