@@ -428,7 +428,7 @@ public final class EnergyCharts extends HBox {
     private static final String[] TRUTH_TITLES = {TruthErrorChart.TITLE, "Error vs truth"};
     private String[] errorTitles = ERROR_TITLES;
     /** The most lines a note under a title takes; the rest is cut ("..."). */
-    static final int NOTE_LINES = 3;
+    static final int NOTE_LINES = 4;
     /** Room a title leaves besides its text (the chart's margins), pixels. */
     private static final double TITLE_EXTRA = 12;
 

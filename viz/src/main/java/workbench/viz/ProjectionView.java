@@ -482,7 +482,7 @@ public final class ProjectionView extends CanvasView {
     }
 
     /** Half the length of the cross marking the centre of the focused view, in pixels at the normal text size. */
-    static final double CROSS = 7;
+    static final double CROSS = 10;
 
     /** The frame around the plot while it has the keyboard focus (Modena's focus colour). */
     static final Color FOCUS = Color.web("#039ED3");

@@ -151,6 +151,13 @@ class AddChainFxTest extends WindowFxBase {
         }).get(5, TimeUnit.SECONDS);
         assertEquals(javafx.scene.paint.Color.web("#039ED3").toString().substring(0, 8), mid.toString().substring(0, 8),
                 "the cross in the middle of the focused plot");
+        String shot = System.getProperty("addchain.keysnapshot", System.getenv("ADDCHAIN_KEYSNAPSHOT"));
+        if (shot != null) { // for looking at the plot by eye, not a check
+            WaitForAsyncUtils.asyncFx(() -> {
+                workbench.viz.Export.png(window, java.nio.file.Path.of(shot));
+                return null;
+            }).get(10, TimeUnit.SECONDS);
+        }
         robot.type(javafx.scene.input.KeyCode.ENTER);
         waitUntil("the chain added by Enter", () -> b.chains() == before + 1
                 && b.events().stream().anyMatch(e -> RunEvent.CHAIN_ADDED.equals(e.event().kind())));

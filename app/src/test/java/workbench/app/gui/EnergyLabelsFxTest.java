@@ -47,7 +47,7 @@ class EnergyLabelsFxTest extends WindowFxBase {
     /**
      * At uiScale 1.5 on a 1600 x 1000 screen (or with larger text) each energy panel is some 150 pixels wide: the titles
      * wrapped to two and three lines and the note under the first to ten, leaving the plot a sliver. Now a title too
-     * long for one line gives way to a short one, and a note stops at three lines.
+     * long for one line gives way to a short one, and a note stops at four lines.
      */
     @Test
     void titlesStayOnOneLineInANarrowPanel() throws Exception {
@@ -68,8 +68,8 @@ class EnergyLabelsFxTest extends WindowFxBase {
         assertEquals(List.of("Energy error \u0394E", "Energy: marginal vs transition"), titles(ec, 1400));
         assertEquals(List.of("\u0394E", "E-BFMI"), titles(ec, 300));
         assertEquals(List.of("Energy error \u0394E", "Energy: marginal vs transition"), titles(ec, 1400), "and back");
-        assertEquals(3, ((org.jfree.chart.title.TextTitle) ec.errorChart().getSubtitle(0)).getMaximumLinesToDisplay());
-        assertEquals(3, ((org.jfree.chart.title.TextTitle) ec.bfmiChart().getSubtitle(ec.bfmiChart().getSubtitleCount() - 1))
+        assertEquals(4, ((org.jfree.chart.title.TextTitle) ec.errorChart().getSubtitle(0)).getMaximumLinesToDisplay());
+        assertEquals(4, ((org.jfree.chart.title.TextTitle) ec.bfmiChart().getSubtitle(ec.bfmiChart().getSubtitleCount() - 1))
                 .getMaximumLinesToDisplay());
     }
 
