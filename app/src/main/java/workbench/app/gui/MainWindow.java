@@ -130,6 +130,10 @@ public final class MainWindow extends BorderPane {
     private final PosteriorPane posterior = new PosteriorPane();
     private final TraceView trace = new TraceView();
     private final ComboBox<String> traceParam = new ComboBox<>();
+    /** Every output coordinate's name; the picker lists those the filter beside it lets through. */
+    private List<String> traceNames = List.of();
+    /** Narrows the parameter picker to names containing the text typed (case ignored), as the CLI's --params. */
+    private final TextField traceFilter = new TextField();
     private final TraceView stepSizeTrace = new TraceView();
     private final TraceView acceptTrace = new TraceView();
     private final TraceView depthTrace = new TraceView();
@@ -565,7 +569,20 @@ public final class MainWindow extends BorderPane {
     private Node center() {
         traceParam.setId("traceParam");
         traceParam.setTooltip(tip("The parameter whose trace is shown."));
-        traceParam.setOnAction(e -> trace.showParam(Math.max(0, traceParam.getSelectionModel().getSelectedIndex())));
+        traceParam.setOnAction(e -> trace.showParam(traceParamIndex()));
+        traceFilter.setId("traceParamFilter");
+        traceFilter.setPromptText("filter");
+        traceFilter.setPrefColumnCount(7);
+        traceFilter.setAccessibleText("filter the parameter list");
+        traceFilter.setTooltip(tip("Type part of a name (e.g. theta) to narrow the parameter list to the names "
+                + "containing it; Escape clears the filter."));
+        traceFilter.textProperty().addListener((o, a, b) -> filterTraceParams());
+        traceFilter.addEventHandler(javafx.scene.input.KeyEvent.KEY_PRESSED, e -> {
+            if (e.getCode() == KeyCode.ESCAPE && !traceFilter.getText().isEmpty()) {
+                traceFilter.clear();
+                e.consume();
+            }
+        });
         trace.setId("traceView");
         trace.showParam(0);
         Label traceLabel = new Label("parameter");
@@ -579,7 +596,7 @@ public final class MainWindow extends BorderPane {
         describe(stepSizeTrace, "Step size over the iterations");
         describe(acceptTrace, "Acceptance statistic over the iterations");
         describe(depthTrace, "Tree depth or leapfrog steps over the iterations");
-        HBox traceBar = new HBox(6, traceLabel, traceParam);
+        HBox traceBar = new HBox(6, traceLabel, traceParam, traceFilter);
         traceBar.setAlignment(Pos.CENTER_LEFT);
         traceBar.setPadding(new Insets(2, 4, 2, 4));
         BorderPane tracePane = new BorderPane(chainTabs(), traceBar, null, null, null);
@@ -649,8 +666,8 @@ public final class MainWindow extends BorderPane {
         traceTabs.getTabs().addAll(traceTab, rankTab, acfTab);
         traceTabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
         traceTabs.getSelectionModel().selectedItemProperty().addListener((o, a, b) -> lastChainPlots = 0);
-        traceParam.getSelectionModel().selectedIndexProperty().addListener((o, a, b) -> {
-            int p = Math.max(0, b.intValue());
+        traceParam.valueProperty().addListener((o, a, b) -> {
+            int p = traceParamIndex();
             rankView.showParam(p);
             acfView.showParam(p);
         });
@@ -1530,9 +1547,52 @@ public final class MainWindow extends BorderPane {
             posterior.setNames(b.names());
         }
         if (names != null) {
-            traceParam.getItems().setAll(names);
+            setTraceNames(names);
+        }
+    }
+
+    /** The coordinate the parameter picker shows: its name's place among all the names (0 when none is picked). */
+    int traceParamIndex() {
+        String picked = traceParam.getValue();
+        return Math.max(0, picked == null ? 0 : traceNames.indexOf(picked));
+    }
+
+    /** New coordinates for the parameter picker: the first one the filter lets through is shown. */
+    private void setTraceNames(List<String> names) {
+        traceNames = List.copyOf(names);
+        traceParam.setValue(null);
+        traceParam.getItems().clear();
+        filterTraceParams();
+        trace.showParam(traceParamIndex());
+    }
+
+    /**
+     * The picker lists the names containing the filter's text (case ignored); the one picked stays if it is among them,
+     * else the first is picked. When no name matches, the list stays as it was and the field says so.
+     */
+    private void filterTraceParams() {
+        String f = traceFilter.getText() == null ? "" : traceFilter.getText().strip().toLowerCase(Locale.ROOT);
+        List<String> shown = traceNames.stream().filter(n -> n.toLowerCase(Locale.ROOT).contains(f)).toList();
+        traceFilter.getStyleClass().remove("no-match");
+        if (shown.isEmpty() && !traceNames.isEmpty()) {
+            traceFilter.getStyleClass().add("no-match");
+            traceFilter.setAccessibleHelp("no parameter name contains '" + f + "'");
+            if (!traceParam.getItems().isEmpty()) {
+                return;
+            }
+            shown = traceNames; // new names, none matching: all of them rather than none
+        } else {
+            traceFilter.setAccessibleHelp(null);
+        }
+        if (shown.equals(traceParam.getItems())) {
+            return;
+        }
+        String picked = traceParam.getValue();
+        traceParam.getItems().setAll(shown);
+        if (picked != null && shown.contains(picked)) {
+            traceParam.getSelectionModel().select(picked);
+        } else if (!shown.isEmpty()) {
             traceParam.getSelectionModel().select(0);
-            trace.showParam(0);
         }
     }
 
@@ -1647,10 +1707,8 @@ public final class MainWindow extends BorderPane {
             // the density the picked sampler would draw from (p^(1/T) for a temperature T set on it)
             previewTemperature = workbench.core.model.TemperedView.temperature(setup.samplerSettings());
             posterior.setModel(workbench.core.model.TemperedView.of(m, setup.samplerSettings()));
-            if (!traceParam.getItems().equals(m.outputNames())) {
-                traceParam.getItems().setAll(m.outputNames());
-                traceParam.getSelectionModel().select(0);
-                trace.showParam(0);
+            if (!traceNames.equals(m.outputNames())) {
+                setTraceNames(m.outputNames());
             }
         } else if (m != null && viewModel != null && data && viewModel instanceof DataModel) {
             posterior.setModel(runTarget(m));
