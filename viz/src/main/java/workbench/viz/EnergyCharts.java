@@ -72,6 +72,9 @@ public final class EnergyCharts extends HBox {
         errorChart.addSubtitle(errorNote);
         errorNote.setFont(new Font("SansSerif", Font.PLAIN, 11));
         bfmiNote.setFont(new Font("SansSerif", Font.PLAIN, 11));
+        // a narrow panel (a 1600-pixel screen at uiScale 1.5, or larger text) wrapped a note to ten lines over the plot
+        errorNote.setMaximumLinesToDisplay(NOTE_LINES);
+        bfmiNote.setMaximumLinesToDisplay(NOTE_LINES);
         bfmiChart.addSubtitle(bfmiNote);
         thresholdMarker.setPaint(Palette.awt(Palette.DIVERGENCE));
         thresholdMarker.setStroke(new BasicStroke(2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 1f, new float[] {6f, 4f}, 0f));
@@ -101,6 +104,8 @@ public final class EnergyCharts extends HBox {
         getChildren().addAll(a, b);
         setSpacing(4);
         right = b;
+        // the lettering follows the window's text size (View > Larger text), and the labels are fitted to it again
+        ChartText.follow(this, this::fitLabels, errorChart, bfmiChart, truthChart.chart());
     }
 
     /**
@@ -289,10 +294,11 @@ public final class EnergyCharts extends HBox {
             plot.getRangeAxis().setLabel("density");
             errorChart.addSubtitle(tunerLegend);
         }
-        String title = "|\u0394E| and " + ("psmile".equals(buffer.samplerId()) ? "pSMILE" : "SMILE")
-                + "'s Gamma fit (chain 1)";
-        if (!title.equals(errorChart.getTitle().getText())) {
-            errorChart.setTitle(new TextTitle(title, new Font("SansSerif", Font.BOLD, 13)));
+        String tuner = "psmile".equals(buffer.samplerId()) ? "pSMILE" : "SMILE";
+        String title = "|\u0394E| and " + tuner + "'s Gamma fit (chain 1)";
+        if (!title.equals(errorTitles[0])) {
+            errorTitles = new String[] {title, tuner + "'s Gamma fit", "Gamma fit"};
+            fitTitles();
         }
         lowerMarker.setValue(fit.lower());
         upperMarker.setValue(fit.upper());
@@ -324,7 +330,8 @@ public final class EnergyCharts extends HBox {
         tunerCurve.removeAllSeries();
         fitLabels();
         plot.getRangeAxis().setLabel("transitions");
-        errorChart.setTitle(new TextTitle(ERROR_TITLE, new Font("SansSerif", Font.BOLD, 13)));
+        errorTitles = ERROR_TITLES;
+        fitTitles();
         errorChart.removeSubtitle(tunerLegend);
         errorBins.reset();
     }
@@ -415,27 +422,77 @@ public final class EnergyCharts extends HBox {
     /** Room an axis label's line leaves besides its text (the other axis, the margins), pixels. */
     private static final double AXIS_EXTRA = 70;
 
+    /** The titles of the energy-error chart, longest first: the first that fits its panel's width is shown. */
+    private static final String[] ERROR_TITLES = {ERROR_TITLE, "\u0394E"};
+    private static final String[] BFMI_TITLES = {"Energy: marginal vs transition", "E-BFMI"};
+    private static final String[] TRUTH_TITLES = {TruthErrorChart.TITLE, "Error vs truth"};
+    private String[] errorTitles = ERROR_TITLES;
+    /** The most lines a note under a title takes; the rest is cut ("..."). */
+    static final int NOTE_LINES = 4;
+    /** Room a title leaves besides its text (the chart's margins), pixels. */
+    private static final double TITLE_EXTRA = 12;
+
+    /**
+     * The first of {@code titles} (longest first) that fits on one line in {@code room} pixels at the charts' bold
+     * 13-point title font scaled by {@code scale}; the last when none does.
+     */
+    static String fitTitle(double room, double scale, String... titles) {
+        if (!(room > 0)) {
+            return titles[0]; // not laid out yet
+        }
+        javafx.scene.text.Text t = new javafx.scene.text.Text();
+        t.setFont(javafx.scene.text.Font.font("SansSerif", javafx.scene.text.FontWeight.BOLD, 13 * scale));
+        for (String title : titles) {
+            t.setText(title);
+            if (t.getLayoutBounds().getWidth() <= room) {
+                return title;
+            }
+        }
+        return titles[titles.length - 1];
+    }
+
+    /** Each chart's title, whole where it fits on one line, shorter where the panel is narrow (a wrapped title took the plot's room). */
+    private void fitTitles() {
+        double s = ChartText.scale(errorChart);
+        setTitle(errorChart, fitTitle(errorViewer.getWidth() - TITLE_EXTRA, s, errorTitles));
+        setTitle(bfmiChart, fitTitle(right.getWidth() - TITLE_EXTRA, s, BFMI_TITLES));
+        setTitle(truthChart.chart(), fitTitle(right.getWidth() - TITLE_EXTRA, s, TRUTH_TITLES));
+    }
+
+    private static void setTitle(JFreeChart chart, String text) {
+        if (!text.equals(chart.getTitle().getText())) {
+            chart.getTitle().setText(text);
+        }
+    }
+
     /** {@code full} when it fits in {@code room} pixels at the charts' 12-point label font, else {@code brief}. */
     static String fit(String full, String brief, double room) {
+        return fit(full, brief, room, 1);
+    }
+
+    /** {@code full} when it fits in {@code room} pixels at the label font scaled by {@code scale}, else {@code brief}. */
+    static String fit(String full, String brief, double room, double scale) {
         if (!(room > 0)) {
             return full; // not laid out yet
         }
         javafx.scene.text.Text t = new javafx.scene.text.Text(full);
-        t.setFont(javafx.scene.text.Font.font("SansSerif", 12));
+        t.setFont(javafx.scene.text.Font.font("SansSerif", 12 * scale));
         return t.getLayoutBounds().getWidth() <= room ? full : brief;
     }
 
     /** The energy-error axis label and the E-BFMI legend, whole where they fit, short where the panel is narrow. */
     private void fitLabels() {
+        fitTitles();
         org.jfree.chart.axis.ValueAxis axis = errorChart.getXYPlot().getDomainAxis();
-        String want = tunerShown ? fit(TUNER_AXIS, "|\u0394E|", errorViewer.getWidth() - AXIS_EXTRA)
-                : fit(ERROR_AXIS, "\u0394E", errorViewer.getWidth() - AXIS_EXTRA);
+        double s = ChartText.scale(errorChart); // the labels are drawn larger with the window's text
+        String want = tunerShown ? fit(TUNER_AXIS, "|\u0394E|", errorViewer.getWidth() - AXIS_EXTRA, s)
+                : fit(ERROR_AXIS, "\u0394E", errorViewer.getWidth() - AXIS_EXTRA, s);
         if (!want.equals(axis.getLabel())) {
             axis.setLabel(want);
         }
         // measured here, when a panel's width changes, not at every refresh of the data
         double room = right.getWidth() - LEGEND_ITEM_EXTRA;
-        String[] names = {fit(MARGINAL, "marginal E \u2212 \u0112", room), fit(TRANSITION, "transition \u0394E", room)};
+        String[] names = {fit(MARGINAL, "marginal E \u2212 \u0112", room, s), fit(TRANSITION, "transition \u0394E", room, s)};
         if (!Arrays.equals(names, bfmiNames)) {
             bfmiNames = names;
             lastVersion = -1; // the E-BFMI legend's names are set with its data, at the next refresh

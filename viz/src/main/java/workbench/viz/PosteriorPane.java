@@ -63,8 +63,10 @@ public final class PosteriorPane extends BorderPane {
         hint.setMinWidth(0);
         // it gives way first in a narrow window: the whole of it here, with the keys that do the same
         hint.setTooltip(new Tooltip(hint.getText() + "\nKeys, once Tab has reached the plot: + and \u2212 zoom, "
-                + "the arrow keys pan, Home fits, L folds the legend"));
-        projection.setAccessibleHelp("+ and \u2212 zoom, the arrow keys pan, Home fits the view, L folds the legend");
+                + "the arrow keys pan, Home fits, L folds the legend, Enter (or A) starts a chain at the cross "
+                + "in the middle (2-D models, during a run), as a click there does"));
+        projection.setAccessibleHelp("+ and \u2212 zoom, the arrow keys pan, Home fits the view, L folds the legend, "
+                + "Enter starts a chain at the centre of the view");
         Label at = divergencesAtLabel;
         for (Region r : new Region[] {xPick, yPick, fit, at, divergencesAt}) {
             r.setMinWidth(Region.USE_PREF_SIZE); // the hint gives way first in a narrow window

@@ -72,6 +72,8 @@ public final class ProjectionView extends CanvasView {
     private long replayStart;
     private Consumer<LiveBuffer.DivergenceMark> onDivergenceClicked = d -> { };
     private Consumer<double[]> onPointClicked = p -> { };
+    /** Whether a point action was set: only then do Enter and A act and the focused plot mark its centre. */
+    private boolean pointAction;
     /** A single click waits this long for a second one (a double click fits the view instead). */
     private final javafx.animation.PauseTransition singleClick =
             new javafx.animation.PauseTransition(javafx.util.Duration.millis(CLICK_WAIT_MS));
@@ -156,7 +158,8 @@ public final class ProjectionView extends CanvasView {
 
     /**
      * + / - zoom about the centre, the arrow keys pan a tenth of the view, Home fits the view, L folds or unfolds
-     * the legend; with Ctrl, Alt or Meta the key is left to the window's accelerators.
+     * the legend, Enter or A does what a plain click at the centre of the view does (where the focused plot draws
+     * a small cross); with Ctrl, Alt or Meta the key is left to the window's accelerators.
      */
     private void keyPressed(javafx.scene.input.KeyEvent e) {
         if (e.isShortcutDown() || e.isControlDown() || e.isAltDown() || e.isMetaDown()) {
@@ -173,11 +176,22 @@ public final class ProjectionView extends CanvasView {
             case DOWN -> moveBox(0, -KEY_PAN * h);
             case HOME -> fitView();
             case L -> setLegendFolded(!legendFolded);
+            case ENTER, A -> {
+                if (!pointAction) {
+                    return;
+                }
+                onPointClicked.accept(centre());
+            }
             default -> {
                 return;
             }
         }
         e.consume(); // an arrow key would otherwise move the focus on
+    }
+
+    /** The data point {x, y} at the centre of the view: where Enter (or A) acts, as a click would there. */
+    public double[] centre() {
+        return new double[] {(box[0] + box[1]) / 2, (box[2] + box[3]) / 2};
     }
 
     private void zoomAboutCentre(double f) {
@@ -283,10 +297,13 @@ public final class ProjectionView extends CanvasView {
 
     /**
      * Called after a plain click (not a drag, not the first of a double click, not on a divergence
-     * mark or the legend) inside the plot, with the data point {x, y} under it on the projected axes.
+     * mark or the legend) inside the plot, with the data point {x, y} under it on the projected axes; and on Enter
+     * or A while the plot has the focus, with the centre of the view (marked by a small cross while focused).
      */
     public void setOnPointClicked(Consumer<double[]> action) {
-        this.onPointClicked = action;
+        this.onPointClicked = action == null ? p -> { } : action;
+        this.pointAction = action != null;
+        dirty = true;
     }
 
     /** The data point {x, y} under view position (x, y) when it is inside the plot and off the legend, else null. */
@@ -447,8 +464,25 @@ public final class ProjectionView extends CanvasView {
             pen.setLineWidth(2);
             pen.setLineDashes();
             pen.strokeRect(1, 1, canvas.getWidth() - 2, canvas.getHeight() - 2);
+            PlotArea a = area;
+            if (pointAction && a != null) { // where Enter acts: the centre of the view
+                double cx = a.left() + a.width() / 2;
+                double cy = a.top() + a.height() / 2;
+                double r = CROSS * pen.textScale();
+                pen.setStroke(Color.WHITE);
+                pen.setLineWidth(4);
+                pen.strokeLine(cx - r, cy, cx + r, cy);
+                pen.strokeLine(cx, cy - r, cx, cy + r);
+                pen.setStroke(FOCUS);
+                pen.setLineWidth(2);
+                pen.strokeLine(cx - r, cy, cx + r, cy);
+                pen.strokeLine(cx, cy - r, cx, cy + r);
+            }
         }
     }
+
+    /** Half the length of the cross marking the centre of the focused view, in pixels at the normal text size. */
+    static final double CROSS = 10;
 
     /** The frame around the plot while it has the keyboard focus (Modena's focus colour). */
     static final Color FOCUS = Color.web("#039ED3");

@@ -68,6 +68,11 @@ public final class TraceView extends CanvasView {
         dirty = true;
     }
 
+    /** The output coordinate shown (-1 while a transition statistic is). */
+    public int param() {
+        return param;
+    }
+
     /** Shows a transition statistic, optionally on a log scale. */
     public void showStat(Stat stat, String title, boolean logScale) {
         bins.reset();

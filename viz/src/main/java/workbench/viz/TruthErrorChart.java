@@ -81,12 +81,16 @@ public final class TruthErrorChart {
         plot.setRangeGridlinePaint(new Color(220, 220, 220));
         ValueMarker zero = new ValueMarker(0, new Color(60, 60, 60), new BasicStroke(1f));
         plot.addRangeMarker(zero);
-        chart = new JFreeChart("Error against the truth", new Font("SansSerif", Font.BOLD, 13), plot, true);
+        chart = new JFreeChart(TITLE, new Font("SansSerif", Font.BOLD, 13), plot, true);
         chart.setBackgroundPaint(Color.WHITE);
         note.setFont(new Font("SansSerif", Font.PLAIN, 11));
+        note.setMaximumLinesToDisplay(EnergyCharts.NOTE_LINES);
         chart.addSubtitle(note);
         note.setText("waiting for draws");
     }
+
+    /** The chart's title where there is room for it (a narrow panel shows a shorter one: {@link EnergyCharts}). */
+    public static final String TITLE = "Error against the truth";
 
     public JFreeChart chart() {
         return chart;

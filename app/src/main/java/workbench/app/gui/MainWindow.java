@@ -130,6 +130,10 @@ public final class MainWindow extends BorderPane {
     private final PosteriorPane posterior = new PosteriorPane();
     private final TraceView trace = new TraceView();
     private final ComboBox<String> traceParam = new ComboBox<>();
+    /** Every output coordinate's name; the picker lists those the filter beside it lets through. */
+    private List<String> traceNames = List.of();
+    /** Narrows the parameter picker to names containing the text typed (case ignored), as the CLI's --params. */
+    private final TextField traceFilter = new TextField();
     private final TraceView stepSizeTrace = new TraceView();
     private final TraceView acceptTrace = new TraceView();
     private final TraceView depthTrace = new TraceView();
@@ -144,8 +148,21 @@ public final class MainWindow extends BorderPane {
     private TableColumn<DiagnosticsViewModel.Line, String> trueMeanColumn;
     private TableColumn<DiagnosticsViewModel.Line, String> trueSdColumn;
     private final Label diagSummary = new Label("No draws yet.");
+    /**
+     * The focused cell of the diagnostics table explained in words (what its column means, and why it is flagged): the
+     * tooltips' text, reached by the keyboard too.
+     */
+    private final Label diagCellHelp = new Label();
+    private final Map<TableColumn<DiagnosticsViewModel.Line, ?>, String> diagColumnHelp = new HashMap<>();
+    private final Map<TableColumn<DiagnosticsViewModel.Line, ?>, java.util.function.Function<DiagnosticsViewModel.Line, String>>
+            diagColumnWarning = new HashMap<>();
     private final TableView<LiveBuffer.DivergenceMark> divTable = new TableView<>();
     private final ObservableList<LiveBuffer.DivergenceMark> divRows = FXCollections.observableArrayList();
+    /** The divergence list's sort from the keyboard (a table's headers take no focus): the column, and its direction. */
+    private final ComboBox<String> divSortBy = new ComboBox<>();
+    private final javafx.scene.control.CheckBox divSortDescending = new javafx.scene.control.CheckBox("_descending");
+    private boolean divSortSyncing;
+    private static final String DIV_ORDER_FOUND = "order found";
 
     private final Label statusState = new Label("ready");
     private final Label statusDraws = new Label();
@@ -552,7 +569,20 @@ public final class MainWindow extends BorderPane {
     private Node center() {
         traceParam.setId("traceParam");
         traceParam.setTooltip(tip("The parameter whose trace is shown."));
-        traceParam.setOnAction(e -> trace.showParam(Math.max(0, traceParam.getSelectionModel().getSelectedIndex())));
+        traceParam.setOnAction(e -> trace.showParam(traceParamIndex()));
+        traceFilter.setId("traceParamFilter");
+        traceFilter.setPromptText("filter");
+        traceFilter.setPrefColumnCount(7);
+        traceFilter.setAccessibleText("filter the parameter list");
+        traceFilter.setTooltip(tip("Type part of a name (e.g. theta) to narrow the parameter list to the names "
+                + "containing it; Escape clears the filter."));
+        traceFilter.textProperty().addListener((o, a, b) -> filterTraceParams());
+        traceFilter.addEventHandler(javafx.scene.input.KeyEvent.KEY_PRESSED, e -> {
+            if (e.getCode() == KeyCode.ESCAPE && !traceFilter.getText().isEmpty()) {
+                traceFilter.clear();
+                e.consume();
+            }
+        });
         trace.setId("traceView");
         trace.showParam(0);
         Label traceLabel = new Label("parameter");
@@ -566,7 +596,7 @@ public final class MainWindow extends BorderPane {
         describe(stepSizeTrace, "Step size over the iterations");
         describe(acceptTrace, "Acceptance statistic over the iterations");
         describe(depthTrace, "Tree depth or leapfrog steps over the iterations");
-        HBox traceBar = new HBox(6, traceLabel, traceParam);
+        HBox traceBar = new HBox(6, traceLabel, traceParam, traceFilter);
         traceBar.setAlignment(Pos.CENTER_LEFT);
         traceBar.setPadding(new Insets(2, 4, 2, 4));
         BorderPane tracePane = new BorderPane(chainTabs(), traceBar, null, null, null);
@@ -636,8 +666,8 @@ public final class MainWindow extends BorderPane {
         traceTabs.getTabs().addAll(traceTab, rankTab, acfTab);
         traceTabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
         traceTabs.getSelectionModel().selectedItemProperty().addListener((o, a, b) -> lastChainPlots = 0);
-        traceParam.getSelectionModel().selectedIndexProperty().addListener((o, a, b) -> {
-            int p = Math.max(0, b.intValue());
+        traceParam.valueProperty().addListener((o, a, b) -> {
+            int p = traceParamIndex();
             rankView.showParam(p);
             acfView.showParam(p);
         });
@@ -707,22 +737,73 @@ public final class MainWindow extends BorderPane {
         diagTable.getColumns().add(column("MCSE mean", l -> Ticks.number(l.row().mcseMean()), null,
                 "Monte Carlo standard error of the mean."));
         diagTable.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY);
+        // the arrow keys go from cell to cell, and the line under the table says what the focused one means and why
+        // it is flagged: the tooltips' text, which the mouse alone reached
+        diagTable.getSelectionModel().setCellSelectionEnabled(true);
+        diagTable.getFocusModel().focusedCellProperty().addListener((o, a, b) -> showDiagCellHelp());
+        diagTable.focusedProperty().addListener((o, a, b) -> showDiagCellHelp());
+        diagCellHelp.setId("diagCellHelp");
+        diagCellHelp.getStyleClass().add("diag-summary");
+        diagCellHelp.setWrapText(true);
+        diagCellHelp.managedProperty().bind(diagCellHelp.visibleProperty());
+        diagCellHelp.setVisible(false);
         diagSummary.setId("diagSummary");
         diagSummary.getStyleClass().add("diag-summary");
         diagSummary.setWrapText(true);
-        return new BorderPane(diagTable, null, null, diagSummary, null);
+        return new BorderPane(diagTable, null, null, new VBox(diagCellHelp, diagSummary), null);
+    }
+
+    /** The line under the diagnostics table for its focused cell, shown while the table has the focus. */
+    private void showDiagCellHelp() {
+        javafx.scene.control.TablePosition<DiagnosticsViewModel.Line, ?> at = diagTable.getFocusModel().getFocusedCell();
+        String text = diagTable.isFocused() && at != null ? diagCellText(at.getRow(), at.getTableColumn()) : null;
+        diagCellHelp.setText(text == null ? "" : text);
+        diagCellHelp.setVisible(text != null);
+        boolean flagged = text != null && diagCellWarning(at.getRow(), at.getTableColumn()) != null;
+        diagCellHelp.getStyleClass().setAll("label", "diag-summary");
+        if (flagged) {
+            diagCellHelp.getStyleClass().add("flagged-help");
+        }
+    }
+
+    /** What the diagnostics table's cell means, with why it is flagged when it is: "tau · R-hat 1.043: …". */
+    String diagCellText(int row, TableColumn<DiagnosticsViewModel.Line, ?> col) {
+        if (col == null || row < 0 || row >= diagTable.getItems().size()) {
+            return null;
+        }
+        DiagnosticsViewModel.Line line = diagTable.getItems().get(row);
+        String name = diagColumnHelp.containsKey(col) ? headerText(col) : col.getText();
+        Object value = col.getCellData(row);
+        String w = diagCellWarning(row, col);
+        String help = diagColumnHelp.get(col);
+        return line.row().name() + " \u00b7 " + name + (value == null || "".equals(value) ? "" : " " + value)
+                + ": " + (w != null ? "flagged \u2014 " + w : help == null ? "" : help);
+    }
+
+    private String diagCellWarning(int row, TableColumn<DiagnosticsViewModel.Line, ?> col) {
+        java.util.function.Function<DiagnosticsViewModel.Line, String> warning = diagColumnWarning.get(col);
+        return warning == null || row < 0 || row >= diagTable.getItems().size() ? null
+                : warning.apply(diagTable.getItems().get(row));
+    }
+
+    private static String headerText(TableColumn<?, ?> col) {
+        return col.getGraphic() instanceof Label l ? l.getText() : col.getText();
     }
 
     private static String fixed(double v, int decimals) {
         return Double.isFinite(v) ? String.format(Locale.ROOT, "%." + decimals + "f", v) : Ticks.number(v);
     }
 
-    private static TableColumn<DiagnosticsViewModel.Line, String> column(String name,
+    private TableColumn<DiagnosticsViewModel.Line, String> column(String name,
             java.util.function.Function<DiagnosticsViewModel.Line, String> value,
             java.util.function.Function<DiagnosticsViewModel.Line, String> warning, String help) {
         TableColumn<DiagnosticsViewModel.Line, String> c = new TableColumn<>(name);
         c.setCellValueFactory(cd -> new ReadOnlyObjectWrapper<>(value.apply(cd.getValue())));
         c.setSortable(false);
+        diagColumnHelp.put(c, help);
+        if (warning != null) {
+            diagColumnWarning.put(c, warning);
+        }
         if (help != null) {
             Label header = new Label(name);
             header.setTooltip(tip(help));
@@ -735,6 +816,7 @@ public final class MainWindow extends BorderPane {
                 super.updateItem(item, empty);
                 getStyleClass().remove("flagged");
                 setTooltip(null);
+                setAccessibleHelp(null);
                 if (empty || item == null) {
                     setText(null);
                     return;
@@ -745,6 +827,7 @@ public final class MainWindow extends BorderPane {
                 if (w != null) {
                     getStyleClass().add("flagged");
                     setTooltip(tip(w));
+                    setAccessibleHelp(w);
                 }
             }
         });
@@ -787,7 +870,81 @@ public final class MainWindow extends BorderPane {
                 posterior.projection().replay(b);
             }
         });
-        return divTable;
+        return new BorderPane(divTable, divergenceSortBar(List.of(chain, draw, de)), null, null, null);
+    }
+
+    /**
+     * "Sort by" (Alt+S) and "descending" (Alt+D, Space) over the divergence list: the headers' sort, from the keyboard. A
+     * click on a header shows its sort there too.
+     */
+    private Node divergenceSortBar(List<TableColumn<LiveBuffer.DivergenceMark, ?>> sortable) {
+        Label label = new Label("_Sort by");
+        label.setMnemonicParsing(true);
+        label.setLabelFor(divSortBy);
+        divSortBy.setId("divergenceSortBy");
+        divSortDescending.setId("divergenceSortDescending");
+        divSortDescending.setMnemonicParsing(true);
+        divSortBy.getItems().add(DIV_ORDER_FOUND);
+        divSortBy.setValue(DIV_ORDER_FOUND);
+        for (TableColumn<LiveBuffer.DivergenceMark, ?> c : sortable) {
+            divSortBy.getItems().add(c.getText());
+        }
+        divSortBy.setTooltip(tip("Sort the divergence list by a column (as a click on its header does); "
+                + "Alt+S from anywhere while the list shows, then the arrow keys."));
+        divSortDescending.setTooltip(tip("Largest first (Alt+D, then Space)."));
+        Runnable apply = () -> {
+            if (divSortSyncing) {
+                return;
+            }
+            String by = divSortBy.getValue();
+            TableColumn<LiveBuffer.DivergenceMark, ?> col = sortable.stream().filter(c -> c.getText().equals(by))
+                    .findFirst().orElse(null);
+            divSortSyncing = true;
+            try {
+                if (col == null) {
+                    divTable.getSortOrder().clear();
+                    LiveBuffer b = shownBuffer;
+                    if (b != null) { // back in the order they came (a sort reordered the list itself)
+                        List<LiveBuffer.DivergenceMark> found = b.divergences();
+                        divRows.setAll(found.subList(0, Math.min(found.size(), divRows.size())));
+                    }
+                } else {
+                    col.setSortType(divSortDescending.isSelected() ? TableColumn.SortType.DESCENDING
+                            : TableColumn.SortType.ASCENDING);
+                    divTable.getSortOrder().setAll(List.of(col));
+                    divTable.sort();
+                }
+            } finally {
+                divSortSyncing = false;
+            }
+        };
+        divSortBy.valueProperty().addListener((o, a, b) -> apply.run());
+        divSortDescending.selectedProperty().addListener((o, a, b) -> apply.run());
+        // a header clicked: the bar shows the table's sort
+        Runnable follow = () -> {
+            if (divSortSyncing) {
+                return;
+            }
+            divSortSyncing = true;
+            try {
+                TableColumn<LiveBuffer.DivergenceMark, ?> first = divTable.getSortOrder().isEmpty() ? null
+                        : divTable.getSortOrder().get(0);
+                divSortBy.setValue(first != null && sortable.contains(first) ? first.getText() : DIV_ORDER_FOUND);
+                if (first != null) {
+                    divSortDescending.setSelected(first.getSortType() == TableColumn.SortType.DESCENDING);
+                }
+            } finally {
+                divSortSyncing = false;
+            }
+        };
+        divTable.getSortOrder().addListener((javafx.collections.ListChangeListener<TableColumn<LiveBuffer.DivergenceMark, ?>>) ch -> follow.run());
+        for (TableColumn<LiveBuffer.DivergenceMark, ?> c : divTable.getColumns()) {
+            c.sortTypeProperty().addListener((o, a, b) -> follow.run());
+        }
+        HBox bar = new HBox(6, label, divSortBy, divSortDescending);
+        bar.setAlignment(Pos.CENTER_LEFT);
+        bar.setPadding(new Insets(2, 4, 2, 4));
+        return bar;
     }
 
     /**
@@ -1390,9 +1547,52 @@ public final class MainWindow extends BorderPane {
             posterior.setNames(b.names());
         }
         if (names != null) {
-            traceParam.getItems().setAll(names);
+            setTraceNames(names);
+        }
+    }
+
+    /** The coordinate the parameter picker shows: its name's place among all the names (0 when none is picked). */
+    int traceParamIndex() {
+        String picked = traceParam.getValue();
+        return Math.max(0, picked == null ? 0 : traceNames.indexOf(picked));
+    }
+
+    /** New coordinates for the parameter picker: the first one the filter lets through is shown. */
+    private void setTraceNames(List<String> names) {
+        traceNames = List.copyOf(names);
+        traceParam.setValue(null);
+        traceParam.getItems().clear();
+        filterTraceParams();
+        trace.showParam(traceParamIndex());
+    }
+
+    /**
+     * The picker lists the names containing the filter's text (case ignored); the one picked stays if it is among them,
+     * else the first is picked. When no name matches, the list stays as it was and the field says so.
+     */
+    private void filterTraceParams() {
+        String f = traceFilter.getText() == null ? "" : traceFilter.getText().strip().toLowerCase(Locale.ROOT);
+        List<String> shown = traceNames.stream().filter(n -> n.toLowerCase(Locale.ROOT).contains(f)).toList();
+        traceFilter.getStyleClass().remove("no-match");
+        if (shown.isEmpty() && !traceNames.isEmpty()) {
+            traceFilter.getStyleClass().add("no-match");
+            traceFilter.setAccessibleHelp("no parameter name contains '" + f + "'");
+            if (!traceParam.getItems().isEmpty()) {
+                return;
+            }
+            shown = traceNames; // new names, none matching: all of them rather than none
+        } else {
+            traceFilter.setAccessibleHelp(null);
+        }
+        if (shown.equals(traceParam.getItems())) {
+            return;
+        }
+        String picked = traceParam.getValue();
+        traceParam.getItems().setAll(shown);
+        if (picked != null && shown.contains(picked)) {
+            traceParam.getSelectionModel().select(picked);
+        } else if (!shown.isEmpty()) {
             traceParam.getSelectionModel().select(0);
-            trace.showParam(0);
         }
     }
 
@@ -1507,10 +1707,8 @@ public final class MainWindow extends BorderPane {
             // the density the picked sampler would draw from (p^(1/T) for a temperature T set on it)
             previewTemperature = workbench.core.model.TemperedView.temperature(setup.samplerSettings());
             posterior.setModel(workbench.core.model.TemperedView.of(m, setup.samplerSettings()));
-            if (!traceParam.getItems().equals(m.outputNames())) {
-                traceParam.getItems().setAll(m.outputNames());
-                traceParam.getSelectionModel().select(0);
-                trace.showParam(0);
+            if (!traceNames.equals(m.outputNames())) {
+                setTraceNames(m.outputNames());
             }
         } else if (m != null && viewModel != null && data && viewModel instanceof DataModel) {
             posterior.setModel(runTarget(m));
@@ -1599,6 +1797,9 @@ public final class MainWindow extends BorderPane {
             List<LiveBuffer.DivergenceMark> divs = b.divergences();
             if (divs.size() > divRows.size()) {
                 divRows.addAll(divs.subList(divRows.size(), divs.size()));
+                if (!divTable.getSortOrder().isEmpty()) {
+                    divTable.sort(); // the new ones in their place, not at the end of a sorted list
+                }
             }
             followStepSize(b);
             // at most once a second, never while the last one is still computing, and less often
@@ -1793,7 +1994,19 @@ public final class MainWindow extends BorderPane {
         if (b != shownBuffer) {
             return;
         }
+        // the focused cell stays where it was (the rows are new objects each refresh), and its line follows
+        javafx.scene.control.TablePosition<DiagnosticsViewModel.Line, ?> at = diagTable.getFocusModel().getFocusedCell();
+        int atRow = at == null ? -1 : at.getRow();
+        TableColumn<DiagnosticsViewModel.Line, ?> atCol = at == null ? null : at.getTableColumn();
+        boolean selected = !diagTable.getSelectionModel().getSelectedCells().isEmpty();
         diagTable.getItems().setAll(t.shown());
+        if (atRow >= 0 && atRow < diagTable.getItems().size() && atCol != null) {
+            if (selected) { // nothing is marked in a table nobody has been to
+                diagTable.getSelectionModel().clearAndSelect(atRow, atCol);
+            }
+            diagTable.getFocusModel().focus(atRow, atCol);
+        }
+        showDiagCellHelp();
         boolean truth = t.lines().stream().anyMatch(l -> !Double.isNaN(l.trueMean()) || !Double.isNaN(l.trueSd()));
         trueMeanColumn.setVisible(truth);
         trueSdColumn.setVisible(truth);
@@ -2009,8 +2222,8 @@ public final class MainWindow extends BorderPane {
 
     /**
      * Sets the root font size of this window (and of the secondary windows opened from it afterwards): the controls,
-     * tables, menus and the setup pane's width scale with it (workbench.css sizes in em); the plots' own lettering
-     * does not.
+     * tables, menus and the setup pane's width scale with it (workbench.css sizes in em), and so does the plots'
+     * lettering (the canvas views' pens and {@code viz.ChartText} read the font size the CSS gives them).
      */
     void setTextSize(double px) {
         textSize = TextSize.clamp(px);

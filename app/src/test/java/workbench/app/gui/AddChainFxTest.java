@@ -129,6 +129,54 @@ class AddChainFxTest extends WindowFxBase {
         waitUntil("the legend unfolded", () -> !pv.legendFolded());
     }
 
+    @Test
+    void enterOnTheFocusedProjectionAddsAChainAtTheCrossInItsMiddle(FxRobot robot) throws Exception {
+        startEndlessRun(robot, "gaussian-2d", "nuts");
+        robot.clickOn("#pauseButton");
+        waitUntil("the pause", () -> window.controller().settled());
+        LiveBuffer b = window.controller().buffer();
+        int before = b.chains();
+        ProjectionView pv = window.posterior().projection();
+        robot.interact(() -> robot.lookup("#divergencesAt").query().requestFocus());
+        robot.type(javafx.scene.input.KeyCode.TAB);
+        assertEquals(pv, window.getScene().getFocusOwner(), "Tab reaches the plot");
+        robot.type(javafx.scene.input.KeyCode.RIGHT); // moved off the fitted view: the centre is not the origin
+        double[] box = pv.box();
+        // the focused plot marks the point Enter would start a chain at with a cross in the focus colour
+        javafx.scene.paint.Color mid = WaitForAsyncUtils.asyncFx(() -> {
+            pv.invalidate();
+            pv.refresh(System.nanoTime());
+            double[] c = pv.toView((box[0] + box[1]) / 2, (box[2] + box[3]) / 2);
+            return pv.snapshot(null, null).getPixelReader().getColor((int) Math.round(c[0]) + 3, (int) Math.round(c[1]));
+        }).get(5, TimeUnit.SECONDS);
+        assertEquals(javafx.scene.paint.Color.web("#039ED3").toString().substring(0, 8), mid.toString().substring(0, 8),
+                "the cross in the middle of the focused plot");
+        String shot = System.getProperty("addchain.keysnapshot", System.getenv("ADDCHAIN_KEYSNAPSHOT"));
+        if (shot != null) { // for looking at the plot by eye, not a check
+            WaitForAsyncUtils.asyncFx(() -> {
+                workbench.viz.Export.png(window, java.nio.file.Path.of(shot));
+                return null;
+            }).get(10, TimeUnit.SECONDS);
+        }
+        robot.type(javafx.scene.input.KeyCode.ENTER);
+        waitUntil("the chain added by Enter", () -> b.chains() == before + 1
+                && b.events().stream().anyMatch(e -> RunEvent.CHAIN_ADDED.equals(e.event().kind())));
+        double[] at = b.events().stream().filter(e -> RunEvent.CHAIN_ADDED.equals(e.event().kind()))
+                .findFirst().orElseThrow().event().position();
+        assertEquals((box[0] + box[1]) / 2, at[0], 1e-9 * (box[1] - box[0]), "x: the centre of the view");
+        assertEquals((box[2] + box[3]) / 2, at[1], 1e-9 * (box[3] - box[2]), "y: the centre of the view");
+        // the click's own message, and its own refusal when the axes do not show the two parameters
+        waitUntil("the message (" + text(robot, "#statusMessage") + ")",
+                () -> text(robot, "#statusMessage").startsWith("chain " + (before + 1) + " added at ("));
+        robot.interact(() -> pv.setAxes(0, 0));
+        robot.interact(pv::requestFocus);
+        robot.type(javafx.scene.input.KeyCode.A);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals("a click starts a new chain only when the axes show the two parameters",
+                text(robot, "#statusMessage"));
+        assertEquals(before + 1, b.chains());
+    }
+
     private void runAtFullSpeedBriefly(FxRobot robot) {
         pick(robot, "#modelPicker", "gaussian-2d");
         pick(robot, "#samplerPicker", "nuts");

@@ -10,9 +10,11 @@ import java.util.List;
 import java.util.Map;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
+import javafx.scene.input.KeyCode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
+import org.testfx.util.WaitForAsyncUtils;
 import workbench.core.kernel.SamplerRegistry;
 import workbench.core.model.ModelRegistry;
 import workbench.core.run.ChainRunner;
@@ -90,6 +92,60 @@ class DivergenceListFxTest extends WindowFxBase {
         List<LiveBuffer.DivergenceMark> byChain = sorted(robot, table, "chain", TableColumn.SortType.DESCENDING);
         assertEquals(2, byChain.get(0).chain() + 1);
         assertEquals(1, byChain.get(byChain.size() - 1).chain() + 1);
+    }
+
+    /** The headers take no focus: Alt+S reaches "Sort by", the arrow keys pick a column, Alt+D and Space turn it round. */
+    @Test
+    void theListIsSortedFromTheKeyboard(FxRobot robot, @TempDir Path tmp) throws Exception {
+        openEightSchoolsSession(robot, tmp, 2, 300, 600, 3);
+        robot.clickOn("#divergencesTab");
+        @SuppressWarnings("unchecked")
+        TableView<LiveBuffer.DivergenceMark> table = robot.lookup("#divergenceTable").queryAs(TableView.class);
+        List<LiveBuffer.DivergenceMark> found = List.copyOf(table.getItems());
+        assertTrue(found.size() > 20, "divergences: " + found.size());
+        robot.interact(table::requestFocus);
+        robot.press(KeyCode.ALT, KeyCode.S).release(KeyCode.S, KeyCode.ALT);
+        WaitForAsyncUtils.waitForFxEvents();
+        javafx.scene.Node sortBy = robot.lookup("#divergenceSortBy").query();
+        assertEquals(sortBy, window.getScene().getFocusOwner(), "Alt+S: the focus on Sort by");
+        // open it, down to "energy error" (order found, chain, draw, energy error), take it
+        robot.press(KeyCode.ALT, KeyCode.DOWN).release(KeyCode.DOWN, KeyCode.ALT);
+        WaitForAsyncUtils.waitForFxEvents();
+        for (int k = 0; k < 3; k++) {
+            robot.type(KeyCode.DOWN);
+        }
+        robot.type(KeyCode.ENTER);
+        WaitForAsyncUtils.waitForFxEvents();
+        List<LiveBuffer.DivergenceMark> up = List.copyOf(table.getItems());
+        for (int i = 1; i < up.size(); i++) {
+            assertTrue(Double.compare(up.get(i - 1).energyError(), up.get(i).energyError()) <= 0,
+                    "energy errors ascending at row " + i);
+        }
+        robot.press(KeyCode.ALT, KeyCode.D).release(KeyCode.D, KeyCode.ALT);
+        robot.type(KeyCode.SPACE);
+        WaitForAsyncUtils.waitForFxEvents();
+        List<LiveBuffer.DivergenceMark> down = List.copyOf(table.getItems());
+        double largest = found.stream().mapToDouble(LiveBuffer.DivergenceMark::energyError).max().orElseThrow();
+        assertEquals(largest, down.get(0).energyError(), "Alt+D: the largest first (focus "
+                + window.getScene().getFocusOwner() + ", descending " + robot.lookup("#divergenceSortDescending")
+                .queryAs(javafx.scene.control.CheckBox.class).isSelected() + ")");
+        for (int i = 1; i < down.size(); i++) {
+            assertTrue(Double.compare(down.get(i - 1).energyError(), down.get(i).energyError()) >= 0,
+                    "energy errors descending at row " + i);
+        }
+        // a header clicked shows its sort in the bar; "order found" puts the list back as it came
+        TableColumn<LiveBuffer.DivergenceMark, ?> chain = table.getColumns().stream()
+                .filter(c -> c.getText().equals("chain")).findFirst().orElseThrow();
+        robot.interact(() -> {
+            chain.setSortType(TableColumn.SortType.ASCENDING);
+            table.getSortOrder().setAll(List.of(chain));
+        });
+        @SuppressWarnings("unchecked")
+        javafx.scene.control.ComboBox<String> box = (javafx.scene.control.ComboBox<String>) sortBy;
+        assertEquals("chain", box.getValue());
+        robot.interact(() -> box.setValue("order found"));
+        assertEquals(found, List.copyOf(table.getItems()));
+        assertTrue(table.getSortOrder().isEmpty());
     }
 
     @Test

@@ -44,6 +44,44 @@ class EnergyLabelsFxTest extends WindowFxBase {
         assertEquals(List.of(full, fullNames), shown(ec, 1400), "and back when there is room again");
     }
 
+    /**
+     * At uiScale 1.5 on a 1600 x 1000 screen (or with larger text) each energy panel is some 150 pixels wide: the titles
+     * wrapped to two and three lines and the note under the first to ten, leaving the plot a sliver. Now a title too
+     * long for one line gives way to a short one, and a note stops at four lines.
+     */
+    @Test
+    void titlesStayOnOneLineInANarrowPanel() throws Exception {
+        RunConfig cfg = new RunConfig("gaussian-2d", Map.of(), "nuts", Map.of(), 2, 100, 300, 5, 1, null);
+        LiveBuffer b = new LiveBuffer(RunController.BUFFER_CAPACITY);
+        new ChainRunner(cfg, ModelRegistry.create("gaussian-2d", Map.of()), SamplerRegistry.create("nuts", Map.of()), b)
+                .run();
+        EnergyCharts ec = WaitForAsyncUtils.asyncFx(() -> {
+            EnergyCharts c = new EnergyCharts();
+            c.setManaged(false);
+            Pane holder = new Pane(c);
+            holder.setStyle("-fx-font-size: 18px;"); // View > Larger text, three steps: lettering 1.5 times
+            new Scene(holder, 2000, 400);
+            holder.applyCss();
+            c.setBuffer(b);
+            return c;
+        }).get(10, TimeUnit.SECONDS);
+        assertEquals(List.of("Energy error \u0394E", "Energy: marginal vs transition"), titles(ec, 1400));
+        assertEquals(List.of("\u0394E", "E-BFMI"), titles(ec, 300));
+        assertEquals(List.of("Energy error \u0394E", "Energy: marginal vs transition"), titles(ec, 1400), "and back");
+        assertEquals(4, ((org.jfree.chart.title.TextTitle) ec.errorChart().getSubtitle(0)).getMaximumLinesToDisplay());
+        assertEquals(4, ((org.jfree.chart.title.TextTitle) ec.bfmiChart().getSubtitle(ec.bfmiChart().getSubtitleCount() - 1))
+                .getMaximumLinesToDisplay());
+    }
+
+    private static List<String> titles(EnergyCharts ec, double width) throws Exception {
+        return WaitForAsyncUtils.asyncFx(() -> {
+            ec.resize(width, 300);
+            ec.layout();
+            ec.refresh();
+            return List.of(ec.errorChart().getTitle().getText(), ec.bfmiChart().getTitle().getText());
+        }).get(10, TimeUnit.SECONDS);
+    }
+
     /** The axis label and the E-BFMI series names once the charts are {@code width} pixels wide. */
     private static List<Object> shown(EnergyCharts ec, double width) throws Exception {
         return WaitForAsyncUtils.asyncFx(() -> {

@@ -64,4 +64,38 @@ class PlotTextSizeFxTest extends WindowFxBase {
         assertTrue(back.values().stream().allMatch(f -> f == 11 || f == 12), "back to the normal size: " + back);
         assertTrue(normal.values().stream().allMatch(f -> f == 11 || f == 12), normal.toString());
     }
+
+    /**
+     * The JFreeChart charts (energy error, E-BFMI, errors against the truth, Evaluate predictions) kept 13-point
+     * titles and 10-point ticks whatever the text size: now every font of theirs follows it, live.
+     */
+    @Test
+    void largerTextGrowsTheEnergyChartsLettering(FxRobot robot) {
+        Path dir = TestSessions.run(tmp.resolve("s"), "--model", "banana", "--sampler", "nuts", "--chains", "2",
+                "--warmup", "100", "--draws", "200", "--seed", "5");
+        robot.interact(() -> window.openSession(dir));
+        waitUntil("the opened session", () -> window.shownSession() != null);
+        workbench.viz.EnergyCharts energy = robot.lookup("#energyCharts").queryAs(workbench.viz.EnergyCharts.class);
+        java.util.function.Supplier<double[]> sizes = () -> {
+            org.jfree.chart.JFreeChart e = energy.errorChart();
+            org.jfree.chart.JFreeChart b = energy.bfmiChart();
+            org.jfree.chart.plot.XYPlot p = e.getXYPlot();
+            return new double[] {e.getTitle().getFont().getSize2D(), p.getDomainAxis().getLabelFont().getSize2D(),
+                    p.getDomainAxis().getTickLabelFont().getSize2D(), p.getRangeAxis().getTickLabelFont().getSize2D(),
+                    b.getTitle().getFont().getSize2D(), b.getLegend().getItemFont().getSize2D(),
+                    ((org.jfree.chart.title.TextTitle) e.getSubtitle(e.getSubtitleCount() - 1)).getFont().getSize2D()};
+        };
+        double[] normal = sizes.get();
+        assertEquals(13, normal[0], 1e-6, "the title at its own size at the normal text size");
+        robot.interact(() -> window.setTextSize(18));
+        WaitForAsyncUtils.waitForFxEvents();
+        double[] larger = sizes.get();
+        for (int i = 0; i < normal.length; i++) {
+            assertEquals(1.5 * normal[i], larger[i], 1e-4, "font " + i + ": " + java.util.Arrays.toString(normal)
+                    + " then " + java.util.Arrays.toString(larger));
+        }
+        robot.interact(() -> window.setTextSize(TextSize.NORMAL));
+        WaitForAsyncUtils.waitForFxEvents();
+        assertTrue(java.util.Arrays.equals(normal, sizes.get()), "back to the normal size: " + java.util.Arrays.toString(sizes.get()));
+    }
 }

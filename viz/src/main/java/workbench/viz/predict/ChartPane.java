@@ -23,6 +23,7 @@ abstract class ChartPane extends StackPane {
         ChartViewer v = new ChartViewer(chart);
         v.setPrefSize(420, 300);
         getChildren().add(v);
+        workbench.viz.ChartText.follow(this, chart); // lettering with the window's text size
     }
 
     public JFreeChart chart() {

@@ -31,6 +31,7 @@ public final class PredictiveBandView extends StackPane {
         ChartViewer v = new ChartViewer(chart);
         v.setPrefSize(560, 380);
         getChildren().add(v);
+        workbench.viz.ChartText.follow(this, chart); // lettering with the window's text size
     }
 
     public JFreeChart chart() {
