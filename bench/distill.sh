@@ -13,7 +13,7 @@ trap 'rm -rf "$work"' EXIT
 sizes=("$@")
 [ ${#sizes[@]} -gt 0 ] || sizes=(10000 100000)
 echo "cores: $(nproc); java: $(java -version 2>&1 | head -1)"
-printf "%-24s %7s %-8s %5s %9s %9s %12s %10s\n" model n method K select_s wall_s mmd2 ksd
+printf "%-24s %7s %-8s %5s %9s %9s %12s %9s %10s\n" model n method K select_s wall_s mmd2 mmd2_se ksd
 for model in eight-schools-centered gaussian; do
   set_args=()
   [ "$model" = gaussian ] && set_args=(--set dim=10)
@@ -31,7 +31,7 @@ import json, sys
 j = json.loads(sys.argv[1])
 model, n, method, k, t0, t1 = sys.argv[2:]
 ksd = "-" if j["ksd"] is None else "%.4g" % j["ksd"]
-print("%-24s %7s %-8s %5s %9.3f %9.1f %12.4g %10s" % (model, n, method, k, j["seconds"], float(t1) - float(t0), j["mmd2"], ksd))
+print("%-24s %7s %-8s %5s %9.3f %9.1f %12.4g %9.2g %10s" % (model, n, method, k, j["seconds"], float(t1) - float(t0), j["mmd2"], j["mmd2_se"], ksd))
 PYEOF
       done
     done
