@@ -49,7 +49,8 @@ public final class OpenViewModel {
 
     /**
      * The outcome of one open: {@code error} false, a status line and what is now shown, or
-     * {@code error} true, the reason and null.
+     * {@code error} true, the reason and null. {@code damaged}: shown, but the line warns of something the user
+     * must know (a damaged file, a data file changed since the run) and is shown as a warning.
      */
     public record Result(boolean error, String message, Shown shown, boolean damaged) {
         /** A refusal ({@code error}) or a clean open. */
@@ -234,6 +235,16 @@ public final class OpenViewModel {
             List<BadInputException> damage = reader.errors();
             String warning = damage.isEmpty() ? "" : "; damaged: " + damage.get(0).getMessage()
                     + (damage.size() > 1 ? " (and " + (damage.size() - 1) + " more)" : "");
+            // a data file edited or removed since the run: the draws are as stored, but what reads the data again
+            // (the predictive views, Evaluate) reads it as it is now, and resume is refused; summary says the same
+            List<workbench.sessions.DataFiles.Change> changed = workbench.sessions.DataFiles.changes(m);
+            if (!changed.isEmpty()) {
+                workbench.sessions.DataFiles.Change c = changed.get(0);
+                java.nio.file.Path file = java.nio.file.Path.of(c.recorded().path()).getFileName();
+                warning += "; data file " + file + (c.missing() ? " is missing now" : " changed since the run")
+                        + (changed.size() > 1 ? " (and " + (changed.size() - 1) + " more)" : "")
+                        + ": `workbench summary` says what";
+            }
             String line = Messages.oneLine((m.distilled() != null
                     ? "showing distilled set: " + m.modelId() + " \u00b7 " + m.distilled().method() + ", K = "
                             + m.distilled().size() + " (" + m.draws() + " weighted draws; plots and table unweighted),"
@@ -244,7 +255,7 @@ public final class OpenViewModel {
                     + warning);
             Shown s = new Shown(b, line, reader.directory(), m, truth, kept);
             shown = s;
-            return new Result(false, line, s, !damage.isEmpty());
+            return new Result(false, line, s, !damage.isEmpty() || !changed.isEmpty());
         } catch (BadInputException e) {
             return Result.refused(e.getMessage());
         } catch (RuntimeException e) {
