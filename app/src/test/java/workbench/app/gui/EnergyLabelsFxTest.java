@@ -24,18 +24,7 @@ class EnergyLabelsFxTest extends WindowFxBase {
 
     @Test
     void labelsFitTheirPanel() throws Exception {
-        RunConfig cfg = new RunConfig("gaussian-2d", Map.of(), "nuts", Map.of(), 2, 100, 300, 5, 1, null);
-        LiveBuffer b = new LiveBuffer(RunController.BUFFER_CAPACITY);
-        new ChainRunner(cfg, ModelRegistry.create("gaussian-2d", Map.of()), SamplerRegistry.create("nuts", Map.of()), b)
-                .run();
-        EnergyCharts ec = WaitForAsyncUtils.asyncFx(() -> {
-            EnergyCharts c = new EnergyCharts();
-            c.setManaged(false); // sized by the test, not by its parent
-            Pane holder = new Pane(c);
-            new Scene(holder, 2000, 400);
-            c.setBuffer(b);
-            return c;
-        }).get(10, TimeUnit.SECONDS);
+        EnergyCharts ec = charts(null);
         String full = "\u0394E = H(proposal) \u2212 H(start)";
         List<String> fullNames = List.of("marginal energy E \u2212 \u0112", "transition \u0394E (between draws)");
         assertEquals(List.of(full, fullNames), shown(ec, 1400));
@@ -51,26 +40,33 @@ class EnergyLabelsFxTest extends WindowFxBase {
      */
     @Test
     void titlesStayOnOneLineInANarrowPanel() throws Exception {
-        RunConfig cfg = new RunConfig("gaussian-2d", Map.of(), "nuts", Map.of(), 2, 100, 300, 5, 1, null);
-        LiveBuffer b = new LiveBuffer(RunController.BUFFER_CAPACITY);
-        new ChainRunner(cfg, ModelRegistry.create("gaussian-2d", Map.of()), SamplerRegistry.create("nuts", Map.of()), b)
-                .run();
-        EnergyCharts ec = WaitForAsyncUtils.asyncFx(() -> {
-            EnergyCharts c = new EnergyCharts();
-            c.setManaged(false);
-            Pane holder = new Pane(c);
-            holder.setStyle("-fx-font-size: 18px;"); // View > Larger text, three steps: lettering 1.5 times
-            new Scene(holder, 2000, 400);
-            holder.applyCss();
-            c.setBuffer(b);
-            return c;
-        }).get(10, TimeUnit.SECONDS);
+        EnergyCharts ec = charts("-fx-font-size: 18px;"); // View > Larger text, three steps: lettering 1.5 times
         assertEquals(List.of("Energy error \u0394E", "Energy: marginal vs transition"), titles(ec, 1400));
         assertEquals(List.of("\u0394E", "E-BFMI"), titles(ec, 300));
         assertEquals(List.of("Energy error \u0394E", "Energy: marginal vs transition"), titles(ec, 1400), "and back");
         assertEquals(4, ((org.jfree.chart.title.TextTitle) ec.errorChart().getSubtitle(0)).getMaximumLinesToDisplay());
         assertEquals(4, ((org.jfree.chart.title.TextTitle) ec.bfmiChart().getSubtitle(ec.bfmiChart().getSubtitleCount() - 1))
                 .getMaximumLinesToDisplay());
+    }
+
+    /** Energy charts of a short NUTS run, sized by the test, not by a parent; {@code style} for their holder (or null). */
+    private static EnergyCharts charts(String style) throws Exception {
+        RunConfig cfg = new RunConfig("gaussian-2d", Map.of(), "nuts", Map.of(), 2, 100, 300, 5, 1, null);
+        LiveBuffer b = new LiveBuffer(RunController.BUFFER_CAPACITY);
+        new ChainRunner(cfg, ModelRegistry.create("gaussian-2d", Map.of()), SamplerRegistry.create("nuts", Map.of()), b)
+                .run();
+        return WaitForAsyncUtils.asyncFx(() -> {
+            EnergyCharts c = new EnergyCharts();
+            c.setManaged(false);
+            Pane holder = new Pane(c);
+            if (style != null) {
+                holder.setStyle(style);
+            }
+            new Scene(holder, 2000, 400);
+            holder.applyCss();
+            c.setBuffer(b);
+            return c;
+        }).get(10, TimeUnit.SECONDS);
     }
 
     private static List<String> titles(EnergyCharts ec, double width) throws Exception {
