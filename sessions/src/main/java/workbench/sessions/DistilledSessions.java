@@ -73,9 +73,9 @@ public final class DistilledSessions {
                 List.of("not sampled: distilled from " + from.sourcePath()), source.names(), source.parameterCount(),
                 stats, chunkRows, SessionFiles.EVENTS, List.of(SessionFiles.drawsFile(0)),
                 List.of(SessionFiles.divergencesFile(0)), outcome,
-                List.of(new ChainResult(0, rows.length, Double.NaN, null)), from)
+                List.of(new ChainResult(0, rows.length, Double.NaN, null)), List.of(), from,
                 // evaluate reads the source's data again: the set keeps the source's fingerprints
-                .withDataFiles(source.dataFiles());
+                source.dataFiles());
         try {
             Files.createDirectories(dir);
         } catch (IOException e) {

@@ -45,21 +45,6 @@ public record SessionManifest(int formatVersion, String status, String softwareV
         dataFiles = dataFiles == null ? List.of() : List.copyOf(dataFiles);
     }
 
-    /** A manifest without data-file fingerprints (add them with {@link #withDataFiles}). */
-    public SessionManifest(int formatVersion, String status, String softwareVersion, String javaVersion,
-                           String os, Instant created, Instant finished, String modelId,
-                           Map<String, String> modelSettings, String samplerId, Map<String, String> samplerSettings,
-                           int chains, int warmup, int draws, long seed, int threads, double[] init,
-                           String rngAlgorithm, List<String> chainStreams, List<String> names, int parameterCount,
-                           List<String> statColumns, int chunkRows, String eventsFile, List<String> drawsFiles,
-                           List<String> divergencesFiles, RunOutcome outcome, List<ChainResult> chainResults,
-                           List<AddedChain> addedChains, DistilledFrom distilled) {
-        this(formatVersion, status, softwareVersion, javaVersion, os, created, finished, modelId, modelSettings,
-                samplerId, samplerSettings, chains, warmup, draws, seed, threads, init, rngAlgorithm, chainStreams,
-                names, parameterCount, statColumns, chunkRows, eventsFile, drawsFiles, divergencesFiles, outcome,
-                chainResults, addedChains, distilled, List.of());
-    }
-
     /** This manifest with {@code files} as its data-file fingerprints. */
     public SessionManifest withDataFiles(List<DataFingerprint> files) {
         return new SessionManifest(formatVersion, status, softwareVersion, javaVersion, os, created, finished, modelId,
@@ -68,48 +53,42 @@ public record SessionManifest(int formatVersion, String status, String softwareV
                 outcome, chainResults, addedChains, distilled, files);
     }
 
-    /** A manifest of a run without added chains. */
-    public SessionManifest(int formatVersion, String status, String softwareVersion, String javaVersion,
-                           String os, Instant created, Instant finished, String modelId,
-                           Map<String, String> modelSettings, String samplerId, Map<String, String> samplerSettings,
-                           int chains, int warmup, int draws, long seed, int threads, double[] init,
-                           String rngAlgorithm, List<String> chainStreams, List<String> names, int parameterCount,
-                           List<String> statColumns, int chunkRows, String eventsFile, List<String> drawsFiles,
-                           List<String> divergencesFiles, RunOutcome outcome, List<ChainResult> chainResults) {
-        this(formatVersion, status, softwareVersion, javaVersion, os, created, finished, modelId, modelSettings,
-                samplerId, samplerSettings, chains, warmup, draws, seed, threads, init, rngAlgorithm, chainStreams,
-                names, parameterCount, statColumns, chunkRows, eventsFile, drawsFiles, divergencesFiles, outcome,
-                chainResults, List.<AddedChain>of(), null);
+    /** This manifest as its writer records a state of the run: {@code status}, when it ended, how, each chain's result. */
+    public SessionManifest withEnding(String status, Instant finished, RunOutcome outcome,
+                                      List<ChainResult> chainResults) {
+        return new SessionManifest(formatVersion, status, softwareVersion, javaVersion, os, created, finished, modelId,
+                modelSettings, samplerId, samplerSettings, chains, warmup, draws, seed, threads, init, rngAlgorithm,
+                chainStreams, names, parameterCount, statColumns, chunkRows, eventsFile, drawsFiles, divergencesFiles,
+                outcome, chainResults, addedChains, distilled, dataFiles);
     }
 
-    /** A manifest of a sampler's run, possibly with chains added during it (no {@code distilled} block). */
-    public SessionManifest(int formatVersion, String status, String softwareVersion, String javaVersion,
-                           String os, Instant created, Instant finished, String modelId,
-                           Map<String, String> modelSettings, String samplerId, Map<String, String> samplerSettings,
-                           int chains, int warmup, int draws, long seed, int threads, double[] init,
-                           String rngAlgorithm, List<String> chainStreams, List<String> names, int parameterCount,
-                           List<String> statColumns, int chunkRows, String eventsFile, List<String> drawsFiles,
-                           List<String> divergencesFiles, RunOutcome outcome, List<ChainResult> chainResults,
-                           List<AddedChain> addedChains) {
-        this(formatVersion, status, softwareVersion, javaVersion, os, created, finished, modelId, modelSettings,
-                samplerId, samplerSettings, chains, warmup, draws, seed, threads, init, rngAlgorithm, chainStreams,
-                names, parameterCount, statColumns, chunkRows, eventsFile, drawsFiles, divergencesFiles, outcome,
-                chainResults, addedChains, null);
+    /**
+     * This manifest with one more chain, started during the run: its random stream, its files, and where and when it
+     * started ({@code chains} counts it).
+     */
+    public SessionManifest withAddedChain(String stream, String drawsFile, String divergencesFile, AddedChain added) {
+        return new SessionManifest(formatVersion, status, softwareVersion, javaVersion, os, created, finished, modelId,
+                modelSettings, samplerId, samplerSettings, chains + 1, warmup, draws, seed, threads, init, rngAlgorithm,
+                append(chainStreams, stream), names, parameterCount, statColumns, chunkRows, eventsFile,
+                append(drawsFiles, drawsFile), append(divergencesFiles, divergencesFile), outcome, chainResults,
+                append(addedChains, added), distilled, dataFiles);
     }
 
-    /** A manifest of a distilled set (no chains added). */
-    public SessionManifest(int formatVersion, String status, String softwareVersion, String javaVersion,
-                           String os, Instant created, Instant finished, String modelId,
-                           Map<String, String> modelSettings, String samplerId, Map<String, String> samplerSettings,
-                           int chains, int warmup, int draws, long seed, int threads, double[] init,
-                           String rngAlgorithm, List<String> chainStreams, List<String> names, int parameterCount,
-                           List<String> statColumns, int chunkRows, String eventsFile, List<String> drawsFiles,
-                           List<String> divergencesFiles, RunOutcome outcome, List<ChainResult> chainResults,
-                           DistilledFrom distilled) {
-        this(formatVersion, status, softwareVersion, javaVersion, os, created, finished, modelId, modelSettings,
-                samplerId, samplerSettings, chains, warmup, draws, seed, threads, init, rngAlgorithm, chainStreams,
-                names, parameterCount, statColumns, chunkRows, eventsFile, drawsFiles, divergencesFiles, outcome,
-                chainResults, List.<AddedChain>of(), distilled);
+    /**
+     * This manifest reopened by {@code resume}: running again, {@code chains} chains to {@code draws} draws each, no
+     * outcome or chain results yet, no added chains and no distilled block (resume continues a sampler's run).
+     */
+    public SessionManifest reopened(int chains, int draws) {
+        return new SessionManifest(formatVersion, RUNNING, softwareVersion, javaVersion, os, created, null, modelId,
+                modelSettings, samplerId, samplerSettings, chains, warmup, draws, seed, threads, init, rngAlgorithm,
+                chainStreams, names, parameterCount, statColumns, chunkRows, eventsFile, drawsFiles, divergencesFiles,
+                null, List.of(), List.of(), null, dataFiles);
+    }
+
+    private static <T> List<T> append(List<T> list, T item) {
+        List<T> out = new java.util.ArrayList<>(list);
+        out.add(item);
+        return List.copyOf(out);
     }
 
     /**

@@ -256,9 +256,9 @@ public final class SessionWriter implements DrawSink, AutoCloseable {
                 Instant.now(), null, cfg.modelId(), cfg.modelSettings(), cfg.samplerId(), samplerSettings,
                 n, cfg.warmup(), cfg.draws(), cfg.seed(), cfg.threads(), cfg.init(), info.rngAlgorithm(),
                 List.copyOf(streams), List.copyOf(info.names()), params, List.copyOf(statColumns), rows,
-                SessionFiles.EVENTS, List.copyOf(drawsFiles), List.copyOf(divFiles), null, List.of())
+                SessionFiles.EVENTS, List.copyOf(drawsFiles), List.copyOf(divFiles), null, List.of(), List.of(), null,
                 // the model has read its data by now: what it read is what a later resume must find
-                .withDataFiles(DataFiles.fingerprint(cfg.modelId(), cfg.modelSettings()));
+                DataFiles.fingerprint(cfg.modelId(), cfg.modelSettings()));
         results = new ChainResult[n];
         chains = new ChainOut[n];
         try {
@@ -293,12 +293,7 @@ public final class SessionWriter implements DrawSink, AutoCloseable {
         }
         flushNanos = options.flushInterval().toNanos();
         int n = cfg.chains();
-        base = new SessionManifest(old.formatVersion(), SessionManifest.RUNNING, old.softwareVersion(),
-                old.javaVersion(), old.os(), old.created(), null, old.modelId(), old.modelSettings(), old.samplerId(),
-                old.samplerSettings(), n, old.warmup(), cfg.draws(), old.seed(), old.threads(), old.init(),
-                old.rngAlgorithm(), old.chainStreams(), old.names(), old.parameterCount(), old.statColumns(),
-                old.chunkRows(), old.eventsFile(), old.drawsFiles(), old.divergencesFiles(), null, List.of())
-                .withDataFiles(old.dataFiles());
+        base = old.reopened(n, cfg.draws());
         results = new ChainResult[n];
         chains = new ChainOut[n];
         try {
@@ -519,20 +514,8 @@ public final class SessionWriter implements DrawSink, AutoCloseable {
             } catch (IOException e) {
                 throw failed(e);
             }
-            List<String> draws = new ArrayList<>(b.drawsFiles());
-            draws.add(drawsName);
-            List<String> divs = new ArrayList<>(b.divergencesFiles());
-            divs.add(divName);
-            List<String> streams = new ArrayList<>(b.chainStreams());
-            streams.add("seed " + b.seed() + " jumped " + chain + " times");
-            List<AddedChain> added = new ArrayList<>(b.addedChains());
-            added.add(new AddedChain(chain, iteration, position));
-            base = new SessionManifest(b.formatVersion(), b.status(), b.softwareVersion(), b.javaVersion(), b.os(),
-                    b.created(), b.finished(), b.modelId(), b.modelSettings(), b.samplerId(), b.samplerSettings(),
-                    chain + 1, b.warmup(), b.draws(), b.seed(), b.threads(), b.init(), b.rngAlgorithm(),
-                    List.copyOf(streams), b.names(), b.parameterCount(), b.statColumns(), b.chunkRows(), b.eventsFile(),
-                    List.copyOf(draws), List.copyOf(divs), b.outcome(), b.chainResults(), added)
-                    .withDataFiles(b.dataFiles());
+            base = b.withAddedChain("seed " + b.seed() + " jumped " + chain + " times", drawsName, divName,
+                    new AddedChain(chain, iteration, position));
             results = Arrays.copyOf(results, chain + 1);
             ChainOut[] next = Arrays.copyOf(cur, chain + 1);
             next[chain] = co;
@@ -690,13 +673,8 @@ public final class SessionWriter implements DrawSink, AutoCloseable {
     private void writeManifest(String status, RunOutcome outcome, Instant finishedAt) throws IOException {
         synchronized (manifestLock) {
             SessionManifest b = base;
-            SessionManifest m = new SessionManifest(b.formatVersion(), status, b.softwareVersion(), b.javaVersion(),
-                    b.os(), b.created(), finishedAt, b.modelId(), b.modelSettings(), b.samplerId(), b.samplerSettings(),
-                    b.chains(), b.warmup(), b.draws(), b.seed(), b.threads(), b.init(), b.rngAlgorithm(),
-                    b.chainStreams(), b.names(), b.parameterCount(), b.statColumns(), b.chunkRows(), b.eventsFile(),
-                    b.drawsFiles(), b.divergencesFiles(), outcome,
-                    Collections.unmodifiableList(Arrays.asList(results.clone())), b.addedChains())
-                    .withDataFiles(b.dataFiles());
+            SessionManifest m = b.withEnding(status, finishedAt, outcome,
+                    Collections.unmodifiableList(Arrays.asList(results.clone())));
             replaceManifest(ManifestJson.write(m));
         }
     }
