@@ -1729,7 +1729,7 @@ public final class MainWindow extends BorderPane {
         int x = posterior.projection().xParam();
         int y = posterior.projection().yParam();
         if (x > 1 || y > 1 || x == y) {
-            showMessage("a click starts a new chain only when the axes show the two parameters", true);
+            showMessage("a click (or Enter on the plot) starts a new chain only when the axes show the two parameters", true);
             return;
         }
         double[] position = new double[2];

@@ -498,7 +498,7 @@ public final class RunController {
     public synchronized int addChain(double[] position) {
         ChainRunner r = runner;
         if (r == null || (state != State.RUNNING && state != State.PAUSED)) {
-            throw new BadInputException("no run is going: a click adds a chain to a running or paused run");
+            throw new BadInputException("no run is going: a click (or Enter on the plot) adds a chain to a running or paused run");
         }
         int n = r.chainCount();
         if (n >= MAX_CHAINS) {

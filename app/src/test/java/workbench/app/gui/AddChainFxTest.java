@@ -172,7 +172,7 @@ class AddChainFxTest extends WindowFxBase {
         robot.interact(pv::requestFocus);
         robot.type(javafx.scene.input.KeyCode.A);
         WaitForAsyncUtils.waitForFxEvents();
-        assertEquals("a click starts a new chain only when the axes show the two parameters",
+        assertEquals("a click (or Enter on the plot) starts a new chain only when the axes show the two parameters",
                 text(robot, "#statusMessage"));
         assertEquals(before + 1, b.chains());
     }
