@@ -130,22 +130,7 @@ final class EvaluateCommand implements Callable<Integer> {
                 dataChanged.forEach(c -> notes.add(SessionNotes.dataNote(c)));
             }
             if (!dataChanged.isEmpty()) {
-                ArrayNode changed = o.putArray("data_changed");
-                for (DataFiles.Change c : dataChanged) {
-                    ObjectNode d = changed.addObject();
-                    d.put("setting", c.recorded().setting());
-                    d.put("path", c.recorded().path());
-                    d.put("missing", c.missing());
-                    d.put("recorded_bytes", c.recorded().bytes());
-                    d.put("recorded_sha256", c.recorded().sha256());
-                    if (c.missing()) {
-                        d.putNull("bytes");
-                        d.putNull("sha256");
-                    } else {
-                        d.put("bytes", c.now().bytes());
-                        d.put("sha256", c.now().sha256());
-                    }
-                }
+                SessionNotes.putDataChanged(o, dataChanged);
             }
             if (r.weighted()) {
                 o.put("weights", "weight__ of a distilled set, normalised: the predictive is the weighted mixture");

@@ -1,5 +1,7 @@
 package workbench.app.cli;
 
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
 import java.util.List;
 import workbench.sessions.DataFiles;
@@ -43,5 +45,29 @@ public final class SessionNotes {
         List<String> out = new ArrayList<>(reader.recovery());
         out.addAll(dataChanged(reader));
         return List.copyOf(out);
+    }
+
+    /**
+     * The JSON field {@code data_changed} of {@code summary} and {@code evaluate}: per changed data file its
+     * {@code setting}, {@code path}, {@code missing}, {@code recorded_bytes}, {@code recorded_sha256}, and {@code bytes},
+     * {@code sha256} as it is now (null when missing).
+     */
+    static void putDataChanged(ObjectNode o, List<DataFiles.Change> changes) {
+        ArrayNode changed = o.putArray("data_changed");
+        for (DataFiles.Change c : changes) {
+            ObjectNode d = changed.addObject();
+            d.put("setting", c.recorded().setting());
+            d.put("path", c.recorded().path());
+            d.put("missing", c.missing());
+            d.put("recorded_bytes", c.recorded().bytes());
+            d.put("recorded_sha256", c.recorded().sha256());
+            if (c.missing()) {
+                d.putNull("bytes");
+                d.putNull("sha256");
+            } else {
+                d.put("bytes", c.now().bytes());
+                d.put("sha256", c.now().sha256());
+            }
+        }
     }
 }

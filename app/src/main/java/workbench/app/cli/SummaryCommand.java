@@ -333,6 +333,10 @@ final class SummaryCommand implements Callable<Integer> {
                     Report.put(e, "sd", mom[1][k]);
                 }
             }
+            List<workbench.sessions.DataFiles.Change> dataChanged = workbench.sessions.DataFiles.changes(m);
+            if (!dataChanged.isEmpty()) {
+                SessionNotes.putDataChanged(root, dataChanged);
+            }
             String paramNote = workbench.core.model.ModelRegistry.parameterNote(m.modelId());
             if (table.unequalLengths() || !leftOut.isEmpty() || noDraws != null || paramNote != null) {
                 ArrayNode notes = root.putArray("notes");

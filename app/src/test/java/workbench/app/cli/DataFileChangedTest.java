@@ -123,6 +123,9 @@ class DataFileChangedTest {
         CliHarness s = CliHarness.run("summary", session.toString());
         assertEquals(0, s.code, s.err);
         assertTrue(s.err.contains("note: data file " + csv + " (setting 'data') changed since the run"), s.err);
+        JsonNode sj = new ObjectMapper().readTree(CliHarness.run("summary", session.toString(), "--json").out);
+        assertEquals(csv.toString(), sj.get("data_changed").get(0).get("path").asText(), sj.toString());
+        assertEquals(Files.size(csv), sj.get("data_changed").get(0).get("bytes").asLong());
         CliHarness r = CliHarness.run("replay", session.toString(), "--check", "--no-progress");
         assertTrue(r.err.contains("note: data file " + csv + " (setting 'data') changed since the run"), r.err);
         assertTrue(r.err.contains("the replay reads the file as it is now"), r.err);
@@ -134,6 +137,9 @@ class DataFileChangedTest {
         CliHarness s = CliHarness.run("summary", session.toString());
         assertEquals(0, s.code, s.err);
         assertTrue(s.err.contains("note: data file " + csv + " (setting 'data') is missing now (the run read "), s.err);
+        JsonNode sj = new ObjectMapper().readTree(CliHarness.run("summary", session.toString(), "--json").out);
+        assertTrue(sj.get("data_changed").get(0).get("missing").asBoolean(), sj.toString());
+        assertTrue(sj.get("data_changed").get(0).get("sha256").isNull(), sj.toString());
         CliHarness e = CliHarness.run("evaluate", session.toString());
         assertEquals(2, e.code, e.err);
         assertTrue(e.err.contains("error: model bnn-classification: cannot read data file '" + csv + "': no such file"),
@@ -150,6 +156,7 @@ class DataFileChangedTest {
         CliHarness s = CliHarness.run("summary", session.toString());
         assertEquals(0, s.code, s.err);
         assertFalse(s.err.contains("note:"), s.err);
+        assertFalse(json.readTree(CliHarness.run("summary", session.toString(), "--json").out).has("data_changed"));
         CliHarness e = CliHarness.run("evaluate", session.toString(), "--json");
         assertEquals(0, e.code, e.err);
         assertFalse(json.readTree(e.out).has("data_changed"), e.out);
