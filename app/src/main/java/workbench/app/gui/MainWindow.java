@@ -337,10 +337,10 @@ public final class MainWindow extends BorderPane {
         Menu view = new Menu("_View");
         MenuItem larger = new MenuItem("_Larger text");
         larger.setAccelerator(new KeyCodeCombination(KeyCode.EQUALS, KeyCombination.SHORTCUT_DOWN));
-        larger.setOnAction(e -> setTextSize(TextSize.larger(textSize)));
+        larger.setOnAction(e -> setTextSize(TextSize.larger(textSize())));
         MenuItem smaller = new MenuItem("_Smaller text");
         smaller.setAccelerator(new KeyCodeCombination(KeyCode.MINUS, KeyCombination.SHORTCUT_DOWN));
-        smaller.setOnAction(e -> setTextSize(TextSize.smaller(textSize)));
+        smaller.setOnAction(e -> setTextSize(TextSize.smaller(textSize())));
         MenuItem normal = new MenuItem("_Normal text");
         normal.setAccelerator(new KeyCodeCombination(KeyCode.DIGIT0, KeyCombination.SHORTCUT_DOWN));
         normal.setOnAction(e -> setTextSize(TextSize.NORMAL));
@@ -2217,36 +2217,46 @@ public final class MainWindow extends BorderPane {
     private String stepSizeShown = "";
     private boolean stepSizeTyped;
 
-    /** The size of the window's text in pixels ({@link TextSize#NORMAL}: 12), set by View ▸ Larger / Smaller text. */
-    private double textSize = TextSize.NORMAL;
+    /**
+     * The size of the window's text in pixels ({@link TextSize#NORMAL}: 12), set by View ▸ Larger / Smaller text: the
+     * one source of it for this window and the secondary windows opened from it, which follow it while open.
+     */
+    private final javafx.beans.property.DoubleProperty textSize =
+            new javafx.beans.property.SimpleDoubleProperty(this, "textSize", TextSize.NORMAL);
+    /** The root style that gives a secondary window {@link #textSize} (bound, so a change reaches it while it is open). */
+    private final javafx.beans.binding.StringBinding secondaryStyle =
+            javafx.beans.binding.Bindings.createStringBinding(() -> TextSize.style(textSize.get()), textSize);
 
     /**
-     * Sets the root font size of this window (and of the secondary windows opened from it afterwards): the controls,
+     * Sets the root font size of this window (and of the secondary windows opened from it, open ones included): the controls,
      * tables, menus and the setup pane's width scale with it (workbench.css sizes in em), and so does the plots'
      * lettering (the canvas views' pens and {@code viz.ChartText} read the font size the CSS gives them).
      */
     void setTextSize(double px) {
-        textSize = TextSize.clamp(px);
-        setStyle(TextSize.style(textSize));
+        textSize.set(TextSize.clamp(px));
+        setStyle(TextSize.style(textSize()));
         scaleTruthColumns();
     }
 
     /** The truth columns' minimum widths, for their headers at the text size in effect (85 and 70 px at 12 px). */
     private void scaleTruthColumns() {
         if (trueMeanColumn != null) {
-            trueMeanColumn.setMinWidth(Math.ceil(85 * textSize / TextSize.NORMAL));
-            trueSdColumn.setMinWidth(Math.ceil(70 * textSize / TextSize.NORMAL));
+            trueMeanColumn.setMinWidth(Math.ceil(85 * textSize() / TextSize.NORMAL));
+            trueSdColumn.setMinWidth(Math.ceil(70 * textSize() / TextSize.NORMAL));
         }
     }
 
     double textSize() {
-        return textSize;
+        return textSize.get();
     }
 
-    /** Gives a secondary window opened from this one the same text size. */
+    /**
+     * Gives a secondary window opened from this one the same text size, and the sizes set later while it is open
+     * (Compare samplers and Evaluate predictions took the size they opened with and kept it).
+     */
     void styleSecondary(javafx.stage.Stage stage) {
         if (stage != null && stage.getScene() != null && stage.getScene().getRoot() != null) {
-            stage.getScene().getRoot().setStyle(TextSize.style(textSize));
+            stage.getScene().getRoot().styleProperty().bind(secondaryStyle);
         }
     }
 
@@ -2327,7 +2337,7 @@ public final class MainWindow extends BorderPane {
                 }
             }
             prefs.putDouble("speedLog", speedSlider.getValue());
-            prefs.putDouble("textSize", textSize);
+            prefs.putDouble("textSize", textSize());
             prefs.putBoolean("divergencesAtStart", posterior.projection().divergencesAtStart());
             Preferences node = prefs.node("settings");
             node.clear();
