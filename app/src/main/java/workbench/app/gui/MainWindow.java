@@ -750,6 +750,10 @@ public final class MainWindow extends BorderPane {
         diagSummary.setId("diagSummary");
         diagSummary.getStyleClass().add("diag-summary");
         diagSummary.setWrapText(true);
+        // the red line's reason (divergences, low E-BFMI) was in its tooltip only: flagged, the line takes the focus
+        // (Tab from the table) and, focused, the help line above it says why, as it does for a flagged cell
+        diagSummary.setFocusTraversable(false);
+        diagSummary.focusedProperty().addListener((o, a, b) -> showDiagCellHelp());
         return new BorderPane(diagTable, null, null, new VBox(diagCellHelp, diagSummary), null);
     }
 
@@ -757,9 +761,14 @@ public final class MainWindow extends BorderPane {
     private void showDiagCellHelp() {
         javafx.scene.control.TablePosition<DiagnosticsViewModel.Line, ?> at = diagTable.getFocusModel().getFocusedCell();
         String text = diagTable.isFocused() && at != null ? diagCellText(at.getRow(), at.getTableColumn()) : null;
+        boolean flagged = text != null && diagCellWarning(at.getRow(), at.getTableColumn()) != null;
+        if (diagSummary.isFocused()) {
+            // the summary line under it: why it is red, or what it counts
+            text = diagSummaryWhy != null ? "summary: flagged \u2014 " + diagSummaryWhy : "summary: " + DIAG_SUMMARY_HELP;
+            flagged = diagSummaryWhy != null;
+        }
         diagCellHelp.setText(text == null ? "" : text);
         diagCellHelp.setVisible(text != null);
-        boolean flagged = text != null && diagCellWarning(at.getRow(), at.getTableColumn()) != null;
         diagCellHelp.getStyleClass().setAll("label", "diag-summary");
         if (flagged) {
             diagCellHelp.getStyleClass().add("flagged-help");
@@ -1542,6 +1551,9 @@ public final class MainWindow extends BorderPane {
         divRows.clear();
         diagTable.getItems().clear();
         diagSummary.setText("No draws yet.");
+        diagSummary.setStyle("");
+        diagSummaryWhy = null;
+        diagSummary.setFocusTraversable(false);
         List<String> names = model != null ? model.outputNames() : b != null ? b.names() : null;
         if (model == null && b != null) {
             posterior.setNames(b.names());
@@ -2041,12 +2053,25 @@ public final class MainWindow extends BorderPane {
             diagSummary.setStyle("-fx-text-fill: #a00000; -fx-font-weight: bold;");
             String why = t.divergences() > 0 ? "Divergences after warmup: the sampler met curvature its step size cannot "
                     + "follow; the estimates may be biased there (reparameterize, or raise adapt_delta). " : "";
-            diagSummary.setTooltip(tip(why + (t.ebfmiWarning() == null ? "" : t.ebfmiWarning())));
+            diagSummaryWhy = (why + (t.ebfmiWarning() == null ? "" : t.ebfmiWarning())).strip();
+            diagSummary.setTooltip(tip(diagSummaryWhy));
         } else {
+            diagSummaryWhy = null;
             diagSummary.setStyle("");
-            diagSummary.setTooltip(tip("Number of draws entering the table, divergences and E-BFMI (>= 0.3 is fine)."));
+            diagSummary.setTooltip(tip(DIAG_SUMMARY_HELP));
+        }
+        // flagged, the line is a Tab stop whose reason a screen reader says and the help line above it shows
+        diagSummary.setFocusTraversable(bad);
+        diagSummary.setAccessibleHelp(bad ? diagSummaryWhy : DIAG_SUMMARY_HELP);
+        if (diagSummary.isFocused()) {
+            showDiagCellHelp();
         }
     }
+
+    private static final String DIAG_SUMMARY_HELP =
+            "Number of draws entering the table, divergences and E-BFMI (>= 0.3 is fine).";
+    /** Why the summary line under the diagnostics table is red (divergences, low E-BFMI); null when it is not. */
+    private String diagSummaryWhy;
 
     // ---------------------------------------------------------------- export
 
