@@ -2282,6 +2282,22 @@ public final class MainWindow extends BorderPane {
     void styleSecondary(javafx.stage.Stage stage) {
         if (stage != null && stage.getScene() != null && stage.getScene().getRoot() != null) {
             stage.getScene().getRoot().styleProperty().bind(secondaryStyle);
+            // View > Larger / Smaller / Normal text's keys there too: they step this window's size, which all follow
+            Runnable larger = () -> setTextSize(TextSize.larger(textSize()));
+            Runnable smaller = () -> setTextSize(TextSize.smaller(textSize()));
+            Runnable normal = () -> setTextSize(TextSize.NORMAL);
+            java.util.Map<KeyCombination, Runnable> keys = stage.getScene().getAccelerators();
+            for (KeyCode k : List.of(KeyCode.EQUALS, KeyCode.ADD, KeyCode.PLUS)) {
+                keys.putIfAbsent(new KeyCodeCombination(k, KeyCombination.SHORTCUT_DOWN), larger);
+            }
+            keys.putIfAbsent(new KeyCodeCombination(KeyCode.EQUALS, KeyCombination.SHORTCUT_DOWN,
+                    KeyCombination.SHIFT_DOWN), larger);
+            for (KeyCode k : List.of(KeyCode.MINUS, KeyCode.SUBTRACT)) {
+                keys.putIfAbsent(new KeyCodeCombination(k, KeyCombination.SHORTCUT_DOWN), smaller);
+            }
+            for (KeyCode k : List.of(KeyCode.DIGIT0, KeyCode.NUMPAD0)) {
+                keys.putIfAbsent(new KeyCodeCombination(k, KeyCombination.SHORTCUT_DOWN), normal);
+            }
         }
     }
 

@@ -52,4 +52,30 @@ class SecondaryTextSizeFxTest extends WindowFxBase {
             robot.interact(() -> List.of(stages).forEach(Stage::close));
         }
     }
+
+    /** Ctrl+= / Ctrl+− / Ctrl+0 in a Compare samplers window step the one text size: the main window's, and so its own. */
+    @Test
+    void theTextSizeKeysWorkInACompareWindow(FxRobot robot) throws Exception {
+        Stage[] stage = new Stage[1];
+        robot.interact(() -> stage[0] = window.openCompare().stage());
+        try {
+            robot.interact(() -> {
+                stage[0].toFront();
+                stage[0].requestFocus();
+                stage[0].getScene().getRoot().requestFocus();
+            });
+            WaitForAsyncUtils.waitForFxEvents();
+            robot.press(javafx.scene.input.KeyCode.CONTROL).type(javafx.scene.input.KeyCode.EQUALS)
+                    .release(javafx.scene.input.KeyCode.CONTROL);
+            WaitForAsyncUtils.waitForFxEvents();
+            assertEquals(14, window.textSize(), 1e-9);
+            assertEquals(Set.of(14.0), WaitForAsyncUtils.asyncFx(() -> buttonFonts(stage[0])).get());
+            robot.press(javafx.scene.input.KeyCode.CONTROL).type(javafx.scene.input.KeyCode.DIGIT0)
+                    .release(javafx.scene.input.KeyCode.CONTROL);
+            WaitForAsyncUtils.waitForFxEvents();
+            assertEquals(12, window.textSize(), 1e-9);
+        } finally {
+            robot.interact(() -> stage[0].close());
+        }
+    }
 }
