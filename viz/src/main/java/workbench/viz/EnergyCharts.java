@@ -38,6 +38,10 @@ public final class EnergyCharts extends HBox {
     private static final String TUNER_AXIS = "|\u0394E| = |H(proposal) \u2212 H(start)|";
     private static final String MARGINAL = "marginal energy E \u2212 \u0112";
     private static final String TRANSITION = "transition \u0394E (between draws)";
+    /** The E-BFMI chart's legend names and axis label, longest first: the first that fits its panel is shown. */
+    private static final String[] MARGINAL_NAMES = {MARGINAL, "marginal E \u2212 \u0112", "E \u2212 \u0112"};
+    private static final String[] TRANSITION_NAMES = {TRANSITION, "transition \u0394E", "\u0394E"};
+    private static final String[] BFMI_AXIS = {"energy, centred", "energy", "E"};
 
     /** Values sorted per refresh for the E-BFMI view's axis (an evenly spaced sample). */
     static final int QUANTILE_SAMPLE = 4000;
@@ -68,7 +72,7 @@ public final class EnergyCharts extends HBox {
 
     public EnergyCharts() {
         errorChart = chart(ERROR_TITLE, ERROR_AXIS, "transitions", errorData, false);
-        bfmiChart = chart("Energy: marginal vs transition", "energy, centred", "density", bfmiData, true);
+        bfmiChart = chart("Energy: marginal vs transition", BFMI_AXIS[0], "density", bfmiData, true);
         errorChart.addSubtitle(errorNote);
         errorNote.setFont(new Font("SansSerif", Font.PLAIN, 11));
         bfmiNote.setFont(new Font("SansSerif", Font.PLAIN, 11));
@@ -472,12 +476,26 @@ public final class EnergyCharts extends HBox {
 
     /** {@code full} when it fits in {@code room} pixels at the label font scaled by {@code scale}, else {@code brief}. */
     static String fit(String full, String brief, double room, double scale) {
+        return fitFirst(room, scale, full, brief);
+    }
+
+    /**
+     * The first of {@code labels} (longest first) that fits in {@code room} pixels at the charts' 12-point label font
+     * scaled by {@code scale}; the last when none does.
+     */
+    static String fitFirst(double room, double scale, String... labels) {
         if (!(room > 0)) {
-            return full; // not laid out yet
+            return labels[0]; // not laid out yet
         }
-        javafx.scene.text.Text t = new javafx.scene.text.Text(full);
+        javafx.scene.text.Text t = new javafx.scene.text.Text();
         t.setFont(javafx.scene.text.Font.font("SansSerif", 12 * scale));
-        return t.getLayoutBounds().getWidth() <= room ? full : brief;
+        for (String label : labels) {
+            t.setText(label);
+            if (t.getLayoutBounds().getWidth() <= room) {
+                return label;
+            }
+        }
+        return labels[labels.length - 1];
     }
 
     /** The energy-error axis label and the E-BFMI legend, whole where they fit, short where the panel is narrow. */
@@ -490,9 +508,17 @@ public final class EnergyCharts extends HBox {
         if (!want.equals(axis.getLabel())) {
             axis.setLabel(want);
         }
+        // the E-BFMI axis label, centred under a plot that ends near the panel's right edge, ran past it at 18 px
+        // text or uiScale 1.5 ("energy, centr"); the axis room is taken at the text size, the tick labels beside it
+        // growing too
+        org.jfree.chart.axis.ValueAxis bfmiAxis = bfmiChart.getXYPlot().getDomainAxis();
+        String bfmiLabel = fitFirst(right.getWidth() - AXIS_EXTRA * s, s, BFMI_AXIS);
+        if (!bfmiLabel.equals(bfmiAxis.getLabel())) {
+            bfmiAxis.setLabel(bfmiLabel);
+        }
         // measured here, when a panel's width changes, not at every refresh of the data
         double room = right.getWidth() - LEGEND_ITEM_EXTRA;
-        String[] names = {fit(MARGINAL, "marginal E \u2212 \u0112", room, s), fit(TRANSITION, "transition \u0394E", room, s)};
+        String[] names = {fitFirst(room, s, MARGINAL_NAMES), fitFirst(room, s, TRANSITION_NAMES)};
         if (!Arrays.equals(names, bfmiNames)) {
             bfmiNames = names;
             lastVersion = -1; // the E-BFMI legend's names are set with its data, at the next refresh

@@ -78,22 +78,62 @@ public record PlotArea(double left, double top, double width, double height,
     }
 
     /*
-     * A tick every 80 px across and 50 px up at the normal text size, farther apart as the pen's text grows, so that
-     * larger tick labels do not run into each other.
+     * A tick every 80 px across and 50 px up at the normal text size, farther apart as the pen's text grows; and
+     * fewer still where the labels at the pen's text size would not fit between two ticks (the narrow marginal
+     * strips: "0.00", "0.05", "0.10" 39 px apart at 18 px text ran together as "0.00.050.10"). Grid and axis use
+     * the same ticks.
      */
+
+    /** The gap left between two tick labels at the normal text size. */
+    private static final double LABEL_GAP = 6;
+
+    /** The x ticks: about one per 80 px at the normal text size, fewer until their labels fit between them. */
+    double[] xTicks(double textScale) {
+        int target = (int) Math.max(2, width / (80 * textScale));
+        double[] ticks = Ticks.nice(xmin, xmax, target);
+        while (target > 1 && !xLabelsFit(ticks, textScale)) {
+            target--;
+            ticks = Ticks.nice(xmin, xmax, target);
+        }
+        return ticks;
+    }
+
+    private boolean xLabelsFit(double[] ticks, double textScale) {
+        if (ticks.length < 2) {
+            return true;
+        }
+        double spacing = ticks[1] - ticks[0];
+        double widest = 0;
+        for (double t : ticks) {
+            widest = Math.max(widest, labelWidth(Ticks.label(t, spacing)));
+        }
+        return Math.abs(px(ticks[1]) - px(ticks[0])) >= (widest + LABEL_GAP) * textScale;
+    }
+
+    /** The y ticks: about one per 50 px at the normal text size, fewer until their labels fit between them. */
+    double[] yTicks(double textScale) {
+        int target = (int) Math.max(2, height / (50 * textScale));
+        double[] ticks = Ticks.nice(ymin, ymax, target);
+        while (target > 1 && ticks.length > 1
+                && Math.abs(py(ticks[1]) - py(ticks[0])) < (labelHeight() + LABEL_GAP) * textScale) {
+            target--;
+            ticks = Ticks.nice(ymin, ymax, target);
+        }
+        return ticks;
+    }
 
     /** Grid lines at the ticks (drawn first, under the data). */
     public void drawGrid(Pen g, boolean vertical, boolean horizontal) {
         g.setStroke(Palette.GRID);
         g.setLineWidth(1);
         if (vertical) {
-            for (double t : Ticks.nice(xmin, xmax, (int) Math.max(2, width / (80 * g.textScale())))) {
+            for (double t : xTicks(g.textScale())) {
                 double x = Math.round(px(t)) + 0.5;
                 g.strokeLine(x, top, x, top + height);
             }
         }
         if (horizontal) {
-            for (double t : Ticks.nice(ymin, ymax, (int) Math.max(2, height / (50 * g.textScale())))) {
+            for (double t : yTicks(g.textScale())) {
                 double y = Math.round(py(t)) + 0.5;
                 g.strokeLine(left, y, left + width, y);
             }
@@ -102,7 +142,7 @@ public record PlotArea(double left, double top, double width, double height,
 
     /** The bottom axis with ticks, tick labels and a label under it (null label: none). */
     public void drawXAxis(Pen g, String label, boolean tickLabels) {
-        double[] ticks = Ticks.nice(xmin, xmax, (int) Math.max(2, width / (80 * g.textScale())));
+        double[] ticks = xTicks(g.textScale());
         double spacing = ticks.length > 1 ? ticks[1] - ticks[0] : 1;
         double y0 = top + height;
         g.setStroke(Palette.INK);
@@ -112,15 +152,23 @@ public record PlotArea(double left, double top, double width, double height,
         g.setFont(TICK_FONT);
         g.setTextAlign(TextAlignment.CENTER);
         g.setTextBaseline(VPos.TOP);
+        double lastEnd = Double.NEGATIVE_INFINITY;
         for (double t : ticks) {
             double x = Math.round(px(t)) + 0.5;
             g.strokeLine(x, y0, x, y0 + 4);
             if (tickLabels) {
                 String text = Ticks.label(t, spacing);
-                double half = labelWidth(text) * g.textScale() / 2;
-                if (x + half > left + width + 1) {
-                    // a label centred on a tick at the right end would reach past the view's edge and be
-                    // cut ("10000" read as "1000"): end it at the axis end instead
+                double w = labelWidth(text) * g.textScale();
+                // a label centred on a tick at the right end would reach past the view's edge and be
+                // cut ("10000" read as "1000"): end it at the axis end instead
+                boolean atEnd = x + w / 2 > left + width + 1;
+                double start = atEnd ? left + width + 1 - w : x - w / 2;
+                if (start < lastEnd + LABEL_GAP * g.textScale()) {
+                    // even two ticks leave no room for both labels (a very narrow axis): leave this one out
+                    continue;
+                }
+                lastEnd = start + w;
+                if (atEnd) {
                     g.setTextAlign(TextAlignment.RIGHT);
                     g.fillText(text, left + width + 1, y0 + 6);
                     g.setTextAlign(TextAlignment.CENTER);
@@ -140,9 +188,14 @@ public record PlotArea(double left, double top, double width, double height,
         return 0.62 * TICK_FONT.getSize() * text.length();
     }
 
+    /** A tick label's line height in {@link #TICK_FONT} at text scale 1. */
+    static double labelHeight() {
+        return 1.2 * TICK_FONT.getSize();
+    }
+
     /** The left axis with ticks, tick labels and a vertical label beside it (null label: none). */
     public void drawYAxis(Pen g, String label) {
-        double[] ticks = Ticks.nice(ymin, ymax, (int) Math.max(2, height / (50 * g.textScale())));
+        double[] ticks = yTicks(g.textScale());
         double spacing = ticks.length > 1 ? ticks[1] - ticks[0] : 1;
         g.setStroke(Palette.INK);
         g.setFill(Palette.INK);
@@ -151,9 +204,15 @@ public record PlotArea(double left, double top, double width, double height,
         g.setFont(TICK_FONT);
         g.setTextAlign(TextAlignment.RIGHT);
         g.setTextBaseline(VPos.CENTER);
+        double lastTop = Double.POSITIVE_INFINITY; // the ticks go up the axis
+        double h = labelHeight() * g.textScale();
         for (double t : ticks) {
             double y = Math.round(py(t)) + 0.5;
             g.strokeLine(left - 4, y, left, y);
+            if (y + h / 2 > lastTop - LABEL_GAP * g.textScale()) {
+                continue; // no room for this label beside the one below it (a very short axis)
+            }
+            lastTop = y - h / 2;
             g.fillText(Ticks.label(t, spacing), left - 6, y);
         }
         if (label != null) {

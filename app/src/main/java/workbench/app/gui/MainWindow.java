@@ -337,10 +337,10 @@ public final class MainWindow extends BorderPane {
         Menu view = new Menu("_View");
         MenuItem larger = new MenuItem("_Larger text");
         larger.setAccelerator(new KeyCodeCombination(KeyCode.EQUALS, KeyCombination.SHORTCUT_DOWN));
-        larger.setOnAction(e -> setTextSize(TextSize.larger(textSize)));
+        larger.setOnAction(e -> setTextSize(TextSize.larger(textSize())));
         MenuItem smaller = new MenuItem("_Smaller text");
         smaller.setAccelerator(new KeyCodeCombination(KeyCode.MINUS, KeyCombination.SHORTCUT_DOWN));
-        smaller.setOnAction(e -> setTextSize(TextSize.smaller(textSize)));
+        smaller.setOnAction(e -> setTextSize(TextSize.smaller(textSize())));
         MenuItem normal = new MenuItem("_Normal text");
         normal.setAccelerator(new KeyCodeCombination(KeyCode.DIGIT0, KeyCombination.SHORTCUT_DOWN));
         normal.setOnAction(e -> setTextSize(TextSize.NORMAL));
@@ -750,6 +750,10 @@ public final class MainWindow extends BorderPane {
         diagSummary.setId("diagSummary");
         diagSummary.getStyleClass().add("diag-summary");
         diagSummary.setWrapText(true);
+        // the red line's reason (divergences, low E-BFMI) was in its tooltip only: flagged, the line takes the focus
+        // (Tab from the table) and, focused, the help line above it says why, as it does for a flagged cell
+        diagSummary.setFocusTraversable(false);
+        diagSummary.focusedProperty().addListener((o, a, b) -> showDiagCellHelp());
         return new BorderPane(diagTable, null, null, new VBox(diagCellHelp, diagSummary), null);
     }
 
@@ -757,9 +761,14 @@ public final class MainWindow extends BorderPane {
     private void showDiagCellHelp() {
         javafx.scene.control.TablePosition<DiagnosticsViewModel.Line, ?> at = diagTable.getFocusModel().getFocusedCell();
         String text = diagTable.isFocused() && at != null ? diagCellText(at.getRow(), at.getTableColumn()) : null;
+        boolean flagged = text != null && diagCellWarning(at.getRow(), at.getTableColumn()) != null;
+        if (diagSummary.isFocused()) {
+            // the summary line under it: why it is red, or what it counts
+            text = diagSummaryWhy != null ? "summary: flagged \u2014 " + diagSummaryWhy : "summary: " + DIAG_SUMMARY_HELP;
+            flagged = diagSummaryWhy != null;
+        }
         diagCellHelp.setText(text == null ? "" : text);
         diagCellHelp.setVisible(text != null);
-        boolean flagged = text != null && diagCellWarning(at.getRow(), at.getTableColumn()) != null;
         diagCellHelp.getStyleClass().setAll("label", "diag-summary");
         if (flagged) {
             diagCellHelp.getStyleClass().add("flagged-help");
@@ -1542,6 +1551,9 @@ public final class MainWindow extends BorderPane {
         divRows.clear();
         diagTable.getItems().clear();
         diagSummary.setText("No draws yet.");
+        diagSummary.setStyle("");
+        diagSummaryWhy = null;
+        diagSummary.setFocusTraversable(false);
         List<String> names = model != null ? model.outputNames() : b != null ? b.names() : null;
         if (model == null && b != null) {
             posterior.setNames(b.names());
@@ -2041,12 +2053,25 @@ public final class MainWindow extends BorderPane {
             diagSummary.setStyle("-fx-text-fill: #a00000; -fx-font-weight: bold;");
             String why = t.divergences() > 0 ? "Divergences after warmup: the sampler met curvature its step size cannot "
                     + "follow; the estimates may be biased there (reparameterize, or raise adapt_delta). " : "";
-            diagSummary.setTooltip(tip(why + (t.ebfmiWarning() == null ? "" : t.ebfmiWarning())));
+            diagSummaryWhy = (why + (t.ebfmiWarning() == null ? "" : t.ebfmiWarning())).strip();
+            diagSummary.setTooltip(tip(diagSummaryWhy));
         } else {
+            diagSummaryWhy = null;
             diagSummary.setStyle("");
-            diagSummary.setTooltip(tip("Number of draws entering the table, divergences and E-BFMI (>= 0.3 is fine)."));
+            diagSummary.setTooltip(tip(DIAG_SUMMARY_HELP));
+        }
+        // flagged, the line is a Tab stop whose reason a screen reader says and the help line above it shows
+        diagSummary.setFocusTraversable(bad);
+        diagSummary.setAccessibleHelp(bad ? diagSummaryWhy : DIAG_SUMMARY_HELP);
+        if (diagSummary.isFocused()) {
+            showDiagCellHelp();
         }
     }
+
+    private static final String DIAG_SUMMARY_HELP =
+            "Number of draws entering the table, divergences and E-BFMI (>= 0.3 is fine).";
+    /** Why the summary line under the diagnostics table is red (divergences, low E-BFMI); null when it is not. */
+    private String diagSummaryWhy;
 
     // ---------------------------------------------------------------- export
 
@@ -2217,36 +2242,62 @@ public final class MainWindow extends BorderPane {
     private String stepSizeShown = "";
     private boolean stepSizeTyped;
 
-    /** The size of the window's text in pixels ({@link TextSize#NORMAL}: 12), set by View ▸ Larger / Smaller text. */
-    private double textSize = TextSize.NORMAL;
+    /**
+     * The size of the window's text in pixels ({@link TextSize#NORMAL}: 12), set by View ▸ Larger / Smaller text: the
+     * one source of it for this window and the secondary windows opened from it, which follow it while open.
+     */
+    private final javafx.beans.property.DoubleProperty textSize =
+            new javafx.beans.property.SimpleDoubleProperty(this, "textSize", TextSize.NORMAL);
+    /** The root style that gives a secondary window {@link #textSize} (bound, so a change reaches it while it is open). */
+    private final javafx.beans.binding.StringBinding secondaryStyle =
+            javafx.beans.binding.Bindings.createStringBinding(() -> TextSize.style(textSize.get()), textSize);
 
     /**
-     * Sets the root font size of this window (and of the secondary windows opened from it afterwards): the controls,
+     * Sets the root font size of this window (and of the secondary windows opened from it, open ones included): the controls,
      * tables, menus and the setup pane's width scale with it (workbench.css sizes in em), and so does the plots'
      * lettering (the canvas views' pens and {@code viz.ChartText} read the font size the CSS gives them).
      */
     void setTextSize(double px) {
-        textSize = TextSize.clamp(px);
-        setStyle(TextSize.style(textSize));
+        textSize.set(TextSize.clamp(px));
+        setStyle(TextSize.style(textSize()));
         scaleTruthColumns();
     }
 
     /** The truth columns' minimum widths, for their headers at the text size in effect (85 and 70 px at 12 px). */
     private void scaleTruthColumns() {
         if (trueMeanColumn != null) {
-            trueMeanColumn.setMinWidth(Math.ceil(85 * textSize / TextSize.NORMAL));
-            trueSdColumn.setMinWidth(Math.ceil(70 * textSize / TextSize.NORMAL));
+            trueMeanColumn.setMinWidth(Math.ceil(85 * textSize() / TextSize.NORMAL));
+            trueSdColumn.setMinWidth(Math.ceil(70 * textSize() / TextSize.NORMAL));
         }
     }
 
     double textSize() {
-        return textSize;
+        return textSize.get();
     }
 
-    /** Gives a secondary window opened from this one the same text size. */
+    /**
+     * Gives a secondary window opened from this one the same text size, and the sizes set later while it is open
+     * (Compare samplers and Evaluate predictions took the size they opened with and kept it).
+     */
     void styleSecondary(javafx.stage.Stage stage) {
         if (stage != null && stage.getScene() != null && stage.getScene().getRoot() != null) {
-            stage.getScene().getRoot().setStyle(TextSize.style(textSize));
+            stage.getScene().getRoot().styleProperty().bind(secondaryStyle);
+            // View > Larger / Smaller / Normal text's keys there too: they step this window's size, which all follow
+            Runnable larger = () -> setTextSize(TextSize.larger(textSize()));
+            Runnable smaller = () -> setTextSize(TextSize.smaller(textSize()));
+            Runnable normal = () -> setTextSize(TextSize.NORMAL);
+            java.util.Map<KeyCombination, Runnable> keys = stage.getScene().getAccelerators();
+            for (KeyCode k : List.of(KeyCode.EQUALS, KeyCode.ADD, KeyCode.PLUS)) {
+                keys.putIfAbsent(new KeyCodeCombination(k, KeyCombination.SHORTCUT_DOWN), larger);
+            }
+            keys.putIfAbsent(new KeyCodeCombination(KeyCode.EQUALS, KeyCombination.SHORTCUT_DOWN,
+                    KeyCombination.SHIFT_DOWN), larger);
+            for (KeyCode k : List.of(KeyCode.MINUS, KeyCode.SUBTRACT)) {
+                keys.putIfAbsent(new KeyCodeCombination(k, KeyCombination.SHORTCUT_DOWN), smaller);
+            }
+            for (KeyCode k : List.of(KeyCode.DIGIT0, KeyCode.NUMPAD0)) {
+                keys.putIfAbsent(new KeyCodeCombination(k, KeyCombination.SHORTCUT_DOWN), normal);
+            }
         }
     }
 
@@ -2327,7 +2378,7 @@ public final class MainWindow extends BorderPane {
                 }
             }
             prefs.putDouble("speedLog", speedSlider.getValue());
-            prefs.putDouble("textSize", textSize);
+            prefs.putDouble("textSize", textSize());
             prefs.putBoolean("divergencesAtStart", posterior.projection().divergencesAtStart());
             Preferences node = prefs.node("settings");
             node.clear();

@@ -74,4 +74,35 @@ class DiagnosticsCellHelpFxTest extends WindowFxBase {
         WaitForAsyncUtils.waitForFxEvents();
         assertFalse(help.isVisible(), "gone with the focus");
     }
+
+    /**
+     * The red line under the table (divergences after warmup, low E-BFMI) said why only in its tooltip: Tab from the
+     * table now reaches it, and the help line shows its reason, which is also its accessible help.
+     */
+    @Test
+    void theRedSummaryLinesReasonIsReachedFromTheKeyboard(FxRobot robot, @TempDir Path tmp) throws Exception {
+        openEightSchoolsSession(robot, tmp, 2, 300, 600, 3);
+        @SuppressWarnings("unchecked")
+        TableView<DiagnosticsViewModel.Line> table = robot.lookup("#diagnosticsTable").queryAs(TableView.class);
+        Label summary = robot.lookup("#diagSummary").queryAs(Label.class);
+        waitUntil("the summary line flagged red (divergences after warmup)", () -> !table.getItems().isEmpty()
+                && summary.getText().contains("divergences after warmup: ")
+                && !summary.getText().contains("divergences after warmup: 0 "));
+        Label help = robot.lookup("#diagCellHelp").queryAs(Label.class);
+        robot.interact(() -> {
+            table.requestFocus();
+            table.getFocusModel().focus(0, table.getVisibleLeafColumn(0));
+        });
+        robot.type(KeyCode.TAB);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(summary, window.getScene().getFocusOwner(), "Tab from the table reaches the red line");
+        assertTrue(help.isVisible());
+        assertTrue(help.getText().startsWith("summary: flagged \u2014 Divergences after warmup"), help.getText());
+        assertTrue(help.getStyleClass().contains("flagged-help"));
+        assertTrue(summary.getAccessibleHelp() != null && summary.getAccessibleHelp().startsWith("Divergences after warmup"),
+                String.valueOf(summary.getAccessibleHelp()));
+        robot.interact(() -> robot.lookup("#warmup").query().requestFocus());
+        WaitForAsyncUtils.waitForFxEvents();
+        assertFalse(help.isVisible(), "gone with the focus");
+    }
 }

@@ -49,6 +49,48 @@ class EnergyLabelsFxTest extends WindowFxBase {
                 .getMaximumLinesToDisplay());
     }
 
+    /**
+     * At uiScale 1.5 or 18 px text the E-BFMI panel is some 150 pixels wide: its axis label "energy, centred" ran
+     * past the panel's right edge ("energy, centr") and so did the legend's "marginal E − Ē". Now the axis label and
+     * each legend item, drawn, end inside the chart, at every width.
+     */
+    @Test
+    void theEbfmiAxisLabelAndLegendEndInsideTheChartAtEighteenPixels() throws Exception {
+        EnergyCharts ec = charts("-fx-font-size: 18px;"); // View > Larger text, three steps: lettering 1.5 times
+        for (double width : new double[] {1400, 600, 400, 340, 300, 260}) {
+            String where = WaitForAsyncUtils.asyncFx(() -> {
+                ec.resize(width, 300);
+                ec.layout();
+                ec.refresh();
+                org.jfree.chart.fx.ChartViewer viewer = (org.jfree.chart.fx.ChartViewer) ec.getChildren().get(1);
+                viewer.getCanvas().draw();
+                org.jfree.chart.ChartRenderingInfo info = viewer.getCanvas().getRenderingInfo();
+                double chartW = viewer.getCanvas().getWidth();
+                org.jfree.chart.axis.ValueAxis axis = ec.bfmiChart().getXYPlot().getDomainAxis();
+                java.awt.geom.Rectangle2D data = info.getPlotInfo().getDataArea();
+                double labelW = textWidth(axis.getLabel(), axis.getLabelFont());
+                StringBuilder bad = new StringBuilder();
+                if (data.getCenterX() + labelW / 2 > chartW || data.getCenterX() - labelW / 2 < 0) {
+                    bad.append("axis label \"").append(axis.getLabel()).append("\" ").append(labelW)
+                            .append(" px wide, centred at ").append(data.getCenterX()).append(" in ").append(chartW).append("; ");
+                }
+                for (Object o : info.getEntityCollection().getEntities()) {
+                    if (o instanceof org.jfree.chart.entity.LegendItemEntity e) {
+                        java.awt.geom.Rectangle2D r = e.getArea().getBounds2D();
+                        String name = String.valueOf(e.getSeriesKey());
+                        double textW = textWidth(name, ec.bfmiChart().getLegend().getItemFont());
+                        if (r.getMaxX() > chartW || r.getMinX() < 0 || textW > r.getWidth()) {
+                            bad.append("legend item \"").append(name).append("\" ").append(textW).append(" px wide at ")
+                                    .append(r).append(" in ").append(chartW).append("; ");
+                        }
+                    }
+                }
+                return bad.length() == 0 ? null : "at " + width + " px: " + bad;
+            }).get(10, TimeUnit.SECONDS);
+            assertEquals(null, where);
+        }
+    }
+
     /** Energy charts of a short NUTS run, sized by the test, not by a parent; {@code style} for their holder (or null). */
     private static EnergyCharts charts(String style) throws Exception {
         RunConfig cfg = new RunConfig("gaussian-2d", Map.of(), "nuts", Map.of(), 2, 100, 300, 5, 1, null);
@@ -67,6 +109,12 @@ class EnergyLabelsFxTest extends WindowFxBase {
             c.setBuffer(b);
             return c;
         }).get(10, TimeUnit.SECONDS);
+    }
+
+    private static double textWidth(String text, java.awt.Font f) {
+        javafx.scene.text.Text t = new javafx.scene.text.Text(text);
+        t.setFont(javafx.scene.text.Font.font(f.getFamily(), f.getSize2D()));
+        return t.getLayoutBounds().getWidth();
     }
 
     private static List<String> titles(EnergyCharts ec, double width) throws Exception {

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Predicate;
 import javafx.scene.control.Slider;
 import org.junit.jupiter.api.Test;
 import org.testfx.api.FxRobot;
@@ -12,7 +13,11 @@ import workbench.viz.ProjectionView;
 /** A random walk's proposal step is not called an integrator path (it has no integrator). */
 class PathLegendFxTest extends WindowFxBase {
 
-    private List<String> legendWhileSlow(FxRobot robot, String sampler) {
+    /**
+     * The projection's legend during a slow run of {@code sampler}, read again until {@code ready} holds of it (the
+     * chains' row, "line: recent path", comes before the first step is drawn).
+     */
+    private List<String> legendWhileSlow(FxRobot robot, String sampler, Predicate<List<String>> ready) {
         pick(robot, "#modelPicker", "gaussian-2d");
         pick(robot, "#samplerPicker", sampler);
         set(robot, "#warmup", "100000000");
@@ -21,24 +26,23 @@ class PathLegendFxTest extends WindowFxBase {
         robot.clickOn("#runButton");
         ProjectionView view = window.posterior().projection();
         AtomicReference<List<String>> legend = new AtomicReference<>(List.of());
-        waitUntil("a drawn path", () -> {
+        waitUntil("the legend of a drawn step (last read: " + legend + ")", () -> {
             robot.interact(() -> legend.set(view.legendTexts()));
-            return legend.get().stream().anyMatch(t -> t.contains("path") || t.contains("proposal step"));
+            return ready.test(legend.get());
         });
         return legend.get();
     }
 
     @Test
     void aRandomWalksStepIsAProposalStep(FxRobot robot) {
-        List<String> legend = legendWhileSlow(robot, "rwm");
-        waitUntil("the random walk's legend " + legend, () -> legend.contains("random-walk proposal step"));
+        List<String> legend = legendWhileSlow(robot, "rwm", l -> l.contains("random-walk proposal step"));
         assertFalse(legend.contains("integrator path"), legend.toString());
     }
 
     /** The four chains take one legend row (their colours as dots), not four rows of a small projection. */
     @Test
     void theChainsShareOneLegendRow(FxRobot robot) {
-        List<String> legend = legendWhileSlow(robot, "hmc");
+        List<String> legend = legendWhileSlow(robot, "hmc", l -> l.contains("integrator path"));
         org.junit.jupiter.api.Assertions.assertTrue(legend.contains("chains 1\u20134 (line: recent path)"),
                 legend.toString());
         assertFalse(legend.stream().anyMatch(t -> t.startsWith("chain ")), legend.toString());
