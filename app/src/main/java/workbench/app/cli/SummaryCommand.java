@@ -99,15 +99,18 @@ final class SummaryCommand implements Callable<Integer> {
             if (unfinished != null) {
                 err.println("note: " + WorkbenchCli.oneLine(unfinished));
             }
-            for (String note : workbench.sessions.DataFiles.notes(reader.manifest(), "the stored draws were made from"
-                    + " the recorded content ('resume' refuses to continue them on other data)")) {
-                err.println("note: " + note);
+            // hashed once: the note here and the JSON's data_changed
+            List<workbench.sessions.DataFiles.Change> dataChanged = workbench.sessions.DataFiles.changes(reader.manifest());
+            for (workbench.sessions.DataFiles.Change c : dataChanged) {
+                err.println("note: " + c.describe() + "; the stored draws were made from the recorded content ('resume'"
+                        + " refuses to continue them on other data)");
             }
             err.flush();
             if (divergences != null && divergences < 0) {
                 throw new workbench.core.BadInputException("--divergences must be 0 or more, got " + divergences);
             }
-            print(spec.commandLine().getOut(), reader, json, divergences == null ? -1 : divergences, filter);
+            print(spec.commandLine().getOut(), reader, json, divergences == null ? -1 : divergences, filter,
+                    dataChanged);
         }
         return 0;
     }
@@ -182,6 +185,12 @@ final class SummaryCommand implements Callable<Integer> {
      */
     static void print(PrintWriter out, SessionReader reader, boolean json, int listDivergences, ParamFilter filter)
             throws Exception {
+        print(out, reader, json, listDivergences, filter, null);
+    }
+
+    /** As above, with the session's changed data files already found ({@code null}: find them here, for the JSON). */
+    static void print(PrintWriter out, SessionReader reader, boolean json, int listDivergences, ParamFilter filter,
+                      List<workbench.sessions.DataFiles.Change> changedData) throws Exception {
         SessionManifest m = reader.manifest();
         int maxDepth = treedepthLimit(m.samplerSettings());
         // a chain without post-warmup draws (its draws file missing, empty, corrupt from the start, or cut in
@@ -333,7 +342,8 @@ final class SummaryCommand implements Callable<Integer> {
                     Report.put(e, "sd", mom[1][k]);
                 }
             }
-            List<workbench.sessions.DataFiles.Change> dataChanged = workbench.sessions.DataFiles.changes(m);
+            List<workbench.sessions.DataFiles.Change> dataChanged = changedData != null ? changedData
+                    : workbench.sessions.DataFiles.changes(m);
             if (!dataChanged.isEmpty()) {
                 SessionNotes.putDataChanged(root, dataChanged);
             }
