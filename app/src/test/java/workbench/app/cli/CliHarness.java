@@ -22,6 +22,25 @@ final class CliHarness {
         return new CliHarness(code, out.toString(), err.toString());
     }
 
+    /**
+     * Runs {@code run --no-progress --no-summary ARGS --out OUT}, fails the test with the CLI's error output unless it
+     * exits 0, and returns {@code out}.
+     */
+    static java.nio.file.Path session(java.nio.file.Path out, String... args) {
+        String[] all = new String[args.length + 5];
+        all[0] = "run";
+        all[1] = "--no-progress";
+        all[2] = "--no-summary";
+        System.arraycopy(args, 0, all, 3, args.length);
+        all[args.length + 3] = "--out";
+        all[args.length + 4] = out.toString();
+        CliHarness r = run(all);
+        if (r.code != 0) {
+            throw new AssertionError("run exited " + r.code + ":\n" + r.err);
+        }
+        return out;
+    }
+
     /** The error output is exactly one line, with no stack trace. */
     String oneErrorLine() {
         String e = err.strip();

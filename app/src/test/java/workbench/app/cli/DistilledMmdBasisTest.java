@@ -24,9 +24,8 @@ class DistilledMmdBasisTest {
     @Test
     void theSetRemembersWhatItsMmdWasMeasuredAgainst() throws Exception {
         Path s = tmp.resolve("g");
-        assertEquals(0, CliHarness.run("run", "--no-progress", "--no-summary", "--model", "gaussian", "--set", "dim=2",
-                "--sampler", "nuts", "--chains", "2", "--warmup", "200", "--draws", "500", "--seed", "1", "--out",
-                s.toString()).code);
+        CliHarness.session(s, "--model", "gaussian", "--set", "dim=2", "--sampler", "nuts", "--chains", "2",
+                "--warmup", "200", "--draws", "500", "--seed", "1");
         Path set = tmp.resolve("set");
         CliHarness d = CliHarness.run("distill", s.toString(), "--method", "thin", "--size", "50", "--mmd-draws", "300",
                 "--out", set.toString(), "--json");

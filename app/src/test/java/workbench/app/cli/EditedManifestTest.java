@@ -23,9 +23,8 @@ class EditedManifestTest {
     @Test
     void aMetricOfTheWrongLengthIsRefusedByExportSummaryAndResume() throws Exception {
         Path s = tmp.resolve("s");
-        CliHarness r = CliHarness.run("run", "--no-progress", "--no-summary", "--out", s.toString(), "--model",
-                "gaussian-2d", "--sampler", "nuts", "--chains", "2", "--warmup", "50", "--draws", "20", "--seed", "1");
-        assertEquals(0, r.code, r.err);
+        CliHarness.session(s, "--model", "gaussian-2d", "--sampler", "nuts", "--chains", "2", "--warmup", "50",
+                "--draws", "20", "--seed", "1");
         Path manifest = s.resolve("session.mcmcwb.json");
         ObjectMapper json = new ObjectMapper();
         ObjectNode root = (ObjectNode) json.readTree(manifest.toFile());

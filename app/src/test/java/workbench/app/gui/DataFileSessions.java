@@ -1,12 +1,7 @@
 package workbench.app.gui;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import workbench.app.cli.WorkbenchCli;
 
 /** A small {@code bnn-classification} session on a data file of the test's own, to edit or remove afterwards. */
 final class DataFileSessions {
@@ -25,12 +20,7 @@ final class DataFileSessions {
     /** Writes 30 rows to {@code csv} and runs one short SGLD chain on them into {@code session}. */
     static Path classifierRun(Path csv, Path session) throws Exception {
         Files.writeString(csv, rows(30));
-        StringWriter err = new StringWriter();
-        int code = WorkbenchCli.execute(new PrintWriter(new StringWriter()), new PrintWriter(err), "run",
-                "--no-progress", "--no-summary", "--out", session.toString(), "--model", "bnn-classification", "--set",
-                "data=" + csv, "--set", "width=3", "--sampler", "sgld", "--chains", "1", "--warmup", "10", "--draws",
-                "10", "--seed", "1", "--threads", "1");
-        assertEquals(0, code, err.toString());
-        return session;
+        return TestSessions.run(session, "--model", "bnn-classification", "--set", "data=" + csv, "--set", "width=3",
+                "--sampler", "sgld", "--chains", "1", "--warmup", "10", "--draws", "10", "--seed", "1", "--threads", "1");
     }
 }
