@@ -97,48 +97,97 @@ public final class ExprModel implements Model {
     /** Distances from the origin at which {@link #improperWarning()} compares the log density with its value at 10. */
     private static final double[] FAR = {1e2, 1e3, 1e4, 1e5, 1e6};
 
+    /** Up to this many parameters {@link #improperWarning()} also walks the diagonals of every pair of them. */
+    private static final int DIAGONALS_UP_TO = 20;
+
     /**
-     * A one-line warning when the formula is plainly not a proper density, or null: along some axis direction
-     * (±x, ±y, … from the origin, the other parameters 0) the log density at a distance of 100 to 10⁶ is not below
-     * its value at 10, so the density does not fall off there and has no finite integral (e.g. {@code 0}, {@code x},
-     * {@code -x^2} in x and y, {@code exp(x)}). Chains then drift without bound and no diagnostic can converge. A
-     * heuristic: a formula that falls off along every axis but not along some other direction passes; a value that
-     * is not a number there (outside a {@code log}'s domain) counts as falling off.
+     * A one-line warning when the formula is plainly not a proper density, or null: along some direction from the
+     * origin — an axis (±x, ±y, …, the other parameters 0) or, for up to {@value #DIAGONALS_UP_TO} parameters, a
+     * diagonal of two of them (±x ±y, the others 0) — the log density at a distance of 100 to 10⁶ is not below its
+     * value at distance 10, so the density does not fall off there and has no finite integral (e.g. {@code 0},
+     * {@code x}, {@code -x^2} in x and y, {@code exp(x)}, {@code -(x + y)^2}). Chains then drift without bound and no
+     * diagnostic can converge. A heuristic: a formula that falls off along all these directions but not along some
+     * other one passes; a value that is not a number there (outside a {@code log}'s domain) counts as falling off.
      */
     public String improperWarning() {
         Model own = forChain(); // its own scratch arrays: safe beside a chain that uses this instance
-        double[] q = new double[dim()];
-        for (int i = 0; i < q.length; i++) {
+        int d = dim();
+        for (int i = 0; i < d; i++) {
             for (int sign = 1; sign >= -1; sign -= 2) {
-                // the other parameters at 0, or at 1 where 0 is outside the support (log(x) at x = 0)
-                double near = Double.NaN;
-                for (double others : new double[] {0, 1}) {
-                    java.util.Arrays.fill(q, others);
-                    q[i] = sign * 10;
-                    near = own.logDensity(q, null);
-                    if (Double.isFinite(near)) {
-                        break;
-                    }
+                String w = flatAlong(own, new int[] {i}, new int[] {sign});
+                if (w != null) {
+                    return w;
                 }
-                if (!Double.isFinite(near)) {
-                    continue;
-                }
-                for (double r : FAR) {
-                    q[i] = sign * r;
-                    double far = own.logDensity(q, null);
-                    if (far >= near) {
-                        String name = names.get(i);
-                        String dir = sign > 0 ? "+" : "-";
-                        return "this may not be a proper density: along " + dir + name + " it does not fall off (log"
-                                + " density " + rounded(near) + " at " + name + " = " + (sign > 0 ? "" : "-") + "10, "
-                                + rounded(far) + " at " + name + " = " + (sign > 0 ? "" : "-") + "1e"
-                                + Math.round(Math.log10(r)) + "), so chains can drift without bound; add a term that"
-                                + " falls off, e.g. -0.5*" + name + "^2/100";
+            }
+        }
+        if (d <= DIAGONALS_UP_TO) {
+            for (int i = 0; i < d; i++) {
+                for (int j = i + 1; j < d; j++) {
+                    for (int si = 1; si >= -1; si -= 2) {
+                        for (int sj = 1; sj >= -1; sj -= 2) {
+                            String w = flatAlong(own, new int[] {i, j}, new int[] {si, sj});
+                            if (w != null) {
+                                return w;
+                            }
+                        }
                     }
                 }
             }
         }
         return null;
+    }
+
+    /**
+     * The warning for the direction that moves the parameters {@code axes} by {@code signs} (an axis, or a diagonal
+     * of two at 45°), or null when the log density falls off along it (or is not finite at distance 10 whatever the
+     * other parameters, 0 or 1: outside the support).
+     */
+    private String flatAlong(Model own, int[] axes, int[] signs) {
+        double[] q = new double[dim()];
+        double unit = 1 / Math.sqrt(axes.length);
+        // the other parameters at 0, or at 1 where 0 is outside the support (log(x) at x = 0)
+        double near = Double.NaN;
+        for (double others : new double[] {0, 1}) {
+            java.util.Arrays.fill(q, others);
+            place(q, axes, signs, 10 * unit);
+            near = own.logDensity(q, null);
+            if (Double.isFinite(near)) {
+                break;
+            }
+        }
+        if (!Double.isFinite(near)) {
+            return null;
+        }
+        for (double r : FAR) {
+            place(q, axes, signs, r * unit);
+            double far = own.logDensity(q, null);
+            if (far >= near) {
+                String exponent = "1e" + Math.round(Math.log10(r));
+                if (axes.length == 1) {
+                    String name = names.get(axes[0]);
+                    String minus = signs[0] > 0 ? "" : "-";
+                    return "this may not be a proper density: along " + (signs[0] > 0 ? "+" : "-") + name
+                            + " it does not fall off (log density " + rounded(near) + " at " + name + " = " + minus
+                            + "10, " + rounded(far) + " at " + name + " = " + minus + exponent
+                            + "), so chains can drift without bound; add a term that falls off, e.g. -0.5*" + name
+                            + "^2/100";
+                }
+                String a = names.get(axes[0]);
+                String b = names.get(axes[1]);
+                String dir = (signs[0] > 0 ? "+" : "-") + a + (signs[1] > 0 ? "+" : "-") + b;
+                return "this may not be a proper density: along the diagonal " + dir + " it does not fall off (log"
+                        + " density " + rounded(near) + " at distance 10 from the origin, " + rounded(far) + " at "
+                        + exponent + "), so chains can drift without bound; add a term that falls off, e.g. -0.5*("
+                        + a + "^2 + " + b + "^2)/100";
+            }
+        }
+        return null;
+    }
+
+    private static void place(double[] q, int[] axes, int[] signs, double along) {
+        for (int k = 0; k < axes.length; k++) {
+            q[axes[k]] = signs[k] * along;
+        }
     }
 
     /** Four significant digits, whole numbers without a fraction. */

@@ -36,11 +36,21 @@ class ExprProperTest {
         "-x^2 - y^2 + 1e-10*x^4; +x", // falls to 10^4, rises beyond
         "-x^2*y^2; +x", // flat along both axes
         "exp(-x) - y^2; -x", // rises without bound along -x
+        "-0.5*(x + y)^2; the diagonal +x-y", // falls along both axes, flat along x = -y
+        "-0.5*(x - y)^2 - 0.5*z^2; the diagonal +x+y",
+        "-x^2 - y^2 + 3*x*y; the diagonal +x+y", // a saddle: falls along both axes, rises along x = y
     })
     void improperDensitiesAreNamedWithTheirDirection(String formula, String direction) {
         String w = ExprModel.parse(formula).improperWarning();
         assertTrue(w != null && w.startsWith("this may not be a proper density: along " + direction + " it does not"),
                 formula + ": " + w);
+    }
+
+    @org.junit.jupiter.api.Test
+    void aDiagonalIsNamedWithBothParameters() {
+        assertEquals("this may not be a proper density: along the diagonal +x-y it does not fall off (log density 0"
+                + " at distance 10 from the origin, 0 at 1e2), so chains can drift without bound; add a term that"
+                + " falls off, e.g. -0.5*(x^2 + y^2)/100", ExprModel.parse("-0.5*(x + y)^2").improperWarning());
     }
 
     @org.junit.jupiter.api.Test
