@@ -3,7 +3,6 @@ package workbench.core.diagnostics;
 import java.util.Arrays;
 
 import org.apache.commons.statistics.distribution.BetaDistribution;
-import org.apache.commons.statistics.distribution.NormalDistribution;
 
 import workbench.core.BadInputException;
 
@@ -33,7 +32,6 @@ public final class Diagnostics {
     private static final double MCSE_P_HIGH = 0.8413447;
     /** Shortest (split) chain for which ESS is reported; see the class comment. */
     static final int MIN_ESS_DRAWS = 6;
-    private static final NormalDistribution STD_NORMAL = NormalDistribution.of(0, 1);
 
     private Diagnostics() {
     }
@@ -172,16 +170,29 @@ public final class Diagnostics {
      * chain, and those draws in that order: the result has the shape of {@code shape}.
      */
     static double[][] zScale(double[][] shape, int[] order, double[] sorted) {
-        double[] ranks = Ranks.average(order, sorted);
-        double denom = sorted.length + 0.25;
+        int n = sorted.length;
+        double[] whole = NormalScores.ofWholeRanks(n);
+        double[] z = new double[n];
+        int i = 0;
+        while (i < n) {
+            // values equal to each other share the mean of their positions (Ranks.average), whole when i + j is even
+            double value = sorted[i];
+            int j = i;
+            while (j + 1 < n && sorted[j + 1] == value) {
+                j++;
+            }
+            long twice = (long) i + j;
+            double score = (twice & 1) == 0 ? whole[(int) (twice >>> 1)] : NormalScores.of(0.5 * twice + 1, n);
+            for (int k = i; k <= j; k++) {
+                z[order[k]] = score;
+            }
+            i = j + 1;
+        }
         double[][] out = new double[shape.length][];
         int at = 0;
         for (int c = 0; c < shape.length; c++) {
-            double[] row = new double[shape[c].length];
-            for (int t = 0; t < row.length; t++) {
-                row[t] = STD_NORMAL.inverseCumulativeProbability((ranks[at++] - 0.375) / denom);
-            }
-            out[c] = row;
+            out[c] = Arrays.copyOfRange(z, at, at + shape[c].length);
+            at += shape[c].length;
         }
         return out;
     }
