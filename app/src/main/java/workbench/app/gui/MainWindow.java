@@ -1872,8 +1872,8 @@ public final class MainWindow extends BorderPane {
         long now = System.nanoTime();
         if (st.state() != RunController.State.RUNNING || now - lastStatusNumbers >= 200_000_000L) {
             lastStatusNumbers = now;
-            setText(statusDraws, String.format(Locale.ROOT, "draws: %d per chain (%d in all)", perChain,
-                    b != null && b.started() ? b.totalTransitions() : st.transitions()));
+            setText(statusDraws, b != null && b.started() ? drawCount(b) : String.format(Locale.ROOT,
+                    "draws: 0 per chain (%d in all)", st.transitions()));
             setText(statusRates, String.format(Locale.ROOT, st.drawsPerSecond() < 10 ? "%.1f draws/s \u00b7 %,.0f gradients/s"
                     : "%,.0f draws/s \u00b7 %,.0f gradients/s", st.drawsPerSecond(), st.gradientsPerSecond()));
             double eps = b == null ? Double.NaN : b.lastStepSize(0);
@@ -2309,6 +2309,38 @@ public final class MainWindow extends BorderPane {
     /** Moves the speed slider to full speed (as fast as the chains go). */
     public void fullSpeed() {
         speedSlider.setValue(SPEED_MAX_LOG);
+    }
+
+    /**
+     * The status line's count: while any chain is in warmup, how far warmup has come ({@code warmup: 120 of 500 per
+     * chain}); then the draws after warmup, the number the run was asked for ({@code draws: 2000 per chain (8000 in
+     * all) after 500 warmup}), the shortest chain's per chain. Chains added during a run count their own warmup.
+     */
+    static String drawCount(LiveBuffer b) {
+        long[] sizes = b.sizes();
+        long perChain = Long.MAX_VALUE;
+        long all = 0;
+        long warmupDone = Long.MAX_VALUE;
+        long warmupOf = 0;
+        for (int k = 0; k < sizes.length; k++) {
+            long w = b.warmup(k);
+            long drawn = Math.max(0, sizes[k] - w);
+            perChain = Math.min(perChain, drawn);
+            all += drawn;
+            if (sizes[k] < w) {
+                warmupDone = Math.min(warmupDone, sizes[k]);
+                warmupOf = Math.max(warmupOf, w);
+            }
+        }
+        if (sizes.length == 0) {
+            return "draws: 0 per chain (0 in all)";
+        }
+        if (warmupOf > 0) {
+            return String.format(Locale.ROOT, "warmup: %d of %d per chain", warmupDone, warmupOf);
+        }
+        long w = b.warmup(0);
+        return String.format(Locale.ROOT, "draws: %d per chain (%d in all)%s", perChain, all,
+                w > 0 ? " after " + w + " warmup" : "");
     }
 
     /** Moves the speed slider to {@code perSecond} transitions a second per chain (clamped to the slider's range). */

@@ -104,7 +104,7 @@ class SessionFxTest extends WindowFxBase {
         String shown = robot.lookup("#statusSession").queryAs(Label.class).getText();
         assertTrue(shown.startsWith("session (read-only): "), shown);
         Label draws = robot.lookup("#statusDraws").queryAs(Label.class);
-        waitUntil("the draw count of the opened session", () -> draws.getText().equals("draws: 150 per chain (300 in all)"));
+        waitUntil("the draw count of the opened session", () -> draws.getText().equals("draws: 120 per chain (240 in all) after 30 warmup"));
         assertEquals(RunController.State.IDLE, window.controller().state());
     }
 
