@@ -294,12 +294,18 @@ public final class CompareWindow {
         // the ESS is over the posterior draws (csgld: its sampling-phase ones), its cost every gradient they took
         workbench.core.draws.DrawPhase phase = b.drawPhase();
         workbench.core.draws.DrawSource post = phase.posterior(b);
-        long perChain = Long.MAX_VALUE;
+        long perChain = Long.MAX_VALUE; // post-warmup iterations of the shortest chain
+        long warmupDone = Long.MAX_VALUE; // while a chain is in warmup: the least warmup done, of warmupOf
+        long warmupOf = 0;
         long common = Long.MAX_VALUE; // post-warmup draws every chain has
         double accept = 0;
         long accepted = 0;
         for (int c = 0; c < chains; c++) {
-            perChain = Math.min(perChain, b.size(c));
+            perChain = Math.min(perChain, Math.max(0, b.size(c) - b.warmup(c)));
+            if (b.size(c) < b.warmup(c)) {
+                warmupDone = Math.min(warmupDone, b.size(c));
+                warmupOf = Math.max(warmupOf, b.warmup(c));
+            }
             long from = Math.max(b.first(c), b.warmup(c));
             common = Math.min(common, Math.max(0, post.size(c) - Math.max(post.first(c), post.warmup(c))));
             for (long i = from; i < b.size(c); i++) {
@@ -311,7 +317,8 @@ public final class CompareWindow {
             }
         }
         StringBuilder sb = new StringBuilder(samplerId).append(": ").append(run.state().name().toLowerCase(Locale.ROOT))
-                .append(" \u00b7 ").append(perChain == Long.MAX_VALUE ? 0 : perChain).append(" per chain");
+                .append(" \u00b7 ").append(warmupOf > 0 ? "warmup " + warmupDone + " of " + warmupOf + " per chain"
+                        : (perChain == Long.MAX_VALUE ? 0 : perChain) + " draws per chain");
         // only a Metropolis step has an acceptance: mclmc's or sgld's statistic is 1 for every step taken
         AcceptStep acceptStep = b.acceptStep();
         if (acceptStep == AcceptStep.NONE) {

@@ -64,6 +64,8 @@ class CompareFxTest extends WindowFxBase {
                 }
                 String figures = CompareWindow.figures(id, p.run);
                 assertTrue(figures.contains("smallest bulk ESS") && figures.contains("per 1000 gradients"), figures);
+                // the draws after warmup, as asked for (300), not the iterations (400)
+                assertTrue(figures.startsWith(id + ": finished \u00b7 300 draws per chain \u00b7 "), figures);
                 if (id.equals("mclmc")) {
                     // no accept/reject step: no "acceptance 1.00", which reads as every proposal accepted
                     assertTrue(figures.contains(" \u00b7 acceptance n/a \u00b7 ") && !figures.contains("1.00"), figures);
