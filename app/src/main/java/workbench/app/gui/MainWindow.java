@@ -1939,6 +1939,11 @@ public final class MainWindow extends BorderPane {
         RunController.State s = st.state();
         boolean active = s == RunController.State.RUNNING || s == RunController.State.PAUSED;
         runButton.setDisable(s == RunController.State.RUNNING || setup.samplerFactory() == null);
+        // paused, the button goes on with the same chains (a "Run" read as starting new ones), as Compare's "Go on"
+        String runText = s == RunController.State.PAUSED ? "Go on" : "Run";
+        if (!runText.equals(runButton.getText())) {
+            runButton.setText(runText);
+        }
         pauseButton.setDisable(s != RunController.State.RUNNING);
         stepButton.setDisable(setup.samplerFactory() == null);
         runNButton.setDisable(setup.samplerFactory() == null);

@@ -90,4 +90,5 @@ class StepSizeByHandFxTest extends WindowFxBase {
                 window.controller().buffer().stat(0, 0, workbench.core.draws.Stat.STEP_SIZE),
                 "the next run's first transition used the sampler's step size, not the one set in the run before");
     }
+
 }
