@@ -77,6 +77,35 @@ public record PlotArea(double left, double top, double width, double height,
         return new double[] {x0 + t0 * dx, y0 + t0 * dy, x0 + t1 * dx, y0 + t1 * dy};
     }
 
+    /**
+     * Where the segment from (x0, y0), inside this area's box, to (x1, y1), outside it, leaves the box, as {x, y}
+     * in data coordinates; null when (x0, y0) is not in the box, (x1, y1) is, or a coordinate is not finite. A
+     * divergence far out is marked there, on the view's edge, in the direction its trajectory flew off.
+     */
+    public double[] exit(double x0, double y0, double x1, double y1) {
+        if (!(x0 >= xmin && x0 <= xmax && y0 >= ymin && y0 <= ymax)
+                || (x1 >= xmin && x1 <= xmax && y1 >= ymin && y1 <= ymax)) {
+            return null;
+        }
+        double dx = x1 - x0;
+        double dy = y1 - y0;
+        if (!(Double.isFinite(dx) && Double.isFinite(dy))) {
+            return null;
+        }
+        double t = 1;
+        if (dx > 0) {
+            t = Math.min(t, (xmax - x0) / dx);
+        } else if (dx < 0) {
+            t = Math.min(t, (xmin - x0) / dx);
+        }
+        if (dy > 0) {
+            t = Math.min(t, (ymax - y0) / dy);
+        } else if (dy < 0) {
+            t = Math.min(t, (ymin - y0) / dy);
+        }
+        return new double[] {Math.max(xmin, Math.min(xmax, x0 + t * dx)), Math.max(ymin, Math.min(ymax, y0 + t * dy))};
+    }
+
     /*
      * A tick every 80 px across and 50 px up at the normal text size, farther apart as the pen's text grows; and
      * fewer still where the labels at the pen's text size would not fit between two ticks (the narrow marginal

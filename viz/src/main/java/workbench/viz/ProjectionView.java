@@ -825,19 +825,27 @@ public final class ProjectionView extends CanvasView {
         int warmupDrawn = 0;
         for (int k = from; k < divs.size(); k++) {
             LiveBuffer.DivergenceMark d = divs.get(k);
-            double[] pos = d.at(divergencesAtStart);
-            double px = pos[xParam];
-            double py = pos[yParam];
-            if (!(px >= box[0] && px <= box[1] && py >= box[2] && py <= box[3])) {
+            double[] m = markAt(d);
+            if (d.warmup()) {
+                warmupDrawn++;
+            }
+            if (m == null) {
                 outside++;
+                continue;
+            }
+            if (!Double.isNaN(m[2])) {
+                // far out (a pushed step size sends every one off the view): an arrowhead on the view's edge, where
+                // the trajectory left it, pointing the way it flew, so the divergence is seen where it happens
+                outside++;
+                edgeArrow(g, m[0], m[1], m[2], !d.warmup());
+                continue;
             }
             // warmup divergences (the step size still being tuned) hollow, those after warmup, which bias the
             // draws, filled: on a hard target the warmup ones are often half the marks
             if (d.warmup()) {
-                warmupDrawn++;
-                Legend.openTriangle(g, area.px(px), area.py(py), 5);
+                Legend.openTriangle(g, m[0], m[1], 5);
             } else {
-                Legend.triangle(g, area.px(px), area.py(py), 5);
+                Legend.triangle(g, m[0], m[1], 5);
             }
         }
         int drawn = divs.size() - from;
@@ -881,7 +889,8 @@ public final class ProjectionView extends CanvasView {
             legend.add(Legend.Symbol.TRIANGLE, Palette.DIVERGENCE, what + " (" + all
                     + (replayable ? "; click to replay)" : ")"));
             String more = (all > drawn ? "the latest " + drawn + " drawn" : "")
-                    + (outside == 0 ? "" : (all > drawn ? ", " : "") + outside + " outside the view");
+                    + (outside == 0 ? "" : (all > drawn ? ", " : "") + outside
+                    + " outside the view: arrowheads on its edge point to them");
             if (!more.isEmpty()) {
                 legend.add(Legend.Symbol.NONE, Palette.DIVERGENCE, more);
             }
@@ -1056,6 +1065,59 @@ public final class ProjectionView extends CanvasView {
         g.strokeLine(tx, ty, tx - r * Math.cos(a + 0.4), ty - r * Math.sin(a + 0.4));
     }
 
+    /**
+     * Where a divergence's mark is drawn, in pixels, as {x, y, angle}: angle is NaN for a mark in the view; for one
+     * outside it the mark sits on the view's edge, where the line from its transition's start to it leaves the view
+     * (or, when the start is outside too, at the edge point nearest to it), and angle (radians, screen coordinates)
+     * points from there towards it. Null when it has no finite place.
+     */
+    double[] markAt(LiveBuffer.DivergenceMark d) {
+        double[] pos = d.at(divergencesAtStart);
+        double px = pos[xParam];
+        double py = pos[yParam];
+        if (px >= area.xmin() && px <= area.xmax() && py >= area.ymin() && py <= area.ymax()) {
+            return new double[] {area.px(px), area.py(py), Double.NaN};
+        }
+        double[] s = d.start();
+        double[] e = s == null ? null : area.exit(s[xParam], s[yParam], px, py);
+        double angle;
+        if (e != null) {
+            double dx = (px - s[xParam]) / (area.xmax() - area.xmin());
+            double dy = (py - s[yParam]) / (area.ymax() - area.ymin());
+            angle = Math.atan2(-dy * area.height(), dx * area.width());
+        } else {
+            e = new double[] {Math.max(area.xmin(), Math.min(area.xmax(), px)),
+                Math.max(area.ymin(), Math.min(area.ymax(), py))};
+            if (Double.isNaN(e[0]) || Double.isNaN(e[1])) {
+                return null;
+            }
+            double cx = (area.xmin() + area.xmax()) / 2;
+            double cy = (area.ymin() + area.ymax()) / 2;
+            angle = Math.atan2(area.py(e[1]) - area.py(cy), area.px(e[0]) - area.px(cx));
+        }
+        if (Double.isNaN(angle)) {
+            return null;
+        }
+        return new double[] {area.px(e[0]), area.py(e[1]), angle};
+    }
+
+    /** An arrowhead with its tip at (x, y) pointing along {@code angle}: a divergence beyond the view's edge. */
+    private static void edgeArrow(Pen g, double x, double y, double angle, boolean filled) {
+        double r = 9;
+        double[] xs = {x, x - r * Math.cos(angle - 0.45), x - r * Math.cos(angle + 0.45)};
+        double[] ys = {y, y - r * Math.sin(angle - 0.45), y - r * Math.sin(angle + 0.45)};
+        if (filled) {
+            g.fillPolygon(xs, ys, 3);
+        } else {
+            g.beginPath();
+            g.moveTo(xs[0], ys[0]);
+            g.lineTo(xs[1], ys[1]);
+            g.lineTo(xs[2], ys[2]);
+            g.lineTo(xs[0], ys[0]);
+            g.stroke();
+        }
+    }
+
     /** The divergence mark within 8 pixels of (x, y), or null. */
     public LiveBuffer.DivergenceMark divergenceAt(double x, double y) {
         if (buffer == null || area == null) {
@@ -1064,8 +1126,11 @@ public final class ProjectionView extends CanvasView {
         LiveBuffer.DivergenceMark best = null;
         double bestD = 8;
         for (LiveBuffer.DivergenceMark d : buffer.divergences()) {
-            double[] at = d.at(divergencesAtStart);
-            double dd = Math.hypot(area.px(at[xParam]) - x, area.py(at[yParam]) - y);
+            double[] at = markAt(d);
+            if (at == null) {
+                continue;
+            }
+            double dd = Math.hypot(at[0] - x, at[1] - y);
             if (dd < bestD) {
                 bestD = dd;
                 best = d;

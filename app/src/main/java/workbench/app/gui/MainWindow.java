@@ -1126,12 +1126,44 @@ public final class MainWindow extends BorderPane {
                     + (live ? "the cycle goes on from it at the next transition" : "the next run's cycles start there"));
             stepSizeNote.setTooltip(tip(CSGLD_STEP_SIZE));
         } else if (live) {
-            stepSizeNote.setText("step size set by hand: adaptation ended for this run");
+            // only a run still adapting has an adaptation to end: after warmup, or with no warmup at all (the guide's
+            // "push the step size"), the note said it ended one that never ran; SMILE's tuner adapting after warmup
+            // reports its end as an event, which followStepSize reads
+            stepSizeNote.setText(anyChainInWarmup(controller.buffer()) ? HAND_SET_ADAPTATION_ENDED : HAND_SET_NO_ADAPTATION);
             stepSizeNote.setTooltip(null);
         } else {
             stepSizeNote.setText("step size set by hand: the next run will not adapt it");
             stepSizeNote.setTooltip(null);
         }
+    }
+
+    /** The note after a step size set by hand ended the run's adaptation. */
+    static final String HAND_SET_ADAPTATION_ENDED = "step size set by hand: adaptation ended for this run";
+    /** The note after a step size set by hand in a run that was not adapting it (past warmup, or none). */
+    static final String HAND_SET_NO_ADAPTATION = "step size set by hand: the chains use it from the next transition";
+
+    /** Whether a chain of {@code b} is still in warmup, where the step size is adapted. */
+    private static boolean anyChainInWarmup(LiveBuffer b) {
+        if (b == null) {
+            return false;
+        }
+        for (int c = 0; c < b.chains(); c++) {
+            if (b.size(c) < b.warmup(c)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Whether setting the step size by hand ended an adaptation in {@code b}'s run (the runner says so by an event). */
+    private static boolean handSetEndedAdaptation(LiveBuffer b) {
+        for (LiveBuffer.EventMark e : b.events()) {
+            if (workbench.core.run.RunEvent.ADAPTATION_ENDED.equals(e.event().kind())
+                    && "step size set by hand".equals(e.event().detail())) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The share of the interval between transitions over which slow motion draws an integrator path. */
@@ -1225,6 +1257,12 @@ public final class MainWindow extends BorderPane {
         openedSession = null;
         showBuffer(null, null);
         stepSizeNote.setText("");
+        // a step size set during the run left the box at it, and the status line at "... from the next transition",
+        // though the next Run starts from the sampler's setting
+        showSetupStepSize();
+        if (statusMessage.getText().endsWith(" from the next transition")) {
+            showMessage("", false);
+        }
         updatePreview();
     }
 
@@ -1668,6 +1706,14 @@ public final class MainWindow extends BorderPane {
                 && workbench.core.model.TemperedView.temperature(setup.samplerSettings()) != previewTemperature) {
             updatePreview(); // a temperature typed for the sampler changes the density it draws from
         }
+        showSetupStepSize();
+    }
+
+    /**
+     * Idle, with no step size set by hand for the next run: the box shows the step size the next run starts from,
+     * the sampler's setting.
+     */
+    private void showSetupStepSize() {
         if (controller.state() == RunController.State.IDLE && !controller.stepSizeByHand()) {
             String eps = setup.samplerSetting("step_size");
             double v = 0.1;
@@ -1893,6 +1939,11 @@ public final class MainWindow extends BorderPane {
         RunController.State s = st.state();
         boolean active = s == RunController.State.RUNNING || s == RunController.State.PAUSED;
         runButton.setDisable(s == RunController.State.RUNNING || setup.samplerFactory() == null);
+        // paused, the button goes on with the same chains (a "Run" read as starting new ones), as Compare's "Go on"
+        String runText = s == RunController.State.PAUSED ? "Go on" : "Run";
+        if (!runText.equals(runButton.getText())) {
+            runButton.setText(runText);
+        }
         pauseButton.setDisable(s != RunController.State.RUNNING);
         stepButton.setDisable(setup.samplerFactory() == null);
         runNButton.setDisable(setup.samplerFactory() == null);
@@ -1930,6 +1981,9 @@ public final class MainWindow extends BorderPane {
         boolean live = b == controller.buffer() && (controller.state() == RunController.State.RUNNING
                 || controller.state() == RunController.State.PAUSED);
         labelStepSize(live ? b.samplerId() : selectedSamplerId());
+        if (live && HAND_SET_NO_ADAPTATION.equals(stepSizeNote.getText()) && handSetEndedAdaptation(b)) {
+            stepSizeNote.setText(HAND_SET_ADAPTATION_ENDED);
+        }
         boolean csgld = Csgld.FACTORY.id().equals(b.samplerId());
         if (csgld && live) {
             showCosineStepSize(b);

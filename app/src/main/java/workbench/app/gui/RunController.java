@@ -341,6 +341,10 @@ public final class RunController {
         session = null;
         state = State.IDLE;
         message = "";
+        // a step size set during the run was that run's: the next run starts from the sampler's setting (one set
+        // before a run is kept for the next, and applied at its start)
+        stepSizeByHand = !Double.isNaN(pendingStepSize);
+        stepSizeSet = pendingStepSize;
     }
 
     /** Tells the run to stop, without waiting for it; returns its thread (null when none) for whoever must wait. */

@@ -1,0 +1,103 @@
+package workbench.app.gui;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.lang.reflect.Proxy;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
+import javafx.scene.paint.Color;
+import org.junit.jupiter.api.Test;
+import org.testfx.api.FxRobot;
+import workbench.core.kernel.ChainState;
+import workbench.core.kernel.Divergence;
+import workbench.core.kernel.Transition;
+import workbench.core.model.catalog.Gaussian2d;
+import workbench.core.run.RunConfig;
+import workbench.core.run.RunInfo;
+import workbench.viz.LiveBuffer;
+import workbench.viz.Palette;
+import workbench.viz.Pen;
+import workbench.viz.ProjectionView;
+
+/**
+ * A divergence whose energy error crossed 1000 far outside the view (HMC with its step size pushed past the
+ * stability limit: every crossing lies far out along the narrow direction) is marked on the view's edge, where its
+ * trajectory left the view, and a click there replays it. The mark used to be drawn at its far place only, so the
+ * lecture's divergences showed nowhere on the plot but as "360 outside the view" in the legend.
+ */
+class DivergenceOffViewFxTest extends WindowFxBase {
+
+    private static ChainState at(double x, double y) {
+        return new ChainState(new double[] {x, y}, -0.5 * (x * x + y * y), new double[] {-x, -y});
+    }
+
+    @Test
+    void aDivergenceFarOutIsMarkedOnTheEdgeWhereItsTrajectoryLeft(FxRobot robot) {
+        RunConfig cfg = new RunConfig("gaussian-2d", Map.of("rho", "0"), "hmc", Map.of(), 1, 0, 100, 1, 1, null);
+        Gaussian2d model = new Gaussian2d(0);
+        LiveBuffer buffer = new LiveBuffer(100);
+        buffer.start(new RunInfo(cfg, model, null, model.outputNames(), "test"));
+        buffer.transition(0, 0, new Transition(at(0, 0), true, 1, 0, 0, false, null, 1, 1, 1, 1, false, null,
+                Map.of()), new double[] {0, 0});
+        // the next transition flies off to the right along y = 0.5 and diverges at x = 1e6; the chain stays put
+        double[][] traj = {{0, 0.5}, {50, 0.5}, {1e6, 0.5}};
+        buffer.transition(0, 1, new Transition(at(0, 0), false, 0, 0, 2000, true,
+                new Divergence(new double[] {1e6, 0.5}, new double[2], 2000, traj), 1, 2, 1, 2, false, null,
+                Map.of()), new double[] {0, 0});
+        LiveBuffer.DivergenceMark mark = buffer.divergences().get(0);
+
+        List<double[][]> magenta = new ArrayList<>(); // filled polygons in the divergence colour, inside the plot
+        Color[] fill = {Color.BLACK};
+        boolean[] inPlot = {false};
+        Pen pen = (Pen) Proxy.newProxyInstance(Pen.class.getClassLoader(), new Class<?>[] {Pen.class}, (o, m, a) -> {
+            if (m.getName().equals("textScale")) {
+                return 1.0;
+            }
+            if (m.getName().equals("clipRect")) {
+                inPlot[0] = true;
+            } else if (m.getName().equals("restore")) {
+                inPlot[0] = false;
+            } else if (m.getName().equals("setFill")) {
+                fill[0] = (Color) a[0];
+            } else if (m.getName().equals("fillPolygon") && inPlot[0] && sameRgb(fill[0], Palette.DIVERGENCE)) {
+                magenta.add(new double[][] {((double[]) a[0]).clone(), ((double[]) a[1]).clone()});
+            }
+            return null;
+        });
+        AtomicReference<double[]> edge = new AtomicReference<>();
+        AtomicReference<LiveBuffer.DivergenceMark> clicked = new AtomicReference<>();
+        AtomicReference<List<String>> legend = new AtomicReference<>();
+        robot.interact(() -> {
+            ProjectionView view = new ProjectionView();
+            view.setBuffer(buffer);
+            view.setNames(model.outputNames());
+            view.setDivergencesAtStart(false);
+            view.paint(pen, 660, 660, System.nanoTime());
+            double[] box = view.box();
+            assertTrue(box[1] < 1e3, "the view is fitted to the target, not to the far point: " + box[1]);
+            edge.set(view.toView(box[1], 0.5)); // where y = 0.5 meets the view's right edge
+            clicked.set(view.divergenceAt(edge.get()[0] - 3, edge.get()[1]));
+            legend.set(view.legendTexts());
+        });
+        assertEquals(1, magenta.size(), "one mark for the one divergence: " + magenta.size());
+        double[][] poly = magenta.get(0);
+        assertEquals(edge.get()[0], poly[0][0], 1e-6, "its tip on the right edge");
+        assertEquals(edge.get()[1], poly[1][0], 1e-6, "at the height the trajectory left the view");
+        for (int k = 1; k < 3; k++) {
+            assertTrue(poly[0][k] < poly[0][0], "it points right, the way the trajectory flew");
+        }
+        assertNotNull(clicked.get(), "a click on the edge mark finds the divergence");
+        assertSame(mark, clicked.get());
+        assertTrue(legend.get().contains("1 outside the view: arrowheads on its edge point to them"),
+                legend.get().toString());
+    }
+
+    private static boolean sameRgb(Color a, Color b) {
+        return a.getRed() == b.getRed() && a.getGreen() == b.getGreen() && a.getBlue() == b.getBlue();
+    }
+}
