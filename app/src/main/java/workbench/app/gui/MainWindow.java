@@ -348,6 +348,7 @@ public final class MainWindow extends BorderPane {
         // the same from the number pad, and Ctrl+Shift+= (Ctrl and "+" where "+" needs Shift)
         sceneProperty().addListener((o, was, scene) -> {
             if (scene != null) {
+                FocusTips.install(scene); // Shift+F1: the focused control's tooltip
                 for (KeyCombination k : List.of(new KeyCodeCombination(KeyCode.ADD, KeyCombination.SHORTCUT_DOWN),
                         new KeyCodeCombination(KeyCode.PLUS, KeyCombination.SHORTCUT_DOWN),
                         new KeyCodeCombination(KeyCode.EQUALS, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN))) {
