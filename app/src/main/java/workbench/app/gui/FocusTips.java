@@ -99,6 +99,14 @@ final class FocusTips {
         });
     }
 
+    /** Shows the tooltip of {@code scene}'s focus owner, as Shift+F1 does (Help ▸ Tooltip of the focused control). */
+    static void showFocused(Scene scene) {
+        if (scene.getProperties().get(SCENE_KEY) instanceof FocusTips t) {
+            t.hide();
+            t.show(scene.getFocusOwner());
+        }
+    }
+
     /** The tip Shift+F1 showed in {@code scene}, or null when none is showing (for tests). */
     static Tooltip showing(Scene scene) {
         return scene.getProperties().get(SCENE_KEY) instanceof FocusTips t && t.shown.isShowing() ? t.shown : null;

@@ -82,6 +82,15 @@ class FocusTipsFxTest extends WindowFxBase {
             assertTrue(checked.contains(id), id + " checked: " + checked);
         }
 
+        // the projection has no tooltip but says which keys it takes in its accessible help: that is shown
+        Node projection = robot.lookup("#projection").query();
+        assertNull(tooltipOver(projection));
+        robot.interact(projection::requestFocus);
+        shiftF1(robot);
+        assertNotNull(FocusTips.showing(scene), "the projection's help");
+        assertEquals(projection.getAccessibleHelp(), FocusTips.showing(scene).getText());
+        robot.type(KeyCode.ESCAPE);
+
         // a focus change hides it: Shift+F1 on the warmup field, then Tab
         robot.interact(() -> robot.lookup("#warmup").query().requestFocus());
         shiftF1(robot);
@@ -94,6 +103,30 @@ class FocusTipsFxTest extends WindowFxBase {
         assertNotNull(FocusTips.showing(scene));
         shiftF1(robot);
         assertNull(FocusTips.showing(scene), "Shift+F1 a second time hid it");
+    }
+
+    /** Help ▸ Tooltip of the focused control (Alt+H, T) does what Shift+F1 does, and shows the key. */
+    @Test
+    void theHelpMenuSaysSoAndDoesIt(FxRobot robot) {
+        Scene scene = window.getScene();
+        Node warmup = robot.lookup("#warmup").query();
+        robot.interact(warmup::requestFocus);
+        robot.press(KeyCode.ALT, KeyCode.H).release(KeyCode.H);
+        WaitForAsyncUtils.waitForFxEvents();
+        javafx.scene.control.MenuItem item = Window.getWindows().stream()
+                .filter(w -> w instanceof javafx.scene.control.ContextMenu && w.isShowing())
+                .flatMap(w -> ((javafx.scene.control.ContextMenu) w).getItems().stream())
+                .filter(i -> "_Tooltip of the focused control".equals(i.getText())).findFirst().orElse(null);
+        assertNotNull(item, "the Help menu's item");
+        assertEquals(FocusTips.SHOW, item.getAccelerator());
+        robot.press(KeyCode.T).release(KeyCode.T, KeyCode.ALT);
+        WaitForAsyncUtils.waitForFxEvents();
+        Tooltip shown = FocusTips.showing(scene);
+        assertNotNull(shown, "the menu item showed the tip");
+        assertEquals(((javafx.scene.control.Control) warmup).getTooltip().getText(), shown.getText());
+        robot.type(KeyCode.ESCAPE);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertNull(FocusTips.showing(scene));
     }
 
     /** A tooltip whose text changes while it shows (the step-size field's, for cSGLD) shows the text now in effect. */
