@@ -75,18 +75,26 @@ final class FocusTips {
                 refreshHelp(now); // a help the code cleared since: the tooltip's again
             }
         });
+        // on the window only while the scene is its scene: a stage given another scene (the tests' primary stage, a
+        // new window each test) kept every scene it had held, with its window and runs, through these listeners
+        ChangeListener<Boolean> away = (p, a, on) -> {
+            if (!on) {
+                tips.hide();
+            }
+        };
+        if (scene.getWindow() != null) {
+            scene.getWindow().focusedProperty().addListener(away);
+            scene.getWindow().showingProperty().addListener(away);
+        }
         scene.windowProperty().addListener((o, was, w) -> {
+            if (was != null) {
+                tips.hide();
+                was.focusedProperty().removeListener(away);
+                was.showingProperty().removeListener(away);
+            }
             if (w != null) {
-                w.focusedProperty().addListener((p, a, focused) -> {
-                    if (!focused) {
-                        tips.hide();
-                    }
-                });
-                w.showingProperty().addListener((p, a, showing) -> {
-                    if (!showing) {
-                        tips.hide();
-                    }
-                });
+                w.focusedProperty().addListener(away);
+                w.showingProperty().addListener(away);
             }
         });
         if (scene.getRoot() != null) {

@@ -155,6 +155,33 @@ class FocusTipsFxTest extends WindowFxBase {
         robot.type(KeyCode.ESCAPE);
     }
 
+    /**
+     * A stage given another scene keeps nothing of the one it held (the suite's primary stage, a new main window each
+     * test, kept every window, runs and all, through the tip's listeners on the stage, until the tests ran out of memory).
+     */
+    @Test
+    void aSceneTheStageNoLongerHoldsIsLetGo(FxRobot robot) throws Exception {
+        Stage stage = (Stage) window.getScene().getWindow();
+        Scene mainScene = window.getScene();
+        java.lang.ref.WeakReference<Scene> gone = WaitForAsyncUtils.asyncFx(() -> {
+            javafx.scene.control.Button b = new javafx.scene.control.Button("b");
+            b.setTooltip(new Tooltip("a tip"));
+            Scene s = new Scene(new javafx.scene.layout.StackPane(b), 200, 100);
+            FocusTips.install(s);
+            stage.setScene(s);
+            return new java.lang.ref.WeakReference<>(s);
+        }).get(5, TimeUnit.SECONDS);
+        WaitForAsyncUtils.waitForFxEvents();
+        robot.interact(() -> stage.setScene(new Scene(new Label("next"), 200, 100)));
+        WaitForAsyncUtils.waitForFxEvents();
+        for (int i = 0; i < 20 && gone.get() != null; i++) {
+            System.gc();
+            Thread.sleep(50);
+        }
+        robot.interact(() -> stage.setScene(mainScene)); // back, for the shut-down after the test
+        assertNull(gone.get(), "the scene the stage let go of is collected");
+    }
+
     /** Labels never take the focus, but a screen reader reading them gets the tooltip's text as their help. */
     @Test
     void nodesThatTakeNoFocusCarryTheirTooltipAsAccessibleHelp(FxRobot robot) throws Exception {
