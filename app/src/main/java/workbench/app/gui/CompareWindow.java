@@ -177,6 +177,7 @@ public final class CompareWindow {
         }
         stage.setScene(scene);
         Keys.closeOnKeys(stage, scene, false); // Ctrl+W; not Escape: closing stops the four runs
+        FocusTips.install(scene); // Shift+F1: the focused control's tooltip
         scene.getAccelerators().put(new KeyCodeCombination(KeyCode.P, KeyCombination.SHORTCUT_DOWN), pause::fire);
         scene.getAccelerators().put(new KeyCodeCombination(KeyCode.T, KeyCombination.SHORTCUT_DOWN), step::fire);
         timer = new AnimationTimer() {

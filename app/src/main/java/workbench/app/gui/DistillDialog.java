@@ -72,6 +72,7 @@ final class DistillDialog {
         Scene scene = new Scene(layout(), 620, Region.USE_COMPUTED_SIZE);
         scene.getStylesheets().add(DistillDialog.class.getResource("workbench.css").toExternalForm());
         stage.setScene(scene);
+        FocusTips.install(scene); // Shift+F1: the focused control's tooltip
         stage.setOnCloseRequest(e -> stopWork());
         ScreenFit.install(stage);
         refresh();

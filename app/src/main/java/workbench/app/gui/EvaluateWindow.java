@@ -80,6 +80,7 @@ final class EvaluateWindow {
         scene.getStylesheets().add(EvaluateWindow.class.getResource("workbench.css").toExternalForm());
         stage.setScene(scene);
         Keys.closeOnKeys(stage, scene, false); // Ctrl+W; not Escape: the table of added sessions would go with it
+        FocusTips.install(scene); // Shift+F1: the focused control's tooltip
         stage.setOnHidden(e -> worker.shutdownNow());
         ScreenFit.install(stage);
         refresh();

@@ -66,6 +66,7 @@ final class GuideDialog {
         scene.getStylesheets().add(GuideDialog.class.getResource("workbench.css").toExternalForm());
         stage.setScene(scene);
         Keys.closeOnKeys(stage, scene, true); // Escape or Ctrl+W, as for any help window
+        FocusTips.install(scene); // Shift+F1: the focused control's tooltip (its Escape before the window's)
         window.styleSecondary(stage);
         if (stage.getOwner() != null) {
             // over the window's right-hand charts, not over the projection a scenario is about to move on

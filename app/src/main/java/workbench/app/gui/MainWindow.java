@@ -348,6 +348,7 @@ public final class MainWindow extends BorderPane {
         // the same from the number pad, and Ctrl+Shift+= (Ctrl and "+" where "+" needs Shift)
         sceneProperty().addListener((o, was, scene) -> {
             if (scene != null) {
+                FocusTips.install(scene); // Shift+F1: the focused control's tooltip
                 for (KeyCombination k : List.of(new KeyCodeCombination(KeyCode.ADD, KeyCombination.SHORTCUT_DOWN),
                         new KeyCodeCombination(KeyCode.PLUS, KeyCombination.SHORTCUT_DOWN),
                         new KeyCodeCombination(KeyCode.EQUALS, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN))) {
@@ -364,7 +365,15 @@ public final class MainWindow extends BorderPane {
         MenuItem guide = new MenuItem("_Guide");
         guide.setAccelerator(new KeyCodeCombination(KeyCode.F1));
         guide.setOnAction(e -> GuideDialog.show(this));
-        help.getItems().add(guide);
+        // says that Shift+F1 exists; the key itself is FocusTips' (a filter: this accelerator is only shown)
+        MenuItem focusTip = new MenuItem("_Tooltip of the focused control");
+        focusTip.setAccelerator(FocusTips.SHOW);
+        focusTip.setOnAction(e -> {
+            if (getScene() != null) {
+                FocusTips.showFocused(getScene());
+            }
+        });
+        help.getItems().addAll(guide, focusTip);
         return new MenuBar(file, run, view, help);
     }
 
