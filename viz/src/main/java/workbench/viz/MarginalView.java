@@ -66,7 +66,8 @@ public final class MarginalView extends CanvasView {
     /**
      * How thick a strip is at a text scale: its normal thickness ({@link #TOP_HEIGHT}, {@link #RIGHT_WIDTH}) times the
      * scale, so its title, tick labels and bars keep their room as View ▸ Larger text grows the lettering (at a fixed
-     * 95 and 110 px the labels crowded the bars out: at 28 px text the top strip's density axis had no room left); but
+     * 95 and 110 px the top strip kept one density label from 20 px text up, and the right strip's first label ran past
+     * its left edge from 14 px); but
      * at most {@link #MAX_SHARE} of {@code room} (the height, or width, of the plots the strip sits beside) so the
      * projection keeps most of the room, and never thinner for that bound than at the normal size.
      *

@@ -10,8 +10,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The projection's marginal strips grow with the text size (View ▸ Larger text): at a fixed 95 px (top) and 110 px
- * (right) the density labels, 11 px times the text scale, crowded out all but one tick at 28 px text, and the right
- * strip's first label ran past its left edge. Each strip's density axis is checked as {@link AxisLabelsTest} checks
+ * (right) the density labels, 11 px times the text scale, left the top strip one label from 20 px text up, and the right
+ * strip's first label ran past its left edge from 14 px. Each strip's density axis is checked as {@link AxisLabelsTest} checks
  * axes, at the strip's size for that text size in the plots of a 1280 x 720 and a 1600 x 1000 window.
  */
 class MarginalStripsTest {

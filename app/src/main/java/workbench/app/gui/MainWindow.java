@@ -2422,7 +2422,7 @@ public final class MainWindow extends BorderPane {
     /**
      * The main and right splits' divider positions for a main split {@code height} px high: {@link #MAIN_SPLIT} and
      * {@link #RIGHT_SPLIT} where they leave the trace pane {@link #TRACE_PANE_MIN} (a 1600 x 1000 screen: unchanged);
-     * in a lower window (a 1280 x 720 screen left the trace about 145 px, its plot about 100) the trace pane gets that
+     * in a lower window (a 1280 x 720 screen left the trace 141 px, its plot about 100) the trace pane gets that
      * height, taken first from the energy charts down to {@link #ENERGY_MIN}, then from the lower tabs down to
      * {@link #LOWER_MIN}; never less than at the usual shares.
      */
