@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import javafx.scene.control.SplitPane;
 import javafx.scene.layout.Region;
 import javafx.stage.Stage;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.testfx.api.FxRobot;
 import org.testfx.util.WaitForAsyncUtils;
@@ -30,6 +31,20 @@ class DefaultLayoutFxTest extends WindowFxBase {
         WaitForAsyncUtils.waitForFxEvents();
         assertEquals(1280, window.getScene().getWidth(), 0.5);
         assertEquals(720, window.getScene().getHeight(), 0.5);
+    }
+
+    /**
+     * Gives the primary stage, which the next test class reuses, back its 1240 x 780 ({@link WindowFxBase}): a stage
+     * sized by hand keeps that size through a new scene, and PathLegendFxTest, run next in a 1280 x 720 stage, found the
+     * projection's legend folded and timed out.
+     */
+    @AfterEach
+    void giveTheStageItsSizeBack() throws Exception {
+        WaitForAsyncUtils.asyncFx(() -> {
+            Stage stage = (Stage) window.getScene().getWindow();
+            stage.setWidth(1240);
+            stage.setHeight(780);
+        }).get(5, java.util.concurrent.TimeUnit.SECONDS);
     }
 
     @Test
