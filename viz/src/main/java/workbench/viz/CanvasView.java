@@ -1,5 +1,7 @@
 package workbench.viz;
 
+import javafx.beans.property.ReadOnlyDoubleProperty;
+import javafx.beans.property.ReadOnlyDoubleWrapper;
 import javafx.scene.canvas.Canvas;
 import javafx.scene.layout.Region;
 import javafx.scene.text.Text;
@@ -18,6 +20,7 @@ public abstract class CanvasView extends Region {
     protected final FxPen pen = new FxPen(canvas.getGraphicsContext2D());
     /** Never shown: CSS gives it the inherited font, whose size sets the pen's text scale. */
     private final Text fontProbe = new Text();
+    private final ReadOnlyDoubleWrapper textScale = new ReadOnlyDoubleWrapper(this, "textScale", 1);
 
     protected CanvasView() {
         getChildren().add(canvas);
@@ -28,6 +31,7 @@ public abstract class CanvasView extends Region {
             double s = b == null ? 1 : b.getSize() / NORMAL_FONT_SIZE;
             if (s != pen.textScale()) {
                 pen.setTextScale(s);
+                textScale.set(pen.textScale());
                 resized(); // redraw with the new lettering
             }
         });
@@ -55,5 +59,10 @@ public abstract class CanvasView extends Region {
     /** The factor the view's fonts and text margins are scaled by: the inherited font size over 12 px. */
     public double textScale() {
         return pen.textScale();
+    }
+
+    /** {@link #textScale()} as a property, for layouts that size a view by its lettering (the marginal strips). */
+    public ReadOnlyDoubleProperty textScaleProperty() {
+        return textScale.getReadOnlyProperty();
     }
 }

@@ -48,13 +48,66 @@ public final class MarginalView extends CanvasView {
         this.insetLow = insetLow;
         this.insetHigh = insetHigh;
         if (vertical) {
-            setMinWidth(90);
-            setPrefWidth(110);
+            setMinWidth(RIGHT_WIDTH * 0.75);
+            setPrefWidth(RIGHT_WIDTH);
         } else {
-            setMinHeight(80);
-            setPrefHeight(100);
+            setMinHeight(TOP_HEIGHT * 0.75);
+            setPrefHeight(TOP_HEIGHT);
         }
     }
+
+    /** The top strip's height at the normal text size. */
+    public static final double TOP_HEIGHT = 95;
+    /** The right strip's width at the normal text size. */
+    public static final double RIGHT_WIDTH = 110;
+    /** The most of the plots' height (top strip) or width (right strip) a strip takes as the text grows. */
+    public static final double MAX_SHARE = 0.4;
+
+    /**
+     * How thick a strip is at a text scale: its normal thickness ({@link #TOP_HEIGHT}, {@link #RIGHT_WIDTH}) times the
+     * scale, so its title, tick labels and bars keep their room as View ▸ Larger text grows the lettering (at a fixed
+     * 95 and 110 px the top strip kept one density label from 20 px text up, and the right strip's first label ran past
+     * its left edge from 14 px); but
+     * at most {@link #MAX_SHARE} of {@code room} (the height, or width, of the plots the strip sits beside) so the
+     * projection keeps most of the room, and never thinner for that bound than at the normal size.
+     *
+     * @param vertical the right strip (its width), else the top one (its height)
+     * @param room     the height (top strip) or width (right strip) of the projection and the strip together; 0 or
+     *                 less: not known yet, no bound
+     */
+    public static double thickness(boolean vertical, double textScale, double room) {
+        double base = vertical ? RIGHT_WIDTH : TOP_HEIGHT;
+        double s = Double.isFinite(textScale) && textScale > 0 ? textScale : 1;
+        double t = base * s;
+        if (room > 0 && t > MAX_SHARE * room) {
+            t = Math.max(Math.min(t, base), MAX_SHARE * room);
+        }
+        return Math.round(t);
+    }
+
+    /**
+     * Where the histogram goes in a strip of w x h at text scale ts: below the title row, right of the density
+     * labels (top strip), or right of the first density label's half, left of the rotated title and above the
+     * density labels (right strip); the margins that hold lettering grow with it, as the projection's do. The
+     * insets are the projection's margins at the normal text size.
+     */
+    static PlotArea plotArea(boolean vertical, double w, double h, double ts, double insetLow, double insetHigh,
+                             double lo, double hi, double top) {
+        double titleH = TITLE_ROW * ts;
+        if (!vertical) {
+            double plotH = h - BOTTOM_GAP;
+            return new PlotArea(insetLow * ts, titleH, w - (insetLow + insetHigh) * ts, plotH - titleH, lo, hi, 0, top);
+        }
+        double left = FIRST_LABEL_ROOM * ts;
+        return new PlotArea(left, insetHigh * ts, w - left - titleH, h - (insetHigh + insetLow) * ts, 0, top, lo, hi);
+    }
+
+    /** The title's row (or, rotated, column) at the normal text size. */
+    private static final double TITLE_ROW = 16;
+    /** Below the top strip's axis (its ticks, the lowest density label's lower half, a gap above the projection). */
+    private static final double BOTTOM_GAP = 22;
+    /** Left of the right strip's density axis: room for half of its first label ("0.0") at the normal text size. */
+    private static final double FIRST_LABEL_ROOM = 14;
 
     public void setBuffer(LiveBuffer buffer) {
         this.buffer = buffer;
@@ -189,10 +242,9 @@ public final class MarginalView extends CanvasView {
         double ts = g.textScale();
         double insetLow = this.insetLow * ts;
         double insetHigh = this.insetHigh * ts;
-        double titleH = 16 * ts;
+        double titleH = TITLE_ROW * ts;
+        PlotArea a = plotArea(vertical, w, h, ts, this.insetLow, this.insetHigh, lo, hi, top);
         if (!vertical) {
-            double plotH = h - 22;
-            PlotArea a = new PlotArea(insetLow, titleH, w - insetLow - insetHigh, plotH - titleH, lo, hi, 0, top);
             a.drawGrid(g, false, true);
             drawBarsUp(g, a, dens, lo, hi);
             if (curve != null) {
@@ -207,7 +259,6 @@ public final class MarginalView extends CanvasView {
             g.fillText("marginal density of " + name + (n > 0 ? "  (" + n + " draws)" : ""), insetLow + 4, 1);
         } else {
             // bars grow to the right: x axis is density, y axis is the parameter range
-            PlotArea a = new PlotArea(14, insetHigh, w - 14 - titleH, h - insetHigh - insetLow, 0, top, lo, hi);
             a.drawGrid(g, true, false);
             g.setFill(Color.rgb(90, 110, 160, 0.75));
             double bw = (hi - lo) / BINS;

@@ -85,12 +85,16 @@ public final class PosteriorPane extends BorderPane {
 
         ColumnConstraints c0 = new ColumnConstraints();
         c0.setHgrow(Priority.ALWAYS);
-        ColumnConstraints c1 = new ColumnConstraints(110);
-        RowConstraints r0 = new RowConstraints(95);
         RowConstraints r1 = new RowConstraints();
         r1.setVgrow(Priority.ALWAYS);
-        plots.getColumnConstraints().addAll(c0, c1);
-        plots.getRowConstraints().addAll(r0, r1);
+        plots.getColumnConstraints().addAll(c0, rightColumn);
+        plots.getRowConstraints().addAll(topRow, r1);
+        // the strips grow with the lettering (View > Larger text), live, within a share of the plots' room
+        top.textScaleProperty().addListener((o, a, b) -> stripsFollow());
+        right.textScaleProperty().addListener((o, a, b) -> stripsFollow());
+        plots.widthProperty().addListener((o, a, b) -> stripsFollow());
+        plots.heightProperty().addListener((o, a, b) -> stripsFollow());
+        stripsFollow();
         plots.add(top, 0, 0);
         plots.add(new Region(), 1, 0);
         plots.add(projection, 0, 1);
@@ -99,6 +103,25 @@ public final class PosteriorPane extends BorderPane {
         setCenter(plots);
         projection.setOnViewChanged(this::marginalsFollow);
         marginalsFollow();
+    }
+
+    private final ColumnConstraints rightColumn = new ColumnConstraints();
+    private final RowConstraints topRow = new RowConstraints();
+
+    /** Sizes the strips for their text scale and the plots' room ({@link MarginalView#thickness}). */
+    private void stripsFollow() {
+        double h = MarginalView.thickness(false, top.textScale(), plots.getHeight());
+        double w = MarginalView.thickness(true, right.textScale(), plots.getWidth());
+        if (topRow.getPrefHeight() != h) {
+            topRow.setMinHeight(h);
+            topRow.setPrefHeight(h);
+            topRow.setMaxHeight(h);
+        }
+        if (rightColumn.getPrefWidth() != w) {
+            rightColumn.setMinWidth(w);
+            rightColumn.setPrefWidth(w);
+            rightColumn.setMaxWidth(w);
+        }
     }
 
     private void axesPicked() {

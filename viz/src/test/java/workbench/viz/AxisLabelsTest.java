@@ -55,7 +55,7 @@ class AxisLabelsTest {
     }
 
     /** A pen that records each label drawn as {text, x, y, alignment}, at the given text scale. */
-    private static Pen recorder(double scale, List<Object[]> texts) {
+    static Pen recorder(double scale, List<Object[]> texts) {
         TextAlignment[] align = {TextAlignment.LEFT};
         return (Pen) Proxy.newProxyInstance(Pen.class.getClassLoader(), new Class<?>[] {Pen.class}, (p, m, a) -> {
             if (m.getName().equals("textScale")) {
@@ -116,7 +116,8 @@ class AxisLabelsTest {
     @Test
     void theNarrowMarginalStripAtEighteenPixelsShowsTwoLabels() {
         List<Object[]> texts = new ArrayList<>();
-        // the vertical marginal's density axis in its 110 px column: 14 px in, the rotated title's 24 px at the right
+        // the vertical marginal's density axis in 110 px (its width where the window leaves no room to widen it for the
+        // text, MarginalStripsTest): 14 px in, the rotated title's 24 px at the right
         new PlotArea(14, 40, 110 - 14 - 24, 600, 0, 0.11, -3, 3).drawXAxis(recorder(1.5, texts), null, true);
         List<String> labels = new ArrayList<>();
         for (Object[] t : texts) {

@@ -612,7 +612,7 @@ public final class MainWindow extends BorderPane {
 
         rightSplit.setOrientation(Orientation.VERTICAL);
         rightSplit.getItems().addAll(tracePane, energy);
-        rightSplit.setDividerPositions(0.45);
+        rightSplit.setDividerPositions(RIGHT_SPLIT);
 
         upperSplit.getItems().addAll(posterior, rightSplit);
         upperSplit.setDividerPositions(0.5);
@@ -654,8 +654,10 @@ public final class MainWindow extends BorderPane {
         exportMenu(samplerStats, "sampler-over-time.png");
 
         mainSplit.setOrientation(Orientation.VERTICAL);
+        mainSplit.setId("mainSplit");
+        rightSplit.setId("rightSplit");
         mainSplit.getItems().addAll(upperSplit, lower);
-        mainSplit.setDividerPositions(0.7);
+        mainSplit.setDividerPositions(MAIN_SPLIT);
         posterior.projection().setOnDivergenceClicked(d -> divTable.getSelectionModel().select(d));
         posterior.projection().setOnPointClicked(this::addChainAt);
         return mainSplit;
@@ -2487,11 +2489,45 @@ public final class MainWindow extends BorderPane {
         }
     }
 
-    /** Restores the split positions saved last time (call once the window is shown). */
+    /**
+     * Restores the split positions saved last time (call once the window is shown); where none were saved (a first
+     * launch), the {@link #defaultSplits defaults for the window's height}.
+     */
     public void restoreLayout() {
-        mainSplit.setDividerPositions(prefs.getDouble("split.main", 0.7));
+        double[] d = {MAIN_SPLIT, RIGHT_SPLIT};
+        if (prefs.get("split.main", null) == null || prefs.get("split.right", null) == null) {
+            applyCss();
+            layout(); // the split's height in this window
+            d = defaultSplits(mainSplit.getHeight());
+        }
+        mainSplit.setDividerPositions(prefs.getDouble("split.main", d[0]));
         upperSplit.setDividerPositions(prefs.getDouble("split.upper", 0.5));
-        rightSplit.setDividerPositions(prefs.getDouble("split.right", 0.45));
+        rightSplit.setDividerPositions(prefs.getDouble("split.right", d[1]));
+    }
+
+    /** The plots' share of the main split's height, and the trace pane's share of theirs, where there is room. */
+    static final double MAIN_SPLIT = 0.7;
+    static final double RIGHT_SPLIT = 0.45;
+    /** The trace pane (its parameter bar, its tabs and a trace about 180 px high) at the normal text size. */
+    static final double TRACE_PANE_MIN = 240;
+    /** The energy charts below the trace, and the lower tabs (the diagnostics table's header, a few rows, the summary). */
+    static final double ENERGY_MIN = 230;
+    static final double LOWER_MIN = 160;
+
+    /**
+     * The main and right splits' divider positions for a main split {@code height} px high: {@link #MAIN_SPLIT} and
+     * {@link #RIGHT_SPLIT} where they leave the trace pane {@link #TRACE_PANE_MIN} (a 1600 x 1000 screen: unchanged);
+     * in a lower window (a 1280 x 720 screen left the trace 141 px, its plot about 100) the trace pane gets that
+     * height, taken first from the energy charts down to {@link #ENERGY_MIN}, then from the lower tabs down to
+     * {@link #LOWER_MIN}; never less than at the usual shares.
+     */
+    static double[] defaultSplits(double height) {
+        if (!(height > 0)) {
+            return new double[] {MAIN_SPLIT, RIGHT_SPLIT};
+        }
+        double upper = Math.max(MAIN_SPLIT * height, Math.min(height - LOWER_MIN, TRACE_PANE_MIN + ENERGY_MIN));
+        double right = Math.max(RIGHT_SPLIT, Math.min(TRACE_PANE_MIN / upper, 1 - ENERGY_MIN / upper));
+        return new double[] {upper / height, right};
     }
 
     /** Stops the timer and the run. */

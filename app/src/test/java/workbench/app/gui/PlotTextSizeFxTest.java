@@ -67,6 +67,39 @@ class PlotTextSizeFxTest extends WindowFxBase {
     }
 
     /**
+     * The projection's marginal strips kept 95 px (top) and 110 px (right) whatever the text size, their density labels
+     * crowding at large text: they now grow with it, live, as {@code viz.MarginalView.thickness} says for the plots'
+     * room (its label checks: {@code MarginalStripsTest}), and go back at the normal size.
+     */
+    @Test
+    void largerTextWidensTheMarginalStrips(FxRobot robot) {
+        Path dir = TestSessions.run(tmp.resolve("s"), "--model", "banana", "--sampler", "nuts", "--chains", "2",
+                "--warmup", "100", "--draws", "200", "--seed", "5");
+        robot.interact(() -> window.openSession(dir));
+        waitUntil("the opened session", () -> window.shownSession() != null);
+        workbench.viz.MarginalView top = window.posterior().topMarginal();
+        workbench.viz.MarginalView right = window.posterior().rightMarginal();
+        javafx.scene.layout.Region plots = window.posterior().plots();
+        waitUntil("the strips at their normal size (" + top.getHeight() + ", " + right.getWidth() + ")",
+                () -> top.getHeight() == workbench.viz.MarginalView.TOP_HEIGHT
+                        && right.getWidth() == workbench.viz.MarginalView.RIGHT_WIDTH);
+        robot.interact(() -> window.setTextSize(18));
+        waitUntil("the strips grown for 18 px text (" + top.getHeight() + " x " + right.getWidth() + " in "
+                + plots.getWidth() + " x " + plots.getHeight() + ")", () -> top.textScale() == 1.5
+                && top.getHeight() == workbench.viz.MarginalView.thickness(false, 1.5, plots.getHeight())
+                && right.getWidth() == workbench.viz.MarginalView.thickness(true, 1.5, plots.getWidth()));
+        // in this 1240 x 780 window there is room for the whole growth
+        assertEquals(1.5 * workbench.viz.MarginalView.TOP_HEIGHT, top.getHeight(), 1);
+        assertEquals(1.5 * workbench.viz.MarginalView.RIGHT_WIDTH, right.getWidth(), 1);
+        assertTrue(window.posterior().projection().getHeight() > 0.6 * plots.getHeight()
+                && window.posterior().projection().getWidth() > 0.6 * plots.getWidth(), "the projection keeps most of the room");
+        robot.interact(() -> window.setTextSize(TextSize.NORMAL));
+        waitUntil("the strips back at their normal size (" + top.getHeight() + ", " + right.getWidth() + ")",
+                () -> top.getHeight() == workbench.viz.MarginalView.TOP_HEIGHT
+                        && right.getWidth() == workbench.viz.MarginalView.RIGHT_WIDTH);
+    }
+
+    /**
      * The JFreeChart charts (energy error, E-BFMI, errors against the truth, Evaluate predictions) kept 13-point
      * titles and 10-point ticks whatever the text size: now every font of theirs follows it, live.
      */
