@@ -41,6 +41,9 @@ abstract class WindowFxBase {
         FxToolkit.setupStage(stage -> {
             window = new MainWindow(ModelRegistry.all(), SamplerRegistry.all(), prefs, new CoreSummaryEngine());
             stage.setScene(new Scene(window, 1240, 780));
+            // the primary stage is shared by every test class: one a test sized by hand (DefaultLayoutFxTest,
+            // ScreenFitFxTest) keeps that size through a new scene, and a smaller window folds legends other tests read
+            stage.sizeToScene();
             stage.show();
         });
         WaitForAsyncUtils.waitForFxEvents();
