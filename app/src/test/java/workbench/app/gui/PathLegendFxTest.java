@@ -25,11 +25,20 @@ class PathLegendFxTest extends WindowFxBase {
         robot.interact(() -> speed.setValue(Math.log10(20))); // below the speed where paths are recorded
         robot.clickOn("#runButton");
         ProjectionView view = window.posterior().projection();
+        // what rows the legend has, not whether it fits: warmup's divergences (HMC's step-size search tries large
+        // steps) add rows that can fold it on a 392 x 362 projection, as a user's click would unfold it
+        robot.interact(() -> view.setLegendFolded(false));
         AtomicReference<List<String>> legend = new AtomicReference<>(List.of());
-        waitUntil("the legend of a drawn step (last read: " + legend + ")", () -> {
-            robot.interact(() -> legend.set(view.legendTexts()));
-            return ready.test(legend.get());
-        });
+        try {
+            waitUntil("the legend of a drawn step", () -> {
+                robot.interact(() -> legend.set(view.legendTexts()));
+                return ready.test(legend.get());
+            });
+        } catch (AssertionError e) {
+            throw new AssertionError(e.getMessage() + " (last read: " + legend.get() + ", projection "
+                    + view.getWidth() + " x " + view.getHeight() + ", window " + window.getScene().getWidth() + " x "
+                    + window.getScene().getHeight() + ")", e);
+        }
         return legend.get();
     }
 
