@@ -22,6 +22,11 @@ final class NormalScores {
         return STD_NORMAL.inverseCumulativeProbability((rank - 0.375) / (size + 0.25));
     }
 
+    /** Drops the table held, so that the next call computes it again (for benchmarks that time building it). */
+    static synchronized void forget() {
+        last = new SoftReference<>(null);
+    }
+
     /** The scores of the ranks 1…{@code size}, at index rank − 1. Callers must not write to it. */
     static synchronized double[] ofWholeRanks(int size) {
         double[] table = last.get();
