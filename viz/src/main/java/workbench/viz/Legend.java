@@ -12,6 +12,7 @@ import javafx.scene.text.TextAlignment;
 public final class Legend {
     /** How a legend row's symbol is drawn. */
     public enum Symbol { DOT, LINE, DASH, CROSS, TRIANGLE, /** the outline of a triangle */ OPEN_TRIANGLE, BOX, PATH,
+        /** a few short upright ticks, as a trace's rug of divergences draws them */ TICKS,
         /** a row of text under the one above */ NONE, /** the first chains' colours, a small dot each */ CHAIN_DOTS }
 
     /** {@code chains}: for {@link Symbol#CHAIN_DOTS}, how many chains' colours to show. */
@@ -205,6 +206,12 @@ public final class Legend {
             case TRIANGLE -> triangle(g, sx + 10, cy, 5);
             case OPEN_TRIANGLE -> openTriangle(g, sx + 10, cy, 5);
             case BOX -> g.fillRect(sx + 3, cy - 5, 14, 10);
+            case TICKS -> {
+                g.setLineWidth(1);
+                for (double x : new double[] {3.5, 7.5, 14.5}) {
+                    g.strokeLine(sx + x, cy - 4, sx + x, cy + 4);
+                }
+            }
             case PATH -> {
                 g.strokeLine(sx, cy + 3, sx + 20, cy - 3);
                 g.fillOval(sx - 1.5, cy + 1.5, 3, 3);
