@@ -25,6 +25,9 @@ class PathLegendFxTest extends WindowFxBase {
         robot.interact(() -> speed.setValue(Math.log10(20))); // below the speed where paths are recorded
         robot.clickOn("#runButton");
         ProjectionView view = window.posterior().projection();
+        // the rows are what is checked: once divergences add their rows the whole legend covers more than
+        // LEGEND_MAX_SHARE of the default window's projection and is drawn folded, which the test waited on in vain
+        robot.interact(() -> view.setLegendFolded(false));
         AtomicReference<List<String>> legend = new AtomicReference<>(List.of());
         waitUntil("the legend of a drawn step (last read: " + legend + ")", () -> {
             robot.interact(() -> legend.set(view.legendTexts()));
