@@ -35,7 +35,8 @@ public final class EnergyCharts extends HBox {
     // short titles: the two panels sit side by side and longer ones ran into each other; the axis says what ΔE is
     private static final String ERROR_TITLE = "Energy error \u0394E";
     private static final String ERROR_AXIS = "\u0394E = H(proposal) \u2212 H(start)";
-    private static final String TUNER_AXIS = "|\u0394E| = |H(proposal) \u2212 H(start)|";
+    /** SMILE's tuner: the step's energy error with the batch's log density. */
+    private static final String TUNER_AXIS = "|\u0394E| = |\u0394K \u2212 \u0394log p| of the step";
     private static final String MARGINAL = "marginal energy E \u2212 \u0112";
     private static final String TRANSITION = "transition \u0394E (between draws)";
     /** The E-BFMI chart's legend names and axis label, longest first: the first that fits its panel is shown. */
@@ -218,6 +219,9 @@ public final class EnergyCharts extends HBox {
         return bfmiChart;
     }
 
+    /** The sampler the energy-error axis was last labelled for ({@link #errorAxis}). */
+    private String axisSampler;
+
     /** Recomputes both histograms if the data changed. */
     public boolean refresh() {
         long v = buffer == null ? -2 : buffer.version();
@@ -225,6 +229,13 @@ public final class EnergyCharts extends HBox {
             return false;
         }
         lastVersion = v;
+        // the axis says what the buffer's sampler stores as its energy error (a session's loader names its sampler
+        // after the buffer is set)
+        String sampler = buffer == null ? null : buffer.samplerIdOrStored();
+        if (!java.util.Objects.equals(sampler, axisSampler)) {
+            axisSampler = sampler;
+            fitLabels();
+        }
         // one redraw per chart for the whole update (each dataset, marker and title change would redraw it)
         errorChart.setNotify(false);
         bfmiChart.setNotify(false);
@@ -504,7 +515,8 @@ public final class EnergyCharts extends HBox {
         org.jfree.chart.axis.ValueAxis axis = errorChart.getXYPlot().getDomainAxis();
         double s = ChartText.scale(errorChart); // the labels are drawn larger with the window's text
         String want = tunerShown ? fit(TUNER_AXIS, "|\u0394E|", errorViewer.getWidth() - AXIS_EXTRA, s)
-                : fit(ERROR_AXIS, "\u0394E", errorViewer.getWidth() - AXIS_EXTRA, s);
+                : fit(errorAxis(buffer == null ? null : buffer.samplerIdOrStored()), "\u0394E",
+                        errorViewer.getWidth() - AXIS_EXTRA, s);
         if (!want.equals(axis.getLabel())) {
             axis.setLabel(want);
         }
@@ -527,6 +539,27 @@ public final class EnergyCharts extends HBox {
 
     /** The E-BFMI chart's series names for the panel's width ({@link #fitLabels}). */
     private String[] bfmiNames = {MARGINAL, TRANSITION};
+
+    /**
+     * What the energy-error histogram plots for a sampler, as its transitions store it: HMC's error of its one
+     * proposal; NUTS's of the draw it picked from the trajectory (0 when it kept its start; a divergent tree's
+     * crossing past 1000 is not that draw's error); the MCLMC family's ΔK − Δlog p (no Hamiltonian is conserved)
+     * of one step (unadjusted; SMILE's with the batch's log density) or of the proposal's steps (adjusted); SGHMC's
+     * H change over one step. Unknown
+     * samplers (draws from files) keep the generic Hamiltonian wording.
+     */
+    static String errorAxis(String samplerId) {
+        if (samplerId == null) {
+            return ERROR_AXIS;
+        }
+        return switch (samplerId) {
+            case "nuts" -> "\u0394E = H(draw picked) \u2212 H(start)";
+            case "mclmc", "smile", "psmile" -> "\u0394E = \u0394K \u2212 \u0394log p of the step";
+            case "mclmc-adjusted" -> "\u0394E = \u0394K \u2212 \u0394log p of the proposal";
+            case "sghmc" -> "\u0394E = H(after) \u2212 H(before) of the step";
+            default -> ERROR_AXIS;
+        };
+    }
 
     /** The energy-error chart's axis label as shown (for tests). */
     public String errorAxisLabel() {

@@ -12,9 +12,11 @@ import javafx.scene.text.TextAlignment;
 public final class Legend {
     /** How a legend row's symbol is drawn. */
     public enum Symbol { DOT, LINE, DASH, CROSS, TRIANGLE, /** the outline of a triangle */ OPEN_TRIANGLE, BOX, PATH,
-        /** a row of text under the one above */ NONE, /** the first chains' colours, a small dot each */ CHAIN_DOTS }
+        /** a few short upright ticks, as a trace's rug of divergences draws them */ TICKS,
+        /** a row of text under the one above */ NONE, /** the first chains' colours, a small dot each */ CHAIN_DOTS,
+        /** the first chains' integrator-path colours ({@link Palette#path}), a short dotted stroke each */ CHAIN_PATHS }
 
-    /** {@code chains}: for {@link Symbol#CHAIN_DOTS}, how many chains' colours to show. */
+    /** {@code chains}: for {@link Symbol#CHAIN_DOTS} and {@link Symbol#CHAIN_PATHS}, how many chains' colours to show. */
     private record Row(Symbol symbol, Color color, String text, int chains) {
         Row(Symbol symbol, Color color, String text) {
             this(symbol, color, text, 0);
@@ -76,6 +78,18 @@ public final class Legend {
             return add(Symbol.DOT, Palette.chain(0), "chain 1" + label);
         }
         rows.add(new Row(Symbol.CHAIN_DOTS, Palette.chain(0), "chains 1\u2013" + chains + label, chains));
+        return this;
+    }
+
+    /**
+     * One row for the chains' integrator paths, each drawn in its chain's colour darkened ({@link Palette#path}): the
+     * symbol is a short stroke with a dot in each of the first {@value #CHAIN_DOTS_SHOWN} chains' path colours.
+     */
+    public Legend addChainPathsRow(int chains, String text) {
+        if (chains <= 1) {
+            return add(Symbol.PATH, Palette.path(0), text);
+        }
+        rows.add(new Row(Symbol.CHAIN_PATHS, Palette.path(0), text, chains));
         return this;
     }
 
@@ -177,7 +191,20 @@ public final class Legend {
     }
 
     private static void drawRowSymbol(Pen g, Row r, double sx, double cy) {
-        if (r.symbol == Symbol.CHAIN_DOTS) {
+        if (r.symbol == Symbol.CHAIN_PATHS) {
+            int n = Math.min(r.chains, CHAIN_DOTS_SHOWN);
+            g.setLineDashes();
+            g.setLineWidth(1.5);
+            double step = 20.0 / n;
+            for (int c = 0; c < n; c++) {
+                Color col = Palette.path(c);
+                g.setStroke(col);
+                g.setFill(col);
+                double x0 = sx + c * step;
+                g.strokeLine(x0, cy + 3, x0 + step - 1, cy - 3);
+                g.fillOval(x0 + step - 2.5, cy - 4.5, 3, 3);
+            }
+        } else if (r.symbol == Symbol.CHAIN_DOTS) {
             int n = Math.min(r.chains, CHAIN_DOTS_SHOWN);
             for (int c = 0; c < n; c++) {
                 g.setFill(Palette.chain(c));
@@ -205,6 +232,12 @@ public final class Legend {
             case TRIANGLE -> triangle(g, sx + 10, cy, 5);
             case OPEN_TRIANGLE -> openTriangle(g, sx + 10, cy, 5);
             case BOX -> g.fillRect(sx + 3, cy - 5, 14, 10);
+            case TICKS -> {
+                g.setLineWidth(1);
+                for (double x : new double[] {3.5, 7.5, 14.5}) {
+                    g.strokeLine(sx + x, cy - 4, sx + x, cy + 4);
+                }
+            }
             case PATH -> {
                 g.strokeLine(sx, cy + 3, sx + 20, cy - 3);
                 g.fillOval(sx - 1.5, cy + 1.5, 3, 3);

@@ -754,6 +754,12 @@ public final class LiveBuffer implements DrawSink, DrawSource {
         return i != null && i.sampler() != null && i.sampler().picksFromTrajectory();
     }
 
+    /** The sampler's id, live or as a loaded buffer's loader said ({@link #setStoredSampler}); null when unknown. */
+    public String samplerIdOrStored() {
+        RunInfo i = info;
+        return i != null ? i.config().samplerId() : storedSampler;
+    }
+
     /**
      * Why {@link Stat#ACCEPT_STAT} is not an acceptance rate here ("mclmc has no accept/reject step"), or null
      * when it is one.

@@ -5,8 +5,9 @@ import javafx.scene.paint.Color;
 /** Colours shared by every view, so a chain has one colour everywhere. */
 public final class Palette {
     /*
-     * No chain is green, red, magenta or near-black: those are the marks' colours (accepted proposal, rejected
-     * proposal, divergence, integrator path). Chain 3 was green #2ca02c, the accepted arrows' green to the eye, so
+     * No chain is green, red or magenta: those are the marks' colours (accepted proposal, rejected proposal,
+     * divergence). Each chain's integrator path is its own colour darkened ({@link #path}); all paths were one
+     * near-black, so two chains' zigzagging paths could be told apart only by the dot where each began. Chain 3 was green #2ca02c, the accepted arrows' green to the eye, so
      * with the default four chains its dot and recent path read as accepted proposals.
      */
     private static final Color[] CHAINS = {
@@ -21,8 +22,8 @@ public final class Palette {
     public static final Color REJECT = Color.web("#d62728");
     /** Divergence marks. */
     public static final Color DIVERGENCE = Color.web("#e6007e");
-    /** The current integrator path. */
-    public static final Color PATH = Color.web("#222222");
+    /** How much of a chain colour's brightness (HSB) its integrator path keeps. */
+    static final double PATH_BRIGHTNESS = 0.5;
     /** Plot text and axes. */
     public static final Color INK = Color.web("#333333");
     /** Grid lines. */
@@ -34,6 +35,14 @@ public final class Palette {
     /** The colour of chain {@code c} (0-based); colours repeat after sixteen chains. */
     public static Color chain(int c) {
         return CHAINS[Math.floorMod(c, CHAINS.length)];
+    }
+
+    /**
+     * The colour of chain {@code c}'s integrator path: its chain colour at half the brightness, clearly darker than
+     * the chain's dot and recent path.
+     */
+    public static Color path(int c) {
+        return chain(c).deriveColor(0, 1, PATH_BRIGHTNESS, 1);
     }
 
     /** The same colour as a CSS/AWT hex string. */

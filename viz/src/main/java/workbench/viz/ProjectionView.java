@@ -768,7 +768,7 @@ public final class ProjectionView extends CanvasView {
                 if (latest && p.path() != null && p.path().length > 1) {
                     anyPath = true;
                     progress = pathSeconds <= 0 ? 1 : Math.min(1, (now - p.arrivedNanos()) / (pathSeconds * 1e9));
-                    drawPath(g, p, progress);
+                    drawPath(g, p, progress, c);
                 }
                 if (progress < 1 || p.to() == null) {
                     continue; // no single proposal: a NUTS tree that kept its start point
@@ -870,8 +870,9 @@ public final class ProjectionView extends CanvasView {
         }
         if (anyPath) {
             // a random walk has no integrator: its path is the one step from the draw to the proposal
-            legend.add(Legend.Symbol.PATH, Palette.PATH, "rwm".equals(b.samplerId()) ? "random-walk proposal step"
-                    : "integrator path");
+            // each chain's path in its own colour darkened: the swatch shows the first chains' path colours
+            legend.addChainPathsRow(chains, ("rwm".equals(b.samplerId()) ? "random-walk proposal step"
+                    : "integrator path") + " (darker)");
         }
         if (!divs.isEmpty()) {
             long all = b.divergenceCount();
@@ -901,12 +902,13 @@ public final class ProjectionView extends CanvasView {
         }
     }
 
-    private void drawPath(Pen g, LiveBuffer.Proposal p, double progress) {
+    /** Chain {@code chain}'s integrator path, in its colour darkened ({@link Palette#path}). */
+    private void drawPath(Pen g, LiveBuffer.Proposal p, double progress, int chain) {
         double[][] path = p.path();
         int n = path.length;
         int shown = Math.max(1, Math.min(n, (int) Math.ceil(progress * n)));
-        g.setStroke(Palette.PATH);
-        g.setFill(Palette.PATH);
+        g.setStroke(Palette.path(chain));
+        g.setFill(Palette.path(chain));
         g.setLineWidth(1.3);
         g.setLineDashes();
         // each leapfrog step from the point it started at: NUTS's doublings go forward and backward, so the point

@@ -15,13 +15,22 @@ import workbench.core.run.RunEvent;
  * shaded and every run event (step size set by hand, beta changed, adaptation ended) is marked with a
  * dashed line at the iteration where it took effect. A chain added during the run is marked
  * ("+chain N") at chain 1's iteration when it started; its own trace counts from its own start, so it
- * begins at iteration 0 like the others.
+ * begins at iteration 0 like the others. The iterations of divergent transitions are a rug of short ticks along the
+ * plot's bottom edge ({@link #setShowDivergences}), read from the buffer's divergence marks as the projection reads
+ * them: solid {@link Palette#DIVERGENCE} after warmup, {@link #WARMUP_DIVERGENCE lighter} in warmup.
  */
 public final class TraceView extends CanvasView {
     private static final double LEFT = 58;
     private static final double RIGHT = 10;
     private static final double TOP = 20;
     private static final double BOTTOM = 34;
+    /** The length of a divergence tick at the normal text size. */
+    static final double RUG_TICK = 7;
+    /**
+     * A warmup divergence's tick: the divergence colour lightened (the projection draws those hollow), so the ones
+     * after warmup, which bias the draws, stand out.
+     */
+    public static final Color WARMUP_DIVERGENCE = Palette.DIVERGENCE.interpolate(Color.WHITE, 0.55);
 
     private LiveBuffer buffer;
     private int param = -1;
@@ -29,6 +38,7 @@ public final class TraceView extends CanvasView {
     private String title = "";
     private boolean logScale;
     private boolean showLegend = true;
+    private boolean showDivergences = true;
     /** Shade the tuning stages of chain 1 (samplers that report them) instead of warmup. */
     private boolean showPhases;
     /** Said above the plot of a buffer loaded from disk (e.g. that the tuner state is only kept live), or null. */
@@ -199,6 +209,12 @@ public final class TraceView extends CanvasView {
         dirty = true;
     }
 
+    /** Marks the iterations of divergent transitions with a rug of ticks along the plot's bottom edge (default on). */
+    public void setShowDivergences(boolean show) {
+        this.showDivergences = show;
+        dirty = true;
+    }
+
     @Override
     protected void resized() {
         dirty = true;
@@ -347,6 +363,8 @@ public final class TraceView extends CanvasView {
         } else {
             drawPaths(g, a, chains, lo);
         }
+        List<LiveBuffer.DivergenceMark> divs = showDivergences ? buffer.divergences() : List.of();
+        long[] rug = drawDivergenceRug(g, a, divs, lo, hi, ts);
         List<LiveBuffer.EventMark> events = buffer.events();
         g.setFont(PlotArea.TICK_FONT);
         boolean anySetting = false;
@@ -360,8 +378,11 @@ public final class TraceView extends CanvasView {
         }
         Legend legend = null;
         double[] legendBox = null; // left, top, width, height of the chain legend, or null
-        if (showLegend && chains > 1) {
+        boolean chainRows = showLegend && chains > 1;
+        if (chainRows || rug[0] + rug[1] > 0) {
             legend = new Legend(g.textScale());
+        }
+        if (chainRows) {
             legend.addChains(Legend.Symbol.LINE, chains, "");
             if (anySetting) {
                 legend.add(Legend.Symbol.DASH, Color.rgb(120, 0, 140), "setting changed");
@@ -369,6 +390,18 @@ public final class TraceView extends CanvasView {
             if (anyAdded) {
                 legend.add(Legend.Symbol.DASH, Color.rgb(120, 0, 140), "chain added (clicked)");
             }
+        }
+        if (rug[0] > 0) {
+            legend.add(Legend.Symbol.TICKS, Palette.DIVERGENCE, "divergent after warmup (" + rug[0] + ")");
+        }
+        if (rug[1] > 0) {
+            legend.add(Legend.Symbol.TICKS, WARMUP_DIVERGENCE, "divergent in warmup (" + rug[1] + ", lighter)");
+        }
+        if (rug[0] + rug[1] > 0 && buffer.divergenceCount() > divs.size()) {
+            legend.add(Legend.Symbol.NONE, Palette.DIVERGENCE, "ticks: the latest " + divs.size() + " of "
+                    + buffer.divergenceCount());
+        }
+        if (legend != null) {
             double[] size = legend.size();
             legendBox = new double[] {w - RIGHT - 4 - size[0], a.top() + 4, size[0], size[1]};
         }
@@ -412,6 +445,53 @@ public final class TraceView extends CanvasView {
         if (legend != null) {
             legend.draw(g, w - RIGHT - 4, a.top() + 4);
         }
+    }
+
+    /**
+     * The iterations of the divergences among {@code divs} from {@code lo} to {@code hi} as short ticks up from the
+     * plot's bottom edge: at most one tick per pixel column and kind (thousands of divergences cost one pass and a
+     * few hundred lines), warmup ones lighter, drawn first so that a column with both shows the solid one. Returns
+     * how many divergences after warmup and in warmup lie in the range.
+     */
+    private static long[] drawDivergenceRug(Pen g, PlotArea a, List<LiveBuffer.DivergenceMark> divs, long lo, long hi,
+                                            double ts) {
+        long[] counts = new long[2];
+        if (divs.isEmpty()) {
+            return counts;
+        }
+        int cols = Math.max(1, (int) Math.ceil(a.width()));
+        boolean[] after = new boolean[cols];
+        boolean[] warm = new boolean[cols];
+        for (LiveBuffer.DivergenceMark d : divs) {
+            if (d.iteration() < lo || d.iteration() >= hi) {
+                continue;
+            }
+            int col = Math.max(0, Math.min(cols - 1, (int) Math.floor(a.px(d.iteration()) - a.left())));
+            if (d.warmup()) {
+                warm[col] = true;
+                counts[1]++;
+            } else {
+                after[col] = true;
+                counts[0]++;
+            }
+        }
+        double bottom = a.top() + a.height();
+        double len = Math.min(RUG_TICK * ts, a.height() / 3);
+        g.setLineDashes();
+        g.setLineWidth(1);
+        g.setStroke(WARMUP_DIVERGENCE);
+        for (int col = 0; col < cols; col++) {
+            if (warm[col] && !after[col]) {
+                g.strokeLine(a.left() + col + 0.5, bottom - len, a.left() + col + 0.5, bottom);
+            }
+        }
+        g.setStroke(Palette.DIVERGENCE);
+        for (int col = 0; col < cols; col++) {
+            if (after[col]) {
+                g.strokeLine(a.left() + col + 0.5, bottom - len, a.left() + col + 0.5, bottom);
+            }
+        }
+        return counts;
     }
 
     /** One row per stage present, in code order. */

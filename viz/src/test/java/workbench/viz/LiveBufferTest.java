@@ -393,14 +393,17 @@ class LiveBufferTest {
         live.start(new RunInfo(cfg, m, SamplerRegistry.create("mclmc", Map.of()), m.outputNames(), "test"));
         assertEquals(workbench.core.kernel.AcceptStep.NONE, live.acceptStep());
         assertEquals("mclmc has no accept/reject step", live.acceptNote());
+        assertEquals("mclmc", live.samplerIdOrStored());
 
         LiveBuffer loaded = LiveBuffer.of(live);
         assertEquals(workbench.core.kernel.AcceptStep.METROPOLIS, loaded.acceptStep(), "nobody said: at its word");
         assertNull(loaded.acceptNote());
+        assertNull(loaded.samplerIdOrStored(), "draws from files: nobody said which sampler");
         long version = loaded.version();
         loaded.setStoredSampler("smile", workbench.core.kernel.AcceptStep.TUNER_RESET);
         assertEquals(workbench.core.kernel.AcceptStep.TUNER_RESET, loaded.acceptStep());
         assertEquals("smile has no Metropolis accept/reject step", loaded.acceptNote());
+        assertEquals("smile", loaded.samplerIdOrStored(), "the energy-error axis names a session's sampler's error");
         assertTrue(loaded.version() > version, "the views redraw");
     }
 }

@@ -27,7 +27,7 @@ final class GuideDialog {
         box.setPadding(new Insets(12));
         Label intro = new Label("Pick a model and a sampler on the left and press Run. The projection shows the target's "
                 + "density with the draws of each chain in its colour; green arrows are accepted proposals, red crosses "
-                + "rejected ones, black dots the integrator path (at slow speeds), magenta triangles divergences (click one "
+                + "rejected ones, dots in a darker shade of each chain's colour its integrator path (at slow speeds), magenta triangles divergences (click one "
                 + "to replay its trajectory). Drag the step-size slider while it runs: the next transition uses it. "
                 + "Step advances every chain by exactly one transition.");
         intro.setWrapText(true);

@@ -629,6 +629,8 @@ public final class MainWindow extends BorderPane {
         trace.setShowPhases(true);
         for (TraceView t : List.of(stepSizeTrace, acceptTrace, depthTrace)) {
             t.setShowLegend(false);
+            // the trace of the shown coordinate marks the divergences; three small rugs more would repeat it
+            t.setShowDivergences(false);
             t.setShowPhases(true);
             HBox.setHgrow(t, Priority.ALWAYS);
             t.setPrefWidth(300);

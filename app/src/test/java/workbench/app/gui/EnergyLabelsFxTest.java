@@ -25,7 +25,7 @@ class EnergyLabelsFxTest extends WindowFxBase {
     @Test
     void labelsFitTheirPanel() throws Exception {
         EnergyCharts ec = charts(null);
-        String full = "\u0394E = H(proposal) \u2212 H(start)";
+        String full = "\u0394E = H(draw picked) \u2212 H(start)"; // NUTS: no one proposal
         List<String> fullNames = List.of("marginal energy E \u2212 \u0112", "transition \u0394E (between draws)");
         assertEquals(List.of(full, fullNames), shown(ec, 1400));
         assertEquals(List.of("\u0394E", List.of("marginal energy E \u2212 \u0112", "transition \u0394E")), shown(ec, 400));
@@ -92,10 +92,34 @@ class EnergyLabelsFxTest extends WindowFxBase {
     }
 
     /** Energy charts of a short NUTS run, sized by the test, not by a parent; {@code style} for their holder (or null). */
+    /**
+     * The energy-error axis says what the running sampler stores as its energy error: it read "ΔE = H(proposal) −
+     * H(start)" for every sampler, but NUTS proposes no one point (its error is the picked draw's) and the MCLMC
+     * family conserves no Hamiltonian (ΔK − Δlog p, of one step or of the adjusted sampler's proposal).
+     */
+    @Test
+    void theErrorAxisSaysWhatTheSamplerStores() throws Exception {
+        Map<String, String> want = new java.util.LinkedHashMap<>();
+        want.put("hmc", "\u0394E = H(proposal) \u2212 H(start)");
+        want.put("nuts", "\u0394E = H(draw picked) \u2212 H(start)");
+        want.put("mclmc", "\u0394E = \u0394K \u2212 \u0394log p of the step");
+        want.put("mclmc-adjusted", "\u0394E = \u0394K \u2212 \u0394log p of the proposal");
+        for (Map.Entry<String, String> e : want.entrySet()) {
+            EnergyCharts ec = charts(null, "gaussian-2d", e.getKey());
+            assertEquals(e.getValue(), shown(ec, 1400).get(0), e.getKey());
+        }
+        EnergyCharts sghmc = charts(null, "noisy-gaussian", "sghmc");
+        assertEquals("\u0394E = H(after) \u2212 H(before) of the step", shown(sghmc, 1400).get(0), "sghmc");
+    }
+
     private static EnergyCharts charts(String style) throws Exception {
-        RunConfig cfg = new RunConfig("gaussian-2d", Map.of(), "nuts", Map.of(), 2, 100, 300, 5, 1, null);
+        return charts(style, "gaussian-2d", "nuts");
+    }
+
+    private static EnergyCharts charts(String style, String model, String sampler) throws Exception {
+        RunConfig cfg = new RunConfig(model, Map.of(), sampler, Map.of(), 2, 100, 300, 5, 1, null);
         LiveBuffer b = new LiveBuffer(RunController.BUFFER_CAPACITY);
-        new ChainRunner(cfg, ModelRegistry.create("gaussian-2d", Map.of()), SamplerRegistry.create("nuts", Map.of()), b)
+        new ChainRunner(cfg, ModelRegistry.create(model, Map.of()), SamplerRegistry.create(sampler, Map.of()), b)
                 .run();
         return WaitForAsyncUtils.asyncFx(() -> {
             EnergyCharts c = new EnergyCharts();

@@ -63,7 +63,7 @@ class NutsPathDrawingFxTest extends WindowFxBase {
                 stroke[0] = (Color) a[0];
             } else if (m.getName().equals("strokeLine") && inPlot[0]) {
                 double[] line = {(double) a[0], (double) a[1], (double) a[2], (double) a[3]};
-                if (sameRgb(stroke[0], Palette.PATH)) {
+                if (sameRgb(stroke[0], Palette.path(0))) { // chain 1's path: its colour, darker
                     pathLines.add(line);
                 } else if (sameRgb(stroke[0], Palette.ACCEPT)) {
                     acceptLines.add(line);

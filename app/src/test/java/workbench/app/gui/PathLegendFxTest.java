@@ -44,14 +44,15 @@ class PathLegendFxTest extends WindowFxBase {
 
     @Test
     void aRandomWalksStepIsAProposalStep(FxRobot robot) {
-        List<String> legend = legendWhileSlow(robot, "rwm", l -> l.contains("random-walk proposal step"));
-        assertFalse(legend.contains("integrator path"), legend.toString());
+        List<String> legend = legendWhileSlow(robot, "rwm",
+                l -> l.contains("random-walk proposal step (darker)"));
+        assertFalse(legend.stream().anyMatch(t -> t.startsWith("integrator path")), legend.toString());
     }
 
     /** The four chains take one legend row (their colours as dots), not four rows of a small projection. */
     @Test
     void theChainsShareOneLegendRow(FxRobot robot) {
-        List<String> legend = legendWhileSlow(robot, "hmc", l -> l.contains("integrator path"));
+        List<String> legend = legendWhileSlow(robot, "hmc", l -> l.contains("integrator path (darker)"));
         org.junit.jupiter.api.Assertions.assertTrue(legend.contains("chains 1\u20134 (line: recent path)"),
                 legend.toString());
         assertFalse(legend.stream().anyMatch(t -> t.startsWith("chain ")), legend.toString());
