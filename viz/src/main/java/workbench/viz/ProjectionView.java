@@ -823,6 +823,9 @@ public final class ProjectionView extends CanvasView {
         g.setLineDashes();
         int outside = 0; // of those drawn: a legend that counts marks nobody can see says where they went
         int warmupDrawn = 0;
+        // edge arrowheads already drawn, by EDGE_CELL-pixel cell and kind: hundreds of divergences leaving the view
+        // at nearly one place drew a solid magenta wall along the edge; one arrowhead a cell says the same
+        java.util.Set<Long> edgeCells = new java.util.HashSet<>();
         for (int k = from; k < divs.size(); k++) {
             LiveBuffer.DivergenceMark d = divs.get(k);
             double[] m = markAt(d);
@@ -837,7 +840,11 @@ public final class ProjectionView extends CanvasView {
                 // far out (a pushed step size sends every one off the view): an arrowhead on the view's edge, where
                 // the trajectory left it, pointing the way it flew, so the divergence is seen where it happens
                 outside++;
-                edgeArrow(g, m[0], m[1], m[2], !d.warmup());
+                long cell = ((long) Math.floor(m[0] / EDGE_CELL) << 32) ^ ((long) Math.floor(m[1] / EDGE_CELL) << 1)
+                        ^ (d.warmup() ? 1 : 0);
+                if (edgeCells.add(cell)) {
+                    edgeArrow(g, m[0], m[1], m[2], !d.warmup());
+                }
                 continue;
             }
             // warmup divergences (the step size still being tuned) hollow, those after warmup, which bias the
@@ -1102,6 +1109,9 @@ public final class ProjectionView extends CanvasView {
         }
         return new double[] {area.px(e[0]), area.py(e[1]), angle};
     }
+
+    /** Edge arrowheads closer than this many pixels (same kind) are drawn once. */
+    static final double EDGE_CELL = 8;
 
     /** An arrowhead with its tip at (x, y) pointing along {@code angle}: a divergence beyond the view's edge. */
     private static void edgeArrow(Pen g, double x, double y, double angle, boolean filled) {

@@ -97,6 +97,57 @@ class DivergenceOffViewFxTest extends WindowFxBase {
                 legend.get().toString());
     }
 
+    /**
+     * Hundreds of divergences leaving the view at nearly one place (a pushed step size) drew as many arrowheads on
+     * top of each other, a solid magenta wall along the edge; one arrowhead a few pixels says the same.
+     */
+    @Test
+    void divergencesLeavingAtOnePlaceShareOneArrowhead(FxRobot robot) {
+        RunConfig cfg = new RunConfig("gaussian-2d", Map.of("rho", "0"), "hmc", Map.of(), 1, 0, 1000, 1, 1, null);
+        Gaussian2d model = new Gaussian2d(0);
+        LiveBuffer buffer = new LiveBuffer(1000);
+        buffer.start(new RunInfo(cfg, model, null, model.outputNames(), "test"));
+        buffer.transition(0, 0, new Transition(at(0, 0), true, 1, 0, 0, false, null, 1, 1, 1, 1, false, null,
+                Map.of()), new double[] {0, 0});
+        // 300 leave to the right within 0.003 of y = 0.5, and one leaves at y = -2
+        for (int i = 1; i <= 301; i++) {
+            double y = i == 301 ? -2 : 0.5 + 1e-5 * i;
+            double[][] traj = {{0, y}, {50, y}, {1e6, y}};
+            buffer.transition(0, i, new Transition(at(0, 0), false, 0, 0, 2000, true,
+                    new Divergence(new double[] {1e6, y}, new double[2], 2000, traj), 1, 2, 1, 2, false, null,
+                    Map.of()), new double[] {0, 0});
+        }
+        int[] arrows = {0};
+        Color[] fill = {Color.BLACK};
+        boolean[] inPlot = {false};
+        Pen pen = (Pen) Proxy.newProxyInstance(Pen.class.getClassLoader(), new Class<?>[] {Pen.class}, (o, m, a) -> {
+            if (m.getName().equals("textScale")) {
+                return 1.0;
+            }
+            if (m.getName().equals("clipRect")) {
+                inPlot[0] = true;
+            } else if (m.getName().equals("restore")) {
+                inPlot[0] = false;
+            } else if (m.getName().equals("setFill")) {
+                fill[0] = (Color) a[0];
+            } else if (m.getName().equals("fillPolygon") && inPlot[0] && sameRgb(fill[0], Palette.DIVERGENCE)) {
+                arrows[0]++;
+            }
+            return null;
+        });
+        AtomicReference<List<String>> legend = new AtomicReference<>();
+        robot.interact(() -> {
+            ProjectionView view = new ProjectionView();
+            view.setBuffer(buffer);
+            view.setNames(model.outputNames());
+            view.setDivergencesAtStart(false);
+            view.paint(pen, 660, 660, System.nanoTime());
+            legend.set(view.legendTexts());
+        });
+        assertEquals(2, arrows[0], "one arrowhead where 300 left together, one where the other left");
+        assertTrue(legend.get().stream().anyMatch(t -> t.contains("301 outside the view")), legend.get().toString());
+    }
+
     private static boolean sameRgb(Color a, Color b) {
         return a.getRed() == b.getRed() && a.getGreen() == b.getGreen() && a.getBlue() == b.getBlue();
     }
