@@ -52,23 +52,7 @@ class DivergenceOffViewFxTest extends WindowFxBase {
         LiveBuffer.DivergenceMark mark = buffer.divergences().get(0);
 
         List<double[][]> magenta = new ArrayList<>(); // filled polygons in the divergence colour, inside the plot
-        Color[] fill = {Color.BLACK};
-        boolean[] inPlot = {false};
-        Pen pen = (Pen) Proxy.newProxyInstance(Pen.class.getClassLoader(), new Class<?>[] {Pen.class}, (o, m, a) -> {
-            if (m.getName().equals("textScale")) {
-                return 1.0;
-            }
-            if (m.getName().equals("clipRect")) {
-                inPlot[0] = true;
-            } else if (m.getName().equals("restore")) {
-                inPlot[0] = false;
-            } else if (m.getName().equals("setFill")) {
-                fill[0] = (Color) a[0];
-            } else if (m.getName().equals("fillPolygon") && inPlot[0] && sameRgb(fill[0], Palette.DIVERGENCE)) {
-                magenta.add(new double[][] {((double[]) a[0]).clone(), ((double[]) a[1]).clone()});
-            }
-            return null;
-        });
+        Pen pen = magentaRecorder(magenta);
         AtomicReference<double[]> edge = new AtomicReference<>();
         AtomicReference<LiveBuffer.DivergenceMark> clicked = new AtomicReference<>();
         AtomicReference<List<String>> legend = new AtomicReference<>();
@@ -117,10 +101,26 @@ class DivergenceOffViewFxTest extends WindowFxBase {
                     new Divergence(new double[] {1e6, y}, new double[2], 2000, traj), 1, 2, 1, 2, false, null,
                     Map.of()), new double[] {0, 0});
         }
-        int[] arrows = {0};
+        List<double[][]> arrows = new ArrayList<>();
+        Pen pen = magentaRecorder(arrows);
+        AtomicReference<List<String>> legend = new AtomicReference<>();
+        robot.interact(() -> {
+            ProjectionView view = new ProjectionView();
+            view.setBuffer(buffer);
+            view.setNames(model.outputNames());
+            view.setDivergencesAtStart(false);
+            view.paint(pen, 660, 660, System.nanoTime());
+            legend.set(view.legendTexts());
+        });
+        assertEquals(2, arrows.size(), "one arrowhead where 300 left together, one where the other left");
+        assertTrue(legend.get().stream().anyMatch(t -> t.contains("301 outside the view")), legend.get().toString());
+    }
+
+    /** A pen that records the polygons filled in the divergence colour inside the plot (not the legend's symbol). */
+    private static Pen magentaRecorder(List<double[][]> magenta) {
         Color[] fill = {Color.BLACK};
         boolean[] inPlot = {false};
-        Pen pen = (Pen) Proxy.newProxyInstance(Pen.class.getClassLoader(), new Class<?>[] {Pen.class}, (o, m, a) -> {
+        return (Pen) Proxy.newProxyInstance(Pen.class.getClassLoader(), new Class<?>[] {Pen.class}, (o, m, a) -> {
             if (m.getName().equals("textScale")) {
                 return 1.0;
             }
@@ -131,21 +131,10 @@ class DivergenceOffViewFxTest extends WindowFxBase {
             } else if (m.getName().equals("setFill")) {
                 fill[0] = (Color) a[0];
             } else if (m.getName().equals("fillPolygon") && inPlot[0] && sameRgb(fill[0], Palette.DIVERGENCE)) {
-                arrows[0]++;
+                magenta.add(new double[][] {((double[]) a[0]).clone(), ((double[]) a[1]).clone()});
             }
             return null;
         });
-        AtomicReference<List<String>> legend = new AtomicReference<>();
-        robot.interact(() -> {
-            ProjectionView view = new ProjectionView();
-            view.setBuffer(buffer);
-            view.setNames(model.outputNames());
-            view.setDivergencesAtStart(false);
-            view.paint(pen, 660, 660, System.nanoTime());
-            legend.set(view.legendTexts());
-        });
-        assertEquals(2, arrows[0], "one arrowhead where 300 left together, one where the other left");
-        assertTrue(legend.get().stream().anyMatch(t -> t.contains("301 outside the view")), legend.get().toString());
     }
 
     private static boolean sameRgb(Color a, Color b) {

@@ -176,11 +176,7 @@ public final class Diagnostics {
         int i = 0;
         while (i < n) {
             // values equal to each other share the mean of their positions (Ranks.average), whole when i + j is even
-            double value = sorted[i];
-            int j = i;
-            while (j + 1 < n && sorted[j + 1] == value) {
-                j++;
-            }
+            int j = Ranks.runEnd(sorted, i);
             long twice = (long) i + j;
             double score = (twice & 1) == 0 ? whole[(int) (twice >>> 1)] : NormalScores.of(0.5 * twice + 1, n);
             for (int k = i; k <= j; k++) {

@@ -113,11 +113,7 @@ final class Ranks {
         double[] ranks = new double[n];
         int i = 0;
         while (i < n) {
-            double value = sorted[i];
-            int j = i;
-            while (j + 1 < n && sorted[j + 1] == value) {
-                j++;
-            }
+            int j = runEnd(sorted, i);
             double rank = 0.5 * (i + j) + 1;
             for (int k = i; k <= j; k++) {
                 ranks[order[k]] = rank;
@@ -125,6 +121,16 @@ final class Ranks {
             i = j + 1;
         }
         return ranks;
+    }
+
+    /** The last position of the run of values equal to {@code sorted[i]} that starts at {@code i}. */
+    static int runEnd(double[] sorted, int i) {
+        double value = sorted[i];
+        int j = i;
+        while (j + 1 < sorted.length && sorted[j + 1] == value) {
+            j++;
+        }
+        return j;
     }
 
     /**
