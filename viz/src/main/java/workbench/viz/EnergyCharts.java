@@ -284,13 +284,19 @@ public final class EnergyCharts extends HBox {
         // warmup's transitions too (the table and E-BFMI below count post-warmup draws only): say so, or 124 divergent
         // here reads as a contradiction of "divergences after warmup: 39" under the table
         String note = String.format(Locale.ROOT, "%d transitions, %d divergent (warmup included)", errorBins.seen(), divs);
-        if (THRESHOLD <= hi) {
+        long below = errorBins.below();
+        String outside = below > 0 ? ", " + below + " below" : "";
+        if ("nuts".equals(buffer.samplerIdOrStored())) {
+            // NUTS flags a transition when its trajectory's energy error crossed 1000; the draw it picks (the error
+            // shown) is weighted by exp(-H), so never one near that: no threshold line among these errors
+            note += String.format(Locale.ROOT, "; a transition diverged where its trajectory's \u0394E crossed 1000,"
+                    + " not the picked draw's shown here (%d beyond the axis%s)", errorBins.beyond(), outside);
+        } else if (THRESHOLD <= hi) {
             plot.addDomainMarker(thresholdMarker);
             note += "; dashed line: divergence threshold \u0394E = 1000";
         } else {
-            long below = errorBins.below();
             note += String.format(Locale.ROOT, "; threshold \u0394E = 1000 is off the axis to the right (%d beyond the axis%s)",
-                    errorBins.beyond(), below > 0 ? ", " + below + " below" : "");
+                    errorBins.beyond(), outside);
         }
         errorNote.setText(note);
     }

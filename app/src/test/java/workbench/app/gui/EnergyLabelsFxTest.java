@@ -1,6 +1,8 @@
 package workbench.app.gui;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.Map;
@@ -110,6 +112,24 @@ class EnergyLabelsFxTest extends WindowFxBase {
         }
         EnergyCharts sghmc = charts(null, "noisy-gaussian", "sghmc");
         assertEquals("\u0394E = H(after) \u2212 H(before) of the step", shown(sghmc, 1400).get(0), "sghmc");
+    }
+
+    /**
+     * NUTS's errors are those of the draws it picked, which never come near the threshold its trajectories crossed:
+     * the note said "threshold ΔE = 1000 is off the axis" above errors that have nothing to do with it.
+     */
+    @Test
+    void nutsSaysItsDivergencesAreNotInTheHistogram() throws Exception {
+        EnergyCharts nuts = charts(null, "gaussian-2d", "nuts");
+        shown(nuts, 1400);
+        String note = WaitForAsyncUtils.asyncFx(nuts::errorNote).get(10, TimeUnit.SECONDS);
+        assertTrue(note.contains("a transition diverged where its trajectory's \u0394E crossed 1000, not the picked"
+                + " draw's shown here"), note);
+        assertFalse(note.contains("threshold \u0394E = 1000 is off the axis"), note);
+        EnergyCharts hmc = charts(null, "gaussian-2d", "hmc");
+        shown(hmc, 1400);
+        String hmcNote = WaitForAsyncUtils.asyncFx(hmc::errorNote).get(10, TimeUnit.SECONDS);
+        assertTrue(hmcNote.contains("divergence threshold") || hmcNote.contains("threshold \u0394E = 1000"), hmcNote);
     }
 
     private static EnergyCharts charts(String style) throws Exception {
