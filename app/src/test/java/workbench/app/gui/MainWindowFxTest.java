@@ -452,6 +452,9 @@ class MainWindowFxTest extends WindowFxBase {
         workbench.viz.Export.svg(charts.errorChart(), svg, 600, 400);
         java.nio.file.Path projectionSvg = dir.resolve("p.svg");
         robot.interact(() -> {
+            // the legend's rows as text is what is checked: the funnel's divergences can add rows enough to fold it
+            window.posterior().projection().setLegendFolded(false);
+            window.posterior().projection().refresh(System.nanoTime());
             try {
                 workbench.viz.Export.svg(window.posterior(), projectionSvg);
             } catch (java.io.IOException e) {
