@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import javafx.scene.control.Label;
 import javafx.scene.control.Slider;
 import javafx.scene.control.TextInputControl;
-import javafx.scene.input.KeyCode;
 import org.junit.jupiter.api.Test;
 import org.testfx.api.FxRobot;
 import workbench.viz.EnergyCharts;
@@ -16,16 +15,6 @@ import workbench.viz.Ticks;
 
 /** Typing step sizes into a running stochastic-gradient sampler: refusals, then a good value. */
 class SgStepSizeFxTest extends WindowFxBase {
-
-    private static void enter(FxRobot robot, String text) {
-        TextInputControl field = robot.lookup("#stepSizeField").queryAs(TextInputControl.class);
-        robot.interact(() -> {
-            field.requestFocus();
-            field.clear();
-        });
-        robot.write(text);
-        robot.type(KeyCode.ENTER);
-    }
 
     private static Label status(FxRobot robot) {
         return robot.lookup("#statusMessage").queryAs(Label.class);
@@ -84,11 +73,11 @@ class SgStepSizeFxTest extends WindowFxBase {
         waitUntil("the energy-error note", () -> energy.errorNote().startsWith("no energy error: sgld"));
         assertFalse(energy.errorNote().contains("on the left"));
         for (String bad : new String[] {"NaN", "0", "-1", "1e9"}) {
-            enter(robot, bad);
+            enterStepSize(robot, bad);
             waitUntil("the refusal of " + bad, () -> status(robot).getText().startsWith("step size must"));
             assertTrue(status(robot).getStyleClass().contains("status-error"), bad);
         }
-        enter(robot, "0.002");
+        enterStepSize(robot, "0.002");
         LiveBuffer b = window.controller().buffer();
         waitUntil("the new step size in use", () -> window.controller().stepSizeSet() == 0.002);
         // the earlier refusal no longer applies: the status line says what is in effect, not in red
@@ -103,13 +92,13 @@ class SgStepSizeFxTest extends WindowFxBase {
     @Test
     void smileRefusesAStepSizeAboveItsTunersCeiling(FxRobot robot) {
         startEndlessRun(robot, "noisy-gaussian", "smile");
-        enter(robot, "1000");
+        enterStepSize(robot, "1000");
         waitUntil("the refusal of 1000", () -> status(robot).getText().equals(
                 "step size for smile must be at most 10, got 1000"));
         assertTrue(status(robot).getStyleClass().contains("status-error"));
         assertTrue(Double.isNaN(window.controller().stepSizeSet()), "nothing was set");
         assertFalse(window.controller().stepSizeByHand(), "the tuner still runs");
-        enter(robot, "10");
+        enterStepSize(robot, "10");
         waitUntil("the ceiling taken", () -> window.controller().stepSizeSet() == 10);
         assertEquals(RunController.State.RUNNING, window.controller().state());
     }
@@ -130,7 +119,7 @@ class SgStepSizeFxTest extends WindowFxBase {
         LiveBuffer b = window.controller().buffer();
         assertTrue(b.lastStepSize(0) < 0.001, "the cosine has left its peak: " + b.lastStepSize(0));
         assertEquals(Ticks.number(0.001), field.getText());
-        enter(robot, "0.002");
+        enterStepSize(robot, "0.002");
         waitUntil("the new peak in use", () -> window.controller().stepSizeSet() == 0.002);
         waitUntil("the hand-set note (" + note.getText() + ")",
                 () -> note.getText().startsWith("peak step size \u03b5\u2080 set by hand"));

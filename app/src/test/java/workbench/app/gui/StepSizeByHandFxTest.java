@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import javafx.scene.control.Label;
 import javafx.scene.control.TextInputControl;
-import javafx.scene.input.KeyCode;
 import org.junit.jupiter.api.Test;
 import org.testfx.api.FxRobot;
 import workbench.viz.LiveBuffer;
@@ -16,16 +15,6 @@ import workbench.viz.LiveBuffer;
  * HMC without warmup, the step size raised while the chains run), and after Reset.
  */
 class StepSizeByHandFxTest extends WindowFxBase {
-
-    private static void enterStepSize(FxRobot robot, String text) {
-        TextInputControl field = robot.lookup("#stepSizeField").queryAs(TextInputControl.class);
-        robot.interact(() -> {
-            field.requestFocus();
-            field.clear();
-        });
-        robot.write(text);
-        robot.type(KeyCode.ENTER);
-    }
 
     private static String note(FxRobot robot) {
         return robot.lookup("#stepSizeNote").queryAs(Label.class).getText();

@@ -55,6 +55,18 @@ abstract class WindowFxBase {
         prefs.removeNode();
     }
 
+    /** Types {@code text} into the toolbar's step-size box and presses Enter, as a user sets it during a run. */
+    static void enterStepSize(org.testfx.api.FxRobot robot, String text) {
+        javafx.scene.control.TextInputControl field = robot.lookup("#stepSizeField")
+                .queryAs(javafx.scene.control.TextInputControl.class);
+        robot.interact(() -> {
+            field.requestFocus();
+            field.clear();
+        });
+        robot.write(text);
+        robot.type(javafx.scene.input.KeyCode.ENTER);
+    }
+
     /** Waits up to 20 s for {@code cond}; fails naming {@code what} when it does not come. */
     static void waitUntil(String what, Callable<Boolean> cond) {
         waitUntil(what, 20, cond);
