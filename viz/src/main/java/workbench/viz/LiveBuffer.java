@@ -754,6 +754,15 @@ public final class LiveBuffer implements DrawSink, DrawSource {
         return i != null && i.sampler() != null && i.sampler().picksFromTrajectory();
     }
 
+    /**
+     * Whether the running sampler's moves use the gradient ({@link workbench.core.kernel.Sampler#usesGradient});
+     * true when no sampler runs (draws read back).
+     */
+    public boolean samplerUsesGradient() {
+        RunInfo i = info;
+        return i == null || i.sampler() == null || i.sampler().usesGradient();
+    }
+
     /** The sampler's id, live or as a loaded buffer's loader said ({@link #setStoredSampler}); null when unknown. */
     public String samplerIdOrStored() {
         RunInfo i = info;

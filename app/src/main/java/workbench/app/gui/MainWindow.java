@@ -1014,11 +1014,14 @@ public final class MainWindow extends BorderPane {
         // the folder's name (its whole path in the tooltip), cut in the middle when the message needs the room
         statusSession.setTextOverrun(javafx.scene.control.OverrunStyle.CENTER_ELLIPSIS);
         statusState.setTooltip(tip("What the run is doing: ready, running, paused, finished or failed."));
-        statusDraws.setTooltip(tip("Transitions made so far: the fewest of any chain, and the total over chains."));
+        statusDraws.setTooltip(tip("While any chain is in warmup, how far warmup has come (the slowest chain); "
+                + "then the draws after warmup: the fewest of any chain, and the total over chains."));
         statusRates.setTooltip(tip("Throughput over the last second: transitions and gradient evaluations per second, "
-                + "all chains together. Gradients are what costs on real models."));
+                + "all chains together. Gradients are what costs on real models. rwm does not use the gradient: "
+                + "it counts model evaluations instead."));
         statusStep.setTooltip(tip("The step size chain 1 used in its latest transition."));
-        statusDivs.setTooltip(tip("Transitions whose energy error exceeded 1000 (warmup included); "
+        statusDivs.setTooltip(tip("Divergent transitions, warmup included: an energy error past 1000 (hmc, nuts, "
+                + "mclmc-adjusted) or a density or gradient that stopped being finite (every sampler); "
                 + "see the Divergences tab."));
         Region grow = new Region();
         HBox.setHgrow(grow, Priority.ALWAYS);
@@ -1933,8 +1936,8 @@ public final class MainWindow extends BorderPane {
             lastStatusNumbers = now;
             setText(statusDraws, b != null && b.started() ? drawCount(b) : String.format(Locale.ROOT,
                     "draws: 0 per chain (%d in all)", st.transitions()));
-            setText(statusRates, String.format(Locale.ROOT, st.drawsPerSecond() < 10 ? "%.1f draws/s \u00b7 %,.0f gradients/s"
-                    : "%,.0f draws/s \u00b7 %,.0f gradients/s", st.drawsPerSecond(), st.gradientsPerSecond()));
+            setText(statusRates, rates(st.drawsPerSecond(), st.gradientsPerSecond(),
+                    b == null || b.samplerUsesGradient()));
             double eps = b == null ? Double.NaN : b.lastStepSize(0);
             setText(statusStep, "step size: " + Ticks.number(eps));
         }
@@ -2376,6 +2379,16 @@ public final class MainWindow extends BorderPane {
     /** Moves the speed slider to full speed (as fast as the chains go). */
     public void fullSpeed() {
         speedSlider.setValue(SPEED_MAX_LOG);
+    }
+
+    /**
+     * The status line's throughput: draws per second (one decimal below 10), and gradient evaluations per second, or
+     * model evaluations per second for a sampler whose moves do not use the gradient ({@code rwm}: it counts each
+     * density evaluation as a gradient evaluation, README "Gradient counts").
+     */
+    static String rates(double drawsPerSecond, double gradientsPerSecond, boolean usesGradient) {
+        return String.format(Locale.ROOT, (drawsPerSecond < 10 ? "%.1f" : "%,.0f") + " draws/s \u00b7 %,.0f "
+                + (usesGradient ? "gradients/s" : "model evaluations/s"), drawsPerSecond, gradientsPerSecond);
     }
 
     /**

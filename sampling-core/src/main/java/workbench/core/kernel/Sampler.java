@@ -45,6 +45,15 @@ public interface Sampler {
     }
 
     /**
+     * Whether the sampler's moves use the gradient. Where they do not (random-walk Metropolis) its transitions still
+     * count one "gradient evaluation" per model evaluation, because the model computes density and gradient in one
+     * call ({@code Model.logDensity}); the window then says "model evaluations/s", not "gradients/s".
+     */
+    default boolean usesGradient() {
+        return true;
+    }
+
+    /**
      * Refuses, with a {@link workbench.core.BadInputException} naming why, a model this sampler cannot sample.
      * The CLI and the window call it before a run writes anything, the runner before its chains start, and the
      * samplers that override it from {@link #newChain} too. Accepts every model by default.

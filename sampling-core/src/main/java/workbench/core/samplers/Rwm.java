@@ -41,6 +41,12 @@ public record Rwm(ParamValues settings) implements Sampler {
         return AcceptStep.METROPOLIS;
     }
 
+    /** Proposals are blind to the gradient; its evaluations are counted as model evaluations (README). */
+    @Override
+    public boolean usesGradient() {
+        return false;
+    }
+
     @Override
     public ChainSampler newChain(Model model, int warmup, ChainState initial, UniformRandomProvider rng) {
         int d = model.dim();
