@@ -407,7 +407,7 @@ public final class MainWindow extends BorderPane {
         stepSizeSlider.setPrefWidth(150);
         // the arrow keys move it 5% a press (log scale); the default increment of 10 jumped to the top, 10
         stepSizeSlider.setBlockIncrement(Math.log10(1.05));
-        stepSizeField.setTooltip(tip("Type a step size and press Enter; the next transition uses it."));
+        stepSizeField.setTooltip(tip(STEP_SIZE_TIP));
         stepSizeField.setPrefColumnCount(6);
         betaSlider.setTooltip(tip("Likelihood temperature \u03b2 in (0, 1] for models with data: 1 is the posterior, "
                 + "smaller values flatten the likelihood toward the prior. Only for data models."));
@@ -1078,6 +1078,12 @@ public final class MainWindow extends BorderPane {
             }
         });
         stepSizeField.setOnAction(e -> {
+            RunController.State st = controller.state();
+            if (stepSizeField.getText().isBlank() && st != RunController.State.RUNNING
+                    && st != RunController.State.PAUSED) {
+                forgetStepSizeSetByHand();
+                return;
+            }
             String msg = controller.setStepSizeText(stepSizeField.getText());
             if (msg != null) {
                 showMessage(msg, true);
@@ -1148,9 +1154,37 @@ public final class MainWindow extends BorderPane {
             stepSizeNote.setText(anyChainInWarmup(controller.buffer()) ? HAND_SET_ADAPTATION_ENDED : HAND_SET_NO_ADAPTATION);
             stepSizeNote.setTooltip(null);
         } else {
-            stepSizeNote.setText("step size set by hand: the next run will not adapt it");
-            stepSizeNote.setTooltip(null);
+            stepSizeNote.setText(HAND_SET_NEXT_RUN);
+            stepSizeNote.setTooltip(tip(FORGET_STEP_SIZE));
         }
+    }
+
+    private static final String STEP_SIZE_TIP = "Type a step size and press Enter; the next transition uses it. "
+            + "Between runs, empty the box and press Enter to let the next run adapt its own.";
+
+    /** The note while a step size set by hand waits for the next run. */
+    static final String HAND_SET_NEXT_RUN = "step size set by hand: the next run will not adapt it";
+    private static final String FORGET_STEP_SIZE = "Every run started from here takes this step size and does not "
+            + "adapt it. Empty the box and press Enter (between runs) to let the next run adapt its own.";
+
+    /** Empty box + Enter between runs: the kept step size is dropped and the next run adapts its own from the sampler's setting. */
+    private void forgetStepSizeSetByHand() {
+        boolean had = controller.stepSizeByHand() || !Double.isNaN(controller.stepSizeSet());
+        controller.clearPendingStepSize();
+        stepSizeNote.setText("");
+        stepSizeNote.setTooltip(null);
+        stepSizeTyped = false;
+        if (controller.state() == RunController.State.IDLE) {
+            showSetupStepSize();
+        } else {
+            programmatic = true;
+            try {
+                stepSizeField.setText(stepSizeShown == null ? "" : stepSizeShown);
+            } finally {
+                programmatic = false;
+            }
+        }
+        showMessage(had ? "step size: the next run adapts its own" : "", false);
     }
 
     /** The note after a step size set by hand ended the run's adaptation. */
@@ -1273,9 +1307,15 @@ public final class MainWindow extends BorderPane {
         openedSession = null;
         showBuffer(null, null);
         stepSizeNote.setText("");
+        stepSizeNote.setTooltip(null);
         // a step size set during the run left the box at it, and the status line at "... from the next transition",
-        // though the next Run starts from the sampler's setting
-        showSetupStepSize();
+        // though the next Run starts from the sampler's setting; one set before the run is kept for the next: the box
+        // showed the last run's value and no note said the next run would start from the kept one
+        if (controller.stepSizeByHand()) {
+            showStepSizeSet(controller.stepSizeSet());
+        } else {
+            showSetupStepSize();
+        }
         if (statusMessage.getText().endsWith(" from the next transition")) {
             showMessage("", false);
         }
@@ -1701,7 +1741,7 @@ public final class MainWindow extends BorderPane {
         if (!text.equals(stepSizeLabel.getText())) {
             stepSizeLabel.setText(text);
             stepSizeField.setTooltip(tip(peak ? CSGLD_STEP_SIZE + " Type one and press Enter."
-                    : "Type a step size and press Enter; the next transition uses it."));
+                    : STEP_SIZE_TIP));
         }
         if (!peak && cosineNote != null && cosineNote.equals(stepSizeNote.getText())) {
             stepSizeNote.setText("");

@@ -478,10 +478,16 @@ public final class RunController {
         return pendingStepSize;
     }
 
-    /** Forgets a step size set by hand before a run: the next run adapts its own. */
+    /**
+     * Forgets a step size set by hand before a run: the next run adapts its own. With no run (idle) nothing is set
+     * by hand any more; a finished or failed run keeps saying whether its own step size was.
+     */
     public synchronized void clearPendingStepSize() {
         pendingStepSize = Double.NaN;
         stepSizeSet = Double.NaN;
+        if (state == State.IDLE) {
+            stepSizeByHand = false;
+        }
     }
 
     /** Whether the user set the step size by hand in this run (adaptation ended). */

@@ -53,7 +53,12 @@ class FocusTipsFxTest extends WindowFxBase {
         // next to the control: its top just under the control's bottom edge, its left at the control's left
         javafx.geometry.Bounds b = focused.localToScreen(focused.getBoundsInLocal());
         assertEquals(b.getMaxY() + 2, shown.getAnchorY(), 1.0, name + "'s tip under it");
-        assertEquals(b.getMinX(), shown.getAnchorX(), 1.0, name + "'s tip at its left");
+        // (a tip too wide to fit right of the control is moved left by the popup's auto-fix, to the screen's edge)
+        double screenRight = javafx.stage.Screen.getPrimary().getVisualBounds().getMaxX();
+        boolean atEdge = shown.getX() + shown.getWidth() >= screenRight - 1 && shown.getAnchorX() < b.getMinX();
+        if (!atEdge) {
+            assertEquals(b.getMinX(), shown.getAnchorX(), 1.0, name + "'s tip at its left");
+        }
         robot.type(KeyCode.ESCAPE);
         WaitForAsyncUtils.waitForFxEvents();
         assertNull(FocusTips.showing(scene), "Escape hid the tip of " + name);

@@ -80,4 +80,40 @@ class StepSizeByHandFxTest extends WindowFxBase {
                 "the next run's first transition used the sampler's step size, not the one set in the run before");
     }
 
+    /**
+     * A step size set before a run is kept for every run after it: after Reset the box showed the value set during
+     * the last run and no note said the next run would start from the kept one; and nothing let the next run adapt
+     * again. Now the box shows the kept value with the note, and an emptied box + Enter forgets it.
+     */
+    @Test
+    void aStepSizeKeptForTheNextRunIsShownAndCanBeForgotten(FxRobot robot) {
+        pick(robot, "#modelPicker", "gaussian-2d");
+        pick(robot, "#samplerPicker", "hmc");
+        enterStepSize(robot, "0.25");
+        assertEquals(MainWindow.HAND_SET_NEXT_RUN, note(robot));
+        startEndlessRun(robot, "gaussian-2d", "hmc");
+        String setting = window.controller().buffer().info().config().samplerSettings().getOrDefault("step_size", "0.1");
+        enterStepSize(robot, "0.5");
+        robot.interact(window::reset);
+        TextInputControl field = robot.lookup("#stepSizeField").queryAs(TextInputControl.class);
+        assertEquals(workbench.viz.Ticks.number(0.25), field.getText(), "the box shows the step size kept for the next run");
+        assertEquals(MainWindow.HAND_SET_NEXT_RUN, note(robot));
+        assertTrue(window.controller().stepSizeByHand());
+
+        enterStepSize(robot, "");
+        Label status = robot.lookup("#statusMessage").queryAs(Label.class);
+        assertEquals("step size: the next run adapts its own", status.getText());
+        assertEquals("", note(robot));
+        assertEquals(workbench.viz.Ticks.number(Double.parseDouble(setting)), field.getText());
+        assertFalse(window.controller().stepSizeByHand());
+        set(robot, "#warmup", "0");
+        robot.interact(window::run);
+        waitUntil("the next run's draws", () -> {
+            LiveBuffer b = window.controller().buffer();
+            return b != null && b.started() && b.size(0) >= 1;
+        });
+        assertEquals(Double.parseDouble(setting),
+                window.controller().buffer().stat(0, 0, workbench.core.draws.Stat.STEP_SIZE),
+                "the run after the kept step size was forgotten starts from the sampler's setting");
+    }
 }
