@@ -9,6 +9,7 @@ import javafx.scene.control.Label;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.ColumnConstraints;
+import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
@@ -77,8 +78,20 @@ public final class PosteriorPane extends BorderPane {
         xLabel.setLabelFor(xPick);
         yLabel.setLabelFor(yPick);
         at.setLabelFor(divergencesAt);
+        // one row, the hint giving way first; when the pickers themselves do not fit (28 px text in a 1280-pixel
+        // window) they flow onto more lines and the hint goes: the row's width had held the whole window wider than
+        // the screen (barFollows)
         HBox bar = new HBox(6, xLabel, xPick, yLabel, yPick, fit, at, divergencesAt, hint);
         bar.setAlignment(Pos.CENTER_LEFT);
+        barRow = bar;
+        barFlow.setAlignment(Pos.CENTER_LEFT);
+        barFlow.setRowValignment(javafx.geometry.VPos.CENTER);
+        barFlow.setPadding(new Insets(2, 4, 4, 4));
+        barHint = hint;
+        // a pane too low for its plots (28 px text on a 720-pixel screen) keeps its pickers at the top, the plots
+        // giving up their room, rather than being centred on its area with the pickers cut off above it
+        setMinHeight(0);
+        plots.setMinHeight(0);
         bar.setPadding(new Insets(2, 4, 4, 4));
         xPick.setOnAction(e -> axesPicked());
         yPick.setOnAction(e -> axesPicked());
@@ -103,6 +116,51 @@ public final class PosteriorPane extends BorderPane {
         setCenter(plots);
         projection.setOnViewChanged(this::marginalsFollow);
         marginalsFollow();
+    }
+
+    @Override
+    protected void layoutChildren() {
+        barFollows(); // at each layout: the width and the pickers' widths (text size, the names picked) both count
+        super.layoutChildren();
+    }
+
+    private HBox barRow;
+    private Label barHint;
+    private final FlowPane barFlow = new FlowPane(6, 2);
+
+    /**
+     * The pickers' bar as one row (the hint cut short, its whole text in its tooltip) while the pickers fit the
+     * pane's width, else as a flow of them on more lines, without the hint.
+     */
+    private void barFollows() {
+        double need = barRow.getInsets().getLeft() + barRow.getInsets().getRight();
+        for (javafx.scene.Node n : barRow.getChildren().isEmpty() ? barFlow.getChildren() : barRow.getChildren()) {
+            if (n != barHint) {
+                need += n.prefWidth(-1) + barRow.getSpacing();
+            }
+        }
+        // the row holds the pane at least its width (as it always did: a 1280-pixel window at 12 px text keeps its
+        // layout) while that is under 45% of the window's; wider than that (large text) the pane may be narrower, and
+        // the pickers flow
+        boolean hold = getScene() == null || need <= 0.45 * getScene().getWidth();
+        double min = hold ? Region.USE_COMPUTED_SIZE : 0;
+        if (barRow.getMinWidth() != min) {
+            barRow.setMinWidth(min);
+        }
+        boolean flow = !hold && getWidth() > 0 && getWidth() < need;
+        if (flow && getTop() == barRow) {
+            List<javafx.scene.Node> controls = new java.util.ArrayList<>(barRow.getChildren());
+            controls.remove(barHint);
+            barRow.getChildren().clear();
+            barFlow.getChildren().setAll(controls);
+            setTop(barFlow);
+        } else if (!flow && getTop() == barFlow) {
+            List<javafx.scene.Node> controls = new java.util.ArrayList<>(barFlow.getChildren());
+            barFlow.getChildren().clear();
+            controls.add(barHint);
+            barRow.getChildren().setAll(controls);
+            setTop(barRow);
+        }
     }
 
     private final ColumnConstraints rightColumn = new ColumnConstraints();

@@ -48,6 +48,7 @@ import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
+import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
 import javafx.stage.FileChooser;
 import javafx.stage.Window;
@@ -543,6 +544,9 @@ public final class MainWindow extends BorderPane {
         ScrollPane scroll = new ScrollPane(box);
         scroll.setFitToWidth(true);
         scroll.getStyleClass().add("sidebar-scroll");
+        // its width is in em (workbench.css), but at most 40% of the window's: at 28 px text it took 805 of a
+        // 1280-pixel screen's pixels and held the window wider than the screen (the settings wrap, the sheet scrolls)
+        scroll.maxWidthProperty().bind(widthProperty().multiply(0.4));
         return scroll;
     }
 
@@ -1025,17 +1029,62 @@ public final class MainWindow extends BorderPane {
                 + "see the Divergences tab."));
         Region grow = new Region();
         HBox.setHgrow(grow, Priority.ALWAYS);
-        HBox bar = new HBox(18, statusState, statusDraws, statusRates, statusStep, statusDivs, statusSession, grow, statusMessage);
-        bar.getStyleClass().add("status-bar");
-        bar.setAlignment(Pos.CENTER_LEFT);
+        HBox row = new HBox(18, statusState, statusDraws, statusRates, statusStep, statusDivs, statusSession, grow,
+                statusMessage);
+        row.setAlignment(Pos.CENTER_LEFT);
         statusMessage.setWrapText(false);
         // a long message is cut (its whole text in the tooltip), the run's figures never are
         for (Label l : List.of(statusState, statusDraws, statusRates, statusStep, statusDivs)) {
             l.setMinWidth(Region.USE_PREF_SIZE);
         }
+        // one row while the figures fit the window; when they do not (28 px text on a 1280-pixel screen) they flow
+        // onto more lines: the row's width had held the whole window wider than the screen, the toolbar and the
+        // right-hand panes cut off
+        FlowPane flow = new FlowPane(18, 2);
+        flow.setAlignment(Pos.CENTER_LEFT);
+        flow.setRowValignment(javafx.geometry.VPos.CENTER);
+        StackPane bar = new StackPane(row) {
+            @Override
+            protected void layoutChildren() {
+                statusFollows(this, row, grow, flow);
+                super.layoutChildren();
+            }
+        };
+        bar.getStyleClass().add("status-bar");
+        bar.setAlignment(Pos.CENTER_LEFT);
         statusMessage.textProperty().addListener((o, a, b) ->
                 statusMessage.setTooltip(b == null || b.isEmpty() ? null : tip(b)));
         return bar;
+    }
+
+    /** The status bar as one row when its figures fit the window's width, else as a flow of them on more lines. */
+    private void statusFollows(StackPane bar, HBox row, Region grow, FlowPane flow) {
+        List<Node> figures = List.of(statusState, statusDraws, statusRates, statusStep, statusDivs);
+        double need = bar.getInsets().getLeft() + bar.getInsets().getRight();
+        for (Node n : figures) {
+            need += n.prefWidth(-1) + row.getSpacing();
+        }
+        boolean asFlow = getScene() != null && need > getScene().getWidth();
+        List<Node> all = List.of(statusState, statusDraws, statusRates, statusStep, statusDivs, statusSession,
+                statusMessage);
+        if (asFlow && bar.getChildren().get(0) == row) {
+            row.getChildren().clear();
+            flow.getChildren().setAll(all);
+            bar.getChildren().setAll(flow);
+            for (Label l : List.of(statusSession, statusMessage)) {
+                l.maxWidthProperty().bind(flow.widthProperty());
+            }
+        } else if (!asFlow && bar.getChildren().get(0) == flow) {
+            for (Label l : List.of(statusSession, statusMessage)) {
+                l.maxWidthProperty().unbind();
+                l.setMaxWidth(Region.USE_COMPUTED_SIZE);
+            }
+            flow.getChildren().clear();
+            List<Node> inRow = new java.util.ArrayList<>(all);
+            inRow.add(inRow.size() - 1, grow);
+            row.getChildren().setAll(inRow);
+            bar.getChildren().setAll(row);
+        }
     }
 
     // ---------------------------------------------------------------- behaviour

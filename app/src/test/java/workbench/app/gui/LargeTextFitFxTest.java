@@ -1,0 +1,82 @@
+package workbench.app.gui;
+
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import javafx.geometry.Bounds;
+import javafx.scene.Node;
+import javafx.scene.layout.HBox;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.testfx.api.FxRobot;
+import org.testfx.util.WaitForAsyncUtils;
+
+/**
+ * The largest text (28 px) in a 1280 x 720 window: the projection's pickers in one row, the status bar's figures in one
+ * row and the setup pane at 28.75 em held the window's least width at 1947 px, so the whole window was laid out wider
+ * than the screen, the toolbar's step-size box and the right-hand panes cut off past its right edge. Now every control
+ * lies inside the window; at the normal text size the bars look as before (the projection's hint on the pickers' row).
+ */
+class LargeTextFitFxTest extends WindowFxBase {
+
+    @AfterEach
+    void giveTheStageItsSizeBack() throws Exception {
+        WaitForAsyncUtils.asyncFx(() -> {
+            window.setTextSize(TextSize.NORMAL);
+            Stage stage = (Stage) window.getScene().getWindow();
+            stage.setWidth(1240);
+            stage.setHeight(780);
+        }).get(5, java.util.concurrent.TimeUnit.SECONDS);
+    }
+
+    private void at1280x720(FxRobot robot, double textPx) {
+        robot.interact(() -> {
+            Stage stage = (Stage) window.getScene().getWindow();
+            stage.setWidth(1280);
+            stage.setHeight(720);
+            window.setTextSize(textPx);
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+        robot.interact(() -> { }); // a second pulse: the projection's bar is re-laid out when it changed form
+        WaitForAsyncUtils.waitForFxEvents();
+    }
+
+    private void assertInside(FxRobot robot, String id) {
+        Node n = robot.lookup(id).query();
+        Bounds b = n.localToScene(n.getBoundsInLocal());
+        double w = window.getScene().getWidth();
+        assertTrue(n.isVisible() && b.getMinX() >= 0 && b.getMaxX() <= w + 0.5 && b.getMinY() >= 0
+                        && b.getMaxY() <= window.getScene().getHeight() + 0.5,
+                id + " at " + b + " in a " + w + "-wide window at 28 px text (window's least width "
+                        + window.minWidth(-1) + ")");
+    }
+
+    @Test
+    void everyControlFitsA1280PixelWindowAtTheLargestText(FxRobot robot) {
+        at1280x720(robot, 28);
+        assertTrue(window.minWidth(-1) <= 1280, "least width " + window.minWidth(-1));
+        for (String id : new String[] {"#runButton", "#resetButton", "#stepSizeField", "#xParam", "#yParam", "#fitView",
+                "#divergencesAt", "#statusDivergences"}) {
+            assertInside(robot, id);
+        }
+        // the right-hand panes start inside the window (they began past its right edge); a plot narrower than its
+        // least width may still be cut at its right
+        for (String id : new String[] {"#traceView", "#energyCharts"}) {
+            Node n = robot.lookup(id).query();
+            Bounds b = n.localToScene(n.getBoundsInLocal());
+            assertTrue(b.getMinX() < window.getScene().getWidth() - 100, id + " at " + b);
+        }
+    }
+
+    @Test
+    void atTheNormalTextTheProjectionsBarIsOneRowWithItsHint(FxRobot robot) {
+        at1280x720(robot, TextSize.NORMAL);
+        Node hint = robot.lookup("#projectionHint").query();
+        Node x = robot.lookup("#xParam").query();
+        assertTrue(hint.getParent() instanceof HBox, "the hint in the pickers' row");
+        assertSame(x.getParent(), hint.getParent());
+        assertTrue(hint.isVisible());
+        assertTrue(robot.lookup("#statusState").query().getParent() instanceof HBox, "the status bar one row");
+    }
+}
