@@ -69,15 +69,20 @@ class StepSizeByHandFxTest extends WindowFxBase {
         assertFalse(status.getText().contains("from the next transition"), status.getText());
         assertFalse(window.controller().stepSizeByHand());
 
-        set(robot, "#warmup", "0"); // no warmup: the first transition uses the step size as it starts
+        assertNextRunStartsAt(robot, setting,
+                "the next run's first transition used the sampler's step size, not the one set in the run before");
+    }
+
+    /** Starts the next run without warmup (its first transition uses the step size as it starts) and checks that one. */
+    private void assertNextRunStartsAt(FxRobot robot, String setting, String why) {
+        set(robot, "#warmup", "0");
         robot.interact(window::run);
         waitUntil("the next run's draws", () -> {
             LiveBuffer b = window.controller().buffer();
             return b != null && b.started() && b.size(0) >= 1;
         });
         assertEquals(Double.parseDouble(setting),
-                window.controller().buffer().stat(0, 0, workbench.core.draws.Stat.STEP_SIZE),
-                "the next run's first transition used the sampler's step size, not the one set in the run before");
+                window.controller().buffer().stat(0, 0, workbench.core.draws.Stat.STEP_SIZE), why);
     }
 
     /**
@@ -106,14 +111,6 @@ class StepSizeByHandFxTest extends WindowFxBase {
         assertEquals("", note(robot));
         assertEquals(workbench.viz.Ticks.number(Double.parseDouble(setting)), field.getText());
         assertFalse(window.controller().stepSizeByHand());
-        set(robot, "#warmup", "0");
-        robot.interact(window::run);
-        waitUntil("the next run's draws", () -> {
-            LiveBuffer b = window.controller().buffer();
-            return b != null && b.started() && b.size(0) >= 1;
-        });
-        assertEquals(Double.parseDouble(setting),
-                window.controller().buffer().stat(0, 0, workbench.core.draws.Stat.STEP_SIZE),
-                "the run after the kept step size was forgotten starts from the sampler's setting");
+        assertNextRunStartsAt(robot, setting, "the run after the kept step size was forgotten starts from the sampler's setting");
     }
 }
