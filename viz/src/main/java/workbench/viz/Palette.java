@@ -9,12 +9,16 @@ public final class Palette {
      * divergence). Each chain's integrator path is its own colour darkened ({@link #path}); all paths were one
      * near-black, so two chains' zigzagging paths could be told apart only by the dot where each began. Chain 3 was green #2ca02c, the accepted arrows' green to the eye, so
      * with the default four chains its dot and recent path read as accepted proposals.
+     * Chains 5, 6, 9 and 12-15 were moved off Tableau's colours so that every two chains differ by a CIE76 colour
+     * difference (Delta E in CIELAB) of at least 30 and every two integrator paths by at least 18 (PaletteTest):
+     * halving the brightness halves the differences, and the paths of chains 5 and 10 were 11.7 apart, those of
+     * chains 5 and 15 13/255 at most in any channel.
      */
     private static final Color[] CHAINS = {
         Color.web("#1f77b4"), Color.web("#ff7f0e"), Color.web("#17becf"), Color.web("#9467bd"),
-        Color.web("#8c564b"), Color.web("#e377c2"), Color.web("#ffbb78"), Color.web("#bcbd22"),
-        Color.web("#393b79"), Color.web("#ad494a"), Color.web("#637939"), Color.web("#7b4173"),
-        Color.web("#e7969c"), Color.web("#6baed6"), Color.web("#8c6d31"), Color.web("#969696"),
+        Color.web("#5f413c"), Color.web("#eb73b9"), Color.web("#ffbb78"), Color.web("#bcbd22"),
+        Color.web("#0541aa"), Color.web("#ad494a"), Color.web("#637939"), Color.web("#78285a"),
+        Color.web("#f0a0a5"), Color.web("#9bc8fa"), Color.web("#966428"), Color.web("#969696"),
     };
     /** Accepted proposals. */
     public static final Color ACCEPT = Color.web("#2e9d3a");

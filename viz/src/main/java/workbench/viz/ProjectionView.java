@@ -29,6 +29,11 @@ public final class ProjectionView extends CanvasView {
     private static final double TOP = 8;
     private static final double BOTTOM = 42;
     private static final int RECENT_PATH = 30;
+    /**
+     * The most opacity a past (not the newest) proposal's arrow or cross keeps, the older the less: at up to 0.95 the
+     * eleven before the newest hid the newest integrator paths under a green web.
+     */
+    static final double PAST_MOVE_ALPHA = 0.6;
 
     /**
      * Computes the density grid off the FX thread. Its one thread ends after {@value #DENSITY_IDLE_SECONDS} s without
@@ -753,49 +758,35 @@ public final class ProjectionView extends CanvasView {
             }
             g.stroke();
         }
-        boolean anyPath = false;
-        boolean anyReject = false;
-        boolean anyAccept = false;
+        // the past proposals of every chain first, faded, under every chain's newest integrator path and then the
+        // newest moves: drawn chain by chain, chain 2's past arrows covered chain 1's newest path
+        boolean[] any = new boolean[3]; // accepted, rejected, a path
         for (int c = 0; c < chains; c++) {
             List<LiveBuffer.Proposal> ps = b.recentProposals(c);
-            for (int k = 0; k < ps.size(); k++) {
-                LiveBuffer.Proposal p = ps.get(k);
-                boolean latest = k == ps.size() - 1;
-                double fx = area.px(p.from()[xParam]);
-                double fy = area.py(p.from()[yParam]);
-                double fade = 0.35 + 0.65 * (k + 1.0) / ps.size();
-                double progress = 1;
-                if (latest && p.path() != null && p.path().length > 1) {
-                    anyPath = true;
-                    progress = pathSeconds <= 0 ? 1 : Math.min(1, (now - p.arrivedNanos()) / (pathSeconds * 1e9));
-                    drawPath(g, p, progress, c);
-                }
-                if (progress < 1 || p.to() == null) {
-                    continue; // no single proposal: a NUTS tree that kept its start point
-                }
-                double tx = area.px(p.to()[xParam]);
-                double ty = area.py(p.to()[yParam]);
-                if (p.accepted()) {
-                    anyAccept = true;
-                    if (Math.hypot(tx - fx, ty - fy) > 1) {
-                        g.setStroke(Palette.ACCEPT.deriveColor(0, 1, 1, fade));
-                        g.setLineWidth(latest ? 2 : 1.2);
-                        g.setLineDashes();
-                        arrow(g, fx, fy, tx, ty);
-                    }
-                } else {
-                    anyReject = true;
-                    g.setStroke(Palette.REJECT.deriveColor(0, 1, 1, fade));
-                    g.setLineWidth(latest ? 2 : 1.2);
-                    if (Math.hypot(tx - fx, ty - fy) > 1) {
-                        g.setLineDashes(4, 3);
-                        g.strokeLine(fx, fy, tx, ty);
-                        g.setLineDashes();
-                    }
-                    Legend.cross(g, tx, ty, latest ? 5 : 3.5);
-                }
+            for (int k = 0; k < ps.size() - 1; k++) {
+                drawMove(g, ps.get(k), PAST_MOVE_ALPHA * (0.4 + 0.6 * (k + 1.0) / ps.size()), false, any);
             }
         }
+        double[] progress = new double[chains];
+        for (int c = 0; c < chains; c++) {
+            List<LiveBuffer.Proposal> ps = b.recentProposals(c);
+            progress[c] = 1;
+            LiveBuffer.Proposal p = ps.isEmpty() ? null : ps.get(ps.size() - 1);
+            if (p != null && p.path() != null && p.path().length > 1) {
+                any[2] = true;
+                progress[c] = pathSeconds <= 0 ? 1 : Math.min(1, (now - p.arrivedNanos()) / (pathSeconds * 1e9));
+                drawPath(g, p, progress[c], c);
+            }
+        }
+        for (int c = 0; c < chains; c++) {
+            List<LiveBuffer.Proposal> ps = b.recentProposals(c);
+            if (!ps.isEmpty() && progress[c] >= 1) {
+                drawMove(g, ps.get(ps.size() - 1), 1, true, any);
+            }
+        }
+        boolean anyAccept = any[0];
+        boolean anyReject = any[1];
+        boolean anyPath = any[2];
         // current positions on top
         double[][] shown = new double[chains][];
         for (int c = 0; c < chains; c++) {
@@ -906,6 +897,39 @@ public final class ProjectionView extends CanvasView {
                 legend.add(Legend.Symbol.OPEN_TRIANGLE, Palette.DIVERGENCE, "hollow: in warmup (" + warmupDrawn
                         + (warmupDrawn < drawn ? " of the " + drawn + " drawn" : ", all of them") + ")");
             }
+        }
+    }
+
+    /**
+     * One proposal as a move from where its transition set out: an arrow to an accepted proposal, a dashed line to a
+     * cross at a rejected one, at {@code alpha}; the newest thicker. Nothing for a NUTS tree that kept its start point
+     * (no single proposal). Notes in {@code any} whether an accepted [0] or rejected [1] one was drawn.
+     */
+    private void drawMove(Pen g, LiveBuffer.Proposal p, double alpha, boolean latest, boolean[] any) {
+        if (p.to() == null) {
+            return;
+        }
+        double fx = area.px(p.from()[xParam]);
+        double fy = area.py(p.from()[yParam]);
+        double tx = area.px(p.to()[xParam]);
+        double ty = area.py(p.to()[yParam]);
+        g.setLineWidth(latest ? 2 : 1.2);
+        if (p.accepted()) {
+            any[0] = true;
+            if (Math.hypot(tx - fx, ty - fy) > 1) {
+                g.setStroke(Palette.ACCEPT.deriveColor(0, 1, 1, alpha));
+                g.setLineDashes();
+                arrow(g, fx, fy, tx, ty);
+            }
+        } else {
+            any[1] = true;
+            g.setStroke(Palette.REJECT.deriveColor(0, 1, 1, alpha));
+            if (Math.hypot(tx - fx, ty - fy) > 1) {
+                g.setLineDashes(4, 3);
+                g.strokeLine(fx, fy, tx, ty);
+                g.setLineDashes();
+            }
+            Legend.cross(g, tx, ty, latest ? 5 : 3.5);
         }
     }
 

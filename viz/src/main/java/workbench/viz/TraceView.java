@@ -16,8 +16,9 @@ import workbench.core.run.RunEvent;
  * dashed line at the iteration where it took effect. A chain added during the run is marked
  * ("+chain N") at chain 1's iteration when it started; its own trace counts from its own start, so it
  * begins at iteration 0 like the others. The iterations of divergent transitions are a rug of short ticks along the
- * plot's bottom edge ({@link #setShowDivergences}), read from the buffer's divergence marks as the projection reads
- * them: solid {@link Palette#DIVERGENCE} after warmup, {@link #WARMUP_DIVERGENCE lighter} in warmup.
+ * plot's bottom edge ({@link #setShowDivergences}), one thin row per chain where there is room, read from the buffer's
+ * divergence marks as the projection reads them: solid {@link Palette#DIVERGENCE} after warmup,
+ * {@link #WARMUP_DIVERGENCE lighter} in warmup.
  */
 public final class TraceView extends CanvasView {
     private static final double LEFT = 58;
@@ -26,6 +27,12 @@ public final class TraceView extends CanvasView {
     private static final double BOTTOM = 34;
     /** The length of a divergence tick at the normal text size. */
     static final double RUG_TICK = 7;
+    /** The height of one chain's row of the divergence rug at the normal text size: a 4-px tick and a 1-px gap. */
+    static final double RUG_ROW = 5;
+    /** Rows lower than this many pixels (a 3-px tick) are not drawn: all chains share one row then. */
+    static final double RUG_ROW_MIN = 4;
+    /** The width of the chain-coloured mark right of each chain's rug row: within the 10-px right margin. */
+    static final double RUG_MARK = 6;
     /**
      * A warmup divergence's tick: the divergence colour lightened (the projection draws those hollow), so the ones
      * after warmup, which bias the draws, stand out.
@@ -348,7 +355,12 @@ public final class TraceView extends CanvasView {
         if (h - top - bottom < 10) {
             return;
         }
-        PlotArea a = new PlotArea(left, top, plotW, h - top - bottom, lo, lo + span, ymin - pad, ymax + pad);
+        List<LiveBuffer.DivergenceMark> divs = showDivergences ? buffer.divergences() : List.of();
+        double plotH = h - top - bottom;
+        double band = anyIn(divs, lo, hi) ? rugBand(chains, plotH, ts) : 0;
+        // the traces stay clear of the rug: the padding below them is at least its height
+        double padBelow = Math.max(pad, (band + 1) * (ymax - ymin + pad) / Math.max(1, plotH - band - 1));
+        PlotArea a = new PlotArea(left, top, plotW, plotH, lo, lo + span, ymin - padBelow, ymax + pad);
         long warm = buffer.warmup(0);
         if (!phases.isEmpty()) {
             drawPhases(g, a, sampler, phases);
@@ -363,8 +375,7 @@ public final class TraceView extends CanvasView {
         } else {
             drawPaths(g, a, chains, lo);
         }
-        List<LiveBuffer.DivergenceMark> divs = showDivergences ? buffer.divergences() : List.of();
-        long[] rug = drawDivergenceRug(g, a, divs, lo, hi, ts);
+        Rug rug = drawDivergenceRug(g, a, divs, chains, lo, hi, ts);
         List<LiveBuffer.EventMark> events = buffer.events();
         g.setFont(PlotArea.TICK_FONT);
         boolean anySetting = false;
@@ -379,7 +390,7 @@ public final class TraceView extends CanvasView {
         Legend legend = null;
         double[] legendBox = null; // left, top, width, height of the chain legend, or null
         boolean chainRows = showLegend && chains > 1;
-        if (chainRows || rug[0] + rug[1] > 0) {
+        if (chainRows || rug.all() > 0) {
             legend = new Legend(g.textScale());
         }
         if (chainRows) {
@@ -391,13 +402,18 @@ public final class TraceView extends CanvasView {
                 legend.add(Legend.Symbol.DASH, Color.rgb(120, 0, 140), "chain added (clicked)");
             }
         }
-        if (rug[0] > 0) {
-            legend.add(Legend.Symbol.TICKS, Palette.DIVERGENCE, "divergent after warmup (" + rug[0] + ")");
+        if (rug.after() > 0) {
+            legend.add(Legend.Symbol.TICKS, Palette.DIVERGENCE, "divergent after warmup (" + rug.after() + ")");
         }
-        if (rug[1] > 0) {
-            legend.add(Legend.Symbol.TICKS, WARMUP_DIVERGENCE, "divergent in warmup (" + rug[1] + ", lighter)");
+        if (rug.warmup() > 0) {
+            legend.add(Legend.Symbol.TICKS, WARMUP_DIVERGENCE, "divergent in warmup (" + rug.warmup() + ", lighter)");
         }
-        if (rug[0] + rug[1] > 0 && buffer.divergenceCount() > divs.size()) {
+        if (rug.all() > 0 && rug.rows() > 1) {
+            legend.add(Legend.Symbol.NONE, Palette.DIVERGENCE, "ticks: a row per chain, chain 1 at the top");
+        } else if (rug.all() > 0 && chains > 1) {
+            legend.add(Legend.Symbol.NONE, Palette.DIVERGENCE, "ticks: all " + chains + " chains in one row");
+        }
+        if (rug.all() > 0 && buffer.divergenceCount() > divs.size()) {
             legend.add(Legend.Symbol.NONE, Palette.DIVERGENCE, "ticks: the latest " + divs.size() + " of "
                     + buffer.divergenceCount());
         }
@@ -448,50 +464,100 @@ public final class TraceView extends CanvasView {
     }
 
     /**
-     * The iterations of the divergences among {@code divs} from {@code lo} to {@code hi} as short ticks up from the
-     * plot's bottom edge: at most one tick per pixel column and kind (thousands of divergences cost one pass and a
-     * few hundred lines), warmup ones lighter, drawn first so that a column with both shows the solid one. Returns
-     * how many divergences after warmup and in warmup lie in the range.
+     * The height of each chain's row of the divergence rug on a plot {@code plotHeight} high: {@link #RUG_ROW}, less
+     * where the rows would take more than a quarter of the plot; 0 where they would be lower than
+     * {@link #RUG_ROW_MIN} or there is one chain (one row for all).
      */
-    private static long[] drawDivergenceRug(Pen g, PlotArea a, List<LiveBuffer.DivergenceMark> divs, long lo, long hi,
-                                            double ts) {
-        long[] counts = new long[2];
-        if (divs.isEmpty()) {
-            return counts;
+    private static double rugPitch(int chains, double plotHeight, double ts) {
+        double pitch = Math.floor(Math.min(RUG_ROW * ts, plotHeight / 4 / Math.max(1, chains)));
+        return chains > 1 && pitch >= RUG_ROW_MIN ? pitch : 0;
+    }
+
+    /** The height of the divergence rug on a plot {@code plotHeight} high. */
+    private static double rugBand(int chains, double plotHeight, double ts) {
+        double pitch = rugPitch(chains, plotHeight, ts);
+        return pitch > 0 ? chains * pitch : Math.min(RUG_TICK * ts, plotHeight / 3);
+    }
+
+    /** Whether any of the divergences lies in the iterations from {@code lo} to {@code hi}. */
+    private static boolean anyIn(List<LiveBuffer.DivergenceMark> divs, long lo, long hi) {
+        for (LiveBuffer.DivergenceMark d : divs) {
+            if (d.iteration() >= lo && d.iteration() < hi) {
+                return true;
+            }
         }
+        return false;
+    }
+
+    /**
+     * What the rug drew: how many divergences after warmup and in warmup lie in the range, and in how many rows (one
+     * per chain, or one for all).
+     */
+    private record Rug(long after, long warmup, int rows) {
+        long all() {
+            return after + warmup;
+        }
+    }
+
+    /**
+     * The iterations of the divergences among {@code divs} from {@code lo} to {@code hi} as short ticks up from the
+     * plot's bottom edge, in one thin row per chain (chain 1 at the top, the last chain's on the bottom edge, each with
+     * a short mark in its chain's colour in the right margin) so that a chain that diverges alone is told from all of
+     * them diverging; the ticks stay in the divergence colour, apart from the chains' traces. Where the rows would be
+     * thinner than {@link #RUG_ROW_MIN} (many chains, a short plot) all chains share one row. At most one tick per pixel
+     * column, row and kind (thousands of divergences cost one pass and a few hundred lines), warmup ones lighter, drawn
+     * first so that a column with both shows the solid one.
+     */
+    private static Rug drawDivergenceRug(Pen g, PlotArea a, List<LiveBuffer.DivergenceMark> divs, int chains, long lo,
+                                         long hi, double ts) {
+        if (divs.isEmpty()) {
+            return new Rug(0, 0, 0);
+        }
+        double pitch = rugPitch(chains, a.height(), ts);
+        int rows = pitch > 0 ? chains : 1;
         int cols = Math.max(1, (int) Math.ceil(a.width()));
-        boolean[] after = new boolean[cols];
-        boolean[] warm = new boolean[cols];
+        boolean[][] after = new boolean[rows][cols];
+        boolean[][] warm = new boolean[rows][cols];
+        long[] counts = new long[2];
         for (LiveBuffer.DivergenceMark d : divs) {
             if (d.iteration() < lo || d.iteration() >= hi) {
                 continue;
             }
             int col = Math.max(0, Math.min(cols - 1, (int) Math.floor(a.px(d.iteration()) - a.left())));
+            int row = rows == 1 ? 0 : Math.max(0, Math.min(rows - 1, d.chain()));
             if (d.warmup()) {
-                warm[col] = true;
+                warm[row][col] = true;
                 counts[1]++;
             } else {
-                after[col] = true;
+                after[row][col] = true;
                 counts[0]++;
             }
         }
         double bottom = a.top() + a.height();
-        double len = Math.min(RUG_TICK * ts, a.height() / 3);
+        double len = rows == 1 ? Math.min(RUG_TICK * ts, a.height() / 3) : pitch - 1;
         g.setLineDashes();
         g.setLineWidth(1);
-        g.setStroke(WARMUP_DIVERGENCE);
-        for (int col = 0; col < cols; col++) {
-            if (warm[col] && !after[col]) {
-                g.strokeLine(a.left() + col + 0.5, bottom - len, a.left() + col + 0.5, bottom);
+        for (int r = 0; r < rows; r++) {
+            double rowBottom = bottom - (rows - 1 - r) * pitch;
+            g.setStroke(WARMUP_DIVERGENCE);
+            for (int col = 0; col < cols; col++) {
+                if (warm[r][col] && !after[r][col]) {
+                    g.strokeLine(a.left() + col + 0.5, rowBottom - len, a.left() + col + 0.5, rowBottom);
+                }
+            }
+            g.setStroke(Palette.DIVERGENCE);
+            for (int col = 0; col < cols; col++) {
+                if (after[r][col]) {
+                    g.strokeLine(a.left() + col + 0.5, rowBottom - len, a.left() + col + 0.5, rowBottom);
+                }
+            }
+            if (rows > 1) {
+                // the row's chain: a short mark in its colour just right of the plot, level with the row's ticks
+                g.setFill(Palette.chain(r));
+                g.fillRect(a.left() + a.width() + 2, rowBottom - len, RUG_MARK, len);
             }
         }
-        g.setStroke(Palette.DIVERGENCE);
-        for (int col = 0; col < cols; col++) {
-            if (after[col]) {
-                g.strokeLine(a.left() + col + 0.5, bottom - len, a.left() + col + 0.5, bottom);
-            }
-        }
-        return counts;
+        return new Rug(counts[0], counts[1], rows);
     }
 
     /** One row per stage present, in code order. */
