@@ -385,6 +385,40 @@ class ExportTest {
     }
 
     /**
+     * A network's weights are named with a comma inside the brackets ({@code w1[1,2]}): {@code --params} splits on
+     * the commas outside brackets only (it split {@code w1[1,2]} into {@code w1[1} and {@code 2]} and refused it,
+     * so no single weight of a net could be exported), and takes the globs {@code summary --params} takes.
+     */
+    @Test
+    void paramsNameWeightsWithCommasInsideBracketsAndGlobs() throws Exception {
+        Path bnn = tmp.resolve("bnn-params");
+        RunConfig cfg = new RunConfig("bnn-classification", Map.of("width", "2"), "sgld", Map.of(), 1, 3, 4, 3, 1, null);
+        try (SessionWriter w = new SessionWriter(bnn, SessionWriter.Options.defaults())) {
+            new ChainRunner(cfg, ModelRegistry.create(cfg.modelId(), cfg.modelSettings()),
+                    SamplerRegistry.create("sgld", Map.of()), w).run();
+        }
+        try (SessionReader r = SessionReader.open(bnn)) {
+            List<String> names = r.names();
+            ExportSelection two = ExportSelection.parse(r, "w1[2,1], b2[1]", null, null, false);
+            assertEquals(List.of("w1[2,1]", "b2[1]"), pick(names, two.params()));
+            ExportSelection glob = ExportSelection.parse(r, "w1[*,1]", null, null, false);
+            assertEquals(List.of("w1[1,1]", "w1[2,1]"), pick(names, glob.params()));
+            assertEquals(names.stream().filter(n -> n.startsWith("w2")).toList(),
+                    pick(names, ExportSelection.parse(r, "w2*", null, null, false).params()));
+            assertTrue(assertThrows(BadInputException.class, () -> ExportSelection.parse(r, "w9[1,1]", null, null, false))
+                    .getMessage().startsWith("--params: no output named 'w9[1,1]' (outputs: w1[1,1], "));
+        }
+    }
+
+    private static List<String> pick(List<String> names, int[] idx) {
+        List<String> out = new ArrayList<>();
+        for (int i : idx) {
+            out.add(names.get(i));
+        }
+        return out;
+    }
+
+    /**
      * A network's outputs come from the model as w1[1,1], w1[1,2], b1[1], w1[2,1], …: the CmdStan CSV
      * must still hold each container's elements together and column-major (w1.1.1, w1.2.1, w1.1.2, …),
      * as CmdStan writes them and cmdstanpy/stanio and rstan parse them; every value stays under its name.
