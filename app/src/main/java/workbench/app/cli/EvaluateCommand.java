@@ -85,6 +85,10 @@ final class EvaluateCommand implements Callable<Integer> {
             }
             // csgld: only its sampling-phase draws (its exploration steps are optimizer iterates, not draws)
             phased = !reader.drawPhase().all();
+            String explorationOnly = reader.explorationOnly();
+            if (explorationOnly != null) {
+                throw new BadInputException("no posterior draws to evaluate: " + explorationOnly);
+            }
             r = PredictiveEvaluation.evaluate((PredictiveModel) pm.forChain(), reader.posterior());
             // convergence in function space: the weights' R-hat says little on a net (see Bnn's note)
             rhat = PredictiveRhat.of((PredictiveModel) pm.forChain(), reader.posterior());
