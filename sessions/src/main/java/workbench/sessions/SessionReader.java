@@ -568,6 +568,28 @@ public final class SessionReader implements DrawSource, AutoCloseable {
     }
 
     /**
+     * Why this session has no posterior draw although its chains stored post-warmup iterations: for cSGLD, when
+     * every one of them is an exploration step ({@link DrawPhase#explorationOnly}); null when there is a posterior
+     * draw, or no post-warmup iteration at all.
+     */
+    public String explorationOnly() {
+        DrawPhase ph = drawPhase();
+        if (ph.all()) {
+            return null;
+        }
+        long after = 0;
+        for (int c = 0; c < chains(); c++) {
+            if (chainError(c) == null) {
+                after = Math.max(after, size(c) - warmup(c));
+                if (ph.count(warmup(c), size(c)) > 0) {
+                    return null;
+                }
+            }
+        }
+        return after > 0 ? ph.explorationOnly(manifest.samplerId(), after) : null;
+    }
+
+    /**
      * This session as its posterior draws ({@link DrawPhase#posterior}): what {@code summary}, {@code evaluate},
      * {@code distill} and the window's diagnostics read; this reader itself unless the sampler is cSGLD.
      */

@@ -50,6 +50,7 @@ final class EvaluateCommand implements Callable<Integer> {
         workbench.core.run.RunConfig run;
         boolean phased;
         String unfinished;
+        String diverged;
         List<DataFiles.Change> dataChanged;
         PredictiveRhat rhat;
         String method;
@@ -85,6 +86,16 @@ final class EvaluateCommand implements Callable<Integer> {
             }
             // csgld: only its sampling-phase draws (its exploration steps are optimizer iterates, not draws)
             phased = !reader.drawPhase().all();
+            // a run that blew up: its metrics are of the draws where the chains stuck, not of the posterior
+            diverged = divergedWarning(reader);
+            if (diverged != null) {
+                err.println("warning: " + diverged);
+                err.flush();
+            }
+            String explorationOnly = reader.explorationOnly();
+            if (explorationOnly != null) {
+                throw new BadInputException("no posterior draws to evaluate: " + explorationOnly);
+            }
             r = PredictiveEvaluation.evaluate((PredictiveModel) pm.forChain(), reader.posterior());
             // convergence in function space: the weights' R-hat says little on a net (see Bnn's note)
             rhat = PredictiveRhat.of((PredictiveModel) pm.forChain(), reader.posterior());
@@ -131,6 +142,9 @@ final class EvaluateCommand implements Callable<Integer> {
             }
             if (!dataChanged.isEmpty()) {
                 SessionNotes.putDataChanged(o, dataChanged);
+            }
+            if (diverged != null) {
+                o.putArray("warnings").add(diverged);
             }
             if (r.weighted()) {
                 o.put("weights", "weight__ of a distilled set, normalised: the predictive is the weighted mixture");
@@ -240,5 +254,35 @@ final class EvaluateCommand implements Callable<Integer> {
             return Double.NaN;
         }
         return Double.NaN;
+    }
+
+    /**
+     * The warning for evaluated draws that came from divergent transitions ("12 of 900 post-warmup transitions
+     * diverged (1.3%) …"), counted over the draws the metrics use (for csgld its sampling-phase draws); null when none
+     * did, and for a distilled set. Most samplers undo a step whose density or gradient is not finite, so a chain that
+     * blew up repeats its last finite point and the metrics are of that point, not of the posterior.
+     */
+    static String divergedWarning(SessionReader reader) {
+        if (reader.manifest().distilled() != null) {
+            return null;
+        }
+        workbench.core.draws.DrawSource post = reader.posterior();
+        long draws = 0;
+        long diverged = 0;
+        for (int c = 0; c < post.chains(); c++) {
+            for (long i = Math.max(post.warmup(c), post.first(c)); i < post.size(c); i++) {
+                draws++;
+                if (post.stat(c, i, workbench.core.draws.Stat.DIVERGENT) > 0) {
+                    diverged++;
+                }
+            }
+        }
+        if (diverged == 0) {
+            return null;
+        }
+        return String.format(Locale.ROOT, "%d of %d post-warmup transitions diverged (%.1f%%): the metrics are of draws"
+                + " that may not describe the posterior (where a step was undone, its draw repeats the last finite one);"
+                + " 'workbench summary %s' says what to change", diverged, draws, 100.0 * diverged / draws,
+                reader.directory());
     }
 }

@@ -30,7 +30,8 @@ final class ExportCommand implements Callable<Integer> {
     Path out;
 
     @Option(names = "--params", paramLabel = "A,B,...",
-            description = "Outputs to export, by name (theta[1] or theta.1, or theta for all its elements); default all.")
+            description = "Outputs to export, separated by commas outside brackets: a name (theta[1], w1[2,3] or theta.1),"
+                    + " theta for all its elements, or a glob with * and ? (w1[*,1], w2*); default all.")
     String params;
 
     @Option(names = "--chains", paramLabel = "1,3,...", description = "Chains to export (1-based); default all.")

@@ -186,6 +186,11 @@ final class RunCommand implements Callable<Integer> {
             err.println("note: " + samplerId + " repeats its final fit as every draw: --draws " + draws + " stores it "
                     + draws + " times per chain and evaluate counts each; --draws 1 is enough");
         }
+        String noDraws = explorationOnlyNote(sampler, samplerId, warmup, draws);
+        if (noDraws != null) {
+            // run anyway (the exploration itself may be what is watched), but before, not after the minutes it takes
+            err.println("note: " + noDraws);
+        }
         if (model instanceof workbench.core.model.expr.ExprModel expr && expr.improperWarning() != null) {
             // run anyway: the formula may be what is being taught (a chain that drifts off), but say so first
             err.println("note: --set density: " + expr.improperWarning());
@@ -267,6 +272,23 @@ final class RunCommand implements Callable<Integer> {
         }
         err.println("stored in " + out);
         return 0;
+    }
+
+    /**
+     * The note {@code run} prints before it starts when none of its post-warmup iterations will be a posterior draw
+     * (cSGLD whose warmup and draws end inside the exploration of a cycle): summary, evaluate and distill would find
+     * nothing after it; null when some iteration is a draw, or the run asks for no draws.
+     */
+    static String explorationOnlyNote(workbench.core.kernel.Sampler sampler, String samplerId, long warmup, long draws) {
+        workbench.core.draws.DrawPhase ph = sampler.drawPhase();
+        if (ph.all() || draws <= 0 || ph.count(warmup, warmup + draws) > 0) {
+            return null;
+        }
+        long first = ph.nth(warmup, 0) - warmup + 1;
+        return "none of the " + draws + " post-warmup iterations will be a posterior draw: each is a " + samplerId
+                + " exploration step (" + ph + ", counted from the chain's start, warmup included), so summary,"
+                + " evaluate and distill will find no draws; give --draws " + first + " or more, or a shorter"
+                + " cycle_length";
     }
 
     /**

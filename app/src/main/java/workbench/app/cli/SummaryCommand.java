@@ -608,9 +608,7 @@ final class SummaryCommand implements Callable<Integer> {
         }
         if (after > 0) {
             // post-warmup iterations, none of them a posterior draw: csgld's exploration steps
-            return "no posterior draws: every post-warmup iteration stored (up to " + after + " per chain) is a "
-                    + m.samplerId() + " exploration step, not a draw (" + phase + "); run more draws per chain, or a "
-                    + "shorter cycle_length";
+            return "no posterior draws: " + phase.explorationOnly(m.samplerId(), after);
         }
         StringBuilder sb = new StringBuilder("no post-warmup draws in any chain (");
         boolean warmupRows = false;

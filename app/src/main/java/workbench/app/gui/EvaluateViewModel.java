@@ -189,6 +189,10 @@ final class EvaluateViewModel {
             double[][] qs;
             PredictiveRhat rhat;
             try {
+                String explorationOnly = reader.explorationOnly();
+                if (explorationOnly != null) {
+                    throw new BadInputException("no posterior draws to evaluate: " + explorationOnly);
+                }
                 metrics = PredictiveEvaluation.evaluate(pm, reader.posterior());
                 rhat = PredictiveRhat.of(pm, reader.posterior());
                 qs = PredictiveDraws.thin(pm, reader.posterior(), PLOT_DRAWS);

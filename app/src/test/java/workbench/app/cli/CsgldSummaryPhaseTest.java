@@ -144,4 +144,38 @@ class CsgldSummaryPhaseTest {
                 + "exploration step, not a draw (draws at cycle positions 500..999 of 1000); run more draws per "
                 + "chain, or a shorter cycle_length", lines.get(2));
     }
+
+    /**
+     * Such a run gets a note before it starts, and evaluate and distill say why there is nothing to work on: they
+     * said "no post-warmup draws" (evaluate) and "the session has 0 post-warmup draws" (distill), though 30 per chain
+     * were stored.
+     */
+    @Test
+    void noSamplingPhaseIsToldByRunEvaluateAndDistill() {
+        Path dir = tmp.resolve("early-bnn");
+        CliHarness r = CliHarness.run("run", "--no-progress", "--no-summary", "--model", "bnn-regression", "--set",
+                "width=2", "--sampler", "csgld", "--chains", "1", "--warmup", "10", "--draws", "30", "--seed", "5",
+                "--out", dir.toString());
+        assertEquals(0, r.code, r.err);
+        assertTrue(r.err.contains("note: none of the 30 post-warmup iterations will be a posterior draw: each is a"
+                + " csgld exploration step (draws at cycle positions 500..999 of 1000, counted from the chain's start,"
+                + " warmup included), so summary, evaluate and distill will find no draws; give --draws 491 or more,"
+                + " or a shorter cycle_length\n"), r.err);
+        String why = "every post-warmup iteration stored (up to 30 per chain) is a csgld exploration step, not a draw"
+                + " (draws at cycle positions 500..999 of 1000); run more draws per chain, or a shorter cycle_length";
+        CliHarness e = CliHarness.run("evaluate", dir.toString());
+        assertEquals(2, e.code, e.err);
+        assertTrue(e.err.contains("error: no posterior draws to evaluate: " + why + "\n"), e.err);
+        CliHarness d = CliHarness.run("distill", dir.toString(), "--method", "thin", "--size", "5", "--out",
+                tmp.resolve("set").toString());
+        assertEquals(2, d.code, d.err);
+        assertTrue(d.err.contains("error: the session has no posterior draws to distill: " + why + "\n"), d.err);
+        // one draw in the sampling phase: no note
+        Path one = tmp.resolve("one-draw");
+        CliHarness r1 = CliHarness.run("run", "--no-progress", "--no-summary", "--model", "bnn-regression", "--set",
+                "width=2", "--sampler", "csgld", "--chains", "1", "--warmup", "10", "--draws", "491", "--seed", "5",
+                "--out", one.toString());
+        assertEquals(0, r1.code, r1.err);
+        assertFalse(r1.err.contains("posterior draw"), r1.err);
+    }
 }

@@ -123,6 +123,36 @@ class EvaluateCommandTest {
     }
 
     /**
+     * SGLD at a step size of 10^5 diverges at every step: each step is undone, the chain stays at its start, and
+     * evaluate printed metrics of that one point as if they were the posterior's, without a word (summary warns).
+     * It now warns on standard error and in the JSON's warnings; a run without divergences gets no warning.
+     */
+    @Test
+    void metricsOfDivergedDrawsAreWarnedOf() throws Exception {
+        Path s = tmp.resolve("stuck");
+        CliHarness r = CliHarness.run("run", "--no-progress", "--no-summary", "--out", s.toString(), "--model",
+                "bnn-regression", "--set", "width=2", "--sampler", "sgld", "--sampler-set", "step_size=1e5",
+                "--chains", "2", "--warmup", "5", "--draws", "10", "--seed", "1");
+        assertEquals(0, r.code, r.err);
+        CliHarness e = CliHarness.run("evaluate", s.toString());
+        assertEquals(0, e.code, e.err);
+        String warning = "20 of 20 post-warmup transitions diverged (100.0%): the metrics are of draws that may not"
+                + " describe the posterior (where a step was undone, its draw repeats the last finite one); 'workbench"
+                + " summary " + s + "' says what to change";
+        assertTrue(e.err.contains("warning: " + warning + "\n"), e.err);
+        JsonNode o = new ObjectMapper().readTree(CliHarness.run("evaluate", s.toString(), "--json").out);
+        assertEquals(warning, o.get("warnings").get(0).asText());
+        Path fine = tmp.resolve("fine");
+        assertEquals(0, CliHarness.run("run", "--no-progress", "--no-summary", "--out", fine.toString(), "--model",
+                "bnn-regression", "--set", "width=2", "--sampler", "sgld", "--chains", "1", "--warmup", "5",
+                "--draws", "10", "--seed", "1").code);
+        CliHarness f = CliHarness.run("evaluate", fine.toString(), "--json");
+        assertEquals(0, f.code, f.err);
+        assertTrue(!f.err.contains("warning"), f.err);
+        assertTrue(new ObjectMapper().readTree(f.out).get("warnings") == null, f.out);
+    }
+
+    /**
      * evaluate of a run that was killed gave its metrics with no word that they cover only the draws stored before the
      * kill; like summary, it now says so on standard error (and in the JSON's notes), and a finished run gets no note.
      */

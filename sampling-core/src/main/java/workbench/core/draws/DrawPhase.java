@@ -119,6 +119,17 @@ public final class DrawPhase {
                 + " after warmup (exploration steps left out)";
     }
 
+    /**
+     * Why a run whose chains stored {@code postWarmup} post-warmup iterations (the most of any chain) has no posterior
+     * draw: every one of them is an exploration step. One clause for a report, e.g. "every post-warmup iteration
+     * stored (up to 300 per chain) is a csgld exploration step, not a draw (draws at cycle positions 500..999 of
+     * 1000); run more draws per chain, or a shorter cycle_length".
+     */
+    public String explorationOnly(String samplerId, long postWarmup) {
+        return "every post-warmup iteration stored (up to " + postWarmup + " per chain) is a " + samplerId
+                + " exploration step, not a draw (" + this + "); run more draws per chain, or a shorter cycle_length";
+    }
+
     @Override
     public String toString() {
         return all() ? "all" : "draws at cycle positions " + start + ".." + (cycle - 1) + " of " + cycle;

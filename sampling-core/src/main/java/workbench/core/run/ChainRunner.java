@@ -539,8 +539,11 @@ public final class ChainRunner {
                 return s;
             }
         }
+        // name what was tried: a network's starts are not uniform(-2, 2)
+        String tried = scales != null && scales.length == d
+                ? "N(0, s^2) with the network's per-layer (LeCun) scales s" : "uniform(-2, 2)";
         throw new BadInputException("chain " + (chain + 1) + ": no start point with a finite log density and gradient in "
-                + INIT_TRIES + " tries of uniform(-2, 2); give one with --init");
+                + INIT_TRIES + " tries of " + tried + "; give one with --init");
     }
 
     /**

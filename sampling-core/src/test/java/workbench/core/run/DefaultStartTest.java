@@ -1,12 +1,14 @@
 package workbench.core.run;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import workbench.core.BadInputException;
 import workbench.core.kernel.SamplerRegistry;
 import workbench.core.kernel.Transition;
 import workbench.core.model.InitialScales;
@@ -86,5 +88,37 @@ class DefaultStartTest {
         }
         assertTrue(lo >= -2 && hi <= 2, lo + " .. " + hi);
         assertTrue(Math.abs(sumSq / n - 4.0 / 3) < 4 * Math.sqrt(64.0 / 45 / n), "mean square " + sumSq / n);
+    }
+
+    /**
+     * A network none of whose starts is finite (here a fixed noise sd of 1e-300) is refused naming the starts that
+     * were tried: the message said "tries of uniform(-2, 2)", which a network never starts from.
+     */
+    @Test
+    void aNetworkWithoutAFiniteStartIsRefusedNamingItsStarts() {
+        Map<String, String> ms = Map.of("sigma", "1e-300");
+        Model m = ModelRegistry.create("bnn-regression", ms);
+        RunConfig cfg = new RunConfig("bnn-regression", ms, "sgld", Map.of(), 1, 1, 1, 5, 1, null);
+        DrawSink none = new DrawSink() {
+            @Override
+            public void start(RunInfo info) {
+            }
+
+            @Override
+            public void transition(int chain, long iteration, Transition t, double[] output) {
+            }
+
+            @Override
+            public void event(int chain, long iteration, RunEvent event) {
+            }
+
+            @Override
+            public void finish(RunOutcome outcome) {
+            }
+        };
+        BadInputException e = assertThrows(BadInputException.class,
+                () -> new ChainRunner(cfg, m, SamplerRegistry.create("sgld", Map.of()), none).run());
+        assertEquals("chain 1: no start point with a finite log density and gradient in 100 tries of N(0, s^2) with the"
+                + " network's per-layer (LeCun) scales s; give one with --init", e.getMessage());
     }
 }

@@ -140,6 +140,10 @@ public final class SessionDistiller {
                 throw new BadInputException("too many draws to distill (" + total + ")");
             }
             int n = (int) total;
+            String explorationOnly = n == 0 ? r.explorationOnly() : null;
+            if (explorationOnly != null) {
+                throw new BadInputException("the session has no posterior draws to distill: " + explorationOnly);
+            }
             if (n < 2) {
                 throw new BadInputException("the session has " + n + " post-warmup draws; distilling needs at least 2");
             }

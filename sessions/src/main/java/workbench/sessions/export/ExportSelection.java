@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.regex.Pattern;
 import workbench.core.BadInputException;
 import workbench.core.draws.DrawSource;
 
@@ -53,8 +54,9 @@ public record ExportSelection(int[] params, int[] chains, long from, long to, lo
     /**
      * Resolves the CLI options against a session.
      *
-     * @param paramsText  comma-separated output names ({@code theta[1]}, {@code theta.1}, or a
-     *                    container name {@code theta} for all its elements), or null for all
+     * @param paramsText  output names separated by commas outside brackets ({@code theta[1]}, {@code w1[1,2]},
+     *                    {@code theta.1}, a container name {@code theta} for all its elements, or a glob with
+     *                    {@code *} and {@code ?}: {@code w1[1,*]}), or null for all
      * @param chainsText  comma-separated 1-based chain numbers, or null for all
      * @param drawsText   {@code FROM:TO}, 1-based and inclusive, over post-warmup draws, the same for every
      *                    chain; or null for all (chains of unequal length: the latest draws of each, as many
@@ -166,15 +168,17 @@ public record ExportSelection(int[] params, int[] chains, long from, long to, lo
             return all;
         }
         Set<Integer> out = new LinkedHashSet<>();
-        for (String raw : text.split(",", -1)) {
+        for (String raw : splitOutsideBrackets(text)) {
             String want = raw.strip();
             if (want.isEmpty()) {
                 throw new BadInputException("--params '" + shown(text) + "' has an empty name");
             }
+            Pattern glob = glob(want);
             List<Integer> hits = new ArrayList<>();
             for (int i = 0; i < names.size(); i++) {
                 String n = names.get(i);
-                if (n.equals(want) || ColumnNames.toCmdStan(n).equals(want) || ColumnNames.container(n).equals(want)) {
+                if (n.equals(want) || ColumnNames.toCmdStan(n).equals(want) || ColumnNames.container(n).equals(want)
+                        || glob != null && glob.matcher(n).matches()) {
                     hits.add(i);
                 }
             }
@@ -185,6 +189,57 @@ public record ExportSelection(int[] params, int[] chains, long from, long to, lo
             out.addAll(hits);
         }
         return out.stream().mapToInt(Integer::intValue).toArray();
+    }
+
+    /**
+     * Splits {@code --params} on the commas outside square brackets, so that {@code w1[1,2],sigma} is two names
+     * (a network's weights are named with a comma inside the brackets).
+     */
+    static List<String> splitOutsideBrackets(String text) {
+        List<String> parts = new ArrayList<>();
+        int depth = 0;
+        StringBuilder cur = new StringBuilder();
+        for (int i = 0; i < text.length(); i++) {
+            char ch = text.charAt(i);
+            if (ch == '[') {
+                depth++;
+            } else if (ch == ']' && depth > 0) {
+                depth--;
+            }
+            if (ch == ',' && depth == 0) {
+                parts.add(cur.toString());
+                cur.setLength(0);
+            } else {
+                cur.append(ch);
+            }
+        }
+        parts.add(cur.toString());
+        return parts;
+    }
+
+    /** The name pattern of a {@code --params} part with {@code *} (any characters) or {@code ?} (one); null without. */
+    private static Pattern glob(String want) {
+        if (want.indexOf('*') < 0 && want.indexOf('?') < 0) {
+            return null;
+        }
+        StringBuilder re = new StringBuilder();
+        StringBuilder lit = new StringBuilder();
+        for (int i = 0; i < want.length(); i++) {
+            char ch = want.charAt(i);
+            if (ch == '*' || ch == '?') {
+                if (lit.length() > 0) {
+                    re.append(Pattern.quote(lit.toString()));
+                    lit.setLength(0);
+                }
+                re.append(ch == '*' ? ".*" : ".");
+            } else {
+                lit.append(ch);
+            }
+        }
+        if (lit.length() > 0) {
+            re.append(Pattern.quote(lit.toString()));
+        }
+        return Pattern.compile(re.toString(), Pattern.DOTALL);
     }
 
     private static int[] chains(int count, String text) {

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.zip.Deflater;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipOutputStream;
+import workbench.core.draws.DrawPhase;
 import workbench.core.draws.Stat;
 import workbench.sessions.DistilledSessions;
 import workbench.sessions.SessionReader;
@@ -19,7 +20,8 @@ import workbench.sessions.SessionReader;
  * where the sampler has none), {@code divergent} (chains × draws, bool), {@code chain} (the
  * session's 1-based chain numbers, int64) and {@code num_warmup} (int64 scalar: how many of the
  * first draws are warmup). A distilled set adds {@code weights} (chains × draws, float64: each
- * row's weight, summing to 1 over the whole set). Every entry is dated 1980-01-01 00:00, so the file depends
+ * row's weight, summing to 1 over the whole set); a {@code csgld} session adds {@code posterior_draw} (chains × draws,
+ * bool: whether the row is a sampling-phase draw, not an exploration step or a warmup row). Every entry is dated 1980-01-01 00:00, so the file depends
  * only on what is exported, never on when.
  */
 public final class NpzExport {
@@ -63,6 +65,19 @@ public final class NpzExport {
                     }
                 }
             });
+            DrawPhase phase = src.drawPhase();
+            if (!phase.all()) {
+                // csgld: which rows are posterior draws (its sampling phase), as summary, evaluate and distill take
+                // them; without it a NumPy user had to rebuild the rule from the cycle settings and the row offset
+                entry(zip, "posterior_draw", o -> {
+                    Npy.header(o, "|b1", nc, rows);
+                    for (int c : sel.chains()) {
+                        for (long r = 0; r < rows; r++) {
+                            o.write(r >= sel.warmup() && phase.isDraw(sel.iteration(src, c, r)) ? 1 : 0);
+                        }
+                    }
+                });
+            }
             entry(zip, "chain", o -> {
                 Npy.header(o, "<i8", nc);
                 for (int c : sel.chains()) {

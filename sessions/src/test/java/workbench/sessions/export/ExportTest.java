@@ -271,6 +271,53 @@ class ExportTest {
         assertArrayEquals(Files.readAllBytes(a), Files.readAllBytes(b));
     }
 
+    /**
+     * A csgld session's npz says which rows are posterior draws ({@code posterior_draw}): before, its exploration
+     * steps were indistinguishable from draws there (the CmdStan export says it in comments, the npz had nothing).
+     * Row r of a chain is a draw iff its iteration k (1-based from the chain's start) has mod(k - 1, C) / C >= f; here
+     * with the warmup rows and a range that starts mid-cycle. Other sessions' npz has no such array.
+     */
+    @Test
+    void npzOfCsgldMarksItsPosteriorDraws() throws Exception {
+        Path cs = tmp.resolve("csgld");
+        RunConfig cfg = new RunConfig("gaussian", Map.of("dim", "2"), "csgld",
+                Map.of("cycle_length", "10", "explore_fraction", "0.3"), 2, 7, 30, 3, 1, null);
+        try (SessionWriter w = new SessionWriter(cs, SessionWriter.Options.defaults())) {
+            new ChainRunner(cfg, ModelRegistry.create("gaussian", cfg.modelSettings()),
+                    SamplerRegistry.create("csgld", cfg.samplerSettings()), w).run();
+        }
+        Path file = tmp.resolve("cs.npz");
+        try (SessionReader r = SessionReader.open(cs)) {
+            ExportFormat.NPZ.write(r, ExportSelection.parse(r, null, "2", "4:20", true), file);
+        }
+        byte[] flags = npyData(file, "posterior_draw.npy");
+        assertEquals(7 + 17, flags.length);
+        for (int row = 0; row < flags.length; row++) {
+            long k = row < 7 ? row + 1 : 7 + 3 + (row - 7) + 1; // warmup rows, then draws 4..20
+            boolean draw = row >= 7 && (double) ((k - 1) % 10) / 10 >= 0.3;
+            assertEquals(draw ? 1 : 0, flags[row], "row " + row);
+        }
+        Path other = tmp.resolve("nuts.npz");
+        try (SessionReader r = SessionReader.open(nuts)) {
+            ExportFormat.NPZ.write(r, ExportSelection.all(r), other);
+        }
+        assertEquals(null, npyData(other, "posterior_draw.npy"));
+    }
+
+    /** The data bytes of entry {@code name} of an npz (after its npy header), or null when it has none. */
+    private static byte[] npyData(Path npz, String name) throws Exception {
+        try (java.util.zip.ZipInputStream z = new java.util.zip.ZipInputStream(Files.newInputStream(npz))) {
+            for (java.util.zip.ZipEntry e = z.getNextEntry(); e != null; e = z.getNextEntry()) {
+                if (e.getName().equals(name)) {
+                    byte[] all = z.readAllBytes();
+                    int headerLength = (all[8] & 0xff) | (all[9] & 0xff) << 8; // format 1.0: uint16 at byte 8
+                    return java.util.Arrays.copyOfRange(all, 10 + headerLength, all.length);
+                }
+            }
+        }
+        return null;
+    }
+
     @Test
     void npzLoadsInNumpy() throws Exception {
         String py = PythonNumpy.find();
@@ -382,6 +429,40 @@ class ExportTest {
                 assertTrue(s.noneMatch(p -> p.getFileName().toString().endsWith(".tmp")), "no temporary files left");
             }
         }
+    }
+
+    /**
+     * A network's weights are named with a comma inside the brackets ({@code w1[1,2]}): {@code --params} splits on
+     * the commas outside brackets only (it split {@code w1[1,2]} into {@code w1[1} and {@code 2]} and refused it,
+     * so no single weight of a net could be exported), and takes the globs {@code summary --params} takes.
+     */
+    @Test
+    void paramsNameWeightsWithCommasInsideBracketsAndGlobs() throws Exception {
+        Path bnn = tmp.resolve("bnn-params");
+        RunConfig cfg = new RunConfig("bnn-classification", Map.of("width", "2"), "sgld", Map.of(), 1, 3, 4, 3, 1, null);
+        try (SessionWriter w = new SessionWriter(bnn, SessionWriter.Options.defaults())) {
+            new ChainRunner(cfg, ModelRegistry.create(cfg.modelId(), cfg.modelSettings()),
+                    SamplerRegistry.create("sgld", Map.of()), w).run();
+        }
+        try (SessionReader r = SessionReader.open(bnn)) {
+            List<String> names = r.names();
+            ExportSelection two = ExportSelection.parse(r, "w1[2,1], b2[1]", null, null, false);
+            assertEquals(List.of("w1[2,1]", "b2[1]"), pick(names, two.params()));
+            ExportSelection glob = ExportSelection.parse(r, "w1[*,1]", null, null, false);
+            assertEquals(List.of("w1[1,1]", "w1[2,1]"), pick(names, glob.params()));
+            assertEquals(names.stream().filter(n -> n.startsWith("w2")).toList(),
+                    pick(names, ExportSelection.parse(r, "w2*", null, null, false).params()));
+            assertTrue(assertThrows(BadInputException.class, () -> ExportSelection.parse(r, "w9[1,1]", null, null, false))
+                    .getMessage().startsWith("--params: no output named 'w9[1,1]' (outputs: w1[1,1], "));
+        }
+    }
+
+    private static List<String> pick(List<String> names, int[] idx) {
+        List<String> out = new ArrayList<>();
+        for (int i : idx) {
+            out.add(names.get(i));
+        }
+        return out;
     }
 
     /**
