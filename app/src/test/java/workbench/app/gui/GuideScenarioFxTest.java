@@ -26,9 +26,9 @@ class GuideScenarioFxTest extends WindowFxBase {
         assertFalse(note.contains("next run"), note);
         assertEquals("step size set by hand: this run does not adapt it", note);
 
-        // Reset clears the note, but the step size set by hand stays for the next Run: the note comes back with it
+        // after Reset the step size set by hand stays for the next Run, and the note says so
         robot.interact(window::reset);
-        assertEquals("", robot.lookup("#stepSizeNote").queryAs(Label.class).getText());
+        assertEquals(MainWindow.HAND_SET_NEXT_RUN, robot.lookup("#stepSizeNote").queryAs(Label.class).getText());
         robot.interact(window::run);
         waitUntil("the next run", () -> window.controller().state() == RunController.State.RUNNING);
         assertEquals("step size set by hand: this run does not adapt it",
