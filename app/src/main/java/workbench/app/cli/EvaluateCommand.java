@@ -87,7 +87,7 @@ final class EvaluateCommand implements Callable<Integer> {
             // csgld: only its sampling-phase draws (its exploration steps are optimizer iterates, not draws)
             phased = !reader.drawPhase().all();
             // a run that blew up: its metrics are of the draws where the chains stuck, not of the posterior
-            diverged = divergedWarning(reader);
+            diverged = SessionNotes.diverged(reader);
             if (diverged != null) {
                 err.println("warning: " + diverged);
                 err.flush();
@@ -254,35 +254,5 @@ final class EvaluateCommand implements Callable<Integer> {
             return Double.NaN;
         }
         return Double.NaN;
-    }
-
-    /**
-     * The warning for evaluated draws that came from divergent transitions ("12 of 900 post-warmup transitions
-     * diverged (1.3%) …"), counted over the draws the metrics use (for csgld its sampling-phase draws); null when none
-     * did, and for a distilled set. Most samplers undo a step whose density or gradient is not finite, so a chain that
-     * blew up repeats its last finite point and the metrics are of that point, not of the posterior.
-     */
-    static String divergedWarning(SessionReader reader) {
-        if (reader.manifest().distilled() != null) {
-            return null;
-        }
-        workbench.core.draws.DrawSource post = reader.posterior();
-        long draws = 0;
-        long diverged = 0;
-        for (int c = 0; c < post.chains(); c++) {
-            for (long i = Math.max(post.warmup(c), post.first(c)); i < post.size(c); i++) {
-                draws++;
-                if (post.stat(c, i, workbench.core.draws.Stat.DIVERGENT) > 0) {
-                    diverged++;
-                }
-            }
-        }
-        if (diverged == 0) {
-            return null;
-        }
-        return String.format(Locale.ROOT, "%d of %d post-warmup transitions diverged (%.1f%%): the metrics are of draws"
-                + " that may not describe the posterior (where a step was undone, its draw repeats the last finite one);"
-                + " 'workbench summary %s' says what to change", diverged, draws, 100.0 * diverged / draws,
-                reader.directory());
     }
 }

@@ -70,4 +70,34 @@ public final class SessionNotes {
             }
         }
     }
+
+    /**
+     * The warning for evaluated draws that came from divergent transitions ("12 of 900 post-warmup transitions
+     * diverged (1.3%) …"), counted over the draws the metrics use (for csgld its sampling-phase draws); null when none
+     * did, and for a distilled set. Most samplers undo a step whose density or gradient is not finite, so a chain that
+     * blew up repeats its last finite point and the metrics are of that point, not of the posterior.
+     */
+    public static String diverged(SessionReader reader) {
+        if (reader.manifest().distilled() != null) {
+            return null;
+        }
+        workbench.core.draws.DrawSource post = reader.posterior();
+        long draws = 0;
+        long diverged = 0;
+        for (int c = 0; c < post.chains(); c++) {
+            for (long i = Math.max(post.warmup(c), post.first(c)); i < post.size(c); i++) {
+                draws++;
+                if (post.stat(c, i, workbench.core.draws.Stat.DIVERGENT) > 0) {
+                    diverged++;
+                }
+            }
+        }
+        if (diverged == 0) {
+            return null;
+        }
+        return String.format(java.util.Locale.ROOT, "%d of %d post-warmup transitions diverged (%.1f%%): the metrics are of draws"
+                + " that may not describe the posterior (where a step was undone, its draw repeats the last finite one);"
+                + " 'workbench summary %s' says what to change", diverged, draws, 100.0 * diverged / draws,
+                reader.directory());
+    }
 }

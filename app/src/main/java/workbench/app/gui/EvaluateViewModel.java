@@ -34,6 +34,8 @@ import workbench.sessions.SessionReader;
 final class EvaluateViewModel {
     /** After the session's name in the table when its run did not finish. */
     static final String UNFINISHED_MARK = "(unfinished)";
+    /** After the session's name in the table when some of its evaluated draws came from divergent transitions. */
+    static final String DIVERGED_MARK = "(divergent draws)";
 
     /**
      * The notes of the rows whose run did not finish or whose files lost a torn tail, one line each
@@ -48,6 +50,21 @@ final class EvaluateViewModel {
             }
             if (r.unfinished() != null) {
                 out.add(r.name() + ": " + r.unfinished());
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The warnings of the rows whose evaluated draws include divergent transitions (a run that blew up: its metrics
+     * describe where its chains stuck), one line each ({@code <name>: <count> of <n> post-warmup transitions
+     * diverged …}), as {@code workbench evaluate} prints them after {@code warning:}; empty when none has any.
+     */
+    static List<String> warnings(List<Row> rows) {
+        List<String> out = new ArrayList<>();
+        for (Row r : rows) {
+            if (r.diverged() != null) {
+                out.add(r.name() + ": " + r.diverged());
             }
         }
         return out;
@@ -91,12 +108,24 @@ final class EvaluateViewModel {
      * @param unfinished null for a finished run or a distilled set, else one line saying the run did not finish
      *                   (killed, still being written, interrupted, failed) and what the metrics cover:
      *                   {@code workbench evaluate}'s last {@code note:}
+     * @param diverged null unless some evaluated draws came from divergent transitions: the line
+     *                 {@code workbench evaluate} prints after {@code warning:} ({@link SessionNotes#diverged})
      */
     record Row(Path dir, String name, String method, String modelId, Map<String, String> settings,
                PredictiveModel.Task task, int inputs, double[] testTargets, PredictiveEvaluation.Result metrics,
                BandPlot band, MapPlot map, Reliability.Bins bins, Reliability.Coverage coverage,
                OutOfDistribution.Curve shift, OutOfDistribution.Curve noise, int plotDraws, PredictiveRhat rhat,
-               List<String> recovery, String unfinished) {
+               List<String> recovery, String unfinished, String diverged) {
+
+        /** A row without divergent draws. */
+        Row(Path dir, String name, String method, String modelId, Map<String, String> settings,
+            PredictiveModel.Task task, int inputs, double[] testTargets, PredictiveEvaluation.Result metrics,
+            BandPlot band, MapPlot map, Reliability.Bins bins, Reliability.Coverage coverage,
+            OutOfDistribution.Curve shift, OutOfDistribution.Curve noise, int plotDraws, PredictiveRhat rhat,
+            List<String> recovery, String unfinished) {
+            this(dir, name, method, modelId, settings, task, inputs, testTargets, metrics, band, map, bins, coverage,
+                    shift, noise, plotDraws, rhat, recovery, unfinished, null);
+        }
 
         /** A row of a finished run. */
         Row(Path dir, String name, String method, String modelId, Map<String, String> settings,
@@ -227,7 +256,8 @@ final class EvaluateViewModel {
             // a distilled set names its distillation too ("nuts → herding K=100"), not only the source's sampler
             return new Row(reader.directory(), name, workbench.sessions.DistilledFrom.methodOf(m), modelId, settings, pm.task(), inputs,
                     targets, metrics, band, map, bins, coverage, shift, noise, qs.length, rhat,
-                    SessionNotes.recovery(reader), SessionNotes.unfinished(reader, "these metrics"));
+                    SessionNotes.recovery(reader), SessionNotes.unfinished(reader, "these metrics"),
+                    SessionNotes.diverged(reader));
         }
     }
 
@@ -289,8 +319,10 @@ final class EvaluateViewModel {
                 ? String.format(Locale.ROOT, "%d weighted (eff. %.0f)", e.draws(), e.effectiveDraws())
                 : String.valueOf(e.draws());
         // a run that did not finish is marked where the eye starts (the line under the table says how and what to do)
-        List<String> c = new ArrayList<>(List.of(r.unfinished() == null ? r.name() : r.name() + " " + UNFINISHED_MARK,
-                r.method(), draws, f4(e.nll())));
+        // so is one whose draws include divergent transitions (the warning line under the table says how many)
+        String name = r.name() + (r.unfinished() == null ? "" : " " + UNFINISHED_MARK)
+                + (r.diverged() == null ? "" : " " + DIVERGED_MARK);
+        List<String> c = new ArrayList<>(List.of(name, r.method(), draws, f4(e.nll())));
         if (r.classification()) {
             c.addAll(List.of(f4(e.accuracy()), f4(e.brier()), f4(e.ece())));
         } else {

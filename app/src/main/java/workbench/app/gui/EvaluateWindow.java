@@ -300,9 +300,11 @@ final class EvaluateWindow {
             table.getColumns().setAll(cols);
         }
         shade.setVisible(classification);
-        List<String> unfinished = EvaluateViewModel.notes(rows);
-        notes.setText(unfinished.isEmpty() ? "" : "note: " + String.join("\nnote: ", unfinished));
-        notes.setVisible(!unfinished.isEmpty());
+        List<String> lines = new ArrayList<>();
+        EvaluateViewModel.warnings(rows).forEach(w -> lines.add("warning: " + w));
+        EvaluateViewModel.notes(rows).forEach(n -> lines.add("note: " + n));
+        notes.setText(String.join("\n", lines));
+        notes.setVisible(!lines.isEmpty());
         remove.setDisable(table.getSelectionModel().getSelectedIndex() < 0);
         List<OodView.Entry> oe = new ArrayList<>();
         for (EvaluateViewModel.Row r : rows) {
