@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.regex.Pattern;
 import workbench.core.BadInputException;
 import workbench.core.diagnostics.ParameterSummary;
+import workbench.core.draws.NamePatterns;
 import workbench.core.model.Truth;
 
 /**
@@ -45,23 +46,9 @@ final class ParamFilter {
     /** Splits on commas outside square brackets; empty parts are refused. */
     static List<String> split(String value) {
         List<String> out = new ArrayList<>();
-        int depth = 0;
-        StringBuilder cur = new StringBuilder();
-        for (int i = 0; i < value.length(); i++) {
-            char ch = value.charAt(i);
-            if (ch == '[') {
-                depth++;
-            } else if (ch == ']' && depth > 0) {
-                depth--;
-            }
-            if (ch == ',' && depth == 0) {
-                out.add(part(cur.toString(), value));
-                cur.setLength(0);
-            } else {
-                cur.append(ch);
-            }
+        for (String p : NamePatterns.splitOutsideBrackets(value)) {
+            out.add(part(p, value));
         }
-        out.add(part(cur.toString(), value));
         return out;
     }
 
@@ -75,30 +62,12 @@ final class ParamFilter {
     }
 
     private static Pattern toRegex(String glob) {
-        StringBuilder re = new StringBuilder();
-        StringBuilder lit = new StringBuilder();
-        boolean wild = false;
-        for (int i = 0; i < glob.length(); i++) {
-            char ch = glob.charAt(i);
-            if (ch == '*' || ch == '?') {
-                wild = true;
-                if (lit.length() > 0) {
-                    re.append(Pattern.quote(lit.toString()));
-                    lit.setLength(0);
-                }
-                re.append(ch == '*' ? ".*" : ".");
-            } else {
-                lit.append(ch);
-            }
-        }
-        if (lit.length() > 0) {
-            re.append(Pattern.quote(lit.toString()));
-        }
-        if (!wild && glob.indexOf('[') < 0) {
+        String re = NamePatterns.globRegex(glob);
+        if (!NamePatterns.wild(glob) && glob.indexOf('[') < 0) {
             // a bare name also selects its elements: theta -> theta[1], theta[2], ...
-            re.append("(?:\\[.*\\])?");
+            re += "(?:\\[.*\\])?";
         }
-        return Pattern.compile(re.toString(), Pattern.DOTALL);
+        return Pattern.compile(re, Pattern.DOTALL);
     }
 
     /** Whether some pattern selects {@code name}. */

@@ -7,6 +7,7 @@ import java.util.Set;
 import java.util.regex.Pattern;
 import workbench.core.BadInputException;
 import workbench.core.draws.DrawSource;
+import workbench.core.draws.NamePatterns;
 
 /**
  * What to export from a session: which outputs, which chains, which post-warmup draws and whether
@@ -168,7 +169,7 @@ public record ExportSelection(int[] params, int[] chains, long from, long to, lo
             return all;
         }
         Set<Integer> out = new LinkedHashSet<>();
-        for (String raw : splitOutsideBrackets(text)) {
+        for (String raw : NamePatterns.splitOutsideBrackets(text)) {
             String want = raw.strip();
             if (want.isEmpty()) {
                 throw new BadInputException("--params '" + shown(text) + "' has an empty name");
@@ -191,55 +192,9 @@ public record ExportSelection(int[] params, int[] chains, long from, long to, lo
         return out.stream().mapToInt(Integer::intValue).toArray();
     }
 
-    /**
-     * Splits {@code --params} on the commas outside square brackets, so that {@code w1[1,2],sigma} is two names
-     * (a network's weights are named with a comma inside the brackets).
-     */
-    static List<String> splitOutsideBrackets(String text) {
-        List<String> parts = new ArrayList<>();
-        int depth = 0;
-        StringBuilder cur = new StringBuilder();
-        for (int i = 0; i < text.length(); i++) {
-            char ch = text.charAt(i);
-            if (ch == '[') {
-                depth++;
-            } else if (ch == ']' && depth > 0) {
-                depth--;
-            }
-            if (ch == ',' && depth == 0) {
-                parts.add(cur.toString());
-                cur.setLength(0);
-            } else {
-                cur.append(ch);
-            }
-        }
-        parts.add(cur.toString());
-        return parts;
-    }
-
     /** The name pattern of a {@code --params} part with {@code *} (any characters) or {@code ?} (one); null without. */
     private static Pattern glob(String want) {
-        if (want.indexOf('*') < 0 && want.indexOf('?') < 0) {
-            return null;
-        }
-        StringBuilder re = new StringBuilder();
-        StringBuilder lit = new StringBuilder();
-        for (int i = 0; i < want.length(); i++) {
-            char ch = want.charAt(i);
-            if (ch == '*' || ch == '?') {
-                if (lit.length() > 0) {
-                    re.append(Pattern.quote(lit.toString()));
-                    lit.setLength(0);
-                }
-                re.append(ch == '*' ? ".*" : ".");
-            } else {
-                lit.append(ch);
-            }
-        }
-        if (lit.length() > 0) {
-            re.append(Pattern.quote(lit.toString()));
-        }
-        return Pattern.compile(re.toString(), Pattern.DOTALL);
+        return NamePatterns.wild(want) ? Pattern.compile(NamePatterns.globRegex(want), Pattern.DOTALL) : null;
     }
 
     private static int[] chains(int count, String text) {
