@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static workbench.app.gui.StandardNormalBuffers.at;
 
 import java.lang.reflect.Proxy;
 import java.util.ArrayList;
@@ -13,12 +14,8 @@ import java.util.concurrent.atomic.AtomicReference;
 import javafx.scene.paint.Color;
 import org.junit.jupiter.api.Test;
 import org.testfx.api.FxRobot;
-import workbench.core.kernel.ChainState;
 import workbench.core.kernel.Divergence;
 import workbench.core.kernel.Transition;
-import workbench.core.model.catalog.Gaussian2d;
-import workbench.core.run.RunConfig;
-import workbench.core.run.RunInfo;
 import workbench.viz.LiveBuffer;
 import workbench.viz.Palette;
 import workbench.viz.Pen;
@@ -32,16 +29,9 @@ import workbench.viz.ProjectionView;
  */
 class DivergenceOffViewFxTest extends WindowFxBase {
 
-    private static ChainState at(double x, double y) {
-        return new ChainState(new double[] {x, y}, -0.5 * (x * x + y * y), new double[] {-x, -y});
-    }
-
     @Test
     void aDivergenceFarOutIsMarkedOnTheEdgeWhereItsTrajectoryLeft(FxRobot robot) {
-        RunConfig cfg = new RunConfig("gaussian-2d", Map.of("rho", "0"), "hmc", Map.of(), 1, 0, 100, 1, 1, null);
-        Gaussian2d model = new Gaussian2d(0);
-        LiveBuffer buffer = new LiveBuffer(100);
-        buffer.start(new RunInfo(cfg, model, null, model.outputNames(), "test"));
+        LiveBuffer buffer = StandardNormalBuffers.started("hmc", 1, 100);
         buffer.transition(0, 0, new Transition(at(0, 0), true, 1, 0, 0, false, null, 1, 1, 1, 1, false, null,
                 Map.of()), new double[] {0, 0});
         // the next transition flies off to the right along y = 0.5 and diverges at x = 1e6; the chain stays put
@@ -59,7 +49,7 @@ class DivergenceOffViewFxTest extends WindowFxBase {
         robot.interact(() -> {
             ProjectionView view = new ProjectionView();
             view.setBuffer(buffer);
-            view.setNames(model.outputNames());
+            view.setNames(StandardNormalBuffers.NAMES);
             view.setDivergencesAtStart(false);
             view.paint(pen, 660, 660, System.nanoTime());
             double[] box = view.box();
@@ -87,10 +77,7 @@ class DivergenceOffViewFxTest extends WindowFxBase {
      */
     @Test
     void divergencesLeavingAtOnePlaceShareOneArrowhead(FxRobot robot) {
-        RunConfig cfg = new RunConfig("gaussian-2d", Map.of("rho", "0"), "hmc", Map.of(), 1, 0, 1000, 1, 1, null);
-        Gaussian2d model = new Gaussian2d(0);
-        LiveBuffer buffer = new LiveBuffer(1000);
-        buffer.start(new RunInfo(cfg, model, null, model.outputNames(), "test"));
+        LiveBuffer buffer = StandardNormalBuffers.started("hmc", 1, 1000);
         buffer.transition(0, 0, new Transition(at(0, 0), true, 1, 0, 0, false, null, 1, 1, 1, 1, false, null,
                 Map.of()), new double[] {0, 0});
         // 300 leave to the right within 0.003 of y = 0.5, and one leaves at y = -2
@@ -107,7 +94,7 @@ class DivergenceOffViewFxTest extends WindowFxBase {
         robot.interact(() -> {
             ProjectionView view = new ProjectionView();
             view.setBuffer(buffer);
-            view.setNames(model.outputNames());
+            view.setNames(StandardNormalBuffers.NAMES);
             view.setDivergencesAtStart(false);
             view.paint(pen, 660, 660, System.nanoTime());
             legend.set(view.legendTexts());

@@ -2,6 +2,7 @@ package workbench.app.gui;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static workbench.app.gui.StandardNormalBuffers.at;
 
 import java.lang.reflect.Proxy;
 import java.util.ArrayList;
@@ -10,15 +11,10 @@ import java.util.Map;
 import javafx.scene.paint.Color;
 import org.junit.jupiter.api.Test;
 import org.testfx.api.FxRobot;
-import workbench.core.kernel.ChainState;
 import workbench.core.kernel.Transition;
-import workbench.core.model.catalog.Gaussian2d;
-import workbench.core.run.RunConfig;
-import workbench.core.run.RunInfo;
 import workbench.viz.LiveBuffer;
 import workbench.viz.Palette;
 import workbench.viz.Pen;
-import workbench.viz.ProjectionView;
 
 /**
  * In HMC and NUTS every chain's newest integrator path is drawn over the past proposals' faded arrows of all chains:
@@ -30,16 +26,9 @@ class NewestPathOnTopFxTest extends WindowFxBase {
     private record Stroke(Color colour, String method) {
     }
 
-    private static ChainState at(double x, double y) {
-        return new ChainState(new double[] {x, y}, -0.5 * (x * x + y * y), new double[] {-x, -y});
-    }
-
     @Test
     void everyPastArrowIsDrawnBeforeEveryNewestPathAndFaded(FxRobot robot) {
-        RunConfig cfg = new RunConfig("gaussian-2d", Map.of("rho", "0"), "hmc", Map.of(), 2, 0, 100, 1, 1, null);
-        Gaussian2d model = new Gaussian2d(0);
-        LiveBuffer buffer = new LiveBuffer(100);
-        buffer.start(new RunInfo(cfg, model, null, model.outputNames(), "test"));
+        LiveBuffer buffer = StandardNormalBuffers.started("hmc", 2, 100);
         // both chains zigzag through six accepted transitions over the same ground, each with a 3-step path
         long arrived = 0;
         for (int c = 0; c < 2; c++) {
@@ -78,14 +67,7 @@ class NewestPathOnTopFxTest extends WindowFxBase {
             }
             return null;
         });
-        long now = arrived + 5_000_000_000L; // long after: the whole paths drawn
-        robot.interact(() -> {
-            ProjectionView view = new ProjectionView();
-            view.setBuffer(buffer);
-            view.setNames(model.outputNames());
-            view.setPathSeconds(0.8);
-            view.paint(pen, 660, 660, now);
-        });
+        StandardNormalBuffers.paintLongAfter(robot, pen, buffer, arrived);
         int lastPast = -1;
         int firstPath = Integer.MAX_VALUE;
         int pastArrows = 0;

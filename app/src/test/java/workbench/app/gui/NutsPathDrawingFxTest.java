@@ -2,6 +2,7 @@ package workbench.app.gui;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static workbench.app.gui.StandardNormalBuffers.at;
 
 import java.lang.reflect.Proxy;
 import java.util.ArrayList;
@@ -10,11 +11,7 @@ import java.util.Map;
 import javafx.scene.paint.Color;
 import org.junit.jupiter.api.Test;
 import org.testfx.api.FxRobot;
-import workbench.core.kernel.ChainState;
 import workbench.core.kernel.Transition;
-import workbench.core.model.catalog.Gaussian2d;
-import workbench.core.run.RunConfig;
-import workbench.core.run.RunInfo;
 import workbench.viz.LiveBuffer;
 import workbench.viz.Palette;
 import workbench.viz.Pen;
@@ -28,16 +25,9 @@ import workbench.viz.ProjectionView;
  */
 class NutsPathDrawingFxTest extends WindowFxBase {
 
-    private static ChainState at(double x, double y) {
-        return new ChainState(new double[] {x, y}, -0.5 * (x * x + y * y), new double[] {-x, -y});
-    }
-
     @Test
     void theTreeIsDrawnStepByStepAndTheArrowEndsAtTheDraw(FxRobot robot) {
-        RunConfig cfg = new RunConfig("gaussian-2d", Map.of("rho", "0"), "nuts", Map.of(), 1, 0, 100, 1, 1, null);
-        Gaussian2d model = new Gaussian2d(0);
-        LiveBuffer buffer = new LiveBuffer(100);
-        buffer.start(new RunInfo(cfg, model, null, model.outputNames(), "test"));
+        LiveBuffer buffer = StandardNormalBuffers.started("nuts", 1, 100);
         // the chain stands at (0, 0); then one transition: forward to (1, 0), backward to (-1, 0) and (-2, 0), and the
         // draw picked is (-1, 0)
         buffer.transition(0, 0, new Transition(at(0, 0), true, 1, 0, 0, false, null, 1, 1, 1, 1, false, null,
@@ -74,7 +64,7 @@ class NutsPathDrawingFxTest extends WindowFxBase {
         robot.interact(() -> {
             ProjectionView view = new ProjectionView();
             view.setBuffer(buffer);
-            view.setNames(model.outputNames());
+            view.setNames(StandardNormalBuffers.NAMES);
             view.setPathSeconds(0.8);
             view.paint(pen, 660, 660, p.arrivedNanos() + 5_000_000_000L); // long after: the whole path drawn
         });

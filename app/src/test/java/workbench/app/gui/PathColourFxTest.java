@@ -2,6 +2,7 @@ package workbench.app.gui;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static workbench.app.gui.StandardNormalBuffers.at;
 
 import java.lang.reflect.Proxy;
 import java.util.ArrayList;
@@ -10,11 +11,7 @@ import java.util.Map;
 import javafx.scene.paint.Color;
 import org.junit.jupiter.api.Test;
 import org.testfx.api.FxRobot;
-import workbench.core.kernel.ChainState;
 import workbench.core.kernel.Transition;
-import workbench.core.model.catalog.Gaussian2d;
-import workbench.core.run.RunConfig;
-import workbench.core.run.RunInfo;
 import workbench.viz.LiveBuffer;
 import workbench.viz.Palette;
 import workbench.viz.Pen;
@@ -26,16 +23,9 @@ import workbench.viz.ProjectionView;
  */
 class PathColourFxTest extends WindowFxBase {
 
-    private static ChainState at(double x, double y) {
-        return new ChainState(new double[] {x, y}, -0.5 * (x * x + y * y), new double[] {-x, -y});
-    }
-
     @Test
     void twoChainsPathsAreDrawnEachInItsColourDarker(FxRobot robot) {
-        RunConfig cfg = new RunConfig("gaussian-2d", Map.of("rho", "0"), "hmc", Map.of(), 2, 0, 100, 1, 1, null);
-        Gaussian2d model = new Gaussian2d(0);
-        LiveBuffer buffer = new LiveBuffer(100);
-        buffer.start(new RunInfo(cfg, model, null, model.outputNames(), "test"));
+        LiveBuffer buffer = StandardNormalBuffers.started("hmc", 2, 100);
         // chain 1 walks a 3-step path to the right, chain 2 a 2-step path upward
         double[][][] paths = {{{0, 0}, {0.5, 0}, {1, 0}, {1.5, 0}}, {{0, -1}, {0, -0.5}, {0, 0}}};
         long arrived = 0;
@@ -66,16 +56,9 @@ class PathColourFxTest extends WindowFxBase {
             }
             return null;
         });
-        long now = arrived + 5_000_000_000L; // long after: the whole paths drawn
+        ProjectionView view = StandardNormalBuffers.paintLongAfter(robot, pen, buffer, arrived);
         List<String> legend = new ArrayList<>();
-        robot.interact(() -> {
-            ProjectionView view = new ProjectionView();
-            view.setBuffer(buffer);
-            view.setNames(model.outputNames());
-            view.setPathSeconds(0.8);
-            view.paint(pen, 660, 660, now);
-            legend.addAll(view.legendTexts());
-        });
+        robot.interact(() -> legend.addAll(view.legendTexts()));
         assertEquals(3, lineColours.stream().filter(Palette.path(0)::equals).count(), "chain 1's three steps");
         assertEquals(2, lineColours.stream().filter(Palette.path(1)::equals).count(), "chain 2's two steps");
         Color oldNearBlack = Color.web("#222222");
