@@ -328,7 +328,9 @@ public final class CompareWindow {
             sb.append(String.format(Locale.ROOT, acceptStep == AcceptStep.TUNER_RESET ? " \u00b7 steps kept %.2f"
                     : " \u00b7 acceptance %.2f", accept / accepted));
         }
-        sb.append(" \u00b7 ").append(b.totalGradients()).append(" gradients");
+        // rwm's "gradients" are model evaluations: it counts one per proposal without using the gradient (README)
+        String unit = b.samplerUsesGradient() ? "gradients" : "model evaluations";
+        sb.append(" \u00b7 ").append(b.totalGradients()).append(" ").append(unit);
         int n = (int) Math.min(common == Long.MAX_VALUE ? 0 : common, ESS_WINDOW);
         double ess = minBulkEss(post, n);
         if (Double.isFinite(ess)) {
@@ -347,7 +349,7 @@ public final class CompareWindow {
                 sb.append(" (latest ").append(ESS_WINDOW).append(" a chain)");
             }
             if (grads > 0) {
-                sb.append(String.format(Locale.ROOT, " \u00b7 %.2f per 1000 gradients after warmup", 1000 * ess / grads));
+                sb.append(String.format(Locale.ROOT, " \u00b7 %.2f per 1000 %s after warmup", 1000 * ess / grads, unit));
             }
         } else {
             sb.append(String.format("%n ESS after warmup (at least 20 draws per chain)"));

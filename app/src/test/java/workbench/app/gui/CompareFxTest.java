@@ -63,7 +63,9 @@ class CompareFxTest extends WindowFxBase {
                     }
                 }
                 String figures = CompareWindow.figures(id, p.run);
-                assertTrue(figures.contains("smallest bulk ESS") && figures.contains("per 1000 gradients"), figures);
+                // rwm counts model evaluations (it does not use the gradient), and says so
+                assertTrue(figures.contains("smallest bulk ESS") && figures.contains(id.equals("rwm")
+                        ? "per 1000 model evaluations" : "per 1000 gradients"), figures);
                 // the draws after warmup, as asked for (300), not the iterations (400)
                 assertTrue(figures.startsWith(id + ": finished \u00b7 300 draws per chain \u00b7 "), figures);
                 if (id.equals("mclmc")) {
