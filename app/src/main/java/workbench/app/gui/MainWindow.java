@@ -1969,8 +1969,10 @@ public final class MainWindow extends BorderPane {
             // when one takes long (it competes with the samplers and the window for the cores)
             if (now - lastDiag > Math.max(1_000_000_000L, 3 * diagNanos) && diagBusy.compareAndSet(false, true)) {
                 lastDiag = now;
-                int nd = (int) divs.stream().filter(d -> !d.warmup()).count();
-                int warmupDivs = divs.size() - nd;
+                // from the buffer's counts, not the marks: those keep only the latest LiveBuffer.MAX_DIVERGENCE_MARKS
+                long warmupCount = b.warmupDivergenceCount();
+                long warmupDivs = warmupCount;
+                int nd = (int) Math.min(Integer.MAX_VALUE, b.divergenceCount() - warmupCount);
                 Truth truth = shownTruth;
                 diagPool.submit(() -> {
                     long t0 = System.nanoTime();
@@ -1999,6 +2001,21 @@ public final class MainWindow extends BorderPane {
             }
         }
         return true;
+    }
+
+    /**
+     * The status bar's divergences, split as the line under the table and {@code workbench summary} split them: a
+     * bare total with the warmup ones in it read as more than the summary's post-warmup count of the same run.
+     */
+    static String divergenceCounts(LiveBuffer b) {
+        if (b == null || !b.started()) {
+            return "0";
+        }
+        if (b.withoutEnergy()) {
+            return "n/a";
+        }
+        long inWarmup = b.warmupDivergenceCount();
+        return (b.divergenceCount() - inWarmup) + " after warmup, " + inWarmup + " in warmup";
     }
 
     private void updateStatus(RunController.Status st, LiveBuffer b) {
@@ -2030,7 +2047,7 @@ public final class MainWindow extends BorderPane {
             double eps = b == null ? Double.NaN : b.lastStepSize(0);
             setText(statusStep, "step size: " + Ticks.number(eps));
         }
-        setText(statusDivs, "divergences: " + (b == null ? "0" : b.withoutEnergy() ? "n/a" : b.divergenceCount()));
+        setText(statusDivs, "divergences: " + divergenceCounts(b));
         java.nio.file.Path sessionDir = shownSession();
         setText(statusSession, sessionDir == null ? "" : (openedSession != null ? "session (read-only): " : "session: ")
                 + sessionDir.getFileName() + (openedSession != null && openedKept != null ? " \u00b7 " + openedKept : ""));
@@ -2161,7 +2178,7 @@ public final class MainWindow extends BorderPane {
         stepSizeNote.setTooltip(note == null ? null : tip(StepSizeDrift.explanation(b.samplerId())));
     }
 
-    private void showDiagnostics(LiveBuffer b, DiagnosticsViewModel.Table t, int warmupDivergences) {
+    private void showDiagnostics(LiveBuffer b, DiagnosticsViewModel.Table t, long warmupDivergences) {
         if (b != shownBuffer) {
             return;
         }
