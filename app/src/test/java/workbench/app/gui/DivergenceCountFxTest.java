@@ -57,4 +57,32 @@ class DivergenceCountFxTest extends WindowFxBase {
         String expectedStatus = "divergences: " + after + " after warmup, " + inWarmup + " in warmup";
         waitUntil("'" + expectedStatus + "' in the status bar", () -> status.getText().equals(expectedStatus));
     }
+    /**
+     * The status bar's step size is every chain's, not chain 1's alone: warmup adapts each chain's own, and summary
+     * lists four different ones for NUTS on the centred eight schools where the bar gave only the first.
+     */
+    @Test
+    void theStatusBarGivesTheRangeOfTheChainsStepSizes(FxRobot robot, @TempDir Path tmp) throws Exception {
+        RunConfig cfg = new RunConfig("eight-schools-centered", Map.of(), "nuts", Map.of(), 4, 200, 50, 3, 2, null);
+        Path session = tmp.resolve("session");
+        try (SessionWriter w = new SessionWriter(session, SessionWriter.Options.defaults())) {
+            new ChainRunner(cfg, ModelRegistry.create("eight-schools-centered", Map.of()),
+                    SamplerRegistry.create("nuts", Map.of()), w).run();
+        }
+        double lo = Double.POSITIVE_INFINITY;
+        double hi = Double.NEGATIVE_INFINITY;
+        try (SessionReader r = SessionReader.open(session)) {
+            for (int c = 0; c < r.chains(); c++) {
+                double e = r.stat(c, r.size(c) - 1, workbench.core.draws.Stat.STEP_SIZE);
+                lo = Math.min(lo, e);
+                hi = Math.max(hi, e);
+            }
+        }
+        assertTrue(hi > lo * 1.01, "the chains must adapt different step sizes to test anything: " + lo + ", " + hi);
+        robot.interact(() -> window.openSession(session));
+        Label status = robot.lookup("#statusStepSize").queryAs(Label.class);
+        String expected = "step size: " + workbench.viz.Ticks.number(lo) + "\u2013" + workbench.viz.Ticks.number(hi)
+                + " (4 chains)";
+        waitUntil("'" + expected + "' in the status bar", () -> status.getText().equals(expected));
+    }
 }
