@@ -2008,8 +2008,7 @@ public final class MainWindow extends BorderPane {
     }
 
     /**
-     * The status bar's step size: every chain's latest, one value when they agree, else their range ("0.185–0.271 (4
-     * chains)"). Chain 1's alone read as the run's step size, though warmup adapts each chain's own (`workbench
+     * The status bar's step size: every chain's latest, one value when they agree, else their range ("0.1850–0.2710"). Chain 1's alone read as the run's step size, though warmup adapts each chain's own (`workbench
      * summary`: step size [0.185, 0.271, 0.197, 0.245] for NUTS on the centred eight schools, seed 3).
      */
     static String stepSizes(LiveBuffer b) {
@@ -2032,12 +2031,13 @@ public final class MainWindow extends BorderPane {
         }
         String low = Ticks.number(lo);
         String high = Ticks.number(hi);
-        return low.equals(high) ? low : low + "\u2013" + high + " (" + n + " chains)";
+        return low.equals(high) ? low : low + "\u2013" + high;
     }
 
     /**
-     * The status bar's divergences, split as the line under the table and {@code workbench summary} split them: a
-     * bare total with the warmup ones in it read as more than the summary's post-warmup count of the same run.
+     * The status bar's divergences, those after warmup and those in warmup apart ("151 (+69 in warmup)"), as the line
+     * under the table and {@code workbench summary} count them: a bare total with the warmup ones in it (220) read as
+     * more than the summary's post-warmup count of the same run.
      */
     static String divergenceCounts(LiveBuffer b) {
         if (b == null || !b.started()) {
@@ -2047,7 +2047,8 @@ public final class MainWindow extends BorderPane {
             return "n/a";
         }
         long inWarmup = b.warmupDivergenceCount();
-        return (b.divergenceCount() - inWarmup) + " after warmup, " + inWarmup + " in warmup";
+        long after = b.divergenceCount() - inWarmup;
+        return inWarmup == 0 ? Long.toString(after) : after + " (+" + inWarmup + " in warmup)";
     }
 
     private void updateStatus(RunController.Status st, LiveBuffer b) {

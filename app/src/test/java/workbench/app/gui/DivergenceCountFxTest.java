@@ -54,7 +54,7 @@ class DivergenceCountFxTest extends WindowFxBase {
         String expected = "divergences after warmup: " + after + " (" + inWarmup + " in warmup)";
         waitUntil("'" + expected + "' under the table", 60, () -> line.getText().contains(expected));
         Label status = robot.lookup("#statusDivergences").queryAs(Label.class);
-        String expectedStatus = "divergences: " + after + " after warmup, " + inWarmup + " in warmup";
+        String expectedStatus = "divergences: " + after + " (+" + inWarmup + " in warmup)";
         waitUntil("'" + expectedStatus + "' in the status bar", () -> status.getText().equals(expectedStatus));
     }
     /**
@@ -81,8 +81,7 @@ class DivergenceCountFxTest extends WindowFxBase {
         assertTrue(hi > lo * 1.01, "the chains must adapt different step sizes to test anything: " + lo + ", " + hi);
         robot.interact(() -> window.openSession(session));
         Label status = robot.lookup("#statusStepSize").queryAs(Label.class);
-        String expected = "step size: " + workbench.viz.Ticks.number(lo) + "\u2013" + workbench.viz.Ticks.number(hi)
-                + " (4 chains)";
+        String expected = "step size: " + workbench.viz.Ticks.number(lo) + "\u2013" + workbench.viz.Ticks.number(hi);
         waitUntil("'" + expected + "' in the status bar", () -> status.getText().equals(expected));
     }
 }
