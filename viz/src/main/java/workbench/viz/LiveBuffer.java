@@ -110,6 +110,8 @@ public final class LiveBuffer implements DrawSink, DrawSource {
     /** The latest {@value #MAX_DIVERGENCE_MARKS} divergences (the session keeps all); guarded by itself. */
     private final java.util.ArrayDeque<DivergenceMark> divergences = new java.util.ArrayDeque<>();
     private final LongAdder divergenceCount = new LongAdder();
+    /** Of {@link #divergenceCount}, those in warmup: the marks keep only the latest, so they cannot be counted there. */
+    private final LongAdder warmupDivergenceCount = new LongAdder();
     private volatile List<DivergenceMark> divergenceSnapshot = List.of();
     private volatile boolean divergencesChanged;
     private final List<EventMark> events = new CopyOnWriteArrayList<>();
@@ -564,19 +566,27 @@ public final class LiveBuffer implements DrawSink, DrawSource {
         }
         divergenceCount.reset();
         divergenceCount.add(marks.size());
+        warmupDivergenceCount.reset();
+        warmupDivergenceCount.add(marks.stream().filter(DivergenceMark::warmup).count());
         version.incrementAndGet();
     }
 
     /**
      * Sets the divergence count of a loaded buffer that keeps only a session's latest iterations
-     * ({@link #latest}) to the session's count, where its marks cover only the kept iterations.
+     * ({@link #latest}) to the session's count, where its marks cover only the kept iterations:
+     * {@code count} in all, {@code inWarmup} of them in warmup.
      */
-    public void countDivergences(long count) {
+    public void countDivergences(long count, long inWarmup) {
         if (!loaded) {
             throw new IllegalStateException("only a loaded buffer's divergences can be counted again");
         }
+        if (inWarmup < 0 || inWarmup > count) {
+            throw new IllegalArgumentException("warmup divergences " + inWarmup + " not within 0.." + count);
+        }
         divergenceCount.reset();
         divergenceCount.add(count);
+        warmupDivergenceCount.reset();
+        warmupDivergenceCount.add(inWarmup);
         version.incrementAndGet();
     }
 
@@ -587,6 +597,9 @@ public final class LiveBuffer implements DrawSink, DrawSource {
             }
             divergences.addLast(m);
             divergencesChanged = true;
+        }
+        if (m.warmup()) {
+            warmupDivergenceCount.increment();
         }
         divergenceCount.increment();
     }
@@ -609,6 +622,14 @@ public final class LiveBuffer implements DrawSink, DrawSource {
     /** Divergences so far, all of them (also those no longer in {@link #divergences()}). */
     public long divergenceCount() {
         return divergenceCount.sum();
+    }
+
+    /**
+     * Of {@link #divergenceCount()}, those in warmup — all of them, also those no longer in {@link #divergences()},
+     * so a run past {@value #MAX_DIVERGENCE_MARKS} divergences still splits its count right.
+     */
+    public long warmupDivergenceCount() {
+        return warmupDivergenceCount.sum();
     }
 
     /** Run events so far, in the order they took effect. */

@@ -256,9 +256,33 @@ class LiveBufferTest {
         assertEquals(30, d.get(1).iteration());
         assertFalse(d.get(1).warmup());
         assertArrayEquals(new double[] {29, -29}, d.get(1).start());
-        kept.countDivergences(3);
+        assertEquals(1, kept.warmupDivergenceCount(), "of the kept marks, the one at 24 is in warmup");
+        kept.countDivergences(3, 2);
         assertEquals(3, kept.divergenceCount());
-        assertThrows(IllegalStateException.class, () -> b.countDivergences(3), "a live run counts its own");
+        assertEquals(2, kept.warmupDivergenceCount(), "the session's split, not the kept marks'");
+        assertThrows(IllegalArgumentException.class, () -> kept.countDivergences(3, 4));
+        assertThrows(IllegalStateException.class, () -> b.countDivergences(3, 0), "a live run counts its own");
+    }
+
+    @Test
+    void countsWarmupDivergencesApartPastTheMarksItKeeps() {
+        // the funnel at full speed passes the 20 000 marks within a minute: the window's line under the table
+        // counted the kept marks and read "divergences after warmup: 20000 (0 in warmup)" while 322 113 had happened
+        LiveBuffer b = new LiveBuffer(100);
+        b.start(info(1, 10, 100_000));
+        int warmup = 7;
+        int after = LiveBuffer.MAX_DIVERGENCE_MARKS + 500;
+        for (int i = 0; i < warmup + after; i++) {
+            boolean inWarmup = i < warmup;
+            ChainState s = new ChainState(new double[] {i, 0}, 0, new double[2]);
+            b.transition(0, i, new Transition(s, true, 0.7, 3.0, 2000, true,
+                    new Divergence(new double[] {i, 0}, null, 2000, null), 0.25, 5, 2, 4, inWarmup, null, Map.of()),
+                    new double[] {i, 0});
+        }
+        assertEquals(LiveBuffer.MAX_DIVERGENCE_MARKS, b.divergences().size(), "the marks are capped");
+        assertTrue(b.divergences().stream().noneMatch(LiveBuffer.DivergenceMark::warmup), "the warmup marks dropped out");
+        assertEquals(warmup + after, b.divergenceCount());
+        assertEquals(warmup, b.warmupDivergenceCount(), "the warmup ones still counted");
     }
 
     @Test

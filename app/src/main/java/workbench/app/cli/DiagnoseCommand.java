@@ -50,6 +50,14 @@ final class DiagnoseCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
         ParamFilter filter = ParamFilter.of(params);
+        for (Path f : files) {
+            if (java.nio.file.Files.isDirectory(f) && (java.nio.file.Files.isRegularFile(f.resolve("session.mcmcwb.json")))) {
+                // the workbench's own sessions: summary reads them, with their divergences, advice and E-BFMI
+                throw new workbench.core.BadInputException(f + ": a workbench session; `workbench summary " + f
+                        + "` summarises it (diagnose reads draw files: CmdStan CSV or long CSV, as `workbench export`"
+                        + " writes them)");
+            }
+        }
         DrawTable table = DrawFiles.read(files);
         int[] sel = filter == null ? null : filter.select(table.names());
         List<String> notes = new ArrayList<>(table.notes());
@@ -91,6 +99,10 @@ final class DiagnoseCommand implements Callable<Integer> {
             root.put("format", table.format().label());
             if (table.hasStat("divergent__")) {
                 root.put("divergences", s.divergencesSampling());
+                ArrayNode byChain = root.putArray("divergences_by_chain");
+                for (long v : s.divergencesSamplingByChain()) {
+                    byChain.add(v);
+                }
             }
             if (table.hasStat(Stat.ENERGY.column())) {
                 ArrayNode eb = root.putArray("ebfmi");
@@ -107,7 +119,7 @@ final class DiagnoseCommand implements Callable<Integer> {
                 out.println("note: " + note);
             }
             if (table.hasStat("divergent__")) {
-                out.println("divergences: " + s.divergencesSampling());
+                out.println(divergenceLine(table, s));
             }
             if (table.hasStat(Stat.ENERGY.column())) {
                 // from energy__, as summary computes it (below 0.3: the momentum resampling barely moves the energy)
@@ -124,6 +136,31 @@ final class DiagnoseCommand implements Callable<Integer> {
             Report.table(out, rows, truth, truthFile == null ? null : truthFile.toString(), s.logDensity());
         }
         return 0;
+    }
+
+    /**
+     * "divergences: 151 of 8000 post-warmup transitions (1.9%; by chain 30, 9, 40, 72)": the count alone hid a chain
+     * stuck where the others are not, which {@code summary}'s warning names by its count.
+     */
+    static String divergenceLine(DrawTable table, RunSummary s) {
+        long sampled = 0;
+        for (int c = 0; c < table.chains(); c++) {
+            sampled += Math.max(0, table.size(c) - Math.max(table.warmup(c), table.first(c)));
+        }
+        long n = s.divergencesSampling();
+        if (n == 0 || sampled == 0) {
+            return "divergences: " + n;
+        }
+        return "divergences: " + n + " of " + sampled + " post-warmup transitions (" + percent(100.0 * n / sampled)
+                + SummaryCommand.byChain(s.divergencesSamplingByChain()) + ")";
+    }
+
+    /** A share in percent that never reads 0 when it is not: 1.9%, 0.03%, 0.0013%. */
+    static String percent(double p) {
+        if (p >= 0.1) {
+            return String.format(java.util.Locale.ROOT, "%.1f%%", p);
+        }
+        return new java.math.BigDecimal(p).round(new java.math.MathContext(2)).stripTrailingZeros().toPlainString() + "%";
     }
 
     private static String lengths(DrawTable t) {

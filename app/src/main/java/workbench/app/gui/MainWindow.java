@@ -1013,6 +1013,7 @@ public final class MainWindow extends BorderPane {
         statusRates.setId("statusRates");
         statusMessage.setId("statusMessage");
         statusDivs.setId("statusDivergences");
+        statusStep.setId("statusStepSize");
         statusSession.setId("statusSession");
         statusSession.setTooltip(tip(SESSION_TIP));
         // the folder's name (its whole path in the tooltip), cut in the middle when the message needs the room
@@ -1023,8 +1024,11 @@ public final class MainWindow extends BorderPane {
         statusRates.setTooltip(tip("Throughput over the last second: transitions and gradient evaluations per second, "
                 + "all chains together. Gradients are what costs on real models. rwm does not use the gradient: "
                 + "it counts model evaluations instead."));
-        statusStep.setTooltip(tip("The step size chain 1 used in its latest transition."));
-        statusDivs.setTooltip(tip("Divergent transitions, warmup included: an energy error past 1000 (hmc, nuts, "
+        statusStep.setTooltip(tip("The step size each chain used in its latest transition: one value when they "
+                + "agree, else the smallest and the largest (warmup adapts each chain's own; `workbench summary` lists "
+                + "them chain by chain). The box above holds chain 1's."));
+        statusDivs.setTooltip(tip("Divergent transitions after warmup, and in warmup, counted as `workbench summary` "
+                + "counts them: an energy error past 1000 (hmc, nuts, "
                 + "mclmc-adjusted) or a density or gradient that stopped being finite (every sampler); "
                 + "see the Divergences tab."));
         Region grow = new Region();
@@ -1969,8 +1973,10 @@ public final class MainWindow extends BorderPane {
             // when one takes long (it competes with the samplers and the window for the cores)
             if (now - lastDiag > Math.max(1_000_000_000L, 3 * diagNanos) && diagBusy.compareAndSet(false, true)) {
                 lastDiag = now;
-                int nd = (int) divs.stream().filter(d -> !d.warmup()).count();
-                int warmupDivs = divs.size() - nd;
+                // from the buffer's counts, not the marks: those keep only the latest LiveBuffer.MAX_DIVERGENCE_MARKS
+                long warmupCount = b.warmupDivergenceCount();
+                long warmupDivs = warmupCount;
+                int nd = (int) Math.min(Integer.MAX_VALUE, b.divergenceCount() - warmupCount);
                 Truth truth = shownTruth;
                 diagPool.submit(() -> {
                     long t0 = System.nanoTime();
@@ -2001,6 +2007,50 @@ public final class MainWindow extends BorderPane {
         return true;
     }
 
+    /**
+     * The status bar's step size: every chain's latest, one value when they agree, else their range ("0.1850–0.2710"). Chain 1's alone read as the run's step size, though warmup adapts each chain's own (`workbench
+     * summary`: step size [0.185, 0.271, 0.197, 0.245] for NUTS on the centred eight schools, seed 3).
+     */
+    static String stepSizes(LiveBuffer b) {
+        if (b == null || !b.started()) {
+            return Ticks.number(Double.NaN);
+        }
+        double lo = Double.POSITIVE_INFINITY;
+        double hi = Double.NEGATIVE_INFINITY;
+        int n = 0;
+        for (int c = 0; c < b.chains(); c++) {
+            double e = b.lastStepSize(c);
+            if (!Double.isNaN(e)) {
+                lo = Math.min(lo, e);
+                hi = Math.max(hi, e);
+                n++;
+            }
+        }
+        if (n == 0) {
+            return Ticks.number(Double.NaN);
+        }
+        String low = Ticks.number(lo);
+        String high = Ticks.number(hi);
+        return low.equals(high) ? low : low + "\u2013" + high;
+    }
+
+    /**
+     * The status bar's divergences, those after warmup and those in warmup apart ("151 (+69 in warmup)"), as the line
+     * under the table and {@code workbench summary} count them: a bare total with the warmup ones in it (220) read as
+     * more than the summary's post-warmup count of the same run.
+     */
+    static String divergenceCounts(LiveBuffer b) {
+        if (b == null || !b.started()) {
+            return "0";
+        }
+        if (b.withoutEnergy()) {
+            return "n/a";
+        }
+        long inWarmup = b.warmupDivergenceCount();
+        long after = b.divergenceCount() - inWarmup;
+        return inWarmup == 0 ? Long.toString(after) : after + " (+" + inWarmup + " in warmup)";
+    }
+
     private void updateStatus(RunController.Status st, LiveBuffer b) {
         String state = switch (st.state()) {
             case IDLE -> "ready";
@@ -2027,10 +2077,9 @@ public final class MainWindow extends BorderPane {
                     "draws: 0 per chain (%d in all)", st.transitions()));
             setText(statusRates, rates(st.drawsPerSecond(), st.gradientsPerSecond(),
                     b == null || b.samplerUsesGradient()));
-            double eps = b == null ? Double.NaN : b.lastStepSize(0);
-            setText(statusStep, "step size: " + Ticks.number(eps));
+            setText(statusStep, "step size: " + stepSizes(b));
         }
-        setText(statusDivs, "divergences: " + (b == null ? "0" : b.withoutEnergy() ? "n/a" : b.divergenceCount()));
+        setText(statusDivs, "divergences: " + divergenceCounts(b));
         java.nio.file.Path sessionDir = shownSession();
         setText(statusSession, sessionDir == null ? "" : (openedSession != null ? "session (read-only): " : "session: ")
                 + sessionDir.getFileName() + (openedSession != null && openedKept != null ? " \u00b7 " + openedKept : ""));
@@ -2161,7 +2210,7 @@ public final class MainWindow extends BorderPane {
         stepSizeNote.setTooltip(note == null ? null : tip(StepSizeDrift.explanation(b.samplerId())));
     }
 
-    private void showDiagnostics(LiveBuffer b, DiagnosticsViewModel.Table t, int warmupDivergences) {
+    private void showDiagnostics(LiveBuffer b, DiagnosticsViewModel.Table t, long warmupDivergences) {
         if (b != shownBuffer) {
             return;
         }

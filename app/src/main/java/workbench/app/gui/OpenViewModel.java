@@ -225,7 +225,8 @@ public final class OpenViewModel {
                 b.replaceDivergences(stored);
             } else if (records.size() > b.divergenceCount()) {
                 // the marks cover the kept iterations; the count is the session's
-                b.countDivergences(records.size());
+                b.countDivergences(records.size(),
+                        records.stream().filter(r -> r.iteration() < b.warmup(r.chain())).count());
             }
             String kept = kept(reader, b);
             Truth truth = SessionTruth.of(reader);

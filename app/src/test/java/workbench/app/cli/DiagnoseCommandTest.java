@@ -271,4 +271,58 @@ class DiagnoseCommandTest {
         assertTrue(text.out.contains("E-BFMI ["), text.out);
         assertTrue(text.out.lines().anyMatch(l -> l.startsWith("lp__ ")), text.out);
     }
+    /** A session directory gets one line naming the command that reads it, not "is a directory, not a file". */
+    @Test
+    void aSessionDirectoryIsPointedToSummary() throws Exception {
+        Path s = dir.resolve("es");
+        CliHarness r = CliHarness.run("run", "--model", "gaussian-2d", "--sampler", "nuts", "--chains", "1",
+                "--warmup", "20", "--draws", "20", "--seed", "1", "--no-progress", "--no-summary", "--out", s.toString());
+        assertEquals(0, r.code, r.err);
+        assertBadInput(s + ": a workbench session; `workbench summary " + s + "` summarises it", "diagnose", s.toString());
+        // a plain directory keeps its message
+        Path plain = Files.createDirectory(dir.resolve("plain"));
+        assertBadInput(plain + ": is a directory, not a file", "diagnose", plain.toString());
+    }
+
+    /**
+     * Each chain's post-warmup divergences, as summary gives them: the bare total hid a chain that diverged alone.
+     * The same numbers in text and JSON as summary's of the session the files were exported from.
+     */
+    @Test
+    void divergencesByChainAgreeWithSummary() throws Exception {
+        Path s = dir.resolve("es");
+        CliHarness r = CliHarness.run("run", "--model", "eight-schools-centered", "--sampler", "nuts", "--chains", "3",
+                "--warmup", "200", "--draws", "400", "--seed", "3", "--no-progress", "--no-summary", "--out", s.toString());
+        assertEquals(0, r.code, r.err);
+        Path csv = dir.resolve("csv");
+        assertEquals(0, CliHarness.run("export", s.toString(), "--format", "cmdstan-csv", "--out", csv.toString()).code);
+        JsonNode want = new ObjectMapper().readTree(CliHarness.run("summary", s.toString(), "--json").out)
+                .get("sampler").get("divergences");
+        long total = want.get("sampling").asLong();
+        assertTrue(total > 0, "the run must diverge after warmup to test anything");
+        List<String> args = new java.util.ArrayList<>(List.of("diagnose", "--json"));
+        for (int c = 1; c <= 3; c++) {
+            args.add(csv.resolve("chain-" + c + ".csv").toString());
+        }
+        CliHarness d = CliHarness.run(args.toArray(new String[0]));
+        assertEquals(0, d.code, d.err);
+        JsonNode got = new ObjectMapper().readTree(d.out);
+        assertEquals(total, got.get("divergences").asLong());
+        assertEquals(want.get("sampling_by_chain").toString(), got.get("divergences_by_chain").toString());
+        args.remove("--json");
+        CliHarness text = CliHarness.run(args.toArray(new String[0]));
+        JsonNode by = want.get("sampling_by_chain");
+        String expected = "divergences: " + total + " of 1200 post-warmup transitions ("
+                + DiagnoseCommand.percent(100.0 * total / 1200) + "; by chain " + by.get(0) + ", " + by.get(1) + ", "
+                + by.get(2) + ")";
+        assertTrue(text.out.lines().anyMatch(expected::equals), "expected '" + expected + "' in:\n" + text.out);
+    }
+
+    @Test
+    void aSmallShareOfDivergencesNeverReadsZero() {
+        assertEquals("1.9%", DiagnoseCommand.percent(151 * 100.0 / 8000));
+        assertEquals("0.025%", DiagnoseCommand.percent(2 * 100.0 / 8000));
+        assertEquals("0.1%", DiagnoseCommand.percent(0.1));
+        assertEquals("0.00013%", DiagnoseCommand.percent(1.3e-4));
+    }
 }
