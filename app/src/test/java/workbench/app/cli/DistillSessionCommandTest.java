@@ -145,6 +145,28 @@ class DistillSessionCommandTest {
         assertTrue(!s.out.contains("tree depth") && !s.out.contains("step size ["), s.out);
     }
 
+    /** A weight that is not (times picked)/K, as only a hand edit makes one, is refused in one line (exit 2). */
+    @Test
+    void aSetWhoseWeightsAreNotPicksIsRefusedInOneLine() throws Exception {
+        Path edited = tmp.resolve("edited");
+        try (SessionReader r = SessionReader.open(set)) {
+            double[][] all = new double[(int) r.size(0)][r.columns()];
+            for (int it = 0; it < all.length; it++) {
+                r.readRow(0, it, all[it]);
+            }
+            int wc = DistilledSessions.weightColumn(r);
+            // still summing to 1, but half a pick moved from the first row to the second
+            all[0][wc] += 0.5 / 120;
+            all[1][wc] -= 0.5 / 120;
+            DistilledSessions.write(edited, r.manifest(), r.manifest().distilled(), all, 0.1, "test");
+        }
+        CliHarness s = CliHarness.run("summary", edited.toString());
+        assertEquals(2, s.code, s.out + s.err);
+        assertTrue(s.err.contains("weight__ of row 1 is ") && s.err.contains("not a whole multiple of 1/K (K = 120)"),
+                s.err);
+        assertEquals(1, s.err.strip().lines().count(), s.err);
+    }
+
     /** The mean of output {@code i} over {@code set}'s distinct rows, each once (what the table showed before). */
     private static double rowOnceMean(Path set, int i) throws Exception {
         try (SessionReader r = SessionReader.open(set)) {
