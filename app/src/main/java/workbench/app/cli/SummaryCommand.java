@@ -447,30 +447,30 @@ final class SummaryCommand implements Callable<Integer> {
                 out.println("sampler statistics: " + DISTILLED_SAMPLER_NOTE + " ('workbench summary " + d.sourcePath()
                         + "' gives those of the run)");
             } else {
-            out.printf(Locale.ROOT, "divergences%s: %d in warmup, %d in sampling; gradient evaluations: %d warmup, %d sampling%n",
-                    nonFiniteOnly(m) ? " (steps whose density or gradient was not finite: " + m.samplerId()
-                            + " has no energy threshold to flag a blow-up that stays finite; watch lp__)" : "",
-                    s.divergencesWarmup(), s.divergencesSampling(), s.gradientsWarmup(), s.gradientsSampling());
-            if (divergenceWarning != null) {
-                out.println(divergenceWarning);
-            }
-            if (o != null) {
-                out.printf(Locale.ROOT, "time: warmup %.2f s, sampling %.2f s (summed over chains), wall %.2f s%n",
-                        o.warmupSeconds(), o.samplingSeconds(), o.wallSeconds());
-            }
-            out.printf(Locale.ROOT, "%s; %s; E-BFMI %s%n", cyclic == null ? "step size " + stepSizes(steps)
-                            : "step size: peak eps0 " + stepSizes(cyclic[0]) + " (where each cosine cycle starts),"
-                            + " last step's " + stepSizes(cyclic[1]),
-                    acceptanceText(accept, m.samplerId(), s.acceptance()), list(s.ebfmi(), 2));
-            if (lowBfmi != null) {
-                out.println(lowBfmi);
-            }
-            if (maxDepth > 0 && Double.isNaN(s.treedepthMean())) {
-                out.printf(Locale.ROOT, "tree depth: NA (no post-warmup draws), limit %d%n", maxDepth);
-            } else if (maxDepth > 0) {
-                out.printf(Locale.ROOT, "tree depth: mean %.2f, max %.0f, %d draws at the limit %d%n",
-                        s.treedepthMean(), s.treedepthMax(), s.treedepthSaturated(), maxDepth);
-            }
+                out.printf(Locale.ROOT, "divergences%s: %d in warmup, %d in sampling; gradient evaluations: %d warmup, %d sampling%n",
+                        nonFiniteOnly(m) ? " (steps whose density or gradient was not finite: " + m.samplerId()
+                                + " has no energy threshold to flag a blow-up that stays finite; watch lp__)" : "",
+                        s.divergencesWarmup(), s.divergencesSampling(), s.gradientsWarmup(), s.gradientsSampling());
+                if (divergenceWarning != null) {
+                    out.println(divergenceWarning);
+                }
+                if (o != null) {
+                    out.printf(Locale.ROOT, "time: warmup %.2f s, sampling %.2f s (summed over chains), wall %.2f s%n",
+                            o.warmupSeconds(), o.samplingSeconds(), o.wallSeconds());
+                }
+                out.printf(Locale.ROOT, "%s; %s; E-BFMI %s%n", cyclic == null ? "step size " + stepSizes(steps)
+                                : "step size: peak eps0 " + stepSizes(cyclic[0]) + " (where each cosine cycle starts),"
+                                + " last step's " + stepSizes(cyclic[1]),
+                        acceptanceText(accept, m.samplerId(), s.acceptance()), list(s.ebfmi(), 2));
+                if (lowBfmi != null) {
+                    out.println(lowBfmi);
+                }
+                if (maxDepth > 0 && Double.isNaN(s.treedepthMean())) {
+                    out.printf(Locale.ROOT, "tree depth: NA (no post-warmup draws), limit %d%n", maxDepth);
+                } else if (maxDepth > 0) {
+                    out.printf(Locale.ROOT, "tree depth: mean %.2f, max %.0f, %d draws at the limit %d%n",
+                            s.treedepthMean(), s.treedepthMax(), s.treedepthSaturated(), maxDepth);
+                }
             }
             if (listDivergences >= 0) {
                 DivergenceList.print(out, reader, DivergenceList.rows(reader), listDivergences);
