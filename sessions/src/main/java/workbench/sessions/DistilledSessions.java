@@ -10,6 +10,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.stream.Stream;
 import workbench.core.BadInputException;
+import workbench.core.diagnostics.ParameterSummary;
 import workbench.core.draws.Stat;
 import workbench.core.run.RunOutcome;
 
@@ -139,6 +140,71 @@ public final class DistilledSessions {
     public static double weight(SessionReader r, int chain, long iteration) {
         int col = weightColumn(r);
         return col < 0 ? Double.NaN : r.columnValue(chain, iteration, col);
+    }
+
+    /**
+     * The parameter table of a distilled set, weighted: one row per output, then {@code lp__} (absent when the set has
+     * no such column), each over the set's K picks, repeats included (a row of weight m/K counts m times: the weighted
+     * set that MMD² and {@code evaluate} use), by {@link ParameterSummary#ofPoints}, so its mean, sd and quantiles are
+     * the weighted ones and R-hat, ESS and MCSE NaN: the picks are chosen points, not a Markov chain.
+     *
+     * @throws BadInputException when a weight is not a whole multiple of 1/K or the multiples do not add up to K (a
+     *                           set edited by hand: {@code distill} writes (times picked)/K)
+     */
+    public static List<ParameterSummary> pickTable(SessionReader r) {
+        DistilledFrom d = r.manifest().distilled();
+        int wc = weightColumn(r);
+        if (d == null || wc < 0) {
+            throw new IllegalArgumentException("the session is not a distilled set with a " + DistilledFrom.WEIGHT_COLUMN
+                    + " column");
+        }
+        int k = d.size();
+        List<long[]> rows = new ArrayList<>(); // {chain, iteration, times picked}
+        long total = 0;
+        for (int c = 0; c < r.chains(); c++) {
+            for (long it = r.warmup(c); it < r.size(c); it++) {
+                double w = r.columnValue(c, it, wc);
+                double times = w * k;
+                long m = Math.round(times);
+                if (!(Math.abs(times - m) <= 1e-6 * Math.max(1, times)) || m < 1) {
+                    throw new BadInputException(r.directory() + ": " + DistilledFrom.WEIGHT_COLUMN + " of row "
+                            + (it + 1) + " is " + w + ", not a whole multiple of 1/K (K = " + k + "): distill writes"
+                            + " (times picked)/K; distill the source again");
+                }
+                rows.add(new long[] {c, it, m});
+                total += m;
+            }
+        }
+        if (total != k) {
+            throw new BadInputException(r.directory() + ": the " + DistilledFrom.WEIGHT_COLUMN + " column counts "
+                    + total + " picks, but K is " + k + ": distill the source again");
+        }
+        List<String> names = new ArrayList<>(r.names());
+        List<Integer> cols = new ArrayList<>();
+        for (int j = 0; j < names.size(); j++) {
+            cols.add(j);
+        }
+        int lp = r.manifest().statColumns().indexOf(Stat.LOG_DENSITY.column());
+        if (lp >= 0) {
+            names.add(Stat.LOG_DENSITY.column());
+            cols.add(r.names().size() + lp);
+        }
+        double[][] picks = new double[cols.size()][k];
+        double[] row = new double[r.columns()];
+        int at = 0;
+        for (long[] pick : rows) {
+            r.readRow((int) pick[0], pick[1], row);
+            for (long t = 0; t < pick[2]; t++, at++) {
+                for (int j = 0; j < cols.size(); j++) {
+                    picks[j][at] = row[cols.get(j)];
+                }
+            }
+        }
+        List<ParameterSummary> out = new ArrayList<>();
+        for (int j = 0; j < cols.size(); j++) {
+            out.add(ParameterSummary.ofPoints(names.get(j), picks[j]));
+        }
+        return out;
     }
 
     /**

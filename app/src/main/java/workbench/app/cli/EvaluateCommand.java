@@ -55,6 +55,7 @@ final class EvaluateCommand implements Callable<Integer> {
         PredictiveRhat rhat;
         String method;
         workbench.sessions.DistilledFrom distilled;
+        String capped;
         try (SessionReader reader = SessionReader.open(dir)) {
             SessionManifest m = reader.manifest();
             // as summary does: a run that did not finish, or a damaged file, is said on standard error before the
@@ -74,6 +75,10 @@ final class EvaluateCommand implements Callable<Integer> {
             unfinished = SummaryCommand.unfinished(reader, "these metrics");
             if (unfinished != null) {
                 err.println("note: " + WorkbenchCli.oneLine(unfinished));
+            }
+            capped = SessionNotes.capped(m);
+            if (capped != null) {
+                err.println("note: " + capped);
             }
             err.flush();
             run = m.runConfig();
@@ -133,10 +138,13 @@ final class EvaluateCommand implements Callable<Integer> {
             if (phased) {
                 o.put("draws_note", "csgld: sampling-phase draws only (exploration steps left out)");
             }
-            if (unfinished != null || !dataChanged.isEmpty()) {
+            if (unfinished != null || !dataChanged.isEmpty() || capped != null) {
                 ArrayNode notes = o.putArray("notes");
                 if (unfinished != null) {
                     notes.add(WorkbenchCli.oneLine(unfinished));
+                }
+                if (capped != null) {
+                    notes.add(capped);
                 }
                 dataChanged.forEach(c -> notes.add(SessionNotes.dataNote(c)));
             }
@@ -228,7 +236,8 @@ final class EvaluateCommand implements Callable<Integer> {
      */
     static String described(workbench.core.run.RunConfig run, workbench.sessions.DistilledFrom distilled) {
         return "model " + run.modelId() + settings(run.modelSettings()) + ", sampler " + run.samplerId()
-                + settings(run.samplerSettings()) + (distilled == null ? ""
+                + settings(distilled == null ? SessionNotes.shownSettings(run.samplerId(), run.samplerSettings(),
+                run.warmup()) : run.samplerSettings()) + (distilled == null ? ""
                 : " \u2192 " + distilled.method() + " K=" + distilled.size() + " (distilled set)");
     }
 

@@ -116,6 +116,16 @@ final class Report {
      * null: none) as a last row, compared with no truth.
      */
     static void table(PrintWriter out, List<ParameterSummary> rows, Truth truth, String source, ParameterSummary lp) {
+        table(out, rows, truth, source, lp, false);
+    }
+
+    /**
+     * As {@link #table(PrintWriter, List, Truth, String, ParameterSummary)}; with {@code points} (a distilled set: chosen
+     * points, not a chain) the R-hat, ESS and MCSE columns read "n/a" rather than NA, which would read as "too few
+     * draws".
+     */
+    static void table(PrintWriter out, List<ParameterSummary> rows, Truth truth, String source, ParameterSummary lp,
+                      boolean points) {
         if (!fits(truth, rows)) {
             truth = null;
         }
@@ -141,8 +151,9 @@ final class Report {
             }
             out.println(String.format(Locale.ROOT, "%-" + w + "s %10s %10s %10s %10s %10s %7s %8s %8s %9s %9s%s%s",
                     p.name(), num(p.mean()), num(p.sd()), num(p.q5()), num(p.q50()), num(p.q95()),
-                    fixed(p.rhat(), 3), fixed(p.essBulk(), 0), fixed(p.essTail(), 0), num(p.mcseMean()),
-                    num(p.mcseSd()), flags(p), off));
+                    points ? "n/a" : fixed(p.rhat(), 3), points ? "n/a" : fixed(p.essBulk(), 0),
+                    points ? "n/a" : fixed(p.essTail(), 0), points ? "n/a" : num(p.mcseMean()),
+                    points ? "n/a" : num(p.mcseSd()), flags(p), off));
         }
         if (truth != null) {
             double worstRhat = all.stream().mapToDouble(ParameterSummary::rhat).filter(v -> !Double.isNaN(v)).max()

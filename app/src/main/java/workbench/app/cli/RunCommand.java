@@ -173,6 +173,11 @@ final class RunCommand implements Callable<Integer> {
         // refuses a model the sampler cannot sample, and engine=batched on a model without batched gradients,
         // before anything is written
         sampler.check(model);
+        String capped = sampler.cappedNote(warmup);
+        if (capped != null) {
+            // run anyway (a short warmup is a choice), but say it before, not only in the settings recorded
+            err.println("note: " + samplerId + ": " + capped);
+        }
         String engine = workbench.core.run.RunEngine.choose(sampler, model, chains);
         if (workbench.core.run.RunEngine.BATCHED.equals(engine)
                 && sampler instanceof workbench.core.kernel.BatchSampler bs

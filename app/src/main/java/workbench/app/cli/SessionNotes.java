@@ -32,6 +32,37 @@ public final class SessionNotes {
         return DataFiles.changes(reader.manifest()).stream().map(SessionNotes::dataNote).toList();
     }
 
+    /**
+     * The setting the session's run capped by its warmup, as {@code run} said before it started ("mile:
+     * optimizer_steps 200 is more than half the warmup (200): 100 Adam steps are used; …"), or null when none was
+     * (or for a distilled set: its points were not sampled with these settings).
+     */
+    public static String capped(workbench.sessions.SessionManifest m) {
+        if (m.distilled() != null) {
+            return null;
+        }
+        workbench.core.kernel.Sampler s = workbench.core.kernel.StoredSampler.of(m.samplerId(), m.samplerSettings());
+        String note = s == null ? null : s.cappedNote(m.warmup());
+        return note == null ? null : m.samplerId() + ": " + note;
+    }
+
+    /**
+     * The recorded sampler settings as a header shows them: a setting the run capped by its warmup reads
+     * "200 (100 used)" (before, mile's header said optimizer_steps=200 of a run that took 100 Adam steps).
+     */
+    static java.util.Map<String, String> shownSettings(String samplerId, java.util.Map<String, String> recorded,
+                                                       int warmup) {
+        workbench.core.kernel.Sampler s = workbench.core.kernel.StoredSampler.of(samplerId, recorded);
+        if (s == null || s.cappedNote(warmup) == null) {
+            return recorded;
+        }
+        java.util.Map<String, String> applied = s.appliedSettings(warmup);
+        java.util.Map<String, String> out = new java.util.LinkedHashMap<>();
+        recorded.forEach((k, v) -> out.put(k, applied.containsKey(k) && !applied.get(k).equals(v)
+                ? v + " (" + applied.get(k) + " used)" : v));
+        return out;
+    }
+
     /** One changed data file, as {@code workbench evaluate} notes it. */
     static String dataNote(DataFiles.Change c) {
         return c.describe() + "; these metrics use the file as it is now";

@@ -229,14 +229,29 @@ final class SummaryCommand implements Callable<Integer> {
         for (int c = 0; c < steps.length; c++) {
             steps[c] = reader.finalStepSize(c);
         }
+        double[][] cyclic = cyclicStepSizes(reader);
+        // a setting the run capped by its warmup (mile's optimizer_steps): the manifest keeps the one given
+        String capped = SessionNotes.capped(m);
         // what the acceptance statistic means for this sampler (none at all for mclmc, sgld, ...)
         AcceptStep accept = AcceptStep.of(m.samplerId(), m.samplerSettings());
         Truth truth = SessionTruth.of(reader);
-        if (!Report.fits(truth, table.parameters())) {
+        // a distilled set is K chosen points, weighted, not a Markov chain: its table is the weighted one (each row
+        // counted as often as it was picked) without R-hat, ESS and MCSE; before, the table counted each row once and
+        // flagged herding's 20 points for "ESS < 400" (and the truth stays off, as SessionTruth has it: the z-scores
+        // need an MCSE)
+        boolean points = m.distilled() != null && DistilledSessions.weightColumn(reader) >= 0 && noDraws == null;
+        List<workbench.core.diagnostics.ParameterSummary> allRows = table.parameters();
+        workbench.core.diagnostics.ParameterSummary lpRow = table.logDensity();
+        if (points) {
+            List<workbench.core.diagnostics.ParameterSummary> pt = DistilledSessions.pickTable(reader);
+            allRows = pt.subList(0, reader.names().size());
+            lpRow = pt.size() > reader.names().size() ? pt.get(pt.size() - 1) : null;
+        }
+        if (!Report.fits(truth, allRows)) {
             truth = null;
         }
         String truthSource = truth == null ? null : Report.truthSource(truth);
-        List<workbench.core.diagnostics.ParameterSummary> rows = table.parameters();
+        List<workbench.core.diagnostics.ParameterSummary> rows = allRows;
         if (filter != null) {
             int[] sel = filter.select(ParamFilter.names(rows));
             rows = ParamFilter.rows(rows, sel);
@@ -253,10 +268,10 @@ final class SummaryCommand implements Callable<Integer> {
             }
             root.set("parameters", params);
             if (filter != null) {
-                root.put("parameters_total", table.parameters().size());
+                root.put("parameters_total", allRows.size());
             }
-            if (table.logDensity() != null) {
-                root.set("lp__", Report.row(table.logDensity()));
+            if (lpRow != null) {
+                root.set("lp__", Report.row(lpRow));
             }
             root.put("chains", table.chains());
             root.put("draws_per_chain", table.drawsPerChain());
@@ -286,8 +301,19 @@ final class SummaryCommand implements Callable<Integer> {
             Report.put(sm, "sampling_seconds", o == null ? Double.NaN : o.samplingSeconds());
             Report.put(sm, "wall_seconds", o == null ? Double.NaN : o.wallSeconds());
             ArrayNode st = sm.putArray("step_size");
-            for (double v : steps) {
+            for (double v : cyclic == null ? steps : cyclic[0]) {
                 Report.add(st, v);
+            }
+            if (cyclic != null) {
+                ArrayNode last = sm.putArray("step_size_last");
+                for (double v : cyclic[1]) {
+                    Report.add(last, v);
+                }
+                sm.put("step_size_note", "csgld: step_size is each chain's peak eps0, where every cosine cycle starts;"
+                        + " step_size_last the step size of its last step");
+            }
+            if (m.distilled() != null) {
+                sm.put("note", DISTILLED_SAMPLER_NOTE);
             }
             if (accept.hasAcceptance()) {
                 ArrayNode acc = sm.putArray("acceptance");
@@ -329,17 +355,8 @@ final class SummaryCommand implements Callable<Integer> {
                     dn.put("mmd2_against", d.mmd2Against());
                 }
                 Report.put(dn, "ksd", d.ksd());
-                dn.put("note", "the parameters table is unweighted; 'weighted' uses the weight__ column");
-                double[][] mom = DistilledSessions.weightedMoments(reader);
-                ArrayNode wt = dn.putArray("weighted");
-                for (int k = 0; k < m.names().size(); k++) {
-                    if (filter != null && !filter.selects(m.names().get(k))) {
-                        continue;
-                    }
-                    ObjectNode e = wt.addObject();
-                    e.put("name", m.names().get(k));
-                    Report.put(e, "mean", mom[0][k]);
-                    Report.put(e, "sd", mom[1][k]);
+                if (points) {
+                    dn.put("note", POINTS_NOTE);
                 }
             }
             List<workbench.sessions.DataFiles.Change> dataChanged = changedData != null ? changedData
@@ -348,10 +365,13 @@ final class SummaryCommand implements Callable<Integer> {
                 SessionNotes.putDataChanged(root, dataChanged);
             }
             String paramNote = workbench.core.model.ModelRegistry.parameterNote(m.modelId());
-            if (table.unequalLengths() || !leftOut.isEmpty() || noDraws != null || paramNote != null) {
+            if (table.unequalLengths() || !leftOut.isEmpty() || noDraws != null || paramNote != null || capped != null) {
                 ArrayNode notes = root.putArray("notes");
                 if (paramNote != null) {
                     notes.add(paramNote);
+                }
+                if (capped != null) {
+                    notes.add(capped);
                 }
                 if (noDraws != null) {
                     notes.add(noDraws);
@@ -403,54 +423,108 @@ final class SummaryCommand implements Callable<Integer> {
                 if (d.mmd2Against() != null) {
                     out.println("MMD^2 " + d.mmd2Against());
                 }
-                out.println("unweighted table (each distinct row counts once; weighted mean and sd below):");
-            }
-            if (filter != null) {
-                out.printf(Locale.ROOT, "parameters: %d of %d (--params %s)%n", rows.size(), table.parameters().size(),
-                        filter);
-            }
-            Report.table(out, rows, truth, truthSource, table.logDensity());
-            if (d != null) {
-                double[][] mom = DistilledSessions.weightedMoments(reader);
-                out.printf("%-24s  %12s  %12s%n", "weighted (weight__)", "mean", "sd");
-                for (int k = 0; k < m.names().size(); k++) {
-                    if (filter != null && !filter.selects(m.names().get(k))) {
-                        continue;
-                    }
-                    out.printf(Locale.ROOT, "%-24s  %12.5g  %12.5g%n", m.names().get(k), mom[0][k], mom[1][k]);
+                if (points) {
+                    out.println("weighted table: " + POINTS_NOTE);
                 }
             }
+            if (filter != null) {
+                out.printf(Locale.ROOT, "parameters: %d of %d (--params %s)%n", rows.size(), allRows.size(),
+                        filter);
+            }
+            Report.table(out, rows, truth, truthSource, lpRow, points);
             String paramNote = workbench.core.model.ModelRegistry.parameterNote(m.modelId());
             if (paramNote != null) {
                 out.println("note: " + paramNote);
             }
-            out.printf(Locale.ROOT, "divergences%s: %d in warmup, %d in sampling; gradient evaluations: %d warmup, %d sampling%n",
-                    nonFiniteOnly(m) ? " (steps whose density or gradient was not finite: " + m.samplerId()
-                            + " has no energy threshold to flag a blow-up that stays finite; watch lp__)" : "",
-                    s.divergencesWarmup(), s.divergencesSampling(), s.gradientsWarmup(), s.gradientsSampling());
-            if (divergenceWarning != null) {
-                out.println(divergenceWarning);
+            if (capped != null) {
+                out.println("note: " + capped);
             }
-            if (o != null) {
-                out.printf(Locale.ROOT, "time: warmup %.2f s, sampling %.2f s (summed over chains), wall %.2f s%n",
-                        o.warmupSeconds(), o.samplingSeconds(), o.wallSeconds());
-            }
-            out.printf(Locale.ROOT, "step size %s; %s; E-BFMI %s%n", stepSizes(steps),
-                    acceptanceText(accept, m.samplerId(), s.acceptance()), list(s.ebfmi(), 2));
-            if (lowBfmi != null) {
-                out.println(lowBfmi);
-            }
-            if (maxDepth > 0 && Double.isNaN(s.treedepthMean())) {
-                out.printf(Locale.ROOT, "tree depth: NA (no post-warmup draws), limit %d%n", maxDepth);
-            } else if (maxDepth > 0) {
-                out.printf(Locale.ROOT, "tree depth: mean %.2f, max %.0f, %d draws at the limit %d%n",
-                        s.treedepthMean(), s.treedepthMax(), s.treedepthSaturated(), maxDepth);
+            if (d != null) {
+                // no sampler ran: the step size, acceptance and tree depth lines read "NA (no post-warmup draws)"
+                if (o != null) {
+                    out.printf(Locale.ROOT, "time: distillation %.2f s%n", o.samplingSeconds());
+                }
+                out.println("sampler statistics: " + DISTILLED_SAMPLER_NOTE + " ('workbench summary " + d.sourcePath()
+                        + "' gives those of the run)");
+            } else {
+                out.printf(Locale.ROOT, "divergences%s: %d in warmup, %d in sampling; gradient evaluations: %d warmup, %d sampling%n",
+                        nonFiniteOnly(m) ? " (steps whose density or gradient was not finite: " + m.samplerId()
+                                + " has no energy threshold to flag a blow-up that stays finite; watch lp__)" : "",
+                        s.divergencesWarmup(), s.divergencesSampling(), s.gradientsWarmup(), s.gradientsSampling());
+                if (divergenceWarning != null) {
+                    out.println(divergenceWarning);
+                }
+                if (o != null) {
+                    out.printf(Locale.ROOT, "time: warmup %.2f s, sampling %.2f s (summed over chains), wall %.2f s%n",
+                            o.warmupSeconds(), o.samplingSeconds(), o.wallSeconds());
+                }
+                out.printf(Locale.ROOT, "%s; %s; E-BFMI %s%n", cyclic == null ? "step size " + stepSizes(steps)
+                                : "step size: peak eps0 " + stepSizes(cyclic[0]) + " (where each cosine cycle starts),"
+                                + " last step's " + stepSizes(cyclic[1]),
+                        acceptanceText(accept, m.samplerId(), s.acceptance()), list(s.ebfmi(), 2));
+                if (lowBfmi != null) {
+                    out.println(lowBfmi);
+                }
+                if (maxDepth > 0 && Double.isNaN(s.treedepthMean())) {
+                    out.printf(Locale.ROOT, "tree depth: NA (no post-warmup draws), limit %d%n", maxDepth);
+                } else if (maxDepth > 0) {
+                    out.printf(Locale.ROOT, "tree depth: mean %.2f, max %.0f, %d draws at the limit %d%n",
+                            s.treedepthMean(), s.treedepthMax(), s.treedepthSaturated(), maxDepth);
+                }
             }
             if (listDivergences >= 0) {
                 DivergenceList.print(out, reader, DivergenceList.rows(reader), listDivergences);
             }
         }
     }
+
+    /** Why a distilled set has no sampler statistics (text and JSON). */
+    static final String DISTILLED_SAMPLER_NOTE = "n/a for a distilled set: no sampler made these points, so it has no"
+            + " transitions, step size, acceptance or E-BFMI of its own";
+
+    /**
+     * For csgld, each chain's peak step size eps0 ({@code [0]}) and last step's ({@code [1]}), from the stored
+     * {@code stepsize__} column; null for any other sampler. The recorded final step size of a csgld chain is the
+     * schedule's value for the step after the last, which at the end of a cycle is the next cycle's peak: printed as
+     * "the step size" it read as if the run had ended at eps0. The peak is the largest step over the chain's last
+     * cycle_length rows (a full cycle holds its start; a shorter run begins at one), so a step size set by hand
+     * during the run is the one shown.
+     */
+    static double[][] cyclicStepSizes(SessionReader reader) {
+        SessionManifest m = reader.manifest();
+        if (!"csgld".equals(m.samplerId()) || m.distilled() != null) {
+            return null;
+        }
+        int col = m.statColumns().indexOf(workbench.core.draws.Stat.STEP_SIZE.column());
+        if (col < 0) {
+            return null;
+        }
+        col += reader.names().size();
+        int cycle;
+        try {
+            cycle = Integer.parseInt(m.samplerSettings().getOrDefault("cycle_length", "1000").trim());
+        } catch (NumberFormatException e) {
+            return null;
+        }
+        double[][] out = new double[2][reader.chains()];
+        for (int c = 0; c < reader.chains(); c++) {
+            long end = reader.size(c);
+            long from = Math.max(reader.first(c), end - Math.max(1, cycle));
+            double peak = Double.NaN;
+            for (long it = from; it < end; it++) {
+                double v = reader.columnValue(c, it, col);
+                peak = Double.isNaN(peak) || v > peak ? v : peak;
+            }
+            out[0][c] = peak;
+            out[1][c] = end > reader.first(c) ? reader.columnValue(c, end - 1, col) : Double.NaN;
+        }
+        return out;
+    }
+
+    /** What a distilled set's table holds, and why it has no R-hat, ESS or MCSE (text and JSON). */
+    static final String POINTS_NOTE = "mean, sd and quantiles weighted by weight__ (each row counted as often as it"
+            + " was picked, K in all); R-hat, ESS and MCSE n/a (JSON null): the set is chosen points, not a Markov"
+            + " chain, so there is no autocorrelation to measure them from";
 
     /**
      * The acceptance part of the sampler line: "acceptance [0.912, 0.905]"; for a sampler without an accept/reject

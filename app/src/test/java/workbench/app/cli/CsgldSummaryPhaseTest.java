@@ -84,6 +84,31 @@ class CsgldSummaryPhaseTest {
         assertEquals(2 * 1000L, root.get("sampler").get("gradient_evaluations").get("sampling").asLong());
     }
 
+    /**
+     * csgld's recorded final step size is the schedule's value for the step after the last: at the end of a cycle the
+     * next cycle's peak eps0, which the summary printed as "step size [0.0500, …]" as if the run had ended there. The
+     * line names the peak and gives the last step's (from the stored stepsize__ column), text and JSON.
+     */
+    @Test
+    void theStepSizeLineNamesThePeakAndGivesTheLastSteps() throws Exception {
+        Path dir = run("steps", 350); // 500 iterations: the run ends on the last step of its fifth cycle
+        double last = workbench.core.samplers.sg.Csgld.cyclicalStepSize(0.05, CYCLE, WARMUP + 350);
+        try (SessionReader reader = SessionReader.open(dir)) {
+            // what the manifest records: the peak of the sixth cycle, never taken
+            assertEquals(0.05, reader.finalStepSize(0), 1e-15);
+        }
+        CliHarness s = CliHarness.run("summary", dir.toString());
+        assertEquals(0, s.code, s.err);
+        String lastText = SummaryCommand.stepSizes(new double[] {last, last});
+        assertTrue(s.out.contains("step size: peak eps0 " + SummaryCommand.stepSizes(new double[] {0.05, 0.05}) + " (where each cosine cycle starts), last step's "
+                + lastText + ";"), s.out);
+        JsonNode sm = new ObjectMapper().readTree(CliHarness.run("summary", "--json", dir.toString()).out).get("sampler");
+        assertEquals(0.05, sm.get("step_size").get(1).asDouble(), 1e-15);
+        assertEquals(last, sm.get("step_size_last").get(0).asDouble(), 1e-15, sm.toString());
+        assertEquals(last, sm.get("step_size_last").get(1).asDouble(), 1e-15, sm.toString());
+        assertTrue(sm.get("step_size_note").asText().startsWith("csgld: step_size is each chain's peak eps0"), sm.toString());
+    }
+
     @Test
     void aResumedSessionKeepsThePhaseOfEachIteration() throws Exception {
         Path whole = run("whole", 600);

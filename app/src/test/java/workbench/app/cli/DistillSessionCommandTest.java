@@ -67,19 +67,125 @@ class DistillSessionCommandTest {
         assertTrue(text.out.contains("(session;"), text.out);
     }
 
+    /**
+     * A distilled set is K chosen points, not a chain: summary's table is the weighted one (each row counted as often
+     * as it was picked) and has no R-hat, ESS or MCSE. Before, the table counted each distinct row once, and its R-hat
+     * and ESS of the chosen points were flagged ("ESS < 400"), with the weighted mean and sd in a second table.
+     */
     @Test
-    void summaryShowsUnweightedTableAndWeightedMoments() throws Exception {
-        CliHarness s = CliHarness.run("summary", set.toString());
-        assertEquals(0, s.code, s.err);
-        assertTrue(s.out.contains("distilled set: stein, K = 120"), s.out);
-        assertTrue(s.out.contains("weighted (weight__)"), s.out);
-        CliHarness j = CliHarness.run("summary", "--json", set.toString());
+    void summaryOfASetIsWeightedWithoutChainDiagnostics() throws Exception {
+        // herding picks some of the 400 draws more than once at K = 200 (stein here gave 120 distinct rows)
+        Path herd = tmp.resolve("herding-set");
+        CliHarness d = CliHarness.run("distill", source.toString(), "--method", "herding", "--size", "200", "--out",
+                herd.toString(), "--json");
+        assertEquals(0, d.code, d.err);
+        int rows = new ObjectMapper().readTree(d.out).get("rows").asInt();
+        List<double[]> picks = new java.util.ArrayList<>(); // the K picks, repeats included, one array per output
+        int p;
+        List<String> names;
+        try (SessionReader r = SessionReader.open(herd)) {
+            names = r.names();
+            p = names.size();
+            int k = r.manifest().distilled().size();
+            double[] row = new double[r.columns()];
+            for (long it = 0; it < r.size(0); it++) {
+                r.readRow(0, it, row);
+                long times = Math.round(DistilledSessions.weight(r, 0, it) * k);
+                for (long t = 0; t < times; t++) {
+                    picks.add(java.util.Arrays.copyOf(row, p));
+                }
+            }
+            assertEquals(k, picks.size());
+        }
+        assertTrue(rows < 200, "the test needs repeated picks: " + rows + " distinct rows");
+        CliHarness j = CliHarness.run("summary", "--json", herd.toString());
         assertEquals(0, j.code, j.err);
         JsonNode root = new ObjectMapper().readTree(j.out);
-        JsonNode w = root.get("distilled").get("weighted");
-        assertEquals(root.get("parameters").size(), w.size());
-        assertTrue(w.get(0).get("sd").asDouble() > 0);
         assertEquals(rows, root.get("draws_per_chain").asInt());
+        boolean rowOnceDiffers = false;
+        for (int i = 0; i < p; i++) {
+            JsonNode row = root.get("parameters").get(i);
+            assertEquals(names.get(i), row.get("name").asText());
+            double[] x = new double[picks.size()];
+            for (int n = 0; n < x.length; n++) {
+                x[n] = picks.get(n)[i];
+            }
+            double mean = java.util.Arrays.stream(x).average().orElseThrow();
+            double ss = 0;
+            for (double v : x) {
+                ss += (v - mean) * (v - mean);
+            }
+            double[] sorted = x.clone();
+            java.util.Arrays.sort(sorted);
+            assertEquals(mean, row.get("mean").asDouble(), 1e-12 * Math.max(1, Math.abs(mean)), row.toString());
+            assertEquals(Math.sqrt(ss / (x.length - 1)), row.get("sd").asDouble(), 1e-12, row.toString());
+            assertEquals(type7(sorted, 0.05), row.get("q5").asDouble(), 1e-12, row.toString());
+            assertEquals(type7(sorted, 0.5), row.get("q50").asDouble(), 1e-12, row.toString());
+            assertEquals(type7(sorted, 0.95), row.get("q95").asDouble(), 1e-12, row.toString());
+            for (String na : List.of("rhat", "ess_bulk", "ess_tail", "mcse_mean", "mcse_sd")) {
+                assertTrue(row.get(na).isNull(), na + " of a point set: " + row);
+            }
+            rowOnceDiffers |= Math.abs(mean - rowOnceMean(herd, i)) > 1e-9;
+        }
+        assertTrue(rowOnceDiffers, "the weights must matter for this test");
+        assertTrue(root.get("lp__").get("rhat").isNull(), root.get("lp__").toString());
+        assertTrue(root.get("distilled").get("note").asText().contains("not a Markov chain"), j.out);
+        // no truth for a set: the z-scores against it need an MCSE
+        assertTrue(root.get("truth") == null, j.out);
+        CliHarness s = CliHarness.run("summary", herd.toString());
+        assertEquals(0, s.code, s.err);
+        assertTrue(s.out.contains("distilled set: herding, K = 200 (" + rows + " distinct rows)"), s.out);
+        assertTrue(s.out.contains("weighted table: mean, sd and quantiles weighted by weight__"), s.out);
+        assertTrue(s.out.contains("R-hat, ESS and MCSE n/a"), s.out);
+        assertTrue(!s.out.contains("ESS < 400") && !s.out.contains("R-hat > 1.01"), s.out);
+        String mu = s.out.lines().filter(l -> l.startsWith("mu ")).findFirst().orElseThrow();
+        assertTrue(mu.trim().endsWith("n/a      n/a      n/a       n/a       n/a"), mu);
+        // no sampler made these points: no step size, acceptance or tree depth of "no post-warmup draws"
+        assertTrue(s.out.contains("sampler statistics: n/a for a distilled set"), s.out);
+        assertTrue(!s.out.contains("tree depth") && !s.out.contains("step size ["), s.out);
+    }
+
+    /** A weight that is not (times picked)/K, as only a hand edit makes one, is refused in one line (exit 2). */
+    @Test
+    void aSetWhoseWeightsAreNotPicksIsRefusedInOneLine() throws Exception {
+        Path edited = tmp.resolve("edited");
+        try (SessionReader r = SessionReader.open(set)) {
+            double[][] all = new double[(int) r.size(0)][r.columns()];
+            for (int it = 0; it < all.length; it++) {
+                r.readRow(0, it, all[it]);
+            }
+            int wc = DistilledSessions.weightColumn(r);
+            // still summing to 1, but half a pick moved from the first row to the second
+            all[0][wc] += 0.5 / 120;
+            all[1][wc] -= 0.5 / 120;
+            DistilledSessions.write(edited, r.manifest(), r.manifest().distilled(), all, 0.1, "test");
+        }
+        CliHarness s = CliHarness.run("summary", edited.toString());
+        assertEquals(2, s.code, s.out + s.err);
+        assertTrue(s.err.contains("weight__ of row 1 is ") && s.err.contains("not a whole multiple of 1/K (K = 120)"),
+                s.err);
+        assertEquals(1, s.err.strip().lines().count(), s.err);
+    }
+
+    /** The mean of output {@code i} over {@code set}'s distinct rows, each once (what the table showed before). */
+    private static double rowOnceMean(Path set, int i) throws Exception {
+        try (SessionReader r = SessionReader.open(set)) {
+            double sum = 0;
+            double[] row = new double[r.columns()];
+            for (long it = 0; it < r.size(0); it++) {
+                r.readRow(0, it, row);
+                sum += row[i];
+            }
+            return sum / r.size(0);
+        }
+    }
+
+    /** R's quantile type 7 of sorted values. */
+    private static double type7(double[] s, double q) {
+        double h = (s.length - 1) * q;
+        int lo = (int) Math.floor(h);
+        int hi = Math.min(s.length - 1, lo + 1);
+        return s[lo] + (h - lo) * (s[hi] - s[lo]);
     }
 
     @Test

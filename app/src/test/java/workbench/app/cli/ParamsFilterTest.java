@@ -107,16 +107,16 @@ class ParamsFilterTest {
         JsonNode all = new ObjectMapper().readTree(CliHarness.run("summary", "--json", d.toString()).out);
         JsonNode some = new ObjectMapper().readTree(CliHarness.run("summary", "--json", "--params", "tau",
                 d.toString()).out);
-        assertEquals(1, some.get("distilled").get("weighted").size());
-        for (JsonNode w : all.get("distilled").get("weighted")) {
+        assertEquals(1, some.get("parameters").size());
+        for (JsonNode w : all.get("parameters")) {
             if (w.get("name").asText().equals("tau")) {
-                assertEquals(w, some.get("distilled").get("weighted").get(0));
+                assertEquals(w, some.get("parameters").get(0));
             }
         }
         CliHarness text = CliHarness.run("summary", "--params", "tau", d.toString());
         assertEquals(0, text.code, text.err);
         assertFalse(text.out.contains("\nmu "), text.out);
-        assertTrue(text.out.split("\ntau ").length == 3, "tau in the table and in the weighted table:\n" + text.out);
+        assertTrue(text.out.split("\ntau ").length == 2, "tau once, in the weighted table:\n" + text.out);
     }
 
     @Test

@@ -24,6 +24,25 @@ public record ParameterSummary(String name, double mean, double sd, double q5, d
     }
 
     /**
+     * The row of a set of points that is not a Markov chain (a distilled set's K picks, repeats included): mean, sd
+     * and quantiles as {@link #of(String, double[][])} gives them for one chain of these values, and R-hat, ESS and
+     * MCSE NaN, since they describe the autocorrelation of a chain's draws and such a set has none to measure.
+     */
+    public static ParameterSummary ofPoints(String name, double[] values) {
+        if (values.length == 0) {
+            throw new workbench.core.BadInputException(name + ": no points");
+        }
+        double mean = Stats.mean(values);
+        double sd = Math.sqrt(Stats.variance(values));
+        boolean hasNaN = Stats.hasNaN(values);
+        double[] sorted = hasNaN ? null : Stats.sorted(values);
+        return new ParameterSummary(name, mean, sd, hasNaN ? Double.NaN : Stats.quantileSorted(sorted, 0.05),
+                hasNaN ? Double.NaN : Stats.quantileSorted(sorted, 0.5),
+                hasNaN ? Double.NaN : Stats.quantileSorted(sorted, 0.95), Double.NaN, Double.NaN, Double.NaN,
+                Double.NaN, Double.NaN);
+    }
+
+    /**
      * As {@link #of(String, double[][])}; with {@code parallel} the independent parts (the bulk and the tail
      * R-hat with the bulk ESS, the tail ESS, the ESS behind each MCSE) run as fork/join tasks of the common pool
      * and the pooled draws are sorted with {@link Arrays#parallelSort(long[])}. The values are the same either way: each

@@ -71,6 +71,23 @@ public interface Sampler {
     }
 
     /**
+     * The settings as a run with {@code warmup} warmup iterations applies them: {@link #settings()}'s text, except a
+     * setting the sampler caps by the warmup (mile's {@code optimizer_steps}, at most half of it), which holds the value
+     * used. The recorded settings stay those given (a replay or resume rebuilds the same sampler from them).
+     */
+    default java.util.Map<String, String> appliedSettings(int warmup) {
+        return settings().asText();
+    }
+
+    /**
+     * One sentence saying which setting a run with {@code warmup} warmup iterations caps, what it uses instead and how
+     * to get the whole of it, or null when {@link #appliedSettings} is the settings as given.
+     */
+    default String cappedNote(int warmup) {
+        return null;
+    }
+
+    /**
      * A sampler for one chain of {@code model} whose first {@code warmup} iterations are warmup.
      * The initial state is given so that samplers can initialise their step size from it.
      */

@@ -132,10 +132,36 @@ public final class Mile implements Sampler {
         Mclmc.requireTwoDimensions("sampler " + ID, model);
     }
 
+    /** The Adam steps a run with {@code warmup} warmup iterations takes: {@code optimizer_steps}, at most warmup / 2. */
+    public int optimizerStepsUsed(int warmup) {
+        return Math.min(optimizerSteps, Math.max(0, warmup) / 2);
+    }
+
+    /** {@code optimizer_steps} as used: capped at half the warmup. */
+    @Override
+    public Map<String, String> appliedSettings(int warmup) {
+        Map<String, String> out = new LinkedHashMap<>(settings.asText());
+        if (optimizerStepsUsed(warmup) != optimizerSteps) {
+            out.put("optimizer_steps", String.valueOf(optimizerStepsUsed(warmup)));
+        }
+        return out;
+    }
+
+    @Override
+    public String cappedNote(int warmup) {
+        int used = optimizerStepsUsed(warmup);
+        if (used == optimizerSteps) {
+            return null;
+        }
+        return "optimizer_steps " + optimizerSteps + " is more than half the warmup (" + warmup + "): " + used
+                + " Adam step" + (used == 1 ? " is" : "s are") + " used; give --warmup "
+                + (2L * optimizerSteps) + " or more for all " + optimizerSteps;
+    }
+
     @Override
     public ChainSampler newChain(Model model, int warmup, ChainState initial, UniformRandomProvider rng) {
         Mclmc.requireTwoDimensions("sampler " + ID, model);
-        int steps = Math.min(optimizerSteps, warmup / 2);
+        int steps = optimizerStepsUsed(warmup);
         return new Chain(model, warmup, steps);
     }
 
