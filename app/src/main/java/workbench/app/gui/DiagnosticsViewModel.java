@@ -96,6 +96,39 @@ public final class DiagnosticsViewModel {
         }
     }
 
+    /** The line under the table of a distilled set ({@link #asPoints}). */
+    static final String POINTS_NOTE = "a distilled set: mean and sd over its K picks (a point of weight m/K counted m"
+            + " times), as `workbench summary` gives them; R-hat, ESS and MCSE do not apply (chosen points, not a"
+            + " Markov chain)";
+
+    /**
+     * The table of a distilled set, as {@code workbench summary} gives it ({@code DistilledSessions.pickTable}): each
+     * row's mean and sd over the set's K picks, R-hat, ESS, MCSE and E-BFMI unknown and nothing flagged, in place of
+     * the table computed over its distinct points as over a chain (their R-hat and ESS flagged red). Rows without a
+     * weighted figure (none expected) are left unknown too.
+     */
+    static Table asPoints(Table t, List<workbench.core.diagnostics.ParameterSummary> points) {
+        java.util.Map<String, workbench.core.diagnostics.ParameterSummary> byName = new java.util.HashMap<>();
+        for (workbench.core.diagnostics.ParameterSummary p : points) {
+            byName.put(p.name(), p);
+        }
+        List<Line> lines = new ArrayList<>();
+        for (Line l : t.lines()) {
+            lines.add(pointsLine(l.row().name(), byName));
+        }
+        Line lp = t.logDensity() == null ? null : pointsLine(t.logDensity().row().name(), byName);
+        double[] ebfmi = new double[t.ebfmi().length];
+        Arrays.fill(ebfmi, Double.NaN);
+        return new Table(lines, t.draws(), t.divergences(), ebfmi, null, t.parameters(), 0, POINTS_NOTE, lp);
+    }
+
+    private static Line pointsLine(String name, java.util.Map<String, workbench.core.diagnostics.ParameterSummary> byName) {
+        workbench.core.diagnostics.ParameterSummary p = byName.get(name);
+        SummaryEngine.Row row = p == null ? SummaryEngine.Row.unknown(name) : new SummaryEngine.Row(name, p.mean(), p.sd(),
+                Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN);
+        return new Line(row, null, null, null, null);
+    }
+
     /** Rows computed at most (the first ones); a model with more parameters says so under the table. */
     public static final int MAX_ROWS = 1000;
 

@@ -1466,6 +1466,8 @@ public final class MainWindow extends BorderPane {
                     controller.reset();
                     openedSession = shown.session();
                     openedKept = shown.kept();
+                    openedPoints = shown.points();
+                    openedPointsBuffer = shown.buffer();
                     stepSizeNote.setText("");
                     shownParameterNote = workbench.core.model.ModelRegistry.parameterNote(shown.manifest().modelId());
                     showBuffer(shown.buffer(), null, shown.truth());
@@ -1506,6 +1508,10 @@ public final class MainWindow extends BorderPane {
         }
         return problem;
     }
+
+    /** An opened distilled set's weighted table ({@link OpenViewModel.Shown#points}) and the buffer it belongs to. */
+    private List<workbench.core.diagnostics.ParameterSummary> openedPoints;
+    private LiveBuffer openedPointsBuffer;
 
     /** The session the window shows: the opened one, else the current (or last) run's. */
     public java.nio.file.Path shownSession() {
@@ -1978,10 +1984,15 @@ public final class MainWindow extends BorderPane {
                 long warmupDivs = warmupCount;
                 int nd = (int) Math.min(Integer.MAX_VALUE, b.divergenceCount() - warmupCount);
                 Truth truth = shownTruth;
+                List<workbench.core.diagnostics.ParameterSummary> points = b == openedPointsBuffer ? openedPoints : null;
                 diagPool.submit(() -> {
                     long t0 = System.nanoTime();
                     try {
-                        DiagnosticsViewModel.Table t = diagnostics.compute(b.posterior(), nd, b.addedChains(), truth);
+                        DiagnosticsViewModel.Table computed = diagnostics.compute(b.posterior(), nd, b.addedChains(),
+                                truth);
+                        // a distilled set: its weighted table, as summary gives it, not one over its points as a chain
+                        DiagnosticsViewModel.Table t = points == null ? computed
+                                : DiagnosticsViewModel.asPoints(computed, points);
                         diagNanos = System.nanoTime() - t0;
                         Platform.runLater(() -> showDiagnostics(b, t, warmupDivs));
                     } catch (RuntimeException e) {

@@ -25,8 +25,17 @@ public final class OpenViewModel {
      * and, for a session longer than the window keeps, which of its iterations are shown
      * ("latest 36363 of 501000 iterations per chain"; null when every stored iteration is).
      */
+    /**
+     * @param points a distilled set's weighted table ({@code DistilledSessions.pickTable}, as {@code workbench summary}
+     *               gives it), which the window's table shows in place of one over its points as over a chain; null
+     *               for anything else, or a set whose weights are not whole picks
+     */
     public record Shown(LiveBuffer buffer, String description, Path session, SessionManifest manifest, Truth truth,
-                        String kept) {
+                        String kept, List<workbench.core.diagnostics.ParameterSummary> points) {
+        public Shown(LiveBuffer buffer, String description, Path session, SessionManifest manifest, Truth truth,
+                     String kept) {
+            this(buffer, description, session, manifest, truth, kept, null);
+        }
     }
 
     /**
@@ -246,15 +255,24 @@ public final class OpenViewModel {
                         + (changed.size() > 1 ? " (and " + (changed.size() - 1) + " more)" : "")
                         + ": `workbench summary` says what";
             }
+            List<workbench.core.diagnostics.ParameterSummary> points = null;
+            if (m.distilled() != null) {
+                try {
+                    points = workbench.sessions.DistilledSessions.pickTable(reader);
+                } catch (BadInputException e) {
+                    warning += "; " + e.getMessage() + " (the table is over its points, unweighted)";
+                }
+            }
             String line = Messages.oneLine((m.distilled() != null
                     ? "showing distilled set: " + m.modelId() + " \u00b7 " + m.distilled().method() + ", K = "
-                            + m.distilled().size() + " (" + m.draws() + " weighted draws; plots and table unweighted),"
+                            + m.distilled().size() + " (" + m.draws() + " weighted draws; plots unweighted, the table"
+                            + " weighted as `workbench summary`),"
                             + " read-only" + note
                     : "showing stored session: " + m.modelId() + " \u00b7 " + m.samplerId() + " \u00b7 " + m.chains()
                             + " chain(s), read-only" + note)
                     + (kept == null ? "" : "; showing the " + kept + " (`workbench summary` covers them all)")
                     + warning);
-            Shown s = new Shown(b, line, reader.directory(), m, truth, kept);
+            Shown s = new Shown(b, line, reader.directory(), m, truth, kept, points);
             shown = s;
             return new Result(false, line, s, !damage.isEmpty() || !changed.isEmpty());
         } catch (BadInputException e) {
