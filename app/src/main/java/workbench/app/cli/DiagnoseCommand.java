@@ -151,16 +151,8 @@ final class DiagnoseCommand implements Callable<Integer> {
         if (n == 0 || sampled == 0) {
             return "divergences: " + n;
         }
-        return "divergences: " + n + " of " + sampled + " post-warmup transitions (" + percent(100.0 * n / sampled)
+        return "divergences: " + n + " of " + sampled + " post-warmup transitions (" + Report.percent(100.0 * n / sampled)
                 + SummaryCommand.byChain(s.divergencesSamplingByChain()) + ")";
-    }
-
-    /** A share in percent that never reads 0 when it is not: 1.9%, 0.03%, 0.0013%. */
-    static String percent(double p) {
-        if (p >= 0.1) {
-            return String.format(java.util.Locale.ROOT, "%.1f%%", p);
-        }
-        return new java.math.BigDecimal(p).round(new java.math.MathContext(2)).stripTrailingZeros().toPlainString() + "%";
     }
 
     private static String lengths(DrawTable t) {

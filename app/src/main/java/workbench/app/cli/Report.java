@@ -17,6 +17,17 @@ final class Report {
     private Report() {
     }
 
+    /**
+     * A share in percent that never reads 0 when it is not: 1.9%, 0.03%, 0.0013% (diagnose's and summary's divergence
+     * lines, evaluate's warning: "2 of 8000 … (0.0%)" read as none).
+     */
+    static String percent(double p) {
+        if (p >= 0.1) {
+            return String.format(java.util.Locale.ROOT, "%.1f%%", p);
+        }
+        return new java.math.BigDecimal(p).round(new java.math.MathContext(2)).stripTrailingZeros().toPlainString() + "%";
+    }
+
     /** A JSON number, or null for NaN (posterior's NA) and infinities. */
     static void put(ObjectNode o, String key, double v) {
         if (Double.isFinite(v)) {

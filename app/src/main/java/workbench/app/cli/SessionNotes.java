@@ -126,9 +126,9 @@ public final class SessionNotes {
         if (diverged == 0) {
             return null;
         }
-        return String.format(java.util.Locale.ROOT, "%d of %d post-warmup transitions diverged (%.1f%%): the metrics are of draws"
+        return String.format(java.util.Locale.ROOT, "%d of %d post-warmup transitions diverged (%s): the metrics are of draws"
                 + " that may not describe the posterior (where a step was undone, its draw repeats the last finite one);"
-                + " 'workbench summary %s' says what to change", diverged, draws, 100.0 * diverged / draws,
+                + " 'workbench summary %s' says what to change", diverged, draws, Report.percent(100.0 * diverged / draws),
                 reader.directory());
     }
 }

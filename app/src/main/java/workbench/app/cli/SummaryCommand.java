@@ -560,10 +560,10 @@ final class SummaryCommand implements Callable<Integer> {
                     divergenceAdvice(reader));
         } else if (s.divergencesSampling() > 0) {
             // even a few divergences after warmup say the sampler missed part of the target (Stan warns at one)
-            return String.format(Locale.ROOT, "warning: %d of %d post-warmup transitions diverged (%.1f%%%s): the draws may miss"
+            return String.format(Locale.ROOT, "warning: %d of %d post-warmup transitions diverged (%s%s): the draws may miss"
                             + " the region where they began (--divergences lists them); %s", s.divergencesSampling(),
-                    sampled, 100.0 * s.divergencesSampling() / sampled, byChain(s.divergencesSamplingByChain()),
-                    divergenceAdvice(reader));
+                    sampled, Report.percent(100.0 * s.divergencesSampling() / sampled),
+                    byChain(s.divergencesSamplingByChain()), divergenceAdvice(reader));
         }
         return null;
     }

@@ -313,16 +313,16 @@ class DiagnoseCommandTest {
         CliHarness text = CliHarness.run(args.toArray(new String[0]));
         JsonNode by = want.get("sampling_by_chain");
         String expected = "divergences: " + total + " of 1200 post-warmup transitions ("
-                + DiagnoseCommand.percent(100.0 * total / 1200) + "; by chain " + by.get(0) + ", " + by.get(1) + ", "
+                + Report.percent(100.0 * total / 1200) + "; by chain " + by.get(0) + ", " + by.get(1) + ", "
                 + by.get(2) + ")";
         assertTrue(text.out.lines().anyMatch(expected::equals), "expected '" + expected + "' in:\n" + text.out);
     }
 
     @Test
     void aSmallShareOfDivergencesNeverReadsZero() {
-        assertEquals("1.9%", DiagnoseCommand.percent(151 * 100.0 / 8000));
-        assertEquals("0.025%", DiagnoseCommand.percent(2 * 100.0 / 8000));
-        assertEquals("0.1%", DiagnoseCommand.percent(0.1));
-        assertEquals("0.00013%", DiagnoseCommand.percent(1.3e-4));
+        assertEquals("1.9%", Report.percent(151 * 100.0 / 8000));
+        assertEquals("0.025%", Report.percent(2 * 100.0 / 8000));
+        assertEquals("0.1%", Report.percent(0.1));
+        assertEquals("0.00013%", Report.percent(1.3e-4));
     }
 }

@@ -114,6 +114,22 @@ class SummaryDivergencesTest {
     }
 
     /** NUTS on the centred eight schools, 2 chains of 300 + 600, seed 3: it diverges in warmup and after. */
+    /**
+     * A few divergences in many transitions: the warning said "2 of 8000 post-warmup transitions diverged (0.0%; …)",
+     * which reads as none; the share is now given to two significant digits below 0.1%, as diagnose gives it.
+     */
+    @Test
+    void aSmallShareOfDivergencesDoesNotReadAsNone(@TempDir Path tmp) {
+        Path dir = tmp.resolve("nc");
+        CliHarness run = CliHarness.run("run", "--model", "eight-schools-noncentered", "--sampler", "nuts", "--chains",
+                "4", "--warmup", "500", "--draws", "2000", "--seed", "3", "--no-progress", "--no-summary", "--out",
+                dir.toString());
+        assertEquals(0, run.code, run.err);
+        CliHarness summary = CliHarness.run("summary", dir.toString());
+        assertTrue(summary.out.contains("warning: 2 of 8000 post-warmup transitions diverged (0.025%; by chain 0, 2, 0,"
+                + " 0)"), summary.out);
+    }
+
     private static Path divergentSession(Path tmp) {
         Path dir = tmp.resolve("es");
         CliHarness run = CliHarness.run("run", "--model", "eight-schools-centered", "--sampler", "nuts", "--chains", "2",
