@@ -402,20 +402,23 @@ public final class TraceView extends CanvasView {
                 legend.add(Legend.Symbol.DASH, Color.rgb(120, 0, 140), "chain added (clicked)");
             }
         }
+        // the ticks count what this range of iterations shows; where that is not all of the run's (an earlier part no
+        // longer kept, or the marks kept only the latest LiveBuffer.MAX_DIVERGENCE_MARKS), the run's count beside it:
+        // "divergent after warmup (20000)" read against the table line's 322 113
+        long allWarmup = buffer.warmupDivergenceCount();
+        long allAfter = buffer.divergenceCount() - allWarmup;
         if (rug.after() > 0) {
-            legend.add(Legend.Symbol.TICKS, Palette.DIVERGENCE, "divergent after warmup (" + rug.after() + ")");
+            legend.add(Legend.Symbol.TICKS, Palette.DIVERGENCE, "divergent after warmup ("
+                    + shownOf(rug.after(), allAfter) + ")");
         }
         if (rug.warmup() > 0) {
-            legend.add(Legend.Symbol.TICKS, WARMUP_DIVERGENCE, "divergent in warmup (" + rug.warmup() + ", lighter)");
+            legend.add(Legend.Symbol.TICKS, WARMUP_DIVERGENCE, "divergent in warmup (" + shownOf(rug.warmup(), allWarmup)
+                    + ", lighter)");
         }
         if (rug.all() > 0 && rug.rows() > 1) {
             legend.add(Legend.Symbol.NONE, Palette.DIVERGENCE, "ticks: a row per chain, chain 1 at the top");
         } else if (rug.all() > 0 && chains > 1) {
             legend.add(Legend.Symbol.NONE, Palette.DIVERGENCE, "ticks: all " + chains + " chains in one row");
-        }
-        if (rug.all() > 0 && buffer.divergenceCount() > divs.size()) {
-            legend.add(Legend.Symbol.NONE, Palette.DIVERGENCE, "ticks: the latest " + divs.size() + " of "
-                    + buffer.divergenceCount());
         }
         if (legend != null) {
             double[] size = legend.size();
@@ -493,6 +496,11 @@ public final class TraceView extends CanvasView {
      * What the rug drew: how many divergences after warmup and in warmup lie in the range, and in how many rows (one
      * per chain, or one for all).
      */
+    /** A count of ticks, with the run's where that is more: "2584 shown of 11151". */
+    static String shownOf(long shown, long all) {
+        return all > shown ? shown + " shown of " + all : Long.toString(shown);
+    }
+
     private record Rug(long after, long warmup, int rows) {
         long all() {
             return after + warmup;

@@ -91,10 +91,16 @@ class TraceDivergenceRugFxTest extends WindowFxBase {
      */
     @SafeVarargs
     private static LiveBuffer buffer(int chains, int n, int warmup, Set<Integer>... divergent) {
+        return kept(100_000, chains, n, warmup, divergent);
+    }
+
+    /** As {@link #buffer}, in a buffer that keeps the latest {@code capacity} iterations per chain. */
+    @SafeVarargs
+    private static LiveBuffer kept(int capacity, int chains, int n, int warmup, Set<Integer>... divergent) {
         Gaussian2d m = new Gaussian2d(0.5);
         RunConfig cfg = new RunConfig("gaussian-2d", Map.of(), "rwm", Map.of(), chains, warmup, n - warmup, 1, 1,
                 null);
-        LiveBuffer b = new LiveBuffer(100_000);
+        LiveBuffer b = new LiveBuffer(capacity);
         b.start(new RunInfo(cfg, m, null, m.outputNames(), "test"));
         for (int i = 0; i < n; i++) {
             for (int c = 0; c < chains; c++) {
@@ -170,6 +176,23 @@ class TraceDivergenceRugFxTest extends WindowFxBase {
         assertTrue(p.texts.contains("divergent in warmup (1, lighter)"), p.texts.toString());
         assertFalse(p.texts.stream().anyMatch(t -> t.startsWith("ticks:")), "no rows to explain: " + p.texts);
         assertTrue(Arrays.stream(p.chainMarks(1)).allMatch(java.util.Objects::isNull), "no chain mark for one row");
+    }
+
+    /**
+     * The legend counts the ticks in the range the trace shows; where the run had more (the earlier iterations no
+     * longer kept, or only the latest divergence marks), it gives the run's count beside them: "divergent after warmup
+     * (20000)" read against the line under the table's 322 113 on a long funnel run.
+     */
+    @Test
+    void theLegendGivesTheRunsCountBesideTheTicksShown() throws Exception {
+        // the latest 100 of 400 iterations kept: the divergences at 150 and 250 are before the range shown
+        Painted p = paint(kept(100, 1, 400, 100, Set.of(50, 150, 250, 350)));
+        assertTrue(p.texts.contains("divergent after warmup (1 shown of 3)"), p.texts.toString());
+        assertFalse(p.texts.stream().anyMatch(t -> t.startsWith("divergent in warmup")), p.texts.toString());
+        // all of them in range: the count alone
+        Painted all = paint(buffer(1, 400, 100, Set.of(50, 150, 250, 350)));
+        assertTrue(all.texts.contains("divergent after warmup (3)"), all.texts.toString());
+        assertTrue(all.texts.contains("divergent in warmup (1, lighter)"), all.texts.toString());
     }
 
     /**
