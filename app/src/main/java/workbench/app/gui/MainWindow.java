@@ -2086,8 +2086,9 @@ public final class MainWindow extends BorderPane {
             lastStatusNumbers = now;
             setText(statusDraws, b != null && b.started() ? drawCount(b) : String.format(Locale.ROOT,
                     "draws: 0 per chain (%d in all)", st.transitions()));
-            setText(statusRates, rates(st.drawsPerSecond(), st.gradientsPerSecond(),
-                    b == null || b.samplerUsesGradient()));
+            // only while the chains run: a finished run or an opened session read "0.0 draws/s · 0 gradients/s"
+            setText(statusRates, st.state() != RunController.State.RUNNING ? ""
+                    : rates(st.drawsPerSecond(), st.gradientsPerSecond(), b == null || b.samplerUsesGradient()));
             setText(statusStep, "step size: " + stepSizes(b));
         }
         setText(statusDivs, "divergences: " + divergenceCounts(b));
