@@ -129,6 +129,9 @@ public final class DiagnosticsViewModel {
         return new Line(row, null, null, null, null);
     }
 
+    /** Fewer post-warmup draws per chain than this (in R-hat and ESS), and the line under the table says they are rough. */
+    static final long SHORT_CHAINS = 100;
+
     /** Rows computed at most (the first ones); a model with more parameters says so under the table. */
     public static final int MAX_ROWS = 1000;
 
@@ -302,11 +305,17 @@ public final class DiagnosticsViewModel {
         String note = null;
         // chains of a run drift apart by a few draws as threads run at their own speed: no note for that
         boolean notable = !addedAt.isEmpty() || !warming.isEmpty() || longest - common > Math.max(2, longest / 100);
+        // the first refreshes of a run give R-hat and ESS from a handful of draws (1.3-2.7 at 19 a chain), red as a
+        // real failure would be: say they are rough until the chains are longer
+        boolean short_ = k > 0 && common < SHORT_CHAINS;
         // a long run or a large stored session: the table covers only the latest draws of each chain (one
         // refresh stays under a second), which the user must be told, e.g. 4000 of 2 000 000 for 100 parameters
         boolean cut = available > total;
-        if (notable || cut) {
+        if (notable || cut || short_) {
             List<String> parts = new ArrayList<>();
+            if (short_) {
+                parts.add("only " + common + " post-warmup draws per chain so far: R-hat and ESS are rough this short");
+            }
             if (cut) {
                 parts.add("the table uses the latest " + perChain + " post-warmup draws per chain, " + total + " of the "
                         + available + " shown (`workbench summary` covers them all; E-BFMI uses all shown)");

@@ -367,4 +367,21 @@ class DiagnosticsViewModelTest {
         assertTrue(t.lengthNote().contains("latest 1000 post-warmup draws per chain, 4000 of the 12000"), t.lengthNote());
         assertTrue(!t.lengthNote().contains("common length"), t.lengthNote());
     }
+
+    /**
+     * The first refreshes of a run gave R-hat and ESS from a handful of draws (R-hat 1.3-2.7 at 19 a chain, red as a
+     * real failure) with no word that they are rough that short; below 100 draws per chain the line under the table
+     * says so, and from 100 on it says nothing.
+     */
+    @Test
+    void shortChainsAreSaidToGiveRoughFigures() {
+        DiagnosticsViewModel vm = new DiagnosticsViewModel(new CoreSummaryEngine(), 100_000);
+        DiagnosticsViewModel.Table t = vm.compute(source(4, 100 + 19, 100, 0, 0), 0);
+        assertNotNull(t.lengthNote());
+        assertTrue(t.lengthNote().startsWith("only " + t.commonLength() + " post-warmup draws per chain so far: R-hat and"
+                + " ESS are rough this short"), t.lengthNote());
+        DiagnosticsViewModel.Table longer = vm.compute(source(4, 100 + 200, 100, 0, 0), 0);
+        assertTrue(longer.commonLength() >= DiagnosticsViewModel.SHORT_CHAINS, "" + longer.commonLength());
+        assertTrue(longer.lengthNote() == null || !longer.lengthNote().contains("rough"), longer.lengthNote());
+    }
 }
