@@ -6,12 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static workbench.app.gui.StandardNormalBuffers.at;
 
-import java.lang.reflect.Proxy;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
-import javafx.scene.paint.Color;
 import org.junit.jupiter.api.Test;
 import org.testfx.api.FxRobot;
 import workbench.core.kernel.Divergence;
@@ -105,26 +103,10 @@ class DivergenceOffViewFxTest extends WindowFxBase {
 
     /** A pen that records the polygons filled in the divergence colour inside the plot (not the legend's symbol). */
     private static Pen magentaRecorder(List<double[][]> magenta) {
-        Color[] fill = {Color.BLACK};
-        boolean[] inPlot = {false};
-        return (Pen) Proxy.newProxyInstance(Pen.class.getClassLoader(), new Class<?>[] {Pen.class}, (o, m, a) -> {
-            if (m.getName().equals("textScale")) {
-                return 1.0;
-            }
-            if (m.getName().equals("clipRect")) {
-                inPlot[0] = true;
-            } else if (m.getName().equals("restore")) {
-                inPlot[0] = false;
-            } else if (m.getName().equals("setFill")) {
-                fill[0] = (Color) a[0];
-            } else if (m.getName().equals("fillPolygon") && inPlot[0] && sameRgb(fill[0], Palette.DIVERGENCE)) {
+        return StandardNormalBuffers.plotPen((m, a, stroke, fill) -> {
+            if (m.equals("fillPolygon") && StandardNormalBuffers.sameRgb(fill, Palette.DIVERGENCE)) {
                 magenta.add(new double[][] {((double[]) a[0]).clone(), ((double[]) a[1]).clone()});
             }
-            return null;
         });
-    }
-
-    private static boolean sameRgb(Color a, Color b) {
-        return a.getRed() == b.getRed() && a.getGreen() == b.getGreen() && a.getBlue() == b.getBlue();
     }
 }

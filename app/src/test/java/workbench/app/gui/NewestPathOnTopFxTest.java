@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static workbench.app.gui.StandardNormalBuffers.at;
 
-import java.lang.reflect.Proxy;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -47,25 +46,10 @@ class NewestPathOnTopFxTest extends WindowFxBase {
             arrived = Math.max(arrived, ps.get(ps.size() - 1).arrivedNanos());
         }
         List<Stroke> strokes = new ArrayList<>();
-        Color[] stroke = {Color.BLACK};
-        boolean[] inPlot = {false}; // the plot is drawn inside a clip; the legend's symbols after it
-        Pen pen = (Pen) Proxy.newProxyInstance(Pen.class.getClassLoader(), new Class<?>[] {Pen.class}, (o, m, a) -> {
-            switch (m.getName()) {
-                case "textScale" -> {
-                    return 1.0;
-                }
-                case "clipRect" -> inPlot[0] = true;
-                case "restore" -> inPlot[0] = false;
-                case "setStroke" -> stroke[0] = (Color) a[0];
-                case "strokeLine" -> {
-                    if (inPlot[0]) {
-                        strokes.add(new Stroke(stroke[0], m.getName()));
-                    }
-                }
-                default -> {
-                }
+        Pen pen = StandardNormalBuffers.plotPen((m, a, stroke, fill) -> {
+            if (m.equals("strokeLine")) {
+                strokes.add(new Stroke(stroke, m));
             }
-            return null;
         });
         StandardNormalBuffers.paintLongAfter(robot, pen, buffer, arrived);
         int lastPast = -1;

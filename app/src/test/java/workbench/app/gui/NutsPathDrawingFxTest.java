@@ -3,19 +3,17 @@ package workbench.app.gui;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static workbench.app.gui.StandardNormalBuffers.at;
+import static workbench.app.gui.StandardNormalBuffers.sameRgb;
 
-import java.lang.reflect.Proxy;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import javafx.scene.paint.Color;
 import org.junit.jupiter.api.Test;
 import org.testfx.api.FxRobot;
 import workbench.core.kernel.Transition;
 import workbench.viz.LiveBuffer;
 import workbench.viz.Palette;
 import workbench.viz.Pen;
-import workbench.viz.ProjectionView;
 
 /**
  * A NUTS trajectory in slow motion, as the projection draws it: a doubling backward starts from the start point, not
@@ -39,35 +37,17 @@ class NutsPathDrawingFxTest extends WindowFxBase {
 
         List<double[]> pathLines = new ArrayList<>();
         List<double[]> acceptLines = new ArrayList<>();
-        Color[] stroke = {Color.BLACK};
-        boolean[] inPlot = {false}; // the plot is drawn inside a clip; the legend's symbols after it
-        Pen pen = (Pen) Proxy.newProxyInstance(Pen.class.getClassLoader(), new Class<?>[] {Pen.class}, (o, m, a) -> {
-            if (m.getName().equals("textScale")) {
-                return 1.0; // the normal text size
-            }
-            if (m.getName().equals("clipRect")) {
-                inPlot[0] = true;
-            } else if (m.getName().equals("restore")) {
-                inPlot[0] = false;
-            } else if (m.getName().equals("setStroke")) {
-                stroke[0] = (Color) a[0];
-            } else if (m.getName().equals("strokeLine") && inPlot[0]) {
+        Pen pen = StandardNormalBuffers.plotPen((m, a, stroke, fill) -> {
+            if (m.equals("strokeLine")) {
                 double[] line = {(double) a[0], (double) a[1], (double) a[2], (double) a[3]};
-                if (sameRgb(stroke[0], Palette.path(0))) { // chain 1's path: its colour, darker
+                if (sameRgb(stroke, Palette.path(0))) { // chain 1's path: its colour, darker
                     pathLines.add(line);
-                } else if (sameRgb(stroke[0], Palette.ACCEPT)) {
+                } else if (sameRgb(stroke, Palette.ACCEPT)) {
                     acceptLines.add(line);
                 }
             }
-            return null;
         });
-        robot.interact(() -> {
-            ProjectionView view = new ProjectionView();
-            view.setBuffer(buffer);
-            view.setNames(StandardNormalBuffers.NAMES);
-            view.setPathSeconds(0.8);
-            view.paint(pen, 660, 660, p.arrivedNanos() + 5_000_000_000L); // long after: the whole path drawn
-        });
+        StandardNormalBuffers.paintLongAfter(robot, pen, buffer, p.arrivedNanos()); // long after: the whole path drawn
         assertEquals(3, pathLines.size(), "one line per leapfrog step");
         double unit = pathLines.stream().mapToDouble(NutsPathDrawingFxTest::length).min().orElseThrow();
         assertTrue(unit > 10, "a step is " + unit + " px");
@@ -76,10 +56,6 @@ class NutsPathDrawingFxTest extends WindowFxBase {
         }
         double arrow = acceptLines.stream().mapToDouble(NutsPathDrawingFxTest::length).max().orElse(0);
         assertEquals(unit, arrow, 0.01 * unit, "the arrow goes from (0, 0) to the draw (-1, 0), one step");
-    }
-
-    private static boolean sameRgb(Color a, Color b) {
-        return a.getRed() == b.getRed() && a.getGreen() == b.getGreen() && a.getBlue() == b.getBlue();
     }
 
     private static double length(double[] l) {

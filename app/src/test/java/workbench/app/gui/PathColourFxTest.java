@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static workbench.app.gui.StandardNormalBuffers.at;
 
-import java.lang.reflect.Proxy;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -39,22 +38,10 @@ class PathColourFxTest extends WindowFxBase {
             arrived = Math.max(arrived, buffer.recentProposals(c).get(1).arrivedNanos());
         }
         List<Color> lineColours = new ArrayList<>();
-        Color[] stroke = {Color.BLACK};
-        boolean[] inPlot = {false}; // the plot is drawn inside a clip; the legend's symbols after it
-        Pen pen = (Pen) Proxy.newProxyInstance(Pen.class.getClassLoader(), new Class<?>[] {Pen.class}, (o, m, a) -> {
-            if (m.getName().equals("textScale")) {
-                return 1.0;
+        Pen pen = StandardNormalBuffers.plotPen((m, a, stroke, fill) -> {
+            if (m.equals("strokeLine")) {
+                lineColours.add(stroke);
             }
-            if (m.getName().equals("clipRect")) {
-                inPlot[0] = true;
-            } else if (m.getName().equals("restore")) {
-                inPlot[0] = false;
-            } else if (m.getName().equals("setStroke")) {
-                stroke[0] = (Color) a[0];
-            } else if (m.getName().equals("strokeLine") && inPlot[0]) {
-                lineColours.add(stroke[0]);
-            }
-            return null;
         });
         ProjectionView view = StandardNormalBuffers.paintLongAfter(robot, pen, buffer, arrived);
         List<String> legend = new ArrayList<>();

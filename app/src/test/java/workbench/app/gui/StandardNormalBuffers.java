@@ -44,6 +44,44 @@ final class StandardNormalBuffers {
         return view;
     }
 
+    /** A drawing call made inside the plot's clip, with the stroke and fill set at the time. */
+    interface PlotCall {
+        void call(String method, Object[] args, javafx.scene.paint.Color stroke, javafx.scene.paint.Color fill);
+    }
+
+    /**
+     * A pen at the normal text size that passes on every call made inside the plot's clip (the projection draws its
+     * plot clipped, its legend's symbols after the clip), with the stroke and fill then set.
+     */
+    static workbench.viz.Pen plotPen(PlotCall onCall) {
+        javafx.scene.paint.Color[] stroke = {javafx.scene.paint.Color.BLACK};
+        javafx.scene.paint.Color[] fill = {javafx.scene.paint.Color.BLACK};
+        boolean[] inPlot = {false};
+        return (workbench.viz.Pen) java.lang.reflect.Proxy.newProxyInstance(workbench.viz.Pen.class.getClassLoader(),
+                new Class<?>[] {workbench.viz.Pen.class}, (o, m, a) -> {
+                    switch (m.getName()) {
+                        case "textScale" -> {
+                            return 1.0;
+                        }
+                        case "clipRect" -> inPlot[0] = true;
+                        case "restore" -> inPlot[0] = false;
+                        case "setStroke" -> stroke[0] = (javafx.scene.paint.Color) a[0];
+                        case "setFill" -> fill[0] = (javafx.scene.paint.Color) a[0];
+                        default -> {
+                            if (inPlot[0]) {
+                                onCall.call(m.getName(), a, stroke[0], fill[0]);
+                            }
+                        }
+                    }
+                    return null;
+                });
+    }
+
+    /** Whether two colours are the same but for their opacity. */
+    static boolean sameRgb(javafx.scene.paint.Color a, javafx.scene.paint.Color b) {
+        return a.getRed() == b.getRed() && a.getGreen() == b.getGreen() && a.getBlue() == b.getBlue();
+    }
+
     /** The state at (x, y): its log density and gradient under the standard normal. */
     static ChainState at(double x, double y) {
         return new ChainState(new double[] {x, y}, -0.5 * (x * x + y * y), new double[] {-x, -y});
