@@ -44,12 +44,7 @@ class DivergenceOffViewFxTest extends WindowFxBase {
         AtomicReference<double[]> edge = new AtomicReference<>();
         AtomicReference<LiveBuffer.DivergenceMark> clicked = new AtomicReference<>();
         AtomicReference<List<String>> legend = new AtomicReference<>();
-        robot.interact(() -> {
-            ProjectionView view = new ProjectionView();
-            view.setBuffer(buffer);
-            view.setNames(StandardNormalBuffers.NAMES);
-            view.setDivergencesAtStart(false);
-            view.paint(pen, 660, 660, System.nanoTime());
+        paintThen(robot, pen, buffer, view -> {
             double[] box = view.box();
             assertTrue(box[1] < 1e3, "the view is fitted to the target, not to the far point: " + box[1]);
             edge.set(view.toView(box[1], 0.5)); // where y = 0.5 meets the view's right edge
@@ -89,16 +84,22 @@ class DivergenceOffViewFxTest extends WindowFxBase {
         List<double[][]> arrows = new ArrayList<>();
         Pen pen = magentaRecorder(arrows);
         AtomicReference<List<String>> legend = new AtomicReference<>();
+        paintThen(robot, pen, buffer, view -> legend.set(view.legendTexts()));
+        assertEquals(2, arrows.size(), "one arrowhead where 300 left together, one where the other left");
+        assertTrue(legend.get().stream().anyMatch(t -> t.contains("301 outside the view")), legend.get().toString());
+    }
+
+    /** Paints a projection of {@code buffer} (divergences where ΔE crossed 1000) with {@code pen}, then reads it, on the FX thread. */
+    private static void paintThen(FxRobot robot, Pen pen, LiveBuffer buffer,
+                                  java.util.function.Consumer<ProjectionView> read) {
         robot.interact(() -> {
             ProjectionView view = new ProjectionView();
             view.setBuffer(buffer);
             view.setNames(StandardNormalBuffers.NAMES);
             view.setDivergencesAtStart(false);
             view.paint(pen, 660, 660, System.nanoTime());
-            legend.set(view.legendTexts());
+            read.accept(view);
         });
-        assertEquals(2, arrows.size(), "one arrowhead where 300 left together, one where the other left");
-        assertTrue(legend.get().stream().anyMatch(t -> t.contains("301 outside the view")), legend.get().toString());
     }
 
     /** A pen that records the polygons filled in the divergence colour inside the plot (not the legend's symbol). */
