@@ -184,9 +184,13 @@ public final class DiagnosticsViewModel {
         long common = Long.MAX_VALUE;
         long longest = 0;
         long available = 0; // post-warmup draws the source holds, all chains
+        long forgotten = 0; // post-warmup draws the source made but no longer holds (a live ring buffer's oldest)
+        long held = 0; // iterations the source holds of the chain that holds most
         for (int c = 0; c < chains; c++) {
             to[c] = src.size(c);
             available += Math.max(0, to[c] - Math.max(src.warmup(c), src.first(c)));
+            forgotten += Math.max(0, Math.min(src.first(c), to[c]) - src.warmup(c));
+            held = Math.max(held, to[c] - src.first(c));
             from[c] = Math.max(Math.max(src.warmup(c), src.first(c)), to[c] - perChain);
             from[c] = Math.min(from[c], to[c]);
             if (to[c] > from[c]) {
@@ -311,7 +315,7 @@ public final class DiagnosticsViewModel {
         // a long run or a large stored session: the table covers only the latest draws of each chain (one
         // refresh stays under a second), which the user must be told, e.g. 4000 of 2 000 000 for 100 parameters
         boolean cut = available > total;
-        if (notable || cut || short_) {
+        if (notable || cut || short_ || forgotten > 0) {
             List<String> parts = new ArrayList<>();
             if (short_) {
                 parts.add("only " + common + " post-warmup draws per chain so far: R-hat and ESS are rough this short");
@@ -319,6 +323,13 @@ public final class DiagnosticsViewModel {
             if (cut) {
                 parts.add("the table uses the latest " + perChain + " post-warmup draws per chain, " + total + " of the "
                         + available + " shown (`workbench summary` covers them all; E-BFMI uses all shown)");
+            }
+            if (forgotten > 0) {
+                // a wide network's run keeps only its latest few hundred iterations in the window's memory: the
+                // table (and the count above it) then covers a fraction of the run with no word, unless said here
+                parts.add("the window holds only the latest " + held + " iterations per chain: " + forgotten
+                        + " earlier post-warmup draws are not in it (the session on disk keeps every draw"
+                        + (cut ? ")" : "; `workbench summary` covers them all)"));
             }
             if (k > 0 && notable) {
                 parts.add("R-hat, ESS and MCSE on the common length of " + common + " draws per chain"

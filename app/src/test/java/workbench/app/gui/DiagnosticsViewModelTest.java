@@ -384,4 +384,48 @@ class DiagnosticsViewModelTest {
         assertTrue(longer.commonLength() >= DiagnosticsViewModel.SHORT_CHAINS, "" + longer.commonLength());
         assertTrue(longer.lengthNote() == null || !longer.lengthNote().contains("rough"), longer.lengthNote());
     }
+
+    /**
+     * A wide network's live run keeps only its latest few hundred iterations in the window's ring buffer: its table
+     * read "post-warmup draws used: 1275" for 3 x 3000 draws with no word that the rest were no longer held. The
+     * line under the table says how many iterations the window holds and how many post-warmup draws it forgot;
+     * a run the buffer holds whole says nothing of it.
+     */
+    @Test
+    void aRunLongerThanTheWindowHoldsSaysWhatItForgot() {
+        DiagnosticsViewModel vm = new DiagnosticsViewModel(new CoreSummaryEngine(), 100_000);
+        workbench.viz.LiveBuffer longRun = normalRun(300, 100, 1100);
+        long held = longRun.size(0) - longRun.first(0);
+        assertTrue(longRun.first(0) > 100 && held >= 300, longRun.first(0) + " " + held);
+        DiagnosticsViewModel.Table t = vm.compute(longRun, 0);
+        assertNotNull(t.lengthNote());
+        long forgotten = 2 * (longRun.first(0) - 100);
+        assertTrue(t.lengthNote().contains("the window holds only the latest " + held + " iterations per chain: "
+                + forgotten + " earlier post-warmup draws are not in it (the session on disk keeps every draw; "
+                + "`workbench summary` covers them all)"), t.lengthNote());
+        assertEquals(2 * held, t.draws());
+
+        DiagnosticsViewModel.Table whole = vm.compute(normalRun(2000, 100, 1100), 0);
+        assertTrue(whole.lengthNote() == null || !whole.lengthNote().contains("window holds"), whole.lengthNote());
+        assertEquals(2 * 1000, whole.draws());
+    }
+
+    /** Two chains of iid standard normals on {@code gaussian-2d} in a live buffer asked to keep {@code capacity}. */
+    private static workbench.viz.LiveBuffer normalRun(int capacity, int warmup, int iterations) {
+        workbench.core.run.RunConfig cfg = new workbench.core.run.RunConfig("gaussian-2d", java.util.Map.of("rho", "0"),
+                "rwm", java.util.Map.of(), 2, warmup, iterations - warmup, 1, 1, null);
+        workbench.core.model.catalog.Gaussian2d model = new workbench.core.model.catalog.Gaussian2d(0);
+        workbench.viz.LiveBuffer b = new workbench.viz.LiveBuffer(capacity);
+        b.start(new workbench.core.run.RunInfo(cfg, model, null, model.outputNames(), "test"));
+        Random r = new Random(3);
+        for (int i = 0; i < iterations; i++) {
+            for (int c = 0; c < 2; c++) {
+                double x = r.nextGaussian();
+                double y = r.nextGaussian();
+                b.transition(c, i, new workbench.core.kernel.Transition(StandardNormalBuffers.at(x, y), true, 1, 0,
+                        0, false, null, 0.5, 1, 1, 1, i < warmup, null, java.util.Map.of()), new double[] {x, y});
+            }
+        }
+        return b;
+    }
 }
