@@ -258,7 +258,7 @@ final class SummaryCommand implements Callable<Integer> {
             truth = ParamFilter.truth(truth, sel);
         }
         String divergenceWarning = divergenceWarning(reader, s);
-        String lowBfmi = lowEbfmiWarning(s.ebfmi());
+        String lowBfmi = lowEbfmiWarning(s.ebfmi(), reader.manifest().modelId());
         if (json) {
             ObjectNode root = Report.JSON.createObjectNode();
             ArrayNode params = Report.parameters(rows);
@@ -599,6 +599,14 @@ final class SummaryCommand implements Callable<Integer> {
      * levels, and with them the target's tails or a funnel's neck, slowly.
      */
     static String lowEbfmiWarning(double[] ebfmi) {
+        return lowEbfmiWarning(ebfmi, null);
+    }
+
+    /**
+     * As {@link #lowEbfmiWarning(double[])}, with the advice to reparameterize fitted to the model ({@code modelId}, null
+     * when not known): none for a model already in its non-centred form.
+     */
+    static String lowEbfmiWarning(double[] ebfmi, String modelId) {
         List<String> low = new ArrayList<>();
         for (int c = 0; c < ebfmi.length; c++) {
             if (ebfmi[c] < LOW_EBFMI) {
@@ -610,7 +618,28 @@ final class SummaryCommand implements Callable<Integer> {
         }
         return "warning: E-BFMI below " + LOW_EBFMI + " in chain" + (low.size() == 1 ? " " : "s ")
                 + String.join(", ", low) + ": the momentum resampling barely moves the energy, so the chains"
-                + " explore the tails slowly; reparameterize (e.g. a non-centred form)";
+                + " explore the tails slowly"
+                // the general form, as diagnose (which reads files without a model id) words it for the same draws
+                + (modelId != null && NON_CENTRED.contains(modelId) ? "" : "; reparameterize (e.g. a non-centred form)");
+    }
+
+    /** Built-in models already in their non-centred form: advice to reparameterize them into it would be wrong. */
+    private static final java.util.Set<String> NON_CENTRED = java.util.Set.of("eight-schools-noncentered");
+    /** Built-in centred models and the catalog's non-centred form of each. */
+    private static final Map<String, String> NON_CENTRED_FORM = Map.of("eight-schools-centered", "eight-schools-noncentered");
+
+    /**
+     * The advice to reparameterize {@code modelId} (null: not known), naming the catalog's non-centred form of a
+     * centred model; null for a model already non-centred ({@code eight-schools-noncentered} was told to take "a
+     * non-centred form").
+     */
+    static String reparameterize(String modelId) {
+        if (modelId != null && NON_CENTRED.contains(modelId)) {
+            return null;
+        }
+        String form = modelId == null ? null : NON_CENTRED_FORM.get(modelId);
+        return form == null ? "reparameterize (e.g. a non-centred form)"
+                : "reparameterize (e.g. its non-centred form, --model " + form + ")";
     }
 
     /**
@@ -641,7 +670,7 @@ final class SummaryCommand implements Callable<Integer> {
                     }
                     return "raise " + target + " toward 1 (now " + v + "; e.g. --sampler-set " + target
                             + "=" + next + ", so that warmup adapts a smaller step size; step_size only sets where warmup"
-                            + " starts) or reparameterize (e.g. a non-centred form)";
+                            + " starts)" + (reparameterize(m.modelId()) == null ? "" : " or " + reparameterize(m.modelId()));
                 }
             }
         }
