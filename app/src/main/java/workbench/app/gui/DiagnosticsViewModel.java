@@ -96,30 +96,37 @@ public final class DiagnosticsViewModel {
         }
     }
 
-    /** The line under the table of a distilled set ({@link #asPoints}). */
+    /** The line under the table of a distilled set ({@link #ofPoints}). */
     static final String POINTS_NOTE = "a distilled set: mean and sd over its K picks (a point of weight m/K counted m"
             + " times), as `workbench summary` gives them; R-hat, ESS and MCSE do not apply (chosen points, not a"
             + " Markov chain)";
 
     /**
      * The table of a distilled set, as {@code workbench summary} gives it ({@code DistilledSessions.pickTable}): each
-     * row's mean and sd over the set's K picks, R-hat, ESS, MCSE and E-BFMI unknown and nothing flagged, in place of
-     * the table computed over its distinct points as over a chain (their R-hat and ESS flagged red). Rows without a
-     * weighted figure (none expected) are left unknown too.
+     * row's mean and sd over the set's K picks, R-hat, ESS, MCSE and E-BFMI unknown and nothing flagged; nothing is
+     * computed over its distinct points as over a chain (their R-hat and ESS were flagged red, and the pass was thrown
+     * away). Rows: the first {@link #MAX_ROWS} coordinates of {@code src}, then {@code lp__} when {@code points} has
+     * it; a coordinate without a weighted figure (none expected) is left unknown.
      */
-    static Table asPoints(Table t, List<workbench.core.diagnostics.ParameterSummary> points) {
+    static Table ofPoints(DrawSource src, List<workbench.core.diagnostics.ParameterSummary> points) {
         java.util.Map<String, workbench.core.diagnostics.ParameterSummary> byName = new java.util.HashMap<>();
         for (workbench.core.diagnostics.ParameterSummary p : points) {
             byName.put(p.name(), p);
         }
+        List<String> names = src.names();
         List<Line> lines = new ArrayList<>();
-        for (Line l : t.lines()) {
-            lines.add(pointsLine(l.row().name(), byName));
+        for (int p = 0; p < Math.min(names.size(), MAX_ROWS); p++) {
+            lines.add(pointsLine(names.get(p), byName));
         }
-        Line lp = t.logDensity() == null ? null : pointsLine(t.logDensity().row().name(), byName);
-        double[] ebfmi = new double[t.ebfmi().length];
+        String lpName = Stat.LOG_DENSITY.column();
+        Line lp = byName.containsKey(lpName) ? pointsLine(lpName, byName) : null;
+        long rows = 0;
+        for (int c = 0; c < src.chains(); c++) {
+            rows += Math.max(0, src.size(c) - Math.max(src.warmup(c), src.first(c)));
+        }
+        double[] ebfmi = new double[src.chains()];
         Arrays.fill(ebfmi, Double.NaN);
-        return new Table(lines, t.draws(), t.divergences(), ebfmi, null, t.parameters(), 0, POINTS_NOTE, lp);
+        return new Table(lines, rows, 0, ebfmi, null, names.size(), 0, POINTS_NOTE, lp);
     }
 
     private static Line pointsLine(String name, java.util.Map<String, workbench.core.diagnostics.ParameterSummary> byName) {

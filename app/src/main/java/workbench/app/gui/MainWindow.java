@@ -1988,11 +1988,9 @@ public final class MainWindow extends BorderPane {
                 diagPool.submit(() -> {
                     long t0 = System.nanoTime();
                     try {
-                        DiagnosticsViewModel.Table computed = diagnostics.compute(b.posterior(), nd, b.addedChains(),
-                                truth);
                         // a distilled set: its weighted table, as summary gives it, not one over its points as a chain
-                        DiagnosticsViewModel.Table t = points == null ? computed
-                                : DiagnosticsViewModel.asPoints(computed, points);
+                        DiagnosticsViewModel.Table t = points != null ? DiagnosticsViewModel.ofPoints(b.posterior(), points)
+                                : diagnostics.compute(b.posterior(), nd, b.addedChains(), truth);
                         diagNanos = System.nanoTime() - t0;
                         Platform.runLater(() -> showDiagnostics(b, t, warmupDivs));
                     } catch (RuntimeException e) {

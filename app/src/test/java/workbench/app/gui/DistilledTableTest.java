@@ -47,7 +47,7 @@ class DistilledTableTest {
         assertNotNull(shown.points(), "an opened set carries its weighted table");
         DiagnosticsViewModel.Table computed = new DiagnosticsViewModel(new CoreSummaryEngine(), 20_000)
                 .compute(shown.buffer().posterior(), 0);
-        DiagnosticsViewModel.Table t = DiagnosticsViewModel.asPoints(computed, shown.points());
+        DiagnosticsViewModel.Table t = DiagnosticsViewModel.ofPoints(shown.buffer().posterior(), shown.points());
         assertEquals(DiagnosticsViewModel.POINTS_NOTE, t.lengthNote());
         JsonNode params = summary.get("parameters");
         int checked = 0;
@@ -68,6 +68,11 @@ class DistilledTableTest {
             checked++;
         }
         assertEquals(3, checked, "x[1], x[2] and lp__");
+        // the same rows, coordinates and draws as the table computed over the points, which shows R-hat and ESS
+        assertEquals(computed.draws(), t.draws());
+        assertEquals(computed.parameters(), t.parameters());
+        assertEquals(computed.shown().stream().map(l -> l.row().name()).toList(),
+                t.shown().stream().map(l -> l.row().name()).toList());
         // what the window computed over the points as a chain differs: the weights matter
         assertTrue(Math.abs(computed.lines().get(0).row().mean() - t.lines().get(0).row().mean()) > 1e-6);
     }
