@@ -1329,7 +1329,9 @@ public final class MainWindow extends BorderPane {
             stepSizeNote.setText("step size set by hand: this run does not adapt it");
             stepSizeNote.setTooltip(null);
         }
-        showMessage("", false);
+        // a setting the run caps by its warmup (mile's optimizer_steps), as `run` says it in a note before it starts
+        String capped = controller.cappedNote();
+        showMessage(capped == null ? "" : controller.sampler().id() + ": " + capped, false);
         savePrefs();
         return null;
     }

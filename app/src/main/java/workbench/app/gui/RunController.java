@@ -83,6 +83,7 @@ public final class RunController {
     private volatile DrawSink writer;
     private volatile Model model;
     private volatile Sampler sampler;
+    private volatile String cappedNote;
     private ScheduledFuture<?> tick;
     private double speed = 30;
     private boolean held;
@@ -218,6 +219,7 @@ public final class RunController {
         this.session = dir;
         this.model = model;
         this.sampler = sampler;
+        this.cappedNote = sampler.cappedNote(config.warmup());
         this.message = "";
         this.held = paused;
         this.state = paused ? State.PAUSED : State.RUNNING;
@@ -533,6 +535,14 @@ public final class RunController {
     /** The model the current (or last) run samples; null before the first run. */
     public Model model() {
         return model;
+    }
+
+    /**
+     * The sentence saying which setting the current (or last) run caps by its warmup (mile's {@code optimizer_steps}:
+     * at most half of it), as {@code run} prints it before it starts; null when none is, or before the first run.
+     */
+    public String cappedNote() {
+        return cappedNote;
     }
 
     /** The sampler the current (or last) run uses; null before the first run. */

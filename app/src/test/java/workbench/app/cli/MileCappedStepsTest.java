@@ -20,7 +20,7 @@ import workbench.sessions.SessionReader;
  */
 class MileCappedStepsTest {
     private static final String NOTE = "mile: optimizer_steps 200 is more than half the warmup (200): 100 Adam steps"
-            + " are used; give --warmup 400 or more for all 200";
+            + " are used; a warmup of 400 or more uses all 200";
 
     @TempDir
     Path tmp;

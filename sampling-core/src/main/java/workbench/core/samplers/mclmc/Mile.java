@@ -154,8 +154,8 @@ public final class Mile implements Sampler {
             return null;
         }
         return "optimizer_steps " + optimizerSteps + " is more than half the warmup (" + warmup + "): " + used
-                + " Adam step" + (used == 1 ? " is" : "s are") + " used; give --warmup "
-                + (2L * optimizerSteps) + " or more for all " + optimizerSteps;
+                + " Adam step" + (used == 1 ? " is" : "s are") + " used; a warmup of " + (2L * optimizerSteps)
+                + " or more uses all " + optimizerSteps;
     }
 
     @Override
