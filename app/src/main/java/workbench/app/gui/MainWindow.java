@@ -189,6 +189,10 @@ public final class MainWindow extends BorderPane {
     private long lastEnergy;
     private long energyNanos;
     private long lastDiag;
+    /** What the last diagnostics table was computed from (buffer, its version, truth, points, divergence counts). */
+    private List<Object> diagInputs;
+    /** Diagnostics tables computed so far (tests: none while nothing changes). */
+    private final java.util.concurrent.atomic.AtomicLong diagComputed = new java.util.concurrent.atomic.AtomicLong();
     private volatile long diagNanos;
     private String lastError = "";
     private LiveBuffer shownBuffer;
@@ -1979,8 +1983,15 @@ public final class MainWindow extends BorderPane {
             followStepSize(b);
             // at most once a second, never while the last one is still computing, and less often
             // when one takes long (it competes with the samplers and the window for the cores)
-            if (now - lastDiag > Math.max(1_000_000_000L, 3 * diagNanos) && diagBusy.compareAndSet(false, true)) {
+            // and only when what it reads changed: a finished run's or an opened session's table was computed again
+            // every second while the window stood idle (a core's third for 1000 coordinates)
+            List<Object> inputs = java.util.Arrays.asList(b, b.version(), shownTruth,
+                    b == openedPointsBuffer ? openedPoints : null, b.divergenceCount(), b.warmupDivergenceCount());
+            if (!inputs.equals(diagInputs) && now - lastDiag > Math.max(1_000_000_000L, 3 * diagNanos)
+                    && diagBusy.compareAndSet(false, true)) {
                 lastDiag = now;
+                diagInputs = inputs;
+                diagComputed.incrementAndGet();
                 // from the buffer's counts, not the marks: those keep only the latest LiveBuffer.MAX_DIVERGENCE_MARKS
                 long warmupCount = b.warmupDivergenceCount();
                 long warmupDivs = warmupCount;
@@ -2704,6 +2715,11 @@ public final class MainWindow extends BorderPane {
     }
 
     // ---------------------------------------------------------------- for tests and the app
+
+    /** Diagnostics tables computed so far (tests). */
+    long diagnosticsComputed() {
+        return diagComputed.get();
+    }
 
     public RunController controller() {
         return controller;
