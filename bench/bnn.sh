@@ -2,7 +2,7 @@
 # BNN benchmark (not part of the test suite): on bnn-regression (Boston) and bnn-classification (Pima),
 # 1 hidden layer of 50 tanh units, compare at equal gradient evaluations
 #   map              Adam, 1 chain, G steps                                  (G gradients)
-#   deep-ensemble    Adam, K=5 chains from N(0, 0.1^2) starts, G steps each   (5G gradients)
+#   deep-ensemble    Adam, K=5 chains from the sampler's default starts (LeCun-normal per layer), G steps each (5G gradients)
 #   SAMPLER-from-map the map fit (G) then SAMPLER, 4 chains started at the MAP, G/GPI iterations each
 #                    (GPI gradients per iteration), the first 1/WARMUP_FRACTION (default 5) warmup
 #                    (G + 4G = 5G gradients)

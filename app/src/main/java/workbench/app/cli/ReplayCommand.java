@@ -33,9 +33,9 @@ import workbench.sessions.SessionWriter;
  */
 @Command(name = "replay", mixinStandardHelpOptions = true, versionProvider = Version.class, description = {
         "Re-run a session from its manifest and event log, to store the re-run (--out) or check it (--check).",
-        "Interactive step size and beta changes are applied at their recorded chain and iteration. --out DIR2",
-        "stores the re-run; --check only compares it with the stored draws. Exit 0 when every stored value is",
-        "reproduced bit for bit, 1 at the first difference (named)."})
+        "Interactive step size and beta changes are applied at their recorded chain and iteration. --out DIR2 "
+                + "stores the re-run; --check only compares it with the stored draws. Exit 0 when every stored value "
+                + "is reproduced bit for bit, 1 at the first difference (named)."})
 final class ReplayCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "DIR", description = "The session directory (or its .mcmcwb.json file).")
     Path session;

@@ -28,9 +28,10 @@ import workbench.sessions.SessionWriter;
  */
 @Command(name = "resume", mixinStandardHelpOptions = true, versionProvider = Version.class, description = {
         "Continue a stopped, interrupted or crashed session in DIR, bit for bit as if it had not stopped.",
-        "Every chain is recomputed from its start (same seed, same recorded step size and beta changes), the",
-        "stored draws are checked to be reproduced exactly, then the new draws are appended. Costs the time",
-        "of the stored transitions again. Exit 1 (session left as it was) if they are not reproduced."})
+        "Every chain is recomputed from its start (same seed, same recorded step size and beta changes), the "
+                + "stored draws are checked to be reproduced exactly, then the new draws are appended. Costs the "
+                + "time of the stored transitions again. Exit 1 (session left as it was) if they are not reproduced; "
+                + "exit 2, nothing touched, if the session's data file changed since the run."})
 final class ResumeCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "DIR", description = "The session directory (or its .mcmcwb.json file).")
     Path session;

@@ -37,6 +37,22 @@ class HelpTest {
     }
 
     @Test
+    void everyParagraphOfACommandsDescriptionIsWholeSentences() {
+        // each element of a description array is a paragraph: one split mid-sentence to wrap the source line
+        // printed "... at their recorded chain and iteration. --out DIR2" and "stores the re-run; ..." on two lines
+        for (Map.Entry<String, CommandLine> e : WorkbenchCli.commandLine().getSubcommands().entrySet()) {
+            if (e.getKey().equals("help")) {
+                continue; // picocli's own
+            }
+            for (String paragraph : e.getValue().getCommandSpec().usageMessage().description()) {
+                String p = paragraph.strip();
+                assertTrue(p.endsWith(".") || p.endsWith(".)"),
+                        e.getKey() + " --help breaks a sentence across paragraphs: " + p);
+            }
+        }
+    }
+
+    @Test
     void runHelpGivesTheNetworksDefaultStart() {
         // README: without --init a chain starts uniform(-2, 2) on the unconstrained scale, except a network (bnn-*),
         // which starts LeCun-normal per layer (ChainRunner); the help must not state the first default for every model
