@@ -152,8 +152,24 @@ public final class TraceView extends CanvasView {
         return notApplicable;
     }
 
-    /** Samplers whose transition is one stochastic-gradient step: nothing to show in a tree-depth view. */
-    static final java.util.Set<String> SINGLE_STEP = java.util.Set.of("sgld", "sghmc", "csgld");
+    /** The statistic shown now (HMC's leapfrog steps in the tree-depth view), or null while a coordinate is. */
+    public Stat shownStat() {
+        return stat;
+    }
+
+    /**
+     * Samplers whose transition is one step (stochastic-gradient, Metropolis, MALA, an optimizer's): nothing to show
+     * in a tree-depth view. rwm, mala and the optimizers drew a flat 0 under "tree depth (NUTS) / leapfrog steps".
+     */
+    static final java.util.Set<String> SINGLE_STEP = java.util.Set.of("sgld", "sghmc", "csgld", "rwm", "mala", "map",
+            "deep-ensemble", "laplace-diag");
+
+    /**
+     * Samplers with a fixed number of leapfrog steps and no tree: the tree-depth view shows the leapfrog steps each
+     * transition took (HMC's tree depth is 0, and the view drew a flat 0 under "tree depth (NUTS) / leapfrog steps";
+     * a divergent trajectory stops early, so its transitions show as dips).
+     */
+    static final java.util.Set<String> LEAPFROG = java.util.Set.of("hmc");
 
     /** Picks the sampler-specific statistic for the buffer's sampler; restarts the bins when it changes. */
     private void resolve() {
@@ -168,6 +184,8 @@ public final class TraceView extends CanvasView {
         LiveBuffer.Extra x = null;
         String t = baseTitle;
         boolean log = baseLog;
+        Stat st = baseStat;
+        String sampler = buffer == null ? null : buffer.samplerIdOrStored();
         if (id != null && TunerFit.SAMPLERS.contains(id)) {
             x = LiveBuffer.Extra.REJECTIONS;
             t = "rejections so far (SMILE tuner)";
@@ -176,15 +194,19 @@ public final class TraceView extends CanvasView {
             x = LiveBuffer.Extra.L;
             t = "trajectory length L";
             log = false;
-        } else if (buffer != null && buffer.samplerId() != null && SINGLE_STEP.contains(buffer.samplerId())) {
+        } else if (baseStat == Stat.TREE_DEPTH && sampler != null && LEAPFROG.contains(sampler)) {
+            st = Stat.LEAPFROG_STEPS;
+            t = "leapfrog steps (" + sampler + " has no tree)";
+            log = false;
+        } else if (sampler != null && SINGLE_STEP.contains(sampler)) {
             // a flat 0 under "tree depth (NUTS) / leapfrog steps" reads as a fault: say there is none
-            t = "tree depth: none for " + buffer.samplerId() + " (single steps)";
+            t = "tree depth: none for " + sampler + " (single steps)";
         }
-        if (x != extra || !t.equals(title)) {
+        if (x != extra || !t.equals(title) || st != stat) {
             extra = x;
             title = t;
             logScale = log;
-            stat = baseStat;
+            stat = st;
             bins.reset();
         }
     }

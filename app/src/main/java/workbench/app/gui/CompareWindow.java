@@ -328,6 +328,12 @@ public final class CompareWindow {
             sb.append(String.format(Locale.ROOT, acceptStep == AcceptStep.TUNER_RESET ? " \u00b7 steps kept %.2f"
                     : " \u00b7 acceptance %.2f", accept / accepted));
         }
+        // divergences as the main window's status bar counts them, after warmup and in warmup apart: a panel of HMC
+        // or NUTS with its acceptance low gave no hint that its trajectories were blowing up (none for a sampler
+        // without an energy, where the status bar says n/a)
+        if (!b.withoutEnergy()) {
+            sb.append(" \u00b7 divergences ").append(MainWindow.divergenceCounts(b));
+        }
         // rwm's "gradients" are model evaluations: it counts one per proposal without using the gradient (README)
         String unit = b.samplerUsesGradient() ? "gradients" : "model evaluations";
         sb.append(" \u00b7 ").append(b.totalGradients()).append(" ").append(unit);

@@ -27,8 +27,9 @@ final class GuideDialog {
         box.setPadding(new Insets(12));
         Label intro = new Label("Pick a model and a sampler on the left and press Run. The projection shows the target's "
                 + "density with the draws of each chain in its colour; green arrows are accepted proposals, red crosses "
-                + "rejected ones, dots in a darker shade of each chain's colour its integrator path (at slow speeds), magenta triangles divergences (click one "
-                + "to replay its trajectory). Drag the step-size slider while it runs: the next transition uses it. "
+                + "rejected ones, dots in a darker shade of each chain's colour its integrator path (at slow speeds), magenta triangles divergences (one outside "
+                + "the view is an arrowhead on its edge, pointing the way its trajectory flew; click one to replay it). "
+                + "Drag the step-size slider while it runs: the next transition uses it. "
                 + "Step advances every chain by exactly one transition.");
         intro.setWrapText(true);
         box.getChildren().add(intro);

@@ -32,17 +32,19 @@ public record Scenario(String title, String explanation, List<String> modelIds, 
                 new Scenario("HMC on the same correlated Gaussian",
                         "Hamiltonian Monte Carlo follows the gradient: the integrator path (dots) glides along the "
                                 + "ridge and proposals land far away yet are accepted. In the 100 warmup iterations, "
-                                + "while the step size is tuned, some trajectories diverge (hollow marks, often outside "
-                                + "the view); after warmup none do.",
+                                + "while the step size is tuned, some trajectories diverge (hollow magenta marks; one "
+                                + "outside the view is a hollow arrowhead on its edge); after warmup none do.",
                         List.of("gaussian-2d"), Map.of("rho", "0.95"), List.of("hmc", "nuts"), Map.of(), 100, 1000, 3,
                         Double.NaN),
                 new Scenario("Push the step size until HMC diverges",
                         "HMC on the same Gaussian with the step size set by hand at 0.2 and nothing adapting it. "
                                 + "Push it up a little at a time (click the knob of the step-size slider: each press "
                                 + "of the right arrow key adds 5%; or type a value and press Enter): acceptance falls "
-                                + "and the energy errors spread on their histogram, until just past 0.45 most "
-                                + "transitions diverge: their trajectories fly out of the view (red dashed lines) and "
-                                + "the status bar's divergence count climbs. The leapfrog integrator is stable only "
+                                + "(the Sampler over time tab) and the energy errors spread on their histogram, until "
+                                + "just past 0.45 most transitions diverge: their trajectories (dots in a darker shade "
+                                + "of the chain's colour) fly out of the view, a magenta arrowhead on its edge points "
+                                + "after each, the red dashed lines run to their rejected proposals, and the status "
+                                + "bar's divergence count climbs. The leapfrog integrator is stable only "
                                 + "while the step is below twice the narrowest standard deviation, 2 \u00d7 0.22 here. "
                                 + "Bring it back below and the divergences stop.",
                         List.of("gaussian-2d"), Map.of("rho", "0.95"), List.of("hmc"), Map.of(), 0, 100_000, 10, 0.2),

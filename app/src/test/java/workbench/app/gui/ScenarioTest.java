@@ -1,6 +1,7 @@
 package workbench.app.gui;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.HashMap;
@@ -35,6 +36,22 @@ class ScenarioTest {
     /** Divergences after warmup (true) or in warmup (false). */
     private static long divergences(LiveBuffer b, boolean afterWarmup) {
         return b.divergences().stream().filter(d -> d.warmup() != afterWarmup).count();
+    }
+
+    /**
+     * The divergence scenarios name the marks the projection draws for a divergence outside the view (an arrowhead on
+     * its edge, ProjectionView's legend: "arrowheads on its edge point to them"), and do not call the trajectories
+     * red dashed lines: "their trajectories fly out of the view (red dashed lines)" sent a student looking for red
+     * trajectories, where each path is drawn in its chain's darker colour and red dashed lines run to rejected proposals.
+     */
+    @Test
+    void theDivergenceScenariosNameTheMarksDrawnOutsideTheView() {
+        String push = titled("Push the step size").explanation();
+        assertTrue(push.contains("arrowhead on its edge"), push);
+        assertTrue(push.contains("red dashed lines run to their rejected proposals"), push);
+        assertFalse(push.contains("out of the view (red dashed lines)"), push);
+        String hmc = titled("HMC on the same").explanation();
+        assertTrue(hmc.contains("hollow arrowhead on its edge"), hmc);
     }
 
     /**
