@@ -17,6 +17,12 @@ import workbench.core.BadInputException;
 final class OutputFiles {
     private static final java.security.SecureRandom RANDOM = new java.security.SecureRandom();
 
+    /**
+     * A seam for tests: consulted with the target before its temporary file is created ({@code CREATE}); what it
+     * throws fails the write as the file system's own failure would (a full disk, a folder made read-only).
+     */
+    static volatile workbench.sessions.WriteFaults faults = workbench.sessions.WriteFaults.NONE;
+
     private OutputFiles() {
     }
 
@@ -49,6 +55,7 @@ final class OutputFiles {
                 Path candidate = parent.resolve("." + target.getFileName() + "." + PID + "-"
                         + Long.toUnsignedString(RANDOM.nextLong(), 36) + ".tmp");
                 try {
+                    faults.check(target, workbench.sessions.WriteFaults.Op.CREATE, 0);
                     raw = Files.newOutputStream(candidate, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
                     tmp = candidate;
                 } catch (FileAlreadyExistsException e) {
