@@ -357,6 +357,10 @@ final class TextSource implements AutoCloseable {
     }
 
     private static String reason(IOException e) {
+        if (e instanceof java.io.EOFException) {
+            // java.util.zip's "Unexpected end of ZLIB input stream": a gzip file cut short
+            return "its gzip data ends early: the file was cut short, e.g. by a killed run or a full disk";
+        }
         String m = e.getMessage();
         return m == null || m.isBlank() ? e.getClass().getSimpleName() : Csv.clip(m.replace('\n', ' '));
     }

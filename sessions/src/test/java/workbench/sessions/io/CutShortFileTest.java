@@ -57,4 +57,19 @@ class CutShortFileTest {
         e = assertThrows(BadInputException.class, () -> DrawFiles.read(List.of(a)));
         assertEquals(a + ", line 3: 3 values but the header (line 1) has 4 columns", e.getMessage());
     }
+
+    /** A gzipped CSV cut short read "cannot read the file (Unexpected end of ZLIB input stream)". */
+    @Test
+    void aGzipFileCutShortSaysSo() throws Exception {
+        Path a = new CmdStanFixture().write(dir.resolve("chain-1.csv"));
+        java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+        try (var gz = new java.util.zip.GZIPOutputStream(bytes)) {
+            gz.write(Files.readAllBytes(a));
+        }
+        byte[] all = bytes.toByteArray();
+        Path gz = Files.write(dir.resolve("chain-1.csv.gz"), java.util.Arrays.copyOf(all, all.length / 2));
+        BadInputException e = assertThrows(BadInputException.class, () -> DrawFiles.read(List.of(gz)));
+        assertEquals(gz + ": cannot read the file (its gzip data ends early: the file was cut short, e.g. by a killed"
+                + " run or a full disk)", e.getMessage());
+    }
 }
