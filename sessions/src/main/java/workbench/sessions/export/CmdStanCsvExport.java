@@ -68,8 +68,12 @@ public final class CmdStanCsvExport {
         try {
             Files.createDirectories(dir);
         } catch (IOException e) {
-            throw new IOException("cannot create the directory " + dir + ": " + workbench.sessions.IoErrors.describe(e)
-                    + " (choose another --out)", e);
+            String msg = "cannot create the directory " + dir + ": " + workbench.sessions.IoErrors.describe(e)
+                    + " (choose another --out)";
+            if (OutputFiles.notWritable(e)) {
+                throw new BadInputException(msg, e); // a folder the user cannot write into: bad input, as for npz/csv
+            }
+            throw new IOException(msg, e);
         }
         List<Path> written = new ArrayList<>();
         try {

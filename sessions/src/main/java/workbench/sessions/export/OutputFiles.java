@@ -61,6 +61,9 @@ final class OutputFiles {
                 } catch (FileAlreadyExistsException e) {
                     // another writer's temporary file: draw another name
                 } catch (IOException e) {
+                    if (notWritable(e)) {
+                        throw cannotWriteThere(target, e);
+                    }
                     throw cannotWrite(target, e);
                 }
             }
@@ -132,6 +135,22 @@ final class OutputFiles {
     static IOException cannotWrite(Path target, IOException e) {
         return new IOException("cannot write " + target + ": " + workbench.sessions.IoErrors.describe(e)
                 + " (nothing was written; free space, make the folder writable or choose another --out)", e);
+    }
+
+    /**
+     * A folder the user cannot write into (permissions, a read-only file system): bad input, found before anything
+     * was written, like an existing target (exit 2); a failure while writing (a full disk) stays an I/O failure.
+     */
+    static boolean notWritable(IOException e) {
+        return e instanceof java.nio.file.AccessDeniedException
+                || e instanceof java.nio.file.FileSystemException f && f.getReason() != null
+                        && f.getReason().contains("Read-only file system");
+    }
+
+    /** One line for an output folder that cannot be written into. */
+    static BadInputException cannotWriteThere(Path target, IOException e) {
+        return new BadInputException("cannot write " + target + ": " + workbench.sessions.IoErrors.describe(e)
+                + " (nothing was written; make the folder writable or choose another --out)", e);
     }
 
     /** The output file's own stream: its failures are told apart from those of the body's reading. */
