@@ -52,8 +52,8 @@ final class ExportCommand implements Callable<Integer> {
         ExportFormat f = ExportFormat.of(format);
         PrintWriter err = spec.commandLine().getErr();
         try (SessionReader reader = SessionReader.open(session)) {
-            reader.requireIntact();
             ExportSelection sel = ExportSelection.parse(reader, params, chains, draws, warmup);
+            requireIntactChains(reader, sel, err);
             if (sel.draws() == 0) {
                 boolean cut = false;
                 for (int c : sel.chains()) {
@@ -76,5 +76,37 @@ final class ExportCommand implements Callable<Integer> {
                     + sel.params().length + " output(s) as " + f.id());
         }
         return 0;
+    }
+
+    /**
+     * Refuses a selected chain whose draws file is corrupt before its end, naming the intact chains that
+     * {@code --chains} can export; damage to what the export does not read (the event log) is a {@code warning:}
+     * line, as in {@code summary}. Before, any damage refused the whole export: a corrupt chunk in chain 1 or a
+     * damaged {@code events.jsonl} left no way to export the intact chains' draws.
+     */
+    static void requireIntactChains(SessionReader reader, ExportSelection sel, PrintWriter err) {
+        java.util.Set<Object> chainErrors = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        List<Integer> intact = new java.util.ArrayList<>();
+        for (int c = 0; c < reader.chains(); c++) {
+            if (reader.chainError(c) != null) {
+                chainErrors.add(reader.chainError(c));
+            } else if (reader.size(c) > 0) {
+                intact.add(c + 1);
+            }
+        }
+        for (int c : sel.chains()) {
+            workbench.core.BadInputException e = reader.chainError(c);
+            if (e != null) {
+                throw new workbench.core.BadInputException(e.getMessage() + "; "
+                        + (intact.isEmpty() ? "no chain of this session is intact"
+                        : "export the intact chains with --chains " + intact.stream().map(String::valueOf)
+                                .collect(java.util.stream.Collectors.joining(","))));
+            }
+        }
+        for (workbench.core.BadInputException e : reader.errors()) {
+            if (!chainErrors.contains(e)) {
+                err.println("warning: " + WorkbenchCli.oneLine(e.getMessage()) + " (the export does not read it)");
+            }
+        }
     }
 }

@@ -59,17 +59,67 @@ public final class CmdStanCsvExport {
             OutputFiles.refuseExisting(f);
             files.add(f);
         }
+        Path created = firstMissing(dir);
+        Path above = created == null ? null : created.getParent();
+        if (above != null && !Files.isDirectory(above)) {
+            // as npz and csv say it: bad input (exit 2), not a failure while writing
+            throw new BadInputException(dir + ": " + above + " is a file, not a folder");
+        }
         try {
             Files.createDirectories(dir);
         } catch (IOException e) {
-            throw new IOException("cannot create the directory " + dir + ": " + workbench.sessions.IoErrors.describe(e)
-                    + " (choose another --out)", e);
+            String msg = "cannot create the directory " + dir + ": " + workbench.sessions.IoErrors.describe(e)
+                    + " (choose another --out)";
+            if (OutputFiles.notWritable(e)) {
+                throw new BadInputException(msg, e); // a folder the user cannot write into: bad input, as for npz/csv
+            }
+            throw new IOException(msg, e);
         }
-        for (int i = 0; i < sel.chains().length; i++) {
-            int c = sel.chains()[i];
-            OutputFiles.write(files.get(i), out -> writeChain(src, sel, c, out));
+        List<Path> written = new ArrayList<>();
+        try {
+            for (int i = 0; i < sel.chains().length; i++) {
+                int c = sel.chains()[i];
+                OutputFiles.write(files.get(i), out -> writeChain(src, sel, c, out));
+                written.add(files.get(i));
+            }
+        } catch (IOException | RuntimeException | Error e) {
+            // all or nothing: the chains already written would be a partial export under the final name, refused
+            // ("already exists") by the same command run again, and the failure's "nothing was written" untrue
+            undo(written, created, dir, e);
+            throw e;
         }
         return files;
+    }
+
+    /** The outermost folder of {@code dir} (itself included) that does not exist yet; null when {@code dir} exists. */
+    private static Path firstMissing(Path dir) {
+        Path abs = dir.toAbsolutePath().normalize();
+        Path missing = null;
+        for (Path p = abs; p != null && !Files.exists(p); p = p.getParent()) {
+            missing = p;
+        }
+        return missing;
+    }
+
+    /** Removes the files this export wrote and the folders it created (when they are empty again). */
+    private static void undo(List<Path> written, Path created, Path dir, Throwable failure) {
+        for (Path f : written) {
+            try {
+                Files.deleteIfExists(f);
+            } catch (IOException e) {
+                failure.addSuppressed(e);
+            }
+        }
+        if (created == null) {
+            return;
+        }
+        for (Path p = dir.toAbsolutePath().normalize(); p != null && p.startsWith(created); p = p.getParent()) {
+            try {
+                Files.deleteIfExists(p); // only an empty folder: a file someone else put there keeps it
+            } catch (IOException e) {
+                break;
+            }
+        }
     }
 
     private static void writeChain(SessionReader src, ExportSelection sel, int c, OutputStream os) throws IOException {

@@ -17,7 +17,9 @@ import workbench.sessions.SessionReader;
  * Writes a session as a NumPy {@code .npz} (a zip of {@code .npy} arrays, loadable with
  * {@code numpy.load}): {@code draws} (chains × draws × params, float64), {@code names} ({@code <U…}),
  * {@code lp}, {@code accept_stat}, {@code step_size}, {@code energy} (chains × draws, float64, NaN
- * where the sampler has none), {@code divergent} (chains × draws, bool), {@code chain} (the
+ * where the sampler has none), {@code treedepth} and {@code n_leapfrog} (chains × draws, int64: CmdStan's
+ * {@code treedepth__} and {@code n_leapfrog__}, as the CmdStan CSV export writes them), {@code divergent} (chains ×
+ * draws, bool), {@code chain} (the
  * session's 1-based chain numbers, int64) and {@code num_warmup} (int64 scalar: how many of the
  * first draws are warmup). A distilled set adds {@code weights} (chains × draws, float64: each
  * row's weight, summing to 1 over the whole set); a {@code csgld} session adds {@code posterior_draw} (chains × draws,
@@ -57,6 +59,10 @@ public final class NpzExport {
             statEntry(zip, "accept_stat", src, sel, Stat.ACCEPT_STAT);
             statEntry(zip, "step_size", src, sel, Stat.STEP_SIZE);
             statEntry(zip, "energy", src, sel, Stat.ENERGY);
+            // CmdStan's integer columns treedepth__ and n_leapfrog__, the values the CmdStan CSV export writes (ArviZ's
+            // tree_depth and n_steps; ESS per gradient needs the latter); before, only the CSV formats carried them
+            intEntry(zip, "treedepth", src, sel, 3);
+            intEntry(zip, "n_leapfrog", src, sel, 4);
             entry(zip, "divergent", o -> {
                 Npy.header(o, "|b1", nc, rows);
                 for (int c : sel.chains()) {
@@ -110,6 +116,19 @@ public final class NpzExport {
             for (int c : sel.chains()) {
                 for (long r = 0; r < sel.rows(); r++) {
                     Npy.f8(o, src.stat(c, sel.iteration(src, c, r), stat));
+                }
+            }
+        });
+    }
+
+    /** Column {@code k} of {@link CmdStanCsvExport#samplerColumns} (a whole number) as a chains × rows int64 array. */
+    private static void intEntry(ZipOutputStream zip, String name, SessionReader src, ExportSelection sel, int k)
+            throws IOException {
+        entry(zip, name, o -> {
+            Npy.header(o, "<i8", sel.chains().length, sel.rows());
+            for (int c : sel.chains()) {
+                for (long r = 0; r < sel.rows(); r++) {
+                    Npy.i8(o, (long) CmdStanCsvExport.samplerColumns(src, c, sel.iteration(src, c, r))[k]);
                 }
             }
         });

@@ -6,9 +6,9 @@ final class Numbers {
     }
 
     /**
-     * The shortest decimal that parses back to exactly {@code v} ({@link Double#toString}, with a
-     * lower-case exponent); {@code nan}, {@code inf}, {@code -inf} for the non-finite values, as
-     * CmdStan writes them. NaN payloads are not kept.
+     * A decimal that parses back to exactly {@code v} ({@link Double#toString}, with a lower-case exponent: on Java 17
+     * not always the shortest such decimal, but always exact); {@code nan}, {@code inf}, {@code -inf} for the
+     * non-finite values, as CmdStan writes them. NaN payloads are not kept.
      */
     static String text(double v) {
         if (Double.isNaN(v)) {

@@ -17,6 +17,12 @@ import workbench.core.BadInputException;
 final class OutputFiles {
     private static final java.security.SecureRandom RANDOM = new java.security.SecureRandom();
 
+    /**
+     * A seam for tests: consulted with the target before its temporary file is created ({@code CREATE}); what it
+     * throws fails the write as the file system's own failure would (a full disk, a folder made read-only).
+     */
+    static volatile workbench.sessions.WriteFaults faults = workbench.sessions.WriteFaults.NONE;
+
     private OutputFiles() {
     }
 
@@ -49,11 +55,15 @@ final class OutputFiles {
                 Path candidate = parent.resolve("." + target.getFileName() + "." + PID + "-"
                         + Long.toUnsignedString(RANDOM.nextLong(), 36) + ".tmp");
                 try {
+                    faults.check(target, workbench.sessions.WriteFaults.Op.CREATE, 0);
                     raw = Files.newOutputStream(candidate, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
                     tmp = candidate;
                 } catch (FileAlreadyExistsException e) {
                     // another writer's temporary file: draw another name
                 } catch (IOException e) {
+                    if (notWritable(e)) {
+                        throw cannotWriteThere(target, e);
+                    }
                     throw cannotWrite(target, e);
                 }
             }
@@ -125,6 +135,22 @@ final class OutputFiles {
     static IOException cannotWrite(Path target, IOException e) {
         return new IOException("cannot write " + target + ": " + workbench.sessions.IoErrors.describe(e)
                 + " (nothing was written; free space, make the folder writable or choose another --out)", e);
+    }
+
+    /**
+     * A folder the user cannot write into (permissions, a read-only file system): bad input, found before anything
+     * was written, like an existing target (exit 2); a failure while writing (a full disk) stays an I/O failure.
+     */
+    static boolean notWritable(IOException e) {
+        return e instanceof java.nio.file.AccessDeniedException
+                || e instanceof java.nio.file.FileSystemException f && f.getReason() != null
+                        && f.getReason().contains("Read-only file system");
+    }
+
+    /** One line for an output folder that cannot be written into. */
+    static BadInputException cannotWriteThere(Path target, IOException e) {
+        return new BadInputException("cannot write " + target + ": " + workbench.sessions.IoErrors.describe(e)
+                + " (nothing was written; make the folder writable or choose another --out)", e);
     }
 
     /** The output file's own stream: its failures are told apart from those of the body's reading. */

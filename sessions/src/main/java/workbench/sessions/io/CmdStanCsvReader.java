@@ -89,14 +89,14 @@ public final class CmdStanCsvReader {
             String[] cells = Csv.split(src, line);
             if (cells.length != width) {
                 throw src.error(cells.length + " values but the header (line " + pre.headerLine + ") has "
-                        + width + " columns");
+                        + width + " columns" + src.cutShort());
             }
             int r = buf.addRow();
             for (int j = 0; j < width; j++) {
                 Double v = Csv.number(cells[j]);
                 if (v == null) {
                     throw src.error("column '" + cols.display(j) + "' has a non-numeric value '"
-                            + Csv.clip(cells[j]) + "'");
+                            + Csv.clip(cells[j]) + "'" + src.cutShort());
                 }
                 buf.set(r, j, v);
             }

@@ -127,7 +127,7 @@ public final class LongCsvReader {
             String[] cells = Csv.split(src, line);
             if (cells.length != total) {
                 throw src.error(cells.length + " values but the header (line " + pre.headerLine + ") has "
-                        + total + " columns");
+                        + total + " columns" + src.cutShort());
             }
             long chain = positive(src, cells[layout.chain()], chainName);
             long draw = positive(src, cells[layout.draw()], drawName);
@@ -149,7 +149,7 @@ public final class LongCsvReader {
                 Double v = Csv.number(cell);
                 if (v == null) {
                     throw src.error("column '" + cols.display(j) + "' has a non-numeric value '"
-                            + Csv.clip(cell) + "'");
+                            + Csv.clip(cell) + "'" + src.cutShort());
                 }
                 rows.buf.set(r, j, v);
             }

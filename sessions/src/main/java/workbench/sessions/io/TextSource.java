@@ -39,6 +39,8 @@ final class TextSource implements AutoCloseable {
     private int len;
     private boolean eof;
     private boolean pendingCr;
+    /** The line last returned ended at the end of the file, without a line end. */
+    private boolean unterminated;
     private long line;
 
     private TextSource(Path path, ReadLimits limits, InputStream in) {
@@ -266,6 +268,7 @@ final class TextSource implements AutoCloseable {
                         return null;
                     }
                     line++;
+                    unterminated = true;
                     return sb.toString();
                 }
                 if (pendingCr) {
@@ -302,6 +305,15 @@ final class TextSource implements AutoCloseable {
         } catch (IOException e) {
             throw new BadInputException(label + ": cannot read the file (" + reason(e) + ")", e);
         }
+    }
+
+    /**
+     * For a row that does not parse: when it is the file's last line and has no line end, what that means (a file cut
+     * short while it was written, as a killed run or a full disk leaves it); otherwise "".
+     */
+    String cutShort() {
+        return unterminated ? "; the file ends inside this row, without a line end: it was cut short while being"
+                + " written (a killed run or a full disk?)" : "";
     }
 
     /** Number of the line last returned by {@link #nextLine()} (1-based; 0 before the first). */
@@ -345,6 +357,10 @@ final class TextSource implements AutoCloseable {
     }
 
     private static String reason(IOException e) {
+        if (e instanceof java.io.EOFException) {
+            // java.util.zip's "Unexpected end of ZLIB input stream": a gzip file cut short
+            return "its gzip data ends early: the file was cut short, e.g. by a killed run or a full disk";
+        }
         String m = e.getMessage();
         return m == null || m.isBlank() ? e.getClass().getSimpleName() : Csv.clip(m.replace('\n', ' '));
     }

@@ -348,9 +348,11 @@ class ExportTest {
                     "draws <f8 (2, 100, 2)",
                     "energy <f8 (2, 100)",
                     "lp <f8 (2, 100)",
+                    "n_leapfrog <i8 (2, 100)",
                     "names <U8 (2,)",
                     "num_warmup <i8 ()",
                     "step_size <f8 (2, 100)",
+                    "treedepth <i8 (2, 100)",
                     "derived4 x[2]",
                     "1 3 0"));
             StringBuilder draws = new StringBuilder("draws");
@@ -375,10 +377,10 @@ class ExportTest {
                 expect.add(sb.toString());
             }
             // the order python prints them in
-            List<String> want = new ArrayList<>(expect.subList(0, 11));
-            want.add(expect.get(11));
-            want.addAll(expect.subList(12, 16));
-            want.add(expect.get(16));
+            List<String> want = new ArrayList<>(expect.subList(0, 13));
+            want.add(expect.get(13));
+            want.addAll(expect.subList(14, 18));
+            want.add(expect.get(18));
             assertEquals(want, lines);
         }
     }
