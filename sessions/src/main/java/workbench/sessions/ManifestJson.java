@@ -180,7 +180,9 @@ final class ManifestJson {
     // ---------------------------------------------------------------- reading
 
     static SessionManifest read(Path file) {
-        String name = file.getFileName().toString();
+        // the manifest's whole path in every message, as its I/O errors give it: the bare name did not say which
+        // session of several (a batch of opens, a folder of runs) has the malformed manifest
+        String name = file.toString();
         JsonNode root;
         try {
             root = MAPPER.readTree(Files.readAllBytes(file));

@@ -58,13 +58,13 @@ public final class SessionFiles {
      */
     public static Path resolveInside(Path dir, String name, String what) {
         if (name == null || !PLAIN_NAME.matcher(name).matches() || name.contains("..")) {
-            throw new BadInputException(MANIFEST + ": " + what + " '" + clip(name)
+            throw new BadInputException(dir.resolve(MANIFEST) + ": " + what + " '" + clip(name)
                     + "' is not a plain file name inside the session directory");
         }
         Path base = dir.toAbsolutePath().normalize();
         Path p = base.resolve(name).normalize();
         if (!base.equals(p.getParent())) {
-            throw new BadInputException(MANIFEST + ": " + what + " '" + clip(name) + "' points outside the session directory");
+            throw new BadInputException(dir.resolve(MANIFEST) + ": " + what + " '" + clip(name) + "' points outside the session directory");
         }
         return p;
     }

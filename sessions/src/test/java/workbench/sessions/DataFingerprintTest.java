@@ -79,6 +79,6 @@ class DataFingerprintTest {
         d.put("setting", "data").put("path", "/x.csv").put("bytes", 3).put("sha256", "abc");
         Files.write(manifest, ManifestJson.MAPPER.writeValueAsBytes(root));
         BadInputException e = assertThrows(BadInputException.class, () -> ManifestJson.read(manifest));
-        assertEquals("session.mcmcwb.json: 'data_files' entry for '/x.csv': 'sha256' is not 64 hex digits", e.getMessage());
+        assertEquals(manifest + ": 'data_files' entry for '/x.csv': 'sha256' is not 64 hex digits", e.getMessage());
     }
 }

@@ -53,7 +53,7 @@ class ManifestLengthsTest {
     void aMetricOfTheWrongLengthIsRefusedNamingFieldAndLengths() throws Exception {
         metric(1).add(0.5);
         String m = refused();
-        assertTrue(m.startsWith("session.mcmcwb.json: 'final_inverse_metric' of chain 2 in 'chain_results' has 3 values,"
+        assertTrue(m.startsWith(dir.resolve("session.mcmcwb.json") + ": 'final_inverse_metric' of chain 2 in 'chain_results' has 3 values,"
                 + " expected 2 (one per parameter, 'model.parameters' is 2) or 4 (dense, 2 x 2)"), m);
     }
 

@@ -52,13 +52,13 @@ class ManifestTest {
     @Test
     void malformedJsonIsOneLineNamingTheFile() throws Exception {
         BadInputException e = refused(json.substring(0, json.length() / 2) + "\n,,}");
-        assertTrue(e.getMessage().startsWith("session.mcmcwb.json: not valid JSON at line "), e.getMessage());
+        assertTrue(e.getMessage().startsWith(manifest + ": not valid JSON at line "), e.getMessage());
     }
 
     @Test
     void missingFieldIsNamed() throws Exception {
         BadInputException e = refused(json.replace("\"seed\" :", "\"sead\" :"));
-        assertEquals("session.mcmcwb.json: field 'seed' is missing or not an integer", e.getMessage());
+        assertEquals(manifest + ": field 'seed' is missing or not an integer", e.getMessage());
     }
 
     @Test
@@ -79,6 +79,8 @@ class ManifestTest {
         Files.writeString(tmp.resolve("outside.draws"), "x");
         BadInputException e = refused(json.replace("\"chain-1.draws\"", "\"" + evil + "\""));
         assertTrue(e.getMessage().contains("not a plain file name") || e.getMessage().contains("outside"), e.getMessage());
+        // the manifest's whole path, not its bare name: which session of several is damaged
+        assertTrue(e.getMessage().startsWith(manifest + ": "), e.getMessage());
     }
 
     @Test

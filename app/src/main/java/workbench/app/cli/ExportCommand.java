@@ -10,6 +10,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import workbench.sessions.SessionReader;
+import workbench.sessions.export.ExportDamage;
 import workbench.sessions.export.ExportFormat;
 import workbench.sessions.export.ExportSelection;
 
@@ -82,31 +83,14 @@ final class ExportCommand implements Callable<Integer> {
      * Refuses a selected chain whose draws file is corrupt before its end, naming the intact chains that
      * {@code --chains} can export; damage to what the export does not read (the event log) is a {@code warning:}
      * line, as in {@code summary}. Before, any damage refused the whole export: a corrupt chunk in chain 1 or a
-     * damaged {@code events.jsonl} left no way to export the intact chains' draws.
+     * damaged {@code events.jsonl} left no way to export the intact chains' draws. The window's export asks the
+     * same {@link ExportDamage}.
      */
     static void requireIntactChains(SessionReader reader, ExportSelection sel, PrintWriter err) {
-        java.util.Set<Object> chainErrors = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
-        List<Integer> intact = new java.util.ArrayList<>();
-        for (int c = 0; c < reader.chains(); c++) {
-            if (reader.chainError(c) != null) {
-                chainErrors.add(reader.chainError(c));
-            } else if (reader.size(c) > 0) {
-                intact.add(c + 1);
-            }
-        }
-        for (int c : sel.chains()) {
-            workbench.core.BadInputException e = reader.chainError(c);
-            if (e != null) {
-                throw new workbench.core.BadInputException(e.getMessage() + "; "
-                        + (intact.isEmpty() ? "no chain of this session is intact"
-                        : "export the intact chains with --chains " + intact.stream().map(String::valueOf)
-                                .collect(java.util.stream.Collectors.joining(","))));
-            }
-        }
-        for (workbench.core.BadInputException e : reader.errors()) {
-            if (!chainErrors.contains(e)) {
-                err.println("warning: " + WorkbenchCli.oneLine(e.getMessage()) + " (the export does not read it)");
-            }
+        ExportDamage damage = ExportDamage.of(reader);
+        damage.requireIntact(sel, intact -> "export the intact chains with --chains " + intact);
+        for (String e : damage.unread()) {
+            err.println("warning: " + WorkbenchCli.oneLine(e) + " (the export does not read it)");
         }
     }
 }

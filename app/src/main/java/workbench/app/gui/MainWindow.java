@@ -1616,16 +1616,26 @@ public final class MainWindow extends BorderPane {
     /**
      * Writes the post-warmup draws of the session in {@code dir} to {@code out} in {@code format}
      * off the FX thread (a running session: what is on disk so far); the result goes to the status bar.
+     * A chain whose draws file is corrupt before its end is left out, as {@code export} refuses it naming the
+     * intact chains (both ask {@code ExportDamage}); the line says so, and says when chains of unequal length
+     * are cut to the shortest and what damage the export does not read, as a warning. Before, the corrupt
+     * chain's intact prefix was exported with the others, cut to its length, under a plain "exported" line.
      */
     public void exportSession(java.nio.file.Path dir, workbench.sessions.export.ExportFormat format, java.nio.file.Path out) {
         showMessage("exporting to " + out + "\u2026", false);
         Thread t = new Thread(() -> {
             try (workbench.sessions.SessionReader reader = workbench.sessions.SessionReader.open(dir)) {
-                var sel = workbench.sessions.export.ExportSelection.all(reader);
+                var damage = workbench.sessions.export.ExportDamage.of(reader);
+                var sel = workbench.sessions.export.ExportSelection.parse(reader, null, damage.readableChains(), null,
+                        false);
+                List<String> notes = damage.notes(sel);
                 List<java.nio.file.Path> files = format.write(reader, sel, out);
-                Platform.runLater(() -> showMessage("exported " + sel.chains().length + " chain(s) \u00d7 " + sel.rows()
-                        + " draws as " + format.id() + " to " + out + (files.size() > 1 ? " (" + files.size() + " files)" : ""),
-                        false));
+                String chains = sel.chains().length == reader.chains() ? sel.chains().length + " chain(s)"
+                        : sel.chains().length + " of " + reader.chains() + " chains";
+                String done = "exported " + chains + " \u00d7 " + sel.rows() + " draws as " + format.id() + " to " + out
+                        + (files.size() > 1 ? " (" + files.size() + " files)" : "");
+                String msg = Messages.oneLine(notes.isEmpty() ? done : done + "; " + String.join("; ", notes));
+                Platform.runLater(() -> showMessage(msg, !notes.isEmpty()));
             } catch (BadInputException e) {
                 Platform.runLater(() -> showMessage(e.getMessage(), true));
             } catch (IOException | RuntimeException e) {

@@ -30,7 +30,7 @@ class EditedManifestTest {
         ObjectNode root = (ObjectNode) json.readTree(manifest.toFile());
         ((ArrayNode) root.get("chain_results").get(1).get("final_inverse_metric")).add(0.5);
         Files.write(manifest, json.writerWithDefaultPrettyPrinter().writeValueAsBytes(root));
-        String line = "error: session.mcmcwb.json: 'final_inverse_metric' of chain 2 in 'chain_results' has 3 values,"
+        String line = "error: " + manifest + ": 'final_inverse_metric' of chain 2 in 'chain_results' has 3 values,"
                 + " expected 2 (one per parameter, 'model.parameters' is 2) or 4 (dense, 2 x 2); restore the manifest as"
                 + " the run wrote it";
         Path out = tmp.resolve("csv");

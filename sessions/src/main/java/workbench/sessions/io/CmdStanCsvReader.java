@@ -98,6 +98,7 @@ public final class CmdStanCsvReader {
                     throw src.error("column '" + cols.display(j) + "' has a non-numeric value '"
                             + Csv.clip(cells[j]) + "'" + src.cutShort());
                 }
+                cols.requireFlag(src, j, cells[j], v);
                 buf.set(r, j, v);
             }
         }

@@ -16,6 +16,8 @@ final class Columns {
     final int[] paramCol;
     final int[] statCol;
     private final int[] columnNumbers;
+    /** The {@code divergent__} column's index among these cells, or -1. */
+    private final int divergent;
 
     /** @param cells the header cells holding values, consecutive from column {@code firstColumnNumber} (1-based) */
     Columns(TextSource src, String[] cells, int firstColumnNumber) {
@@ -54,11 +56,27 @@ final class Columns {
         }
         paramCol = pc.stream().mapToInt(Integer::intValue).toArray();
         statCol = sc.stream().mapToInt(Integer::intValue).toArray();
+        divergent = raw.indexOf(DIVERGENT);
     }
 
     int size() {
         return raw.size();
     }
+
+    /**
+     * Refuses a {@code divergent__} cell {@code v} in column {@code j} that is not 0 or 1, naming the file, its line
+     * and the cell: CmdStan writes a flag there, and the divergence count adds every value above 0, so a {@code 0.5}
+     * or a {@code 2} (a column of something else under that name) counted as one divergence, a {@code -1} as none.
+     * A missing value ({@code NA}, {@code nan}) passes, as in every other column, and counts as no divergence.
+     */
+    void requireFlag(TextSource src, int j, String cell, double v) {
+        if (j == divergent && v != 0 && v != 1 && !Double.isNaN(v)) {
+            throw src.error("column '" + DIVERGENT + "' has '" + Csv.clip(cell) + "' where 0 (no divergence) or 1"
+                    + " (a divergent transition) is expected" + src.cutShort());
+        }
+    }
+
+    private static final String DIVERGENT = workbench.core.draws.Stat.DIVERGENT.column();
 
     /** The name to show for column {@code j} (0-based among these cells). */
     String display(int j) {

@@ -151,6 +151,7 @@ public final class LongCsvReader {
                     throw src.error("column '" + cols.display(j) + "' has a non-numeric value '"
                             + Csv.clip(cell) + "'" + src.cutShort());
                 }
+                cols.requireFlag(src, j, cell, v);
                 rows.buf.set(r, j, v);
             }
         }
