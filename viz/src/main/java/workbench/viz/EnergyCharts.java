@@ -294,13 +294,13 @@ public final class EnergyCharts extends HBox {
         if ("nuts".equals(buffer.samplerIdOrStored())) {
             // NUTS flags a transition when its trajectory's energy error crossed 1000; the draw it picks (the error
             // shown) is weighted by exp(-H), so never one near that: no threshold line among these errors
-            note += outside + "; a divergence is where a trajectory's ΔE crossed 1000, not the picked draw's shown";
+            note += outside + "; a divergence is where a trajectory's \u0394E crossed 1000, not the picked draw's shown";
             why = NUTS_NOTE;
         } else if (THRESHOLD <= hi) {
             plot.addDomainMarker(thresholdMarker);
-            note += "; dashed line: divergence threshold ΔE = 1000";
+            note += "; dashed line: divergence threshold \u0394E = 1000";
         } else {
-            note += outside + "; threshold ΔE = 1000 is off the axis to the right";
+            note += outside + "; threshold \u0394E = 1000 is off the axis to the right";
         }
         setNoteTip(why);
         errorNote.setText(note);
@@ -691,7 +691,7 @@ public final class EnergyCharts extends HBox {
     /** The energy-error chart's tooltip for NUTS: why its divergences are not among the errors shown. */
     static final String NUTS_NOTE = "NUTS flags a transition as divergent when the energy error along its trajectory "
             + "crossed 1000 (the trajectory, not the draw: see the Divergences tab). The error plotted is that of the "
-            + "draw NUTS picked from the trajectory, chosen with weight e^−H, so it is never near 1000 and no "
+            + "draw NUTS picked from the trajectory, chosen with weight e^\u2212H, so it is never near 1000 and no "
             + "threshold line is drawn here. \"Beyond the axis\" and \"below\" count the errors past the axis's ends "
             + "(its range is set by the bulk of the errors).";
 
