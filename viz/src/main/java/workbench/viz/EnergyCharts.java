@@ -294,7 +294,7 @@ public final class EnergyCharts extends HBox {
         if ("nuts".equals(buffer.samplerIdOrStored())) {
             // NUTS flags a transition when its trajectory's energy error crossed 1000; the draw it picks (the error
             // shown) is weighted by exp(-H), so never one near that: no threshold line among these errors
-            note += outside + "; divergent trajectories' \u0394E past 1000 is not plotted";
+            note += outside + "; divergences' \u0394E past 1000 is not plotted";
             why = NUTS_NOTE;
         } else if (THRESHOLD <= hi) {
             plot.addDomainMarker(thresholdMarker);

@@ -123,7 +123,7 @@ class EnergyLabelsFxTest extends WindowFxBase {
         EnergyCharts nuts = charts(null, "gaussian-2d", "nuts");
         shown(nuts, 1400);
         String note = WaitForAsyncUtils.asyncFx(nuts::errorNote).get(10, TimeUnit.SECONDS);
-        assertTrue(note.contains("divergent trajectories' \u0394E past 1000 is not plotted"), note);
+        assertTrue(note.contains("divergences' \u0394E past 1000 is not plotted"), note);
         String tip = WaitForAsyncUtils.asyncFx(nuts::errorNoteTip).get(10, TimeUnit.SECONDS);
         assertTrue(tip != null && tip.contains("weight e^\u2212H"), "the long explanation in the tooltip: " + tip);
         assertFalse(note.contains("threshold \u0394E = 1000 is off the axis"), note);
