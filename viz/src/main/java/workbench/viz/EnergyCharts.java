@@ -5,6 +5,7 @@ import java.awt.Font;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.function.ToDoubleFunction;
+import javafx.scene.control.Tooltip;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import org.jfree.chart.JFreeChart;
@@ -269,6 +270,7 @@ public final class EnergyCharts extends HBox {
         if (n == 0) {
             errorBins.reset();
             errorData.set(new String[0], new double[0], 1, new double[0][]);
+            setNoteTip(null);
             errorNote.setText(buffer != null && buffer.started() && buffer.totalTransitions() > 0
                     ? noEnergyError() : "no transitions yet");
             return;
@@ -282,22 +284,25 @@ public final class EnergyCharts extends HBox {
                 new double[][] {errorBins.counts()});
         long divs = buffer.divergenceCount();
         // warmup's transitions too (the table and E-BFMI below count post-warmup draws only): say so, or 124 divergent
-        // here reads as a contradiction of "divergences after warmup: 39" under the table
+        // here reads as a contradiction of "divergences after warmup: 39" under the table. The counts come first: the
+        // note stops at NOTE_LINES lines, and a 1280 x 720 window's panel cut the "(N beyond the axis)" at its end
         String note = String.format(Locale.ROOT, "%d transitions, %d divergent (warmup included)", errorBins.seen(), divs);
         long below = errorBins.below();
-        String outside = below > 0 ? ", " + below + " below" : "";
+        String outside = String.format(Locale.ROOT, ", %d beyond the axis%s", errorBins.beyond(),
+                below > 0 ? ", " + below + " below" : "");
+        String why = null;
         if ("nuts".equals(buffer.samplerIdOrStored())) {
             // NUTS flags a transition when its trajectory's energy error crossed 1000; the draw it picks (the error
             // shown) is weighted by exp(-H), so never one near that: no threshold line among these errors
-            note += String.format(Locale.ROOT, "; a transition diverged where its trajectory's \u0394E crossed 1000,"
-                    + " not the picked draw's shown here (%d beyond the axis%s)", errorBins.beyond(), outside);
+            note += outside + "; divergences' \u0394E past 1000 is not plotted";
+            why = NUTS_NOTE;
         } else if (THRESHOLD <= hi) {
             plot.addDomainMarker(thresholdMarker);
             note += "; dashed line: divergence threshold \u0394E = 1000";
         } else {
-            note += String.format(Locale.ROOT, "; threshold \u0394E = 1000 is off the axis to the right (%d beyond the axis%s)",
-                    errorBins.beyond(), outside);
+            note += outside + "; threshold \u0394E = 1000 is off the axis to the right";
         }
+        setNoteTip(why);
         errorNote.setText(note);
     }
 
@@ -331,6 +336,7 @@ public final class EnergyCharts extends HBox {
         }
         tunerCurve.removeAllSeries();
         tunerCurve.addSeries(curve);
+        setNoteTip(null);
         errorNote.setText(String.format(Locale.ROOT,
                 "chain 1, latest %d: %d rejected%s; all chains: %d rejected; k = %s, \u03b8 = %s", fit.window(), fit.rejectedHere(),
                 fit.beyond() > 0 ? ", " + fit.beyond() + " beyond the axis" : "", fit.rejections(),
@@ -680,6 +686,40 @@ public final class EnergyCharts extends HBox {
         }
         String id = buffer == null ? null : buffer.samplerId();
         return "no energy error: " + (id == null ? "this sampler" : id) + " reports no Hamiltonian energy";
+    }
+
+    /** The energy-error chart's tooltip for NUTS: why its divergences are not among the errors shown. */
+    static final String NUTS_NOTE = "NUTS flags a transition as divergent when the energy error along its trajectory "
+            + "crossed 1000 (the trajectory, not the draw: see the Divergences tab). The error plotted is that of the "
+            + "draw NUTS picked from the trajectory, chosen with weight e^\u2212H, so it is never near 1000 and no "
+            + "threshold line is drawn here. \"Beyond the axis\" and \"below\" count the errors past the axis's ends "
+            + "(its range is set by the bulk of the errors).";
+
+    private Tooltip noteTip;
+
+    /** The energy-error panel's tooltip: {@code text}, or none. */
+    private void setNoteTip(String text) {
+        if (text == null) {
+            if (noteTip != null) {
+                Tooltip.uninstall(errorViewer, noteTip);
+                noteTip = null;
+            }
+            return;
+        }
+        if (noteTip == null) {
+            noteTip = new Tooltip(text);
+            noteTip.setWrapText(true);
+            noteTip.setMaxWidth(420);
+            noteTip.setShowDuration(javafx.util.Duration.seconds(30));
+            Tooltip.install(errorViewer, noteTip);
+        } else if (!text.equals(noteTip.getText())) {
+            noteTip.setText(text);
+        }
+    }
+
+    /** The energy-error panel's tooltip text, or null (for tests). */
+    public String errorNoteTip() {
+        return noteTip == null ? null : noteTip.getText();
     }
 
     /** The energy-error chart's note, as shown (for tests). */

@@ -289,14 +289,33 @@ public final class MarginalView extends CanvasView {
         if (curve != null) {
             Legend legend = new Legend(g.textScale()).add(Legend.Symbol.LINE, EXACT, "exact marginal");
             double[] size = legend.size();
-            if (size[0] + 4 > w) {
+            if (size[0] + 4 > (vertical ? a.left() + a.width() : w)) {
                 legend = new Legend(g.textScale()).add(Legend.Symbol.LINE, EXACT, "exact"); // the narrow side panel
                 size = legend.size();
             }
-            if (size[0] + 4 <= w && size[1] + 20 <= h) {
-                legend.draw(g, vertical ? w - 2 : w - insetHigh - 2, vertical ? insetHigh + 2 : titleH);
+            double[] at = legendCorner(vertical, a, w, h, insetHigh, titleH, size);
+            if (at != null) {
+                legend.draw(g, at[0], at[1]);
             }
         }
+    }
+
+    /**
+     * The top-right corner of the exact marginal's legend of {@code size} (width, height) in a strip of w x h whose
+     * histogram is {@code a}, or null where it does not fit: in the top strip at the right end of the title row; in
+     * the right strip at the histogram's top right, left of the rotated title's column (at the strip's edge it
+     * covered that column, which a 1280 x 720 window's strip is only as wide as the legend and the title together).
+     */
+    static double[] legendCorner(boolean vertical, PlotArea a, double w, double h, double insetHigh, double titleH,
+                                 double[] size) {
+        if (size[1] + 20 > h) {
+            return null;
+        }
+        if (!vertical) {
+            return size[0] + 4 <= w ? new double[] {w - insetHigh - 2, titleH} : null;
+        }
+        double right = a.left() + a.width() - 2;
+        return size[0] + 2 <= right ? new double[] {right, a.top() + 2} : null;
     }
 
     /**

@@ -109,6 +109,7 @@ public final class TraceView extends CanvasView {
      * min-max range: for statistics that jump between 0 and 1 every transition, such as an acceptance.
      */
     public void setBucketMeans(boolean on) {
+        bucketMeans = on;
         bins.setMeanMode(on);
         dirty = true;
     }
@@ -140,6 +141,60 @@ public final class TraceView extends CanvasView {
     /** The extra statistic shown instead of the stat (sampler-specific view), or null. */
     public LiveBuffer.Extra shownExtra() {
         return extra;
+    }
+
+    /** Whether each bucket's mean is drawn ({@link #setBucketMeans}). */
+    private boolean bucketMeans;
+    /** The title as last drawn: {@link #shownTitle()} shortened to the view's width ({@link #fitTitle}). */
+    private String drawnTitle = "";
+
+    /** The title as last drawn, shortened where the view is narrow (for tests). */
+    public String drawnTitle() {
+        return drawnTitle;
+    }
+
+    /**
+     * The title {@code full} shortened to fit {@code room} pixels at the label font times {@code ts}: whole where it
+     * fits, else without its closing parenthesis (" (mean per bucket of iterations)"), said shortly as " (bucket
+     * means)" where the view draws bucket means; the shortest when none fits. {@code suffix} (" (log10)") is kept.
+     * On a 1280 x 720 screen the acceptance view, a third of the window, cut its title to "... mean per bucket of".
+     */
+    static String fitTitle(String full, String suffix, double room, double ts, boolean bucketMeans) {
+        java.util.List<String> tries = new java.util.ArrayList<>();
+        tries.add(full + suffix);
+        int open = full.lastIndexOf(" (");
+        if (open > 0 && full.endsWith(")")) {
+            String head = full.substring(0, open);
+            if (bucketMeans) {
+                tries.add(head + " (bucket means)" + suffix);
+            }
+            tries.add(head + suffix);
+        }
+        if (!(room > 0)) {
+            return tries.get(0);
+        }
+        javafx.scene.text.Text t = new javafx.scene.text.Text();
+        t.setFont(ts == 1 ? PlotArea.LABEL_FONT
+                : javafx.scene.text.Font.font(PlotArea.LABEL_FONT.getFamily(), PlotArea.LABEL_FONT.getSize() * ts));
+        for (String s : tries) {
+            t.setText(s);
+            if (t.getLayoutBounds().getWidth() <= room) {
+                return s;
+            }
+        }
+        return tries.get(tries.size() - 1);
+    }
+
+    private String fitKey = "";
+
+    /** {@link #fitTitle}, measured again only when the title, the room or the text size changed (not every frame). */
+    private String fittedTitle(String label, String suffix, double room, double ts) {
+        String key = label + '\u0000' + suffix + '\u0000' + room + '\u0000' + ts + '\u0000' + bucketMeans;
+        if (!key.equals(fitKey)) {
+            fitKey = key;
+            drawnTitle = fitTitle(label, suffix, room, ts, bucketMeans);
+        }
+        return drawnTitle;
     }
 
     /** The title of what is shown now. */
@@ -289,12 +344,16 @@ public final class TraceView extends CanvasView {
         g.setFont(PlotArea.LABEL_FONT);
         g.setTextAlign(TextAlignment.LEFT);
         g.setTextBaseline(VPos.TOP);
+        String suffix = logScale ? " (log10)" : "";
         if (w < left + RIGHT + 20 || h < top0 + bottom + 10) {
             // no room for the plot (a small window with large text): the title still says what goes here
-            g.fillText(label + (logScale ? " (log10)" : ""), Math.min(left, 4), 2);
+            double x = Math.min(left, 4);
+            drawnTitle = fittedTitle(label, suffix, w - x, ts);
+            g.fillText(drawnTitle, x, 2);
             return;
         }
-        g.fillText(label + (logScale ? " (log10)" : ""), left, 2);
+        drawnTitle = fittedTitle(label, suffix, w - left - 2, ts);
+        g.fillText(drawnTitle, left, 2);
         if (buffer == null || !buffer.started()) {
             // as the energy charts say "no transitions yet": an empty white box read as a view that failed
             g.setFont(PlotArea.TICK_FONT);

@@ -101,4 +101,31 @@ class MarginalStripsTest {
             }
         }
     }
+    /**
+     * The right strip's "exact" legend sat at the strip's right edge, over the rotated title's column (a 1280 x 720
+     * window's projector audit): it goes at the histogram's top right, left of that column, and is still shown.
+     */
+    @Test
+    void theRightStripsLegendKeepsOffItsTitle() {
+        for (double[] room : ROOMS) {
+            for (double s : SCALES) {
+                double w = MarginalView.thickness(true, s, room[0]);
+                double h = room[1] - MarginalView.thickness(false, s, room[1]);
+                String where = "right strip " + w + " x " + h + " at scale " + s;
+                PlotArea a = MarginalView.plotArea(true, w, h, s, 42, 8, -3, 3, 0.1);
+                double[] size = new Legend(s).add(Legend.Symbol.LINE, MarginalView.EXACT, "exact").size();
+                double[] at = MarginalView.legendCorner(true, a, w, h, 8 * s, 16 * s, size);
+                if (s == 1) {
+                    assertTrue(at != null, where + ": no legend");
+                }
+                if (at == null) {
+                    continue;
+                }
+                double titleLeft = w - 16 * s;
+                assertTrue(at[0] <= titleLeft && at[0] - size[0] >= 0,
+                        where + ": legend from " + (at[0] - size[0]) + " to " + at[0] + ", title from " + titleLeft);
+                assertTrue(at[1] >= a.top() && at[1] + size[1] <= a.top() + a.height(), where + ": legend below the plot");
+            }
+        }
+    }
 }

@@ -1031,10 +1031,11 @@ public final class MainWindow extends BorderPane {
         statusStep.setTooltip(tip("The step size each chain used in its latest transition: one value when they "
                 + "agree, else the smallest and the largest (warmup adapts each chain's own; `workbench summary` lists "
                 + "them chain by chain). The box above holds chain 1's."));
-        statusDivs.setTooltip(tip("Divergent transitions after warmup, and in warmup, counted as `workbench summary` "
-                + "counts them: an energy error past 1000 (hmc, nuts, "
-                + "mclmc-adjusted) or a density or gradient that stopped being finite (every sampler); "
-                + "see the Divergences tab."));
+        statusDivs.setTooltip(tip("Divergent transitions after warmup, and in warmup. A divergence means the "
+                + "integrator became unstable: the step size is too large for the curvature of the target there, so "
+                + "the draws may be biased near where divergences happen. Counted as `workbench summary` counts "
+                + "them: an energy error past 1000 (hmc, nuts, mclmc-adjusted) or a density or gradient that stopped "
+                + "being finite (every sampler); see the Divergences tab."));
         Region grow = new Region();
         HBox.setHgrow(grow, Priority.ALWAYS);
         HBox row = new HBox(18, statusState, statusDraws, statusRates, statusStep, statusDivs, statusSession, grow,

@@ -123,13 +123,44 @@ class EnergyLabelsFxTest extends WindowFxBase {
         EnergyCharts nuts = charts(null, "gaussian-2d", "nuts");
         shown(nuts, 1400);
         String note = WaitForAsyncUtils.asyncFx(nuts::errorNote).get(10, TimeUnit.SECONDS);
-        assertTrue(note.contains("a transition diverged where its trajectory's \u0394E crossed 1000, not the picked"
-                + " draw's shown here"), note);
+        assertTrue(note.contains("divergences' \u0394E past 1000 is not plotted"), note);
+        String tip = WaitForAsyncUtils.asyncFx(nuts::errorNoteTip).get(10, TimeUnit.SECONDS);
+        assertTrue(tip != null && tip.contains("weight e^\u2212H"), "the long explanation in the tooltip: " + tip);
         assertFalse(note.contains("threshold \u0394E = 1000 is off the axis"), note);
         EnergyCharts hmc = charts(null, "gaussian-2d", "hmc");
         shown(hmc, 1400);
         String hmcNote = WaitForAsyncUtils.asyncFx(hmc::errorNote).get(10, TimeUnit.SECONDS);
         assertTrue(hmcNote.contains("divergence threshold") || hmcNote.contains("threshold \u0394E = 1000"), hmcNote);
+    }
+
+    /**
+     * A 1280 x 720 window's energy-error panel is some 210 pixels wide: NUTS's note ran to its four-line limit and lost
+     * its end, "... not the picked draw's sho..." and with it "(N beyond the axis)". The counts now come first and are
+     * within the lines shown at every width from there up (the note laid out as the chart lays out its subtitle).
+     */
+    @Test
+    void theNutsNotesCountsAreWithinItsShownLines() throws Exception {
+        EnergyCharts nuts = charts(null, "gaussian-2d", "nuts");
+        shown(nuts, 1400);
+        org.jfree.chart.title.TextTitle title = WaitForAsyncUtils.asyncFx(
+                () -> (org.jfree.chart.title.TextTitle) nuts.errorChart().getSubtitle(0)).get(10, TimeUnit.SECONDS);
+        String note = title.getText();
+        assertTrue(note.contains("beyond the axis"), note);
+        java.awt.Graphics2D g2 = new java.awt.image.BufferedImage(10, 10, java.awt.image.BufferedImage.TYPE_INT_RGB)
+                .createGraphics();
+        for (float chartWidth : new float[] {180, 210, 260, 320, 600}) {
+            org.jfree.chart.text.TextBlock block = org.jfree.chart.text.TextUtils.createTextBlock(note, title.getFont(),
+                    java.awt.Color.BLACK, chartWidth - 12, title.getMaximumLinesToDisplay(),
+                    new org.jfree.chart.text.G2TextMeasurer(g2));
+            StringBuilder lines = new StringBuilder();
+            for (Object line : block.getLines()) {
+                lines.append(((org.jfree.chart.text.TextLine) line).getFirstTextFragment().getText()).append(' ');
+            }
+            String seen = lines.toString().replaceAll("\\s+", " ");
+            assertTrue(seen.matches("\\d+ transitions, \\d+ divergent \\(warmup included\\), \\d+ beyond the axis.*"),
+                    "at " + chartWidth + " px the note shows: " + seen);
+        }
+        g2.dispose();
     }
 
     private static EnergyCharts charts(String style) throws Exception {

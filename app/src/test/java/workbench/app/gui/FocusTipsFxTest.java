@@ -187,6 +187,21 @@ class FocusTipsFxTest extends WindowFxBase {
         assertNull(gone.get(), "the scene the stage let go of is collected");
     }
 
+    /**
+     * The status bar's divergence count defined a divergence only by how it is counted (an energy error past 1000): its
+     * tooltip now says, first and plainly, what one means for the draws.
+     */
+    @Test
+    void theDivergenceCountsTooltipSaysWhatADivergenceMeans(FxRobot robot) {
+        Label l = robot.lookup("#statusDivergences").queryAs(Label.class);
+        String tip = l.getTooltip().getText();
+        for (String says : List.of("integrator became unstable", "step size is too large for the curvature",
+                "draws may be biased near where divergences happen", "energy error past 1000")) {
+            assertTrue(tip.contains(says), "\"" + says + "\" in: " + tip);
+        }
+        assertTrue(tip.indexOf("unstable") < tip.indexOf("past 1000"), "what it means, before how it is counted: " + tip);
+    }
+
     /** Labels never take the focus, but a screen reader reading them gets the tooltip's text as their help. */
     @Test
     void nodesThatTakeNoFocusCarryTheirTooltipAsAccessibleHelp(FxRobot robot) throws Exception {

@@ -241,7 +241,7 @@ class MainWindowFxTest extends WindowFxBase {
         // the histogram counts warmup's transitions too, unlike the table's line: its note says so
         workbench.viz.EnergyCharts energy = robot.lookup("#energyCharts").queryAs(workbench.viz.EnergyCharts.class);
         waitUntil("the energy-error note", () -> energy.errorNote().matches("\\d+ transitions, \\d+ divergent \\(warmup"
-                + " included\\);.*"));
+                + " included\\)[,;].*"));
         javafx.scene.control.Slider beta = robot.lookup("#betaSlider").queryAs(javafx.scene.control.Slider.class);
         robot.interact(() -> beta.setValue(0.5));
         waitUntil("the table without it", () -> !diag.getItems().isEmpty()
