@@ -185,13 +185,22 @@ public final class TraceView extends CanvasView {
         return tries.get(tries.size() - 1);
     }
 
-    private String fitKey = "";
+    /** What {@link #drawnTitle} was fitted for: the title, its suffix, the room, the text size, bucket means. */
+    private String fitLabel;
+    private String fitSuffix;
+    private double fitRoom = Double.NaN;
+    private double fitScale = Double.NaN;
+    private boolean fitMeans;
 
-    /** {@link #fitTitle}, measured again only when the title, the room or the text size changed (not every frame). */
+    /** {@link #fitTitle}, measured again only when the title, the room or the text size changed (not every paint). */
     private String fittedTitle(String label, String suffix, double room, double ts) {
-        String key = label + '\u0000' + suffix + '\u0000' + room + '\u0000' + ts + '\u0000' + bucketMeans;
-        if (!key.equals(fitKey)) {
-            fitKey = key;
+        if (!label.equals(fitLabel) || !suffix.equals(fitSuffix) || room != fitRoom || ts != fitScale
+                || bucketMeans != fitMeans) {
+            fitLabel = label;
+            fitSuffix = suffix;
+            fitRoom = room;
+            fitScale = ts;
+            fitMeans = bucketMeans;
             drawnTitle = fitTitle(label, suffix, room, ts, bucketMeans);
         }
         return drawnTitle;

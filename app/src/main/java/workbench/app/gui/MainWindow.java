@@ -1995,11 +1995,12 @@ public final class MainWindow extends BorderPane {
             // at most once a second, never while the last one is still computing, and less often
             // when one takes long (it competes with the samplers and the window for the cores)
             // and only when what it reads changed: a finished run's or an opened session's table was computed again
-            // every second while the window stood idle (a core's third for 1000 coordinates)
-            List<Object> inputs = java.util.Arrays.asList(b, b.version(), shownTruth,
-                    b == openedPointsBuffer ? openedPoints : null, b.divergenceCount(), b.warmupDivergenceCount());
-            if (!inputs.equals(diagInputs) && now - lastDiag > Math.max(1_000_000_000L, 3 * diagNanos)
-                    && diagBusy.compareAndSet(false, true)) {
+            // every second while the window stood idle (the inputs are gathered only when one is due, not each frame)
+            List<Object> inputs = now - lastDiag > Math.max(1_000_000_000L, 3 * diagNanos) && !diagBusy.get()
+                    ? java.util.Arrays.asList(b, b.version(), shownTruth, b == openedPointsBuffer ? openedPoints : null,
+                            b.divergenceCount(), b.warmupDivergenceCount())
+                    : null;
+            if (inputs != null && !inputs.equals(diagInputs) && diagBusy.compareAndSet(false, true)) {
                 lastDiag = now;
                 diagInputs = inputs;
                 diagComputed.incrementAndGet();
