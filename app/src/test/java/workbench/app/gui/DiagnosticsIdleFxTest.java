@@ -10,7 +10,8 @@ import org.testfx.api.FxRobot;
 /**
  * The diagnostics table was computed again every second (every 3 times its own time when slower) whatever happened:
  * a finished run's or an opened session's window, standing idle, kept a core busy with tables it had already shown
- * (1000 coordinates: a third of a core). It is computed when what it reads changed, and not while nothing does.
+ * (for a table taking 0.3 s or more, e.g. 100 parameters x 4 x 1000 draws in docs/benchmarks.md, the wait of 3 x its
+ * time makes that about a third of a core). It is computed when what it reads changed, and not while nothing does.
  */
 class DiagnosticsIdleFxTest extends WindowFxBase {
 
