@@ -46,16 +46,6 @@ public final class ExportDamage {
         return new ExportDamage(reader);
     }
 
-    /** Chains (0-based) whose draws file is damaged before its end (a corrupt chunk, a missing file). */
-    public List<Integer> corrupt() {
-        return List.copyOf(corrupt);
-    }
-
-    /** Chains (0-based) whose draws file reads to its end and holds draws. */
-    public List<Integer> intact() {
-        return List.copyOf(intact);
-    }
-
     /** The intact chains, 1-based and separated by commas as {@code --chains} takes them ({@code 2,3}). */
     public String intactList() {
         return intact.stream().map(c -> String.valueOf(c + 1)).collect(Collectors.joining(","));
@@ -104,7 +94,8 @@ public final class ExportDamage {
     /**
      * What an export of {@code sel} leaves out or cuts, and why, and the damage it does not read, as parts of one
      * line ("left out chain 1 (chain-1.draws: ... is corrupt ...)", "cut to the latest N post-warmup draws of each
-     * chain (...)", "events.jsonl: ... (the export does not read it)"); empty when it writes every stored post-warmup draw of an undamaged session.
+     * chain (...)", "events.jsonl: ... (the export does not read it)"); empty when it writes every stored post-warmup
+     * draw of an undamaged session.
      */
     public List<String> notes(ExportSelection sel) {
         List<String> out = new ArrayList<>();
