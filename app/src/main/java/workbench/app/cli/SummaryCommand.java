@@ -24,6 +24,7 @@ import workbench.core.draws.ChainSubset;
 import workbench.core.draws.DrawPhase;
 import workbench.core.draws.DrawSource;
 import workbench.core.kernel.AcceptStep;
+import workbench.core.model.ModelRegistry;
 import workbench.core.model.Truth;
 import workbench.core.run.RunOutcome;
 import workbench.sessions.DistilledFrom;
@@ -619,25 +620,21 @@ final class SummaryCommand implements Callable<Integer> {
         return "warning: E-BFMI below " + LOW_EBFMI + " in chain" + (low.size() == 1 ? " " : "s ")
                 + String.join(", ", low) + ": the momentum resampling barely moves the energy, so the chains"
                 + " explore the tails slowly"
-                // the general form, as diagnose (which reads files without a model id) words it for the same draws
-                + (modelId != null && NON_CENTRED.contains(modelId) ? "" : "; reparameterize (e.g. a non-centred form)");
+                // without a model id (diagnose reads files) the general form
+                + (reparameterize(modelId) == null ? "" : "; " + reparameterize(modelId));
     }
-
-    /** Built-in models already in their non-centred form: advice to reparameterize them into it would be wrong. */
-    private static final java.util.Set<String> NON_CENTRED = java.util.Set.of("eight-schools-noncentered");
-    /** Built-in centred models and the catalog's non-centred form of each. */
-    private static final Map<String, String> NON_CENTRED_FORM = Map.of("eight-schools-centered", "eight-schools-noncentered");
 
     /**
      * The advice to reparameterize {@code modelId} (null: not known), naming the catalog's non-centred form of a
      * centred model; null for a model already non-centred ({@code eight-schools-noncentered} was told to take "a
-     * non-centred form").
+     * non-centred form"). Which is which the model catalog says ({@link ModelRegistry#nonCentred},
+     * {@link ModelRegistry#nonCentredForm}).
      */
     static String reparameterize(String modelId) {
-        if (modelId != null && NON_CENTRED.contains(modelId)) {
+        if (ModelRegistry.nonCentred(modelId)) {
             return null;
         }
-        String form = modelId == null ? null : NON_CENTRED_FORM.get(modelId);
+        String form = ModelRegistry.nonCentredForm(modelId);
         return form == null ? "reparameterize (e.g. a non-centred form)"
                 : "reparameterize (e.g. its non-centred form, --model " + form + ")";
     }

@@ -429,4 +429,22 @@ public final class DiagnosticsViewModel {
         return ess < ESS_MIN ? "ESS (" + kind + ") below " + (int) ESS_MIN + ": too few effectively independent draws for "
                 + "reliable " + (kind.equals("tail") ? "quantiles and intervals" : "means and R-hat") : null;
     }
+
+    /**
+     * What divergences after warmup mean and what to try, for the table's summary line of a run of model
+     * {@code modelId} (null: draws from another tool): the advice to reparameterize names the catalog's non-centred
+     * form of a centred model and is left out for a model already non-centred, as `workbench summary` words it.
+     */
+    static String divergenceWhy(String modelId) {
+        String advice;
+        if (workbench.core.model.ModelRegistry.nonCentred(modelId)) {
+            advice = "raise adapt_delta";
+        } else {
+            String form = workbench.core.model.ModelRegistry.nonCentredForm(modelId);
+            advice = (form == null ? "reparameterize" : "reparameterize: the model " + form + " is its non-centred form")
+                    + ", or raise adapt_delta";
+        }
+        return "Divergences after warmup: the sampler met curvature its step size cannot follow; the estimates may be "
+                + "biased there (" + advice + ").";
+    }
 }

@@ -198,6 +198,8 @@ public final class MainWindow extends BorderPane {
     private LiveBuffer shownBuffer;
     /** The shown model's caveat about its per-parameter diagnostics (a neural net's weights), or null. */
     private String shownParameterNote;
+    /** The model of the run or session shown (null: draws from another tool), for the advice under the table. */
+    private String shownModelId;
     private final AnimationTimer timer;
 
     /**
@@ -1323,6 +1325,7 @@ public final class MainWindow extends BorderPane {
         openedSession = null;
         viewModel = model;
         shownParameterNote = workbench.core.model.ModelRegistry.parameterNote(setup.modelId());
+        shownModelId = setup.modelId();
         showBuffer(controller.buffer(), model, runTruth(model));
         if (!controller.stepSizeByHand()) {
             stepSizeNote.setText("");
@@ -1397,6 +1400,7 @@ public final class MainWindow extends BorderPane {
                     openedSession = null;
                     stepSizeNote.setText("");
                     shownParameterNote = null;
+                    shownModelId = null;
                     showBuffer(shown.buffer(), null);
                 }
                 showMessage(r.message(), r.error());
@@ -1477,6 +1481,7 @@ public final class MainWindow extends BorderPane {
                     openedPointsBuffer = shown.buffer();
                     stepSizeNote.setText("");
                     shownParameterNote = workbench.core.model.ModelRegistry.parameterNote(shown.manifest().modelId());
+                    shownModelId = shown.manifest().modelId();
                     showBuffer(shown.buffer(), null, shown.truth());
                     kept = showSessionSetup(shown.manifest());
                 }
@@ -2294,8 +2299,7 @@ public final class MainWindow extends BorderPane {
         diagSummary.getStyleClass().setAll("label", "diag-summary");
         if (bad) {
             diagSummary.setStyle("-fx-text-fill: #a00000; -fx-font-weight: bold;");
-            String why = t.divergences() > 0 ? "Divergences after warmup: the sampler met curvature its step size cannot "
-                    + "follow; the estimates may be biased there (reparameterize, or raise adapt_delta). " : "";
+            String why = t.divergences() > 0 ? DiagnosticsViewModel.divergenceWhy(shownModelId) + " " : "";
             diagSummaryWhy = (why + (t.ebfmiWarning() == null ? "" : t.ebfmiWarning())).strip();
             diagSummary.setTooltip(tip(diagSummaryWhy));
         } else {

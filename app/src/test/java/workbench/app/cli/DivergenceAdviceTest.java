@@ -103,7 +103,12 @@ class DivergenceAdviceTest {
         }
         CliHarness d = CliHarness.run(files.toArray(new String[0]));
         assertEquals(0, d.code, d.err);
-        assertEquals(bfmi, line(d.out, "warning: E-BFMI below 0.3 in chain"), d.out);
+        // diagnose reads files without a model id: the same line, with the general advice where summary names the
+        // catalog's non-centred form of the centred model
+        assertTrue(bfmi.endsWith("; reparameterize (e.g. its non-centred form, --model eight-schools-noncentered)"),
+                bfmi);
+        assertEquals(bfmi.replace("its non-centred form, --model eight-schools-noncentered", "a non-centred form"),
+                line(d.out, "warning: E-BFMI below 0.3 in chain"), d.out);
         assertEquals(bfmi, "warning: " + warnings.get(1).asText());
         assertEquals(2, warnings.size(), warnings.toString());
     }
@@ -159,6 +164,10 @@ class DivergenceAdviceTest {
         assertTrue(cdiv != null && cdiv.endsWith("or reparameterize (e.g. its non-centred form, --model "
                 + "eight-schools-noncentered)"), centred.out);
         assertTrue(SummaryCommand.lowEbfmiWarning(new double[] {0.2}, "eight-schools-centered")
+                .endsWith("; reparameterize (e.g. its non-centred form, --model eight-schools-noncentered)"));
+        assertTrue(SummaryCommand.lowEbfmiWarning(new double[] {0.2}, "funnel")
+                .endsWith("; reparameterize (e.g. a non-centred form)"));
+        assertTrue(SummaryCommand.lowEbfmiWarning(new double[] {0.2})
                 .endsWith("; reparameterize (e.g. a non-centred form)"));
     }
 }

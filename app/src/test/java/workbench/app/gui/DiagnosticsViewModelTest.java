@@ -428,4 +428,19 @@ class DiagnosticsViewModelTest {
         }
         return b;
     }
+
+    /**
+     * The window's words on divergences after warmup follow the model catalog as `workbench summary` does: the
+     * centred eight schools is pointed to its non-centred form, the non-centred one is not told to take a form it has.
+     */
+    @Test
+    void divergenceAdviceFollowsTheCatalogsForms() {
+        String centred = DiagnosticsViewModel.divergenceWhy("eight-schools-centered");
+        assertTrue(centred.contains("reparameterize: the model eight-schools-noncentered is its non-centred form"),
+                centred);
+        String nc = DiagnosticsViewModel.divergenceWhy("eight-schools-noncentered");
+        assertTrue(!nc.contains("reparameterize") && nc.contains("raise adapt_delta"), nc);
+        assertTrue(DiagnosticsViewModel.divergenceWhy(null).contains("(reparameterize, or raise adapt_delta)"));
+        assertTrue(DiagnosticsViewModel.divergenceWhy("banana").contains("(reparameterize, or raise adapt_delta)"));
+    }
 }

@@ -30,6 +30,23 @@ public interface ModelFactory extends Described {
     }
 
     /**
+     * Whether this model is already written in a non-centred form (its hierarchical scales multiply standardized
+     * latents), so that advice to reparameterize it into one, against divergences or a low E-BFMI, would be wrong.
+     * False unless overridden.
+     */
+    default boolean nonCentred() {
+        return false;
+    }
+
+    /**
+     * The id of the catalog model that is this model in its non-centred form (the same posterior), named in the
+     * advice to reparameterize; null (the default) when the catalog has none.
+     */
+    default String nonCentredForm() {
+        return null;
+    }
+
+    /**
      * The settings as a session records them: unchanged unless overridden. A model that reads a data file from a
      * {@code data} setting makes a relative path absolute ({@link #absoluteDataPath}), so that {@code evaluate},
      * {@code replay}, {@code resume} and the window read the same file from any working directory; before, a

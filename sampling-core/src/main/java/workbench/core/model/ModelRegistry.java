@@ -55,6 +55,24 @@ public final class ModelRegistry {
         return f == null ? null : f.parameterNote();
     }
 
+    /**
+     * Whether model {@code id} is already in a non-centred form ({@link ModelFactory#nonCentred}); false when no model
+     * has that id.
+     */
+    public static boolean nonCentred(String id) {
+        ModelFactory f = id == null ? null : FACTORIES.get(id);
+        return f != null && f.nonCentred();
+    }
+
+    /**
+     * The catalog's non-centred form of model {@code id} ({@link ModelFactory#nonCentredForm}); null when it has none
+     * or no model has that id.
+     */
+    public static String nonCentredForm(String id) {
+        ModelFactory f = id == null ? null : FACTORIES.get(id);
+        return f == null ? null : f.nonCentredForm();
+    }
+
     /** Looks up {@code id} and builds it from settings given as text. */
     public static Model create(String id, Map<String, String> settings) {
         ModelFactory f = get(id);
