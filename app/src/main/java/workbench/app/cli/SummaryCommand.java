@@ -624,54 +624,18 @@ final class SummaryCommand implements Callable<Integer> {
                 + (reparameterize(modelId) == null ? "" : "; " + reparameterize(modelId));
     }
 
-    /**
-     * The advice to reparameterize {@code modelId} (null: not known), naming the catalog's non-centred form of a
-     * centred model; null for a model already non-centred ({@code eight-schools-noncentered} was told to take "a
-     * non-centred form"). Which is which the model catalog says ({@link ModelRegistry#nonCentred},
-     * {@link ModelRegistry#nonCentredForm}).
-     */
+    /** The advice to reparameterize {@code modelId} (null: not known), as {@link DivergenceAdvice#reparameterize}. */
     static String reparameterize(String modelId) {
-        if (ModelRegistry.nonCentred(modelId)) {
-            return null;
-        }
-        String form = ModelRegistry.nonCentredForm(modelId);
-        return form == null ? "reparameterize (e.g. a non-centred form)"
-                : "reparameterize (e.g. its non-centred form, --model " + form + ")";
+        return DivergenceAdvice.reparameterize(modelId, DivergenceAdvice.Audience.CLI);
     }
 
-    /**
-     * What to change against divergences after warmup. Where warmup tuned the step size toward an acceptance target
-     * ({@code adapt_delta}, {@code target_accept}) the {@code step_size} setting is only where that tuning starts, so
-     * lowering it changes little: the target is what to raise. A step size set by hand during the run ended the
-     * tuning, and then the step size is what to lower.
-     */
+    /** What to change against divergences after warmup in this session's run ({@link DivergenceAdvice}). */
     static String divergenceAdvice(SessionReader reader) {
         SessionManifest m = reader.manifest();
-        if ("sghmc".equals(m.samplerId())) {
-            return "lower the step size or raise the friction (e.g. --sampler-set friction=1)";
-        }
         boolean setByHand = reader.events().stream()
                 .anyMatch(e -> workbench.core.run.RunEvent.STEP_SIZE.equals(e.event().kind()));
-        Map<String, String> settings = m.samplerSettings();
-        if (m.warmup() > 0 && !setByHand && !"off".equals(settings.get("tune"))) {
-            for (String target : List.of("adapt_delta", "target_accept")) {
-                // mile's unadjusted kernel has no acceptance target to tune toward
-                String v = "unadjusted".equals(settings.get("kernel")) ? null : settings.get(target);
-                if (v != null) {
-                    String next = "0.95";
-                    try {
-                        double now = Double.parseDouble(v);
-                        next = now < 0.95 ? "0.95" : now < 0.99 ? "0.99" : "0.999";
-                    } catch (NumberFormatException e) {
-                        // a stored setting that no longer parses: the first suggestion
-                    }
-                    return "raise " + target + " toward 1 (now " + v + "; e.g. --sampler-set " + target
-                            + "=" + next + ", so that warmup adapts a smaller step size; step_size only sets where warmup"
-                            + " starts)" + (reparameterize(m.modelId()) == null ? "" : " or " + reparameterize(m.modelId()));
-                }
-            }
-        }
-        return "lower the step size";
+        return DivergenceAdvice.of(new DivergenceAdvice.Run(m.modelId(), m.samplerId(), m.samplerSettings(),
+                m.warmup() > 0, setByHand), DivergenceAdvice.Audience.CLI);
     }
 
     static String acceptanceText(AcceptStep accept, String samplerId, double[] perChain) {

@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import workbench.app.cli.DivergenceAdvice;
 import workbench.core.diagnostics.TruthCheck;
 import workbench.core.draws.DrawSource;
 import workbench.core.draws.Stat;
@@ -431,20 +432,13 @@ public final class DiagnosticsViewModel {
     }
 
     /**
-     * What divergences after warmup mean and what to try, for the table's summary line of a run of model
-     * {@code modelId} (null: draws from another tool): the advice to reparameterize names the catalog's non-centred
-     * form of a centred model and is left out for a model already non-centred, as `workbench summary` words it.
+     * What divergences after warmup mean and what to try, for the table's summary line of {@code run} (null: draws
+     * from another tool), with the advice `workbench summary` gives ({@link DivergenceAdvice}) worded for the window.
      */
-    static String divergenceWhy(String modelId) {
-        String advice;
-        if (workbench.core.model.ModelRegistry.nonCentred(modelId)) {
-            advice = "raise adapt_delta";
-        } else {
-            String form = workbench.core.model.ModelRegistry.nonCentredForm(modelId);
-            advice = (form == null ? "reparameterize" : "reparameterize: the model " + form + " is its non-centred form")
-                    + ", or raise adapt_delta";
-        }
+    static String divergenceWhy(DivergenceAdvice.Run run) {
+        String advice = run == null ? "lower the step size, raise adapt_delta where warmup tunes it, or reparameterize"
+                : DivergenceAdvice.of(run, DivergenceAdvice.Audience.WINDOW);
         return "Divergences after warmup: the sampler met curvature its step size cannot follow; the estimates may be "
-                + "biased there (" + advice + ").";
+                + "biased there: " + advice + ".";
     }
 }

@@ -198,8 +198,8 @@ public final class MainWindow extends BorderPane {
     private LiveBuffer shownBuffer;
     /** The shown model's caveat about its per-parameter diagnostics (a neural net's weights), or null. */
     private String shownParameterNote;
-    /** The model of the run or session shown (null: draws from another tool), for the advice under the table. */
-    private String shownModelId;
+    /** The stored session shown (null: a run, or draws from another tool), for the advice under the table. */
+    private workbench.sessions.SessionManifest shownManifest;
     private final AnimationTimer timer;
 
     /**
@@ -1325,7 +1325,7 @@ public final class MainWindow extends BorderPane {
         openedSession = null;
         viewModel = model;
         shownParameterNote = workbench.core.model.ModelRegistry.parameterNote(setup.modelId());
-        shownModelId = setup.modelId();
+        shownManifest = null;
         showBuffer(controller.buffer(), model, runTruth(model));
         if (!controller.stepSizeByHand()) {
             stepSizeNote.setText("");
@@ -1400,7 +1400,7 @@ public final class MainWindow extends BorderPane {
                     openedSession = null;
                     stepSizeNote.setText("");
                     shownParameterNote = null;
-                    shownModelId = null;
+                    shownManifest = null;
                     showBuffer(shown.buffer(), null);
                 }
                 showMessage(r.message(), r.error());
@@ -1481,7 +1481,7 @@ public final class MainWindow extends BorderPane {
                     openedPointsBuffer = shown.buffer();
                     stepSizeNote.setText("");
                     shownParameterNote = workbench.core.model.ModelRegistry.parameterNote(shown.manifest().modelId());
-                    shownModelId = shown.manifest().modelId();
+                    shownManifest = shown.manifest();
                     showBuffer(shown.buffer(), null, shown.truth());
                     kept = showSessionSetup(shown.manifest());
                 }
@@ -2250,6 +2250,29 @@ public final class MainWindow extends BorderPane {
         stepSizeNote.setTooltip(note == null ? null : tip(StepSizeDrift.explanation(b.samplerId())));
     }
 
+    /**
+     * The run shown, as the advice against its divergences needs it: a live run's configuration, or a stored
+     * session's manifest; with a step size set by hand before the run or during it (its event). Null for draws
+     * from another tool.
+     */
+    private workbench.app.cli.DivergenceAdvice.Run adviceRun(LiveBuffer b) {
+        boolean byHand = b.events().stream().anyMatch(e -> workbench.core.run.RunEvent.STEP_SIZE.equals(e.event().kind()));
+        if (b.info() != null) {
+            workbench.core.run.RunConfig c = b.info().config();
+            // every setting with its default filled in, as a session records them (adapt_delta unless typed)
+            Map<String, String> settings = b.info().sampler() != null ? b.info().sampler().settings().asText()
+                    : c.samplerSettings();
+            return new workbench.app.cli.DivergenceAdvice.Run(c.modelId(), c.samplerId(), settings,
+                    c.warmup() > 0, byHand || (b == controller.buffer() && controller.stepSizeByHand()));
+        }
+        if (shownManifest != null) {
+            var m = shownManifest;
+            return new workbench.app.cli.DivergenceAdvice.Run(m.modelId(), m.samplerId(), m.samplerSettings(),
+                    m.warmup() > 0, byHand);
+        }
+        return null;
+    }
+
     private void showDiagnostics(LiveBuffer b, DiagnosticsViewModel.Table t, long warmupDivergences) {
         if (b != shownBuffer) {
             return;
@@ -2299,7 +2322,7 @@ public final class MainWindow extends BorderPane {
         diagSummary.getStyleClass().setAll("label", "diag-summary");
         if (bad) {
             diagSummary.setStyle("-fx-text-fill: #a00000; -fx-font-weight: bold;");
-            String why = t.divergences() > 0 ? DiagnosticsViewModel.divergenceWhy(shownModelId) + " " : "";
+            String why = t.divergences() > 0 ? DiagnosticsViewModel.divergenceWhy(adviceRun(b)) + " " : "";
             diagSummaryWhy = (why + (t.ebfmiWarning() == null ? "" : t.ebfmiWarning())).strip();
             diagSummary.setTooltip(tip(diagSummaryWhy));
         } else {

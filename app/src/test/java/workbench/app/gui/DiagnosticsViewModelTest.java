@@ -6,8 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
+import workbench.app.cli.DivergenceAdvice;
 import workbench.core.draws.DrawSource;
 import workbench.core.draws.Stat;
 import workbench.core.model.Truth;
@@ -430,17 +432,27 @@ class DiagnosticsViewModelTest {
     }
 
     /**
-     * The window's words on divergences after warmup follow the model catalog as `workbench summary` does: the
-     * centred eight schools is pointed to its non-centred form, the non-centred one is not told to take a form it has.
+     * The window's words on divergences after warmup are `workbench summary`'s advice for the run shown, worded for
+     * the window: raise the tuned target (naming the catalog's non-centred form of the centred eight schools, and no
+     * form for the non-centred one), lower a step size set by hand, raise sghmc's friction.
      */
     @Test
-    void divergenceAdviceFollowsTheCatalogsForms() {
-        String centred = DiagnosticsViewModel.divergenceWhy("eight-schools-centered");
-        assertTrue(centred.contains("reparameterize: the model eight-schools-noncentered is its non-centred form"),
-                centred);
-        String nc = DiagnosticsViewModel.divergenceWhy("eight-schools-noncentered");
-        assertTrue(!nc.contains("reparameterize") && nc.contains("raise adapt_delta"), nc);
-        assertTrue(DiagnosticsViewModel.divergenceWhy(null).contains("(reparameterize, or raise adapt_delta)"));
-        assertTrue(DiagnosticsViewModel.divergenceWhy("banana").contains("(reparameterize, or raise adapt_delta)"));
+    void divergenceAdviceIsTheSummarysForTheRunShown() {
+        Map<String, String> nuts = Map.of("adapt_delta", "0.8");
+        String centred = DiagnosticsViewModel.divergenceWhy(
+                new DivergenceAdvice.Run("eight-schools-centered", "nuts", nuts, true, false));
+        assertTrue(centred.endsWith("raise adapt_delta toward 1 (now 0.8; e.g. adapt_delta = 0.95 in the sampler's"
+                + " settings, so that warmup adapts a smaller step size; step_size only sets where warmup starts) or"
+                + " reparameterize (e.g. its non-centred form, the model eight-schools-noncentered)."), centred);
+        String nc = DiagnosticsViewModel.divergenceWhy(
+                new DivergenceAdvice.Run("eight-schools-noncentered", "nuts", nuts, true, false));
+        assertTrue(!nc.contains("reparameterize") && nc.contains("raise adapt_delta toward 1"), nc);
+        String byHand = DiagnosticsViewModel.divergenceWhy(
+                new DivergenceAdvice.Run("eight-schools-centered", "nuts", nuts, true, true));
+        assertTrue(byHand.endsWith("biased there: lower the step size."), byHand);
+        String sghmc = DiagnosticsViewModel.divergenceWhy(new DivergenceAdvice.Run("banana", "sghmc", Map.of(), true,
+                false));
+        assertTrue(sghmc.endsWith("raise the friction (e.g. friction = 1 in the sampler's settings)."), sghmc);
+        assertTrue(DiagnosticsViewModel.divergenceWhy(null).contains("reparameterize"));
     }
 }
