@@ -104,28 +104,29 @@ public interface ModelFactory extends Described {
     }
 
     /** A factory with this id, description and settings whose models {@code create} builds. */
-    static ModelFactory of(String id, String description, List<ParamSpec> params, Function<ParamValues, Model> create) {
-        List<ParamSpec> specs = List.copyOf(params);
-        return new ModelFactory() {
-            @Override
-            public String id() {
-                return id;
-            }
+    static Plain of(String id, String description, List<ParamSpec> params, Function<ParamValues, Model> create) {
+        return new Plain(id, description, List.copyOf(params), create, false, null);
+    }
 
-            @Override
-            public String description() {
-                return description;
-            }
+    /**
+     * The factory {@link #of} builds: an id, a description, settings and a function building the model; and what
+     * the catalog says of its form ({@link #nonCentred}, {@link #nonCentredForm}), set by the two withers.
+     */
+    record Plain(String id, String description, List<ParamSpec> params, Function<ParamValues, Model> build,
+                 boolean nonCentred, String nonCentredForm) implements ModelFactory {
+        @Override
+        public Model create(ParamValues values) {
+            return build.apply(values);
+        }
 
-            @Override
-            public List<ParamSpec> params() {
-                return specs;
-            }
+        /** This factory, saying its model is already in a non-centred form. */
+        public Plain inNonCentredForm() {
+            return new Plain(id, description, params, build, true, nonCentredForm);
+        }
 
-            @Override
-            public Model create(ParamValues values) {
-                return create.apply(values);
-            }
-        };
+        /** This factory, naming the catalog model that is its model in a non-centred form. */
+        public Plain withNonCentredForm(String modelId) {
+            return new Plain(id, description, params, build, nonCentred, modelId);
+        }
     }
 }

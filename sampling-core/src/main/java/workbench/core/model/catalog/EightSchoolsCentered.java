@@ -15,33 +15,10 @@ public final class EightSchoolsCentered implements Model {
     private static final List<String> NAMES = EightSchools.names("theta");
     private static final int J = EightSchools.J;
 
-    public static final ModelFactory FACTORY = new ModelFactory() {
-        @Override
-        public String id() {
-            return "eight-schools-centered";
-        }
-
-        @Override
-        public String description() {
-            return "Eight schools, centred parameterisation (divergent funnel)";
-        }
-
-        @Override
-        public List<workbench.core.spec.ParamSpec> params() {
-            return List.of();
-        }
-
-        @Override
-        public Model create(workbench.core.spec.ParamValues values) {
-            return new EightSchoolsCentered();
-        }
-
-        /** The same posterior without the funnel: theta = mu + tau theta_tilde. */
-        @Override
-        public String nonCentredForm() {
-            return "eight-schools-noncentered";
-        }
-    };
+    public static final ModelFactory FACTORY = ModelFactory.of("eight-schools-centered",
+            "Eight schools, centred parameterisation (divergent funnel)",
+            List.of(),
+            v -> new EightSchoolsCentered()).withNonCentredForm("eight-schools-noncentered");
 
     @Override
     public int dim() {

@@ -16,32 +16,10 @@ public final class EightSchoolsNoncentered implements Model {
     private static final List<String> DERIVED = Names.vector("theta", EightSchools.J);
     private static final int J = EightSchools.J;
 
-    public static final ModelFactory FACTORY = new ModelFactory() {
-        @Override
-        public String id() {
-            return "eight-schools-noncentered";
-        }
-
-        @Override
-        public String description() {
-            return "Eight schools, non-centred parameterisation";
-        }
-
-        @Override
-        public List<workbench.core.spec.ParamSpec> params() {
-            return List.of();
-        }
-
-        @Override
-        public Model create(workbench.core.spec.ParamValues values) {
-            return new EightSchoolsNoncentered();
-        }
-
-        @Override
-        public boolean nonCentred() {
-            return true;
-        }
-    };
+    public static final ModelFactory FACTORY = ModelFactory.of("eight-schools-noncentered",
+            "Eight schools, non-centred parameterisation",
+            List.of(),
+            v -> new EightSchoolsNoncentered()).inNonCentredForm();
 
     @Override
     public int dim() {
