@@ -216,8 +216,8 @@ class SessionDamageTest {
         truncate("chain-1.divergences", at[1] + 50);
         try (SessionReader r = SessionReader.open(dir)) {
             assertEquals(1, r.recovery().size(), r.recovery().toString());
-            assertTrue(r.recovery().get(0).startsWith("chain-1.divergences: recovered 1 divergence; dropped a torn final"
-                    + " record (record 1: only 50 of "), r.recovery().get(0));
+            assertTrue(r.recovery().get(0).startsWith("chain-1.divergences: recovered 1 divergence; dropped a torn"
+                    + " final record (record 1: only 50 of "), r.recovery().get(0));
             assertEquals(1, r.divergences(0).size());
         }
     }

@@ -101,8 +101,8 @@ class DamagedDivergencesFileTest {
     void cutInsideAnEarlierRecordIsNotedBySummaryAndExport() throws Exception {
         Path s = copy("mid");
         truncate(s.resolve("chain-1.divergences"), at[2] + 100);
-        String note = "note: chain-1.divergences: recovered 2 divergences; dropped a torn final record (record 2: only 100"
-                + " of " + (at[3] - at[2]) + " bytes present)";
+        String note = "note: chain-1.divergences: recovered 2 divergences; dropped a torn final record (record 2:"
+                + " only 100 of " + (at[3] - at[2]) + " bytes present)";
         CliHarness r = CliHarness.run("summary", s.toString());
         assertEquals(0, r.code, r.err);
         assertTrue(r.err.lines().anyMatch(note::equals), r.err);

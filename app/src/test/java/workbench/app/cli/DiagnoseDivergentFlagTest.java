@@ -92,7 +92,8 @@ class DiagnoseDivergentFlagTest {
         r = CliHarness.run("diagnose", a.toString(), b.toString());
         assertEquals(2, r.code, r.out + r.err);
         line = r.oneErrorLine();
-        assertTrue(line.contains("chain-2.csv, line 4: column 'divergent__' has '" + cell + "', a missing value"), line);
+        assertTrue(line.contains("chain-2.csv, line 4: column 'divergent__' has '" + cell + "', a missing value"),
+                line);
     }
 
     @Test
