@@ -30,7 +30,8 @@ import workbench.core.run.RunOutcome;
  * Reads a session directory written by {@link SessionWriter} (format: {@code sessions/FORMAT.md}).
  *
  * <p>{@link #open} reads the manifest, then walks every chain's draws file and builds an index of
- * its chunks (offsets only), checking checksums as told by {@link Verify}. Values are read chunk by
+ * its chunks (offsets only), checking checksums as told by {@link Verify}, and walks every divergences
+ * file the same way (reporting its damage; the records are read by {@link #divergences}). Values are read chunk by
  * chunk on demand through a small LRU cache, so a session far larger than memory opens quickly.
  *
  * <p>Damage is reported, not hidden. A torn final chunk (what an interrupted append leaves) is
@@ -91,6 +92,9 @@ public final class SessionReader implements DrawSource, AutoCloseable {
         try {
             for (int c = 0; c < index.length; c++) {
                 index[c] = scanChain(c);
+            }
+            for (int c = 0; c < index.length; c++) {
+                checkDivergences(c);
             }
             events = readEvents();
         } catch (IOException | RuntimeException e) {
@@ -657,6 +661,84 @@ public final class SessionReader implements DrawSource, AutoCloseable {
     }
 
     /**
+     * Walks chain {@code c}'s divergences file at open as its draws file is walked (every checksum under
+     * {@link Verify#FULL}, the headers and the final record under {@link Verify#LAZY}), so that a torn final record
+     * is in {@link #recovery()} and corruption in {@link #errors()} without reading the records. Before, only a
+     * caller of {@link #divergences} learned of it: {@code summary} (without {@code --divergences}) and
+     * {@code export} dropped a cut-off record without a word.
+     */
+    private void checkDivergences(int c) throws IOException {
+        Path file = dir.resolve(manifest.divergencesFiles().get(c));
+        if (!Files.exists(file)) {
+            return;
+        }
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
+            scanDivergences(c, ch, verify == Verify.FULL, new ArrayList<>());
+        } catch (NoSuchFileException e) {
+            // removed since: divergences() says so if it is read
+        }
+    }
+
+    /**
+     * Scans chain {@code chain}'s divergences file, adding each intact record's {offset, length} to {@code spans}, and
+     * reports its damage as a draws file's is reported: a torn final record in {@link #recovery()}, corruption
+     * before it in {@link #errors()}, each naming the file and how many records are kept (once each, however often
+     * the file is scanned).
+     */
+    private void scanDivergences(int chain, FileChannel ch, boolean verifyAll, List<long[]> spans) throws IOException {
+        String name = manifest.divergencesFiles().get(chain);
+        RecordScanner.Result r = RecordScanner.scan(ch, name, "record", Divergences.MAGIC, Divergences.HEADER,
+                new RecordScanner.Records() {
+                    @Override
+                    public long lengthOf(int i, ByteBuffer h) throws RecordScanner.Inconsistent {
+                        if (h.getInt(4) != i) {
+                            throw new RecordScanner.Inconsistent("it says it is record " + h.getInt(4));
+                        }
+                        int dim = h.getInt(16);
+                        int flags = h.getInt(20);
+                        int rows = h.getInt(24);
+                        if (dim < 0 || dim > Divergences.MAX_DIM || rows < 0 || rows > Divergences.MAX_TRAJECTORY
+                                || (flags & ~3) != 0 || ((flags & Divergences.HAS_TRAJECTORY) == 0 && rows != 0)) {
+                            throw new RecordScanner.Inconsistent("implausible sizes (dimension " + dim + ", "
+                                    + rows + " trajectory rows)");
+                        }
+                        long len = Divergences.length(dim, flags, rows);
+                        if (len > Integer.MAX_VALUE - 8) {
+                            throw new RecordScanner.Inconsistent("too large");
+                        }
+                        return len;
+                    }
+
+                    @Override
+                    public void accept(int i, long offset, ByteBuffer h) {
+                        spans.add(new long[] {offset, Divergences.length(h.getInt(16), h.getInt(20), h.getInt(24))});
+                    }
+                }, verifyAll);
+        if (r.torn() != null) {
+            String note = name + ": recovered " + countDivergences(r.records()) + "; dropped a torn final record ("
+                    + r.torn() + ")";
+            synchronized (recovery) {
+                if (!recovery.contains(note)) {
+                    recovery.add(note);
+                }
+            }
+        }
+        if (r.error() != null) {
+            String message = r.error().getMessage() + "; chain " + (chain + 1) + " keeps "
+                    + (r.records() == 0 ? "none of its divergences" : "its first " + countDivergences(r.records()));
+            synchronized (errors) {
+                if (errors.stream().noneMatch(e -> e.getMessage().equals(message))) {
+                    errors.add(new BadInputException(message));
+                }
+            }
+        }
+    }
+
+    private static String countDivergences(int n) {
+        return n + (n == 1 ? " divergence" : " divergences");
+    }
+
+    /**
      * The chain's divergences, read from its file now (not kept in memory). A torn final record is
      * dropped; corruption before it ends the list there and is added to {@link #errors()}.
      */
@@ -670,53 +752,12 @@ public final class SessionReader implements DrawSource, AutoCloseable {
         }
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
             List<long[]> spans = new ArrayList<>();
-            RecordScanner.Result r = RecordScanner.scan(ch, name, "record", Divergences.MAGIC, Divergences.HEADER,
-                    new RecordScanner.Records() {
-                        @Override
-                        public long lengthOf(int i, ByteBuffer h) throws RecordScanner.Inconsistent {
-                            if (h.getInt(4) != i) {
-                                throw new RecordScanner.Inconsistent("it says it is record " + h.getInt(4));
-                            }
-                            int dim = h.getInt(16);
-                            int flags = h.getInt(20);
-                            int rows = h.getInt(24);
-                            if (dim < 0 || dim > Divergences.MAX_DIM || rows < 0 || rows > Divergences.MAX_TRAJECTORY
-                                    || (flags & ~3) != 0 || ((flags & Divergences.HAS_TRAJECTORY) == 0 && rows != 0)) {
-                                throw new RecordScanner.Inconsistent("implausible sizes (dimension " + dim + ", "
-                                        + rows + " trajectory rows)");
-                            }
-                            long len = Divergences.length(dim, flags, rows);
-                            if (len > Integer.MAX_VALUE - 8) {
-                                throw new RecordScanner.Inconsistent("too large");
-                            }
-                            return len;
-                        }
-
-                        @Override
-                        public void accept(int i, long offset, ByteBuffer h) {
-                            spans.add(new long[] {offset, Divergences.length(h.getInt(16), h.getInt(20), h.getInt(24))});
-                        }
-                    }, true);
+            scanDivergences(chain, ch, true, spans);
             for (long[] s : spans) {
                 ByteBuffer b = ByteBuffer.allocate((int) s[1]);
                 RecordScanner.readFully(ch, b, s[0]);
                 b.flip();
                 out.add(Divergences.decode(chain, b));
-            }
-            if (r.torn() != null) {
-                String note = name + ": recovered " + out.size() + " divergences; dropped a torn final record (" + r.torn() + ")";
-                synchronized (recovery) {
-                    if (!recovery.contains(note)) {
-                        recovery.add(note);
-                    }
-                }
-            }
-            if (r.error() != null) {
-                synchronized (errors) {
-                    if (errors.stream().noneMatch(e -> e.getMessage().equals(r.error().getMessage()))) {
-                        errors.add(r.error());
-                    }
-                }
             }
         } catch (NoSuchFileException e) {
             requireDirectory();

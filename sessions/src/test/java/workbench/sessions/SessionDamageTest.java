@@ -174,4 +174,67 @@ class SessionDamageTest {
             assertNull(r.chainError(1), "the draws themselves are intact");
         }
     }
+
+    /** Byte offsets where each of chain {@code c}'s divergence records starts, and the file's end last. */
+    private long[] recordStarts(int c) {
+        try (SessionReader r = SessionReader.open(dir)) {
+            java.util.List<DivergenceRecord> ds = r.divergences(c);
+            long[] at = new long[ds.size() + 1];
+            for (int k = 0; k < ds.size(); k++) {
+                DivergenceRecord d = ds.get(k);
+                int flags = (d.momentum() != null ? Divergences.HAS_MOMENTUM : 0)
+                        | (d.trajectory() != null ? Divergences.HAS_TRAJECTORY : 0);
+                at[k + 1] = at[k] + Divergences.length(d.position().length, flags,
+                        d.trajectory() == null ? 0 : d.trajectory().length);
+            }
+            return at;
+        }
+    }
+
+    /**
+     * A divergences file cut short (by a few bytes, or inside a record before the last) is said as soon as the session
+     * is opened, as a draws file's torn tail is: before, only a reader of the records learned of it, so
+     * {@code summary} and {@code export}, which do not read them, dropped the records without a word.
+     */
+    @Test
+    void aTruncatedDivergencesFileIsNotedAtOpenWithWhatIsKept() throws Exception {
+        long[] at = recordStarts(0);
+        int n = at.length - 1;
+        assertTrue(n >= 3, "chain 1 needs a few divergences to test anything, has " + n);
+        truncate("chain-1.divergences", at[n] - 5);
+        for (SessionReader.Verify v : SessionReader.Verify.values()) {
+            try (SessionReader r = SessionReader.open(dir, v)) {
+                assertEquals(java.util.List.of("chain-1.divergences: recovered " + (n - 1) + " divergences; dropped a"
+                        + " torn final record (record " + (n - 1) + ": only " + (at[n] - at[n - 1] - 5) + " of "
+                        + (at[n] - at[n - 1]) + " bytes present)"), r.recovery(), v.toString());
+                assertTrue(r.errors().isEmpty(), r.errors().toString());
+                assertEquals(n - 1, r.divergences(0).size());
+                assertEquals(1, r.recovery().size(), "said once: " + r.recovery());
+            }
+        }
+        // inside the second record: the first is kept, the rest of the file is gone
+        truncate("chain-1.divergences", at[1] + 50);
+        try (SessionReader r = SessionReader.open(dir)) {
+            assertEquals(1, r.recovery().size(), r.recovery().toString());
+            assertTrue(r.recovery().get(0).startsWith("chain-1.divergences: recovered 1 divergence; dropped a torn"
+                    + " final record (record 1: only 50 of "), r.recovery().get(0));
+            assertEquals(1, r.divergences(0).size());
+        }
+    }
+
+    /** Corruption before the last record is an error at open (every checksum checked), naming what the chain keeps. */
+    @Test
+    void aCorruptDivergenceRecordIsAnErrorAtOpenWithWhatIsKept() throws Exception {
+        long[] at = recordStarts(0);
+        assertTrue(at.length > 3, "chain 1 needs a few divergences to test anything");
+        flip("chain-1.divergences", at[1] + Divergences.HEADER + 3); // the data of record 1, not its header
+        try (SessionReader r = SessionReader.open(dir)) {
+            assertEquals(1, r.errors().size(), r.errors().toString());
+            assertEquals("chain-1.divergences: record 1 (byte offset " + at[1] + ") is corrupt: its data fails its"
+                    + " checksum; chain 1 keeps its first 1 divergence", r.errors().get(0).getMessage());
+            assertNull(r.chainError(0), "the draws themselves are intact");
+            assertEquals(1, r.divergences(0).size());
+            assertEquals(1, r.errors().size(), "said once: " + r.errors());
+        }
+    }
 }

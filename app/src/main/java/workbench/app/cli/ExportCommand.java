@@ -81,14 +81,18 @@ final class ExportCommand implements Callable<Integer> {
 
     /**
      * Refuses a selected chain whose draws file is corrupt before its end, naming the intact chains that
-     * {@code --chains} can export; damage to what the export does not read (the event log) is a {@code warning:}
-     * line, as in {@code summary}. Before, any damage refused the whole export: a corrupt chunk in chain 1 or a
-     * damaged {@code events.jsonl} left no way to export the intact chains' draws. The window's export asks the
-     * same {@link ExportDamage}.
+     * {@code --chains} can export; damage to what the export does not read (the event log, a divergences file) is a
+     * {@code warning:} line, as in {@code summary}, and a torn tail dropped (a cut-off draws chunk or divergence
+     * record) a {@code note:} line, as there (before, a cut-off divergence record was not said at all). Before, any
+     * damage refused the whole export: a corrupt chunk in chain 1 or a damaged {@code events.jsonl} left no way to
+     * export the intact chains' draws. The window's export asks the same {@link ExportDamage}.
      */
     static void requireIntactChains(SessionReader reader, ExportSelection sel, PrintWriter err) {
         ExportDamage damage = ExportDamage.of(reader);
         damage.requireIntact(sel, intact -> "export the intact chains with --chains " + intact);
+        for (String t : damage.torn()) {
+            err.println("note: " + WorkbenchCli.oneLine(t));
+        }
         for (String e : damage.unread()) {
             err.println("warning: " + WorkbenchCli.oneLine(e) + " (the export does not read it)");
         }

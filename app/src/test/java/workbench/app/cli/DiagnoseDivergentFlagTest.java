@@ -63,11 +63,47 @@ class DiagnoseDivergentFlagTest {
     }
 
     @Test
-    void flagsAndMissingValuesAreRead() throws Exception {
-        // 0 and 1 in any spelling CmdStan or R writes, and NA (a missing value, as in every column) counting as none
-        Path f = Files.writeString(dir.resolve("ok.csv"), longCsv("NA").replace(",1\n2,3,", ",1.0\n2,3,"));
+    void flagsAreReadInAnySpelling() throws Exception {
+        // 0 and 1 in any spelling CmdStan or R writes
+        Path f = Files.writeString(dir.resolve("ok.csv"), longCsv("0.0").replace(",1\n2,3,", ",1.0\n2,3,"));
         CliHarness r = CliHarness.run("diagnose", f.toString());
         assertEquals(0, r.code, r.err);
         assertTrue(r.out.contains("divergences: 2 of 10 post-warmup transitions"), r.out);
+    }
+
+    /**
+     * A missing value ({@code NA}, {@code nan}) counted as no divergence: a merged file with one row unknown read
+     * "divergences: 2 of 10 post-warmup transitions", the unknown row in the rate as a clean transition. It is refused
+     * as the other values that are not a flag, saying that the value is missing and how to read the draws anyway.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"NA", "nan", "NaN"})
+    void aMissingDivergenceFlagIsRefusedInBothReaders(String cell) throws Exception {
+        Path f = Files.writeString(dir.resolve("long.csv"), longCsv(cell));
+        CliHarness r = CliHarness.run("diagnose", f.toString());
+        assertEquals(2, r.code, r.out + r.err);
+        String line = r.oneErrorLine();
+        assertTrue(line.contains("long.csv, line 10: column 'divergent__' has '" + cell + "', a missing value, where 0"
+                + " (no divergence) or 1 (a divergent transition) is expected: divergences cannot be counted with"
+                + " transitions unknown (drop the column to read the draws without a divergence count)"), line);
+
+        Path a = Files.writeString(dir.resolve("chain-1.csv"), cmdStanCsv("1"));
+        Path b = Files.writeString(dir.resolve("chain-2.csv"), cmdStanCsv(cell));
+        r = CliHarness.run("diagnose", a.toString(), b.toString());
+        assertEquals(2, r.code, r.out + r.err);
+        line = r.oneErrorLine();
+        assertTrue(line.contains("chain-2.csv, line 4: column 'divergent__' has '" + cell + "', a missing value"),
+                line);
+    }
+
+    @Test
+    void withoutTheColumnTheDrawsAreReadWithoutACount() throws Exception {
+        // the way out the refusal names: the same draws, divergent__ dropped, give the table and no divergence line
+        String csv = longCsv("NA").replaceAll(",[^,\n]*\n", "\n");
+        Path f = Files.writeString(dir.resolve("nodiv.csv"), csv);
+        CliHarness r = CliHarness.run("diagnose", f.toString());
+        assertEquals(0, r.code, r.err);
+        assertTrue(r.out.startsWith("long CSV: 2 chain(s) x 5 draws"), r.out);
+        assertTrue(!r.out.contains("divergences"), r.out);
     }
 }

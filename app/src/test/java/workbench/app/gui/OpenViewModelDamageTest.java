@@ -64,4 +64,18 @@ class OpenViewModelDamageTest {
         assertTrue(r.message().contains("damaged: chain-1.divergences: record 0"), r.message());
         assertEquals(r.message(), Messages.oneLine(r.message()));
     }
+    @Test
+    void aTruncatedDivergencesFileIsSaid(@TempDir Path dir) throws Exception {
+        Path s = session(dir);
+        Path divs = s.resolve("chain-1.divergences");
+        assertTrue(Files.size(divs) > 0, "chain 1 must diverge to test anything");
+        try (FileChannel ch = FileChannel.open(divs, StandardOpenOption.WRITE)) {
+            ch.truncate(Files.size(divs) - 5);
+        }
+        OpenViewModel.Result r = new OpenViewModel().openSession(s);
+        assertFalse(r.error(), r.message());
+        assertTrue(r.message().contains("(chain-1.divergences: recovered "), r.message());
+        assertTrue(r.message().contains("; dropped a torn final record (record "), r.message());
+        assertEquals(r.message(), Messages.oneLine(r.message()));
+    }
 }

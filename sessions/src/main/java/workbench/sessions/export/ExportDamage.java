@@ -92,6 +92,22 @@ public final class ExportDamage {
     }
 
     /**
+     * The torn tails the reader dropped ({@link SessionReader#recovery()}), one line each: a draws file's as it is (the
+     * chain is exported without its cut-off chunk), another file's (a divergences file's cut-off record, the event
+     * log's last line) with "(the export does not read it)".
+     */
+    public List<String> torn() {
+        Set<String> drawsFiles = Set.copyOf(reader.manifest().drawsFiles());
+        List<String> out = new ArrayList<>();
+        for (String note : reader.recovery()) {
+            int colon = note.indexOf(':');
+            boolean draws = colon > 0 && drawsFiles.contains(note.substring(0, colon));
+            out.add(draws ? note : note + " (the export does not read it)");
+        }
+        return out;
+    }
+
+    /**
      * What an export of {@code sel} leaves out or cuts, and why, and the damage it does not read, as parts of one
      * line ("left out chain 1 (chain-1.draws: ... is corrupt ...)", "cut to the latest N post-warmup draws of each
      * chain (...)", "events.jsonl: ... (the export does not read it)"); empty when it writes every stored post-warmup

@@ -67,13 +67,21 @@ final class Columns {
      * Refuses a {@code divergent__} cell {@code v} in column {@code j} that is not 0 or 1, naming the file, its line
      * and the cell: CmdStan writes a flag there, and the divergence count adds every value above 0, so a {@code 0.5}
      * or a {@code 2} (a column of something else under that name) counted as one divergence, a {@code -1} as none.
-     * A missing value ({@code NA}, {@code nan}) passes, as in every other column, and counts as no divergence.
+     * A missing value ({@code NA}, {@code nan}: CmdStan never writes one there, a merge of runs from several tools
+     * may) is refused too: it counted as no divergence, so the count and its rate hid the transitions nobody flagged.
      */
     void requireFlag(TextSource src, int j, String cell, double v) {
-        if (j == divergent && v != 0 && v != 1 && !Double.isNaN(v)) {
-            throw src.error("column '" + DIVERGENT + "' has '" + Csv.clip(cell) + "' where 0 (no divergence) or 1"
-                    + " (a divergent transition) is expected" + src.cutShort());
+        if (j != divergent || v == 0 || v == 1) {
+            return;
         }
+        if (Double.isNaN(v)) {
+            throw src.error("column '" + DIVERGENT + "' has '" + Csv.clip(cell) + "', a missing value, where 0 (no"
+                    + " divergence) or 1 (a divergent transition) is expected: divergences cannot be counted with"
+                    + " transitions unknown (drop the column to read the draws without a divergence count)"
+                    + src.cutShort());
+        }
+        throw src.error("column '" + DIVERGENT + "' has '" + Csv.clip(cell) + "' where 0 (no divergence) or 1"
+                + " (a divergent transition) is expected" + src.cutShort());
     }
 
     private static final String DIVERGENT = workbench.core.draws.Stat.DIVERGENT.column();
