@@ -255,6 +255,23 @@ public final class OpenViewModel {
                         + (changed.size() > 1 ? " (and " + (changed.size() - 1) + " more)" : "")
                         + ": `workbench summary` says what";
             }
+            // the chains the table covers, as `workbench summary` decides it (one helper both ask): a chain without a
+            // post-warmup draw (empty, corrupt from the start, cut in warmup) is left out and said in summary's terms;
+            // its intact prefix, real draws, is still plotted
+            String leftOutLine = null;
+            if (m.distilled() == null) {
+                workbench.sessions.TableChains chains = workbench.sessions.TableChains.of(reader);
+                boolean none = chains.kept().isEmpty(); // no chain has draws: nothing to leave out, as in summary
+                java.util.Map<Integer, String> reasons = new java.util.LinkedHashMap<>();
+                chains.leftOut().forEach((c, why) -> reasons.put(c, reader.chainError(c) != null
+                        && !damage.isEmpty() && reader.chainError(c) == damage.get(0) ? "the damage above"
+                        : Messages.oneLine(why)));
+                b.setTableChains(none ? java.util.Map.of() : reasons);
+                leftOutLine = none ? null : chains.leftOutLine(reasons);
+            }
+            if (leftOutLine != null) {
+                warning += "; " + leftOutLine;
+            }
             List<workbench.core.diagnostics.ParameterSummary> points = null;
             if (m.distilled() != null) {
                 try {
