@@ -1642,7 +1642,9 @@ public final class MainWindow extends BorderPane {
                         : sel.chains().length + " of " + reader.chains() + " chains";
                 String done = "exported " + chains + " \u00d7 " + sel.rows() + " draws as " + format.id() + " to " + out
                         + (files.size() > 1 ? " (" + files.size() + " files)" : "");
-                String msg = Messages.oneLine(notes.isEmpty() ? done : done + "; " + String.join("; ", notes));
+                // the whole line, path and all, for the status bar's tooltip (the bar cuts it in its middle)
+                String msg = Messages.oneLine(notes.isEmpty() ? done : done + "; " + String.join("; ", notes),
+                        Messages.MAX_STATUS_LENGTH);
                 Platform.runLater(() -> showMessage(msg, !notes.isEmpty()));
             } catch (BadInputException e) {
                 Platform.runLater(() -> showMessage(e.getMessage(), true));
