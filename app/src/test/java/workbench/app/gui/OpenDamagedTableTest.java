@@ -76,9 +76,16 @@ class OpenDamagedTableTest {
         return new Opened(r, t, new ObjectMapper().readTree(out.toString()));
     }
 
-    /** The window's table holds summary's chains and draws: the same count per chain and the same figures. */
+    /**
+     * The window's table holds summary's chains and draws: the same count per chain and the same figures; and the
+     * status bar's divergences are summary's (before, a corrupt chain's divergences past its damage were counted).
+     */
     private static void sameAsSummary(Opened o) {
         JsonNode j = o.summary();
+        var b = o.result().shown().buffer();
+        JsonNode div = j.get("sampler").get("divergences");
+        assertEquals(div.get("warmup").asLong(), b.warmupDivergenceCount());
+        assertEquals(div.get("sampling").asLong(), b.divergenceCount() - b.warmupDivergenceCount());
         long perChain = j.get("draws_per_chain").asLong();
         assertEquals(perChain, o.table().commonLength(), String.valueOf(o.table().lengthNote()));
         assertEquals(j.get("chains").asLong() * perChain, o.table().draws(), String.valueOf(o.table().lengthNote()));
@@ -95,9 +102,14 @@ class OpenDamagedTableTest {
         }
     }
 
-    private static void leftOut(Opened o, int chain, String reason) {
+    /**
+     * Chain {@code chain} is left out: the status line gives {@code inLine} as its reason, the table's note (and the
+     * buffer) summary's whole reason.
+     */
+    private static void leftOut(Opened o, int chain, String inLine) {
         String msg = o.result().message();
-        assertTrue(msg.contains("; left out: chain " + chain + " has no post-warmup draws (" + reason + ")"), msg);
+        String reason = o.summary().get("chains_left_out").get(0).get("reason").asText();
+        assertTrue(msg.contains("; left out: chain " + chain + " has no post-warmup draws (" + inLine + ")"), msg);
         assertTrue(msg.contains("; the table, R-hat and ESS use chains 1, 3, 4"), msg);
         assertEquals(chain, o.summary().get("chains_left_out").get(0).get("chain").asInt());
         assertEquals(Map.of(chain - 1, reason), o.result().shown().buffer().leftOutOfTable());
@@ -120,7 +132,7 @@ class OpenDamagedTableTest {
         assertTrue(o.result().damaged());
         assertTrue(o.result().message().contains("damaged: chain-2.draws: chunk 0 (byte offset 0) is corrupt"),
                 o.result().message());
-        // the damage is said once, in the red "damaged:" part; the left-out part refers to it
+        // the damage is said once in the status line, in its red "damaged:" part; the left-out part refers to it
         leftOut(o, 2, "the damage above");
         assertTrue(o.summary().get("chains_left_out").get(0).get("reason").asText()
                 .startsWith("chain-2.draws: chunk 0 (byte offset 0) is corrupt"));
