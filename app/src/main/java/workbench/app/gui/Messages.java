@@ -7,7 +7,7 @@ package workbench.app.gui;
  * {@link #MAX_LENGTH} characters in all.
  */
 final class Messages {
-    /** The longest message a view-model hands to the window. */
+    /** The longest refusal or error message a view-model hands to the window (status lines: {@link #MAX_STATUS_LENGTH}). */
     static final int MAX_LENGTH = 300;
 
     private Messages() {
@@ -15,7 +15,7 @@ final class Messages {
 
     /**
      * The longest line the window composes around a path the user chose (an export's output file): the status bar
-     * shows such a line cut in its middle and its tooltip the whole of it, so the path and what follows it must not
+     * shows such a line (and an opened session's, with its damage) cut in its middle and its tooltip the whole of it, so it must not
      * be cut to {@link #MAX_LENGTH} (an export line to a long path lost the middle of the path there).
      */
     static final int MAX_STATUS_LENGTH = 5000;

@@ -297,7 +297,7 @@ public final class OpenViewModel {
                     : "showing stored session: " + m.modelId() + " \u00b7 " + m.samplerId() + " \u00b7 " + m.chains()
                             + " chain(s), read-only" + note)
                     + (kept == null ? "" : "; showing the " + kept + " (`workbench summary` covers them all)")
-                    + warning);
+                    + warning, Messages.MAX_STATUS_LENGTH); // whole, for the status bar's tooltip
             Shown s = new Shown(b, line, reader.directory(), m, truth, kept, points);
             shown = s;
             return new Result(false, line, s, !damage.isEmpty() || !changed.isEmpty());

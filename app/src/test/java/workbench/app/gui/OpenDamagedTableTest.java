@@ -136,6 +136,10 @@ class OpenDamagedTableTest {
         leftOut(o, 2, "the damage above");
         assertTrue(o.summary().get("chains_left_out").get(0).get("reason").asText()
                 .startsWith("chain-2.draws: chunk 0 (byte offset 0) is corrupt"));
+        // the whole line, over 300 characters, for the status bar's tooltip: not cut in its middle to 300
+        assertTrue(o.result().message().length() > Messages.MAX_LENGTH, o.result().message());
+        assertTrue(o.result().message().contains("damaged: " + o.summary().get("chains_left_out").get(0).get("reason")
+                .asText() + "; left out"), o.result().message());
         sameAsSummary(o);
     }
 
