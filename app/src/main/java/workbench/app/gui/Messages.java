@@ -7,16 +7,16 @@ package workbench.app.gui;
  * {@link #MAX_LENGTH} characters in all.
  */
 final class Messages {
-    /** The longest refusal or error message a view-model hands to the window (status lines: {@link #MAX_STATUS_LENGTH}). */
+    /** The longest refusal or error a view-model hands to the window (status lines: {@link #MAX_STATUS_LENGTH}). */
     static final int MAX_LENGTH = 300;
 
     private Messages() {
     }
 
     /**
-     * The longest line the window composes around a path the user chose (an export's output file): the status bar
-     * shows such a line (and an opened session's, with its damage) cut in its middle and its tooltip the whole of it, so it must not
-     * be cut to {@link #MAX_LENGTH} (an export line to a long path lost the middle of the path there).
+     * The longest status line: an export's, around a path the user chose, or an opened session's, with its damage.
+     * The status bar shows such a line cut in its middle and its tooltip the whole of it, so it must not be cut to
+     * {@link #MAX_LENGTH} (an export line to a long path lost the middle of the path there).
      */
     static final int MAX_STATUS_LENGTH = 5000;
 
