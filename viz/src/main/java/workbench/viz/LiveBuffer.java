@@ -3,6 +3,7 @@ package workbench.viz;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicLongArray;
@@ -752,7 +753,28 @@ public final class LiveBuffer implements DrawSink, DrawSource {
      * table reads: the buffer itself for every sampler but csgld, whose exploration steps it leaves out.
      */
     public DrawSource posterior() {
-        return drawPhase().posterior(this);
+        DrawSource p = drawPhase().posterior(this);
+        Map<Integer, String> out = tableLeftOut;
+        return out == null ? p : new TableDraws(p, out);
+    }
+
+    /** Set for a stored session's buffer: the chains its table leaves out, each with why; null for any other. */
+    private volatile Map<Integer, String> tableLeftOut;
+
+    /**
+     * For a buffer loaded from a stored session: its diagnostics table ({@link #posterior}, a {@link TableDraws})
+     * leaves out these chains (0-based, each with why; empty: none), as {@code workbench summary} does, and uses the
+     * common length of the other chains for every figure, as summary does. The plots still show every chain.
+     */
+    public void setTableChains(Map<Integer, String> leftOut) {
+        this.tableLeftOut = Map.copyOf(leftOut);
+        version.incrementAndGet();
+    }
+
+    /** The chains {@link #setTableChains} left out of the table (0-based, each with why); empty when none. */
+    public Map<Integer, String> leftOutOfTable() {
+        Map<Integer, String> out = tableLeftOut;
+        return out == null ? Map.of() : out;
     }
 
     /**

@@ -32,6 +32,7 @@ import workbench.sessions.DistilledSessions;
 import workbench.sessions.SessionManifest;
 import workbench.sessions.SessionReader;
 import workbench.sessions.SessionTruth;
+import workbench.sessions.TableChains;
 
 /** {@code summary DIR}: the parameter table and sampler statistics of a stored session. */
 @Command(name = "summary", mixinStandardHelpOptions = true, versionProvider = Version.class, description = "Summarize a stored session: parameters (mean, sd, quantiles, R-hat, ESS, MCSE)"
@@ -201,15 +202,11 @@ final class SummaryCommand implements Callable<Integer> {
         // for every other sampler every post-warmup draw (post is then the reader itself)
         DrawPhase phase = reader.drawPhase();
         DrawSource post = reader.posterior();
-        List<Integer> kept = new ArrayList<>();
+        // which chains the table covers: decided in one place, which the window's opened session asks too
+        TableChains tableChains = TableChains.of(reader);
+        List<Integer> kept = tableChains.kept();
         Map<Integer, String> leftOut = new LinkedHashMap<>();
-        for (int c = 0; c < reader.chains(); c++) {
-            if (post.size(c) - Math.max(post.warmup(c), post.first(c)) > 0) {
-                kept.add(c);
-            } else {
-                leftOut.put(c, whyNoDraws(reader, c));
-            }
-        }
+        tableChains.leftOut().forEach((c, why) -> leftOut.put(c, WorkbenchCli.oneLine(why)));
         // no chain has draws yet (e.g. stopped in warmup): nothing to leave out, and one line says why the table is
         // empty and what to do (before, an all-NA table "x 0 draws" came with no word)
         String noDraws = kept.isEmpty() ? noDrawsLine(reader, phase) : null;
@@ -224,7 +221,6 @@ final class SummaryCommand implements Callable<Integer> {
         RunSummary table = leftOut.isEmpty() ? s
                 : RunSummary.of(new ChainSubset(post, kept.stream().mapToInt(Integer::intValue).toArray()), maxDepth);
         String phaseNote = phase.note(m.samplerId(), table.drawsPerChain(), postWarmupPerChain(reader, counted));
-        String keptList = kept.stream().map(c -> String.valueOf(c + 1)).collect(Collectors.joining(", "));
         RunOutcome o = reader.outcome();
         double[] steps = new double[s.chains()];
         for (int c = 0; c < steps.length; c++) {
@@ -378,7 +374,7 @@ final class SummaryCommand implements Callable<Integer> {
                     notes.add(noDraws);
                 }
                 if (!leftOut.isEmpty()) {
-                    notes.add(leftOutLine(leftOut, keptList));
+                    notes.add(leftOutLine(tableChains, leftOut));
                 }
                 if (table.unequalLengths()) {
                     notes.add("chains have unequal lengths: using the common length " + table.drawsPerChain()
@@ -411,7 +407,7 @@ final class SummaryCommand implements Callable<Integer> {
                 out.println(noDraws);
             }
             if (!leftOut.isEmpty()) {
-                out.println(leftOutLine(leftOut, keptList));
+                out.println(leftOutLine(tableChains, leftOut));
             }
             DistilledFrom d = m.distilled();
             if (d != null) {
@@ -647,11 +643,8 @@ final class SummaryCommand implements Callable<Integer> {
     }
 
     /** One line naming the chains left out of the table and why, and the chains it covers. */
-    private static String leftOutLine(Map<Integer, String> leftOut, String keptList) {
-        StringBuilder sb = new StringBuilder("left out: ");
-        leftOut.forEach((c, why) -> sb.append(sb.length() > 10 ? "; " : "").append("chain ").append(c + 1)
-                .append(" has no post-warmup draws (").append(why).append(')'));
-        return sb.append("; the table, R-hat and ESS use chains ").append(keptList).toString();
+    private static String leftOutLine(TableChains chains, Map<Integer, String> leftOut) {
+        return chains.leftOutLine(leftOut);
     }
 
     /**
@@ -705,16 +698,7 @@ final class SummaryCommand implements Callable<Integer> {
 
     /** Why a chain has no post-warmup draws, in a few words. */
     private static String whyNoDraws(SessionReader reader, int c) {
-        workbench.core.BadInputException damage = reader.chainError(c);
-        if (damage != null) {
-            return WorkbenchCli.oneLine(damage.getMessage());
-        }
-        String file = reader.manifest().drawsFiles().get(c);
-        long size = reader.size(c);
-        if (size == 0) {
-            return file + " holds no draws";
-        }
-        return file + " holds " + size + " iteration" + (size == 1 ? "" : "s") + ", all warmup";
+        return WorkbenchCli.oneLine(TableChains.whyNoDraws(reader, c));
     }
 
     static int treedepthLimit(Map<String, String> samplerSettings) {

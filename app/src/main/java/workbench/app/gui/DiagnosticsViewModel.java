@@ -194,8 +194,17 @@ public final class DiagnosticsViewModel {
         long available = 0; // post-warmup draws the source holds, all chains
         long forgotten = 0; // post-warmup draws the source made but no longer holds (a live ring buffer's oldest)
         long held = 0; // iterations the source holds of the chain that holds most
+        // a stored session's table: the chains `workbench summary` leaves out are left out here too, and every figure
+        // uses the common length of the others, as summary's does (before, a chain corrupt from the start counted as
+        // none, and one cut in warmup as "in warmup")
+        Map<Integer, String> leftOut = src instanceof workbench.viz.TableDraws t ? t.leftOut() : Map.of();
+        boolean asSummary = src instanceof workbench.viz.TableDraws;
         for (int c = 0; c < chains; c++) {
             to[c] = src.size(c);
+            if (leftOut.containsKey(c)) {
+                from[c] = to[c];
+                continue;
+            }
             available += Math.max(0, to[c] - Math.max(src.warmup(c), src.first(c)));
             forgotten += Math.max(0, Math.min(src.first(c), to[c]) - src.warmup(c));
             held = Math.max(held, to[c] - src.first(c));
@@ -216,7 +225,9 @@ public final class DiagnosticsViewModel {
             warming.clear();
         }
         int k = in.size();
-        boolean ragged = k > 0 && longest != common;
+        boolean unequal = k > 0 && longest != common;
+        // mean and sd over each chain's own draws, unless the table is a stored session's (summary's common length)
+        boolean ragged = unequal && !asSummary;
         List<Line> lines = new ArrayList<>();
         for (int p = 0; p < Math.min(names.size(), MAX_ROWS); p++) {
             double[][] x = new double[k][];
@@ -316,15 +327,20 @@ public final class DiagnosticsViewModel {
                 + "so the sampler explores the tails slowly (often a sign of a badly scaled or heavy-tailed target)" : null;
         String note = null;
         // chains of a run drift apart by a few draws as threads run at their own speed: no note for that
-        boolean notable = !addedAt.isEmpty() || !warming.isEmpty() || longest - common > Math.max(2, longest / 100);
+        boolean notable = !addedAt.isEmpty() || !warming.isEmpty() || longest - common > Math.max(2, longest / 100)
+                || (asSummary && unequal);
         // the first refreshes of a run give R-hat and ESS from a handful of draws (1.3-2.7 at 19 a chain), red as a
         // real failure would be: say they are rough until the chains are longer
         boolean short_ = k > 0 && common < SHORT_CHAINS;
         // a long run or a large stored session: the table covers only the latest draws of each chain (one
         // refresh stays under a second), which the user must be told, e.g. 4000 of 2 000 000 for 100 parameters
         boolean cut = available > total;
-        if (notable || cut || short_ || forgotten > 0) {
+        if (notable || cut || short_ || forgotten > 0 || !leftOut.isEmpty()) {
             List<String> parts = new ArrayList<>();
+            for (Map.Entry<Integer, String> e : new java.util.TreeMap<>(leftOut).entrySet()) {
+                parts.add("chain " + (e.getKey() + 1) + " is left out: it has no post-warmup draws (" + e.getValue()
+                        + ")");
+            }
             if (short_) {
                 parts.add("only " + common + " post-warmup draws per chain so far: R-hat and ESS are rough this short");
             }
@@ -339,7 +355,10 @@ public final class DiagnosticsViewModel {
                         + " earlier post-warmup draws are not in it (the session on disk keeps every draw"
                         + (cut ? ")" : "; `workbench summary` covers them all)"));
             }
-            if (k > 0 && notable) {
+            if (k > 0 && asSummary && unequal) {
+                parts.add("chains of unequal length: every figure but E-BFMI on their common length of " + common
+                        + " draws per chain, the latest of each (as `workbench summary`)");
+            } else if (k > 0 && notable) {
                 parts.add("R-hat, ESS and MCSE on the common length of " + common + " draws per chain"
                         + (ragged ? "; mean, sd and E-BFMI on each chain's own draws" : ""));
             }
@@ -349,7 +368,9 @@ public final class DiagnosticsViewModel {
             parts.addAll(startedLines(addedAt));
             note = String.join("; ", parts);
         }
-        return new Table(lines, total, divergences, ebfmi, ebfmiWarning, names.size(), common, note, logDensity);
+        // a stored session's table counts its draws as summary does: the common length of each chain covered
+        long drawsIn = asSummary ? (long) k * common : total;
+        return new Table(lines, drawsIn, divergences, ebfmi, ebfmiWarning, names.size(), common, note, logDensity);
     }
 
     /** "chain 5 started at draw 812 of chain 1", with neighbouring chains that started together in one line. */

@@ -1044,6 +1044,10 @@ public final class MainWindow extends BorderPane {
                 statusMessage);
         row.setAlignment(Pos.CENTER_LEFT);
         statusMessage.setWrapText(false);
+        // a message longer than the room is cut in its middle, which is mostly a path (an export's output file, a
+        // session's folder), so that its start (what happened) and its end (what was left out, and why) stay in
+        // view; the tooltip holds the whole text. Cut at its end, an export line lost its "left out chain 1 (...)"
+        statusMessage.setTextOverrun(javafx.scene.control.OverrunStyle.CENTER_ELLIPSIS);
         // a long message is cut (its whole text in the tooltip), the run's figures never are
         for (Label l : List.of(statusState, statusDraws, statusRates, statusStep, statusDivs)) {
             l.setMinWidth(Region.USE_PREF_SIZE);
@@ -1632,15 +1636,20 @@ public final class MainWindow extends BorderPane {
         Thread t = new Thread(() -> {
             try (workbench.sessions.SessionReader reader = workbench.sessions.SessionReader.open(dir)) {
                 var damage = workbench.sessions.export.ExportDamage.of(reader);
+                // a chain without draws refuses the export; the window has no --chains, so the refusal names the
+                // command that exports the others (the command line's says "--chains picks the others")
                 var sel = workbench.sessions.export.ExportSelection.parse(reader, null, damage.readableChains(), null,
-                        false);
+                        false, others -> "the window exports every chain; 'workbench export " + dir + " --chains "
+                                + others + " --out FILE' exports the others");
                 List<String> notes = damage.notes(sel);
                 List<java.nio.file.Path> files = format.write(reader, sel, out);
                 String chains = sel.chains().length == reader.chains() ? sel.chains().length + " chain(s)"
                         : sel.chains().length + " of " + reader.chains() + " chains";
                 String done = "exported " + chains + " \u00d7 " + sel.rows() + " draws as " + format.id() + " to " + out
                         + (files.size() > 1 ? " (" + files.size() + " files)" : "");
-                String msg = Messages.oneLine(notes.isEmpty() ? done : done + "; " + String.join("; ", notes));
+                // the whole line, path and all, for the status bar's tooltip (the bar cuts it in its middle)
+                String msg = Messages.oneLine(notes.isEmpty() ? done : done + "; " + String.join("; ", notes),
+                        Messages.MAX_STATUS_LENGTH);
                 Platform.runLater(() -> showMessage(msg, !notes.isEmpty()));
             } catch (BadInputException e) {
                 Platform.runLater(() -> showMessage(e.getMessage(), true));
@@ -2595,6 +2604,8 @@ public final class MainWindow extends BorderPane {
      * The status line's count: while any chain is in warmup, how far warmup has come ({@code warmup: 120 of 500 per
      * chain}); then the draws after warmup, the number the run was asked for ({@code draws: 2000 per chain (8000 in
      * all) after 500 warmup}), the shortest chain's per chain. Chains added during a run count their own warmup.
+     * An opened session's chains left out of its table ({@link LiveBuffer#leftOutOfTable}: empty, corrupt from the
+     * start, cut in warmup) are not counted: a finished run read "draws: 0 per chain" or "warmup: 256 of 300".
      */
     static String drawCount(LiveBuffer b) {
         long[] sizes = b.sizes();
@@ -2602,7 +2613,11 @@ public final class MainWindow extends BorderPane {
         long all = 0;
         long warmupDone = Long.MAX_VALUE;
         long warmupOf = 0;
+        Map<Integer, String> leftOut = b.leftOutOfTable();
         for (int k = 0; k < sizes.length; k++) {
+            if (leftOut.containsKey(k)) {
+                continue;
+            }
             long w = b.warmup(k);
             long drawn = Math.max(0, sizes[k] - w);
             perChain = Math.min(perChain, drawn);

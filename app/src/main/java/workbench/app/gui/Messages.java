@@ -7,22 +7,34 @@ package workbench.app.gui;
  * {@link #MAX_LENGTH} characters in all.
  */
 final class Messages {
-    /** The longest message a view-model hands to the window. */
+    /** The longest refusal or error a view-model hands to the window (status lines: {@link #MAX_STATUS_LENGTH}). */
     static final int MAX_LENGTH = 300;
 
     private Messages() {
     }
 
+    /**
+     * The longest status line: an export's, around a path the user chose, or an opened session's, with its damage.
+     * The status bar shows such a line cut in its middle and its tooltip the whole of it, so it must not be cut to
+     * {@link #MAX_LENGTH} (an export line to a long path lost the middle of the path there).
+     */
+    static final int MAX_STATUS_LENGTH = 5000;
+
     /** {@code msg} on one line of at most {@link #MAX_LENGTH} characters; null stays null. */
     static String oneLine(String msg) {
+        return oneLine(msg, MAX_LENGTH);
+    }
+
+    /** {@code msg} on one line of at most {@code max} characters (at least 20); null stays null. */
+    static String oneLine(String msg, int max) {
         if (msg == null) {
             return null;
         }
         String m = msg;
-        if (m.length() > MAX_LENGTH) {
+        if (m.length() > max) {
             // the start names the field or file, the end usually says what is wrong: keep both
-            int head = MAX_LENGTH / 2;
-            int tail = MAX_LENGTH - head - 5;
+            int head = max / 2;
+            int tail = max - head - 5;
             if (Character.isHighSurrogate(m.charAt(head - 1))) {
                 head--;
             }

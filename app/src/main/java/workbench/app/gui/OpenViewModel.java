@@ -228,7 +228,12 @@ public final class OpenViewModel {
             // and the diagnostics table which post-warmup iterations are posterior draws (csgld: its sampling phases)
             b.setStoredSampler(m.samplerId(), workbench.core.kernel.AcceptStep.of(m.samplerId(), m.samplerSettings()),
                     reader.drawPhase());
-            List<workbench.sessions.DivergenceRecord> records = m.distilled() != null ? List.of() : reader.divergences();
+            // only the divergences of stored draws, as `workbench summary` counts them from the draws: a chain whose
+            // draws file is corrupt keeps its divergences file whole, and its records past the damage counted as
+            // post-warmup divergences of draws that are not there (11 where summary said 0)
+            List<workbench.sessions.DivergenceRecord> records = m.distilled() != null ? List.of()
+                    : reader.divergences().stream().filter(r -> r.chain() < 0 || r.chain() >= reader.chains()
+                            || r.iteration() < reader.size(r.chain())).toList();
             List<LiveBuffer.DivergenceMark> stored = storedDivergences(reader, b, records);
             if (stored != null) {
                 b.replaceDivergences(stored);
@@ -255,6 +260,27 @@ public final class OpenViewModel {
                         + (changed.size() > 1 ? " (and " + (changed.size() - 1) + " more)" : "")
                         + ": `workbench summary` says what";
             }
+            // the chains the table covers, as `workbench summary` decides it (one helper both ask): a chain without a
+            // post-warmup draw (empty, corrupt from the start, cut in warmup) is left out and said in summary's terms;
+            // its intact prefix, real draws, is still plotted
+            String leftOutLine = null;
+            if (m.distilled() == null) {
+                workbench.sessions.TableChains chains = workbench.sessions.TableChains.of(reader);
+                boolean none = chains.kept().isEmpty(); // no chain has draws: nothing to leave out, as in summary
+                // the table's note gives each reason whole; the status line refers to the damage it has just said
+                java.util.Map<Integer, String> reasons = new java.util.LinkedHashMap<>();
+                java.util.Map<Integer, String> inLine = new java.util.LinkedHashMap<>();
+                chains.leftOut().forEach((c, why) -> {
+                    reasons.put(c, Messages.oneLine(why));
+                    inLine.put(c, reader.chainError(c) != null && !damage.isEmpty()
+                            && reader.chainError(c) == damage.get(0) ? "the damage above" : Messages.oneLine(why));
+                });
+                b.setTableChains(none ? java.util.Map.of() : reasons);
+                leftOutLine = none ? null : chains.leftOutLine(inLine);
+            }
+            if (leftOutLine != null) {
+                warning += "; " + leftOutLine;
+            }
             List<workbench.core.diagnostics.ParameterSummary> points = null;
             if (m.distilled() != null) {
                 try {
@@ -271,7 +297,7 @@ public final class OpenViewModel {
                     : "showing stored session: " + m.modelId() + " \u00b7 " + m.samplerId() + " \u00b7 " + m.chains()
                             + " chain(s), read-only" + note)
                     + (kept == null ? "" : "; showing the " + kept + " (`workbench summary` covers them all)")
-                    + warning);
+                    + warning, Messages.MAX_STATUS_LENGTH); // whole, for the status bar's tooltip
             Shown s = new Shown(b, line, reader.directory(), m, truth, kept, points);
             shown = s;
             return new Result(false, line, s, !damage.isEmpty() || !changed.isEmpty());

@@ -81,4 +81,16 @@ class ExportDamagedSessionTest {
                 && r.err.contains("(the export does not read it)"), r.err);
         assertTrue(Files.size(out) > 2 * 3000 * 2 * 8 / 4);
     }
+
+    /** An empty (not corrupt) chain: the command line's refusal says what to do with its own option, --chains. */
+    @Test
+    void anEmptyChainIsRefusedPointingToChains() throws Exception {
+        Path s = copy();
+        Files.write(s.resolve("chain-1.draws"), new byte[0]);
+        Path out = tmp.resolve("empty.csv");
+        CliHarness r = CliHarness.run("export", s.toString(), "--format", "csv", "--out", out.toString());
+        assertEquals(2, r.code, r.err);
+        assertEquals("error: chain 1 holds no draws; nothing to export (--chains picks the others)", r.err.strip());
+        assertFalse(Files.exists(out));
+    }
 }

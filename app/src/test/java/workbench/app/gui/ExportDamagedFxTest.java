@@ -14,6 +14,7 @@ import javafx.scene.control.Label;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
+import org.testfx.util.WaitForAsyncUtils;
 import workbench.sessions.export.ExportFormat;
 
 /**
@@ -42,7 +43,7 @@ class ExportDamagedFxTest extends WindowFxBase {
         Label msg = robot.lookup("#statusMessage").queryAs(Label.class);
         robot.interact(() -> window.exportSession(s, ExportFormat.CSV, out));
         waitUntil("the export's line", 60, () -> !msg.getText().startsWith("exporting"));
-        assertEquals(Messages.oneLine(msg.getText()), msg.getText());
+        assertEquals(Messages.oneLine(msg.getText(), Messages.MAX_STATUS_LENGTH), msg.getText());
         return msg.getText();
     }
 
@@ -105,5 +106,49 @@ class ExportDamagedFxTest extends WindowFxBase {
                 m);
         assertTrue(warned(robot), m);
         assertFalse(Files.exists(out));
+    }
+
+    /**
+     * An empty (not corrupt) chain: the window has no --chains, so its refusal names what does export the others (the
+     * command line with --chains) instead of the command line's "(--chains picks the others)".
+     */
+    @Test
+    void anEmptyChainIsRefusedSayingWhatExportsTheOthers(FxRobot robot) throws Exception {
+        Path s = session(3);
+        Files.write(s.resolve("chain-2.draws"), new byte[0]);
+        Path out = tmp.resolve("empty.csv");
+        String m = export(robot, s, out);
+        assertEquals("chain 2 holds no draws; nothing to export (the window exports every chain; 'workbench export " + s
+                + " --chains 1,3 --out FILE' exports the others)", m);
+        assertFalse(m.contains("--chains picks"), m);
+        assertTrue(warned(robot), m);
+        assertFalse(Files.exists(out));
+    }
+
+    /**
+     * A line longer than the status bar (a long output path, then the chain left out and why) is cut in its middle,
+     * not at its end: what happened and what was left out stay in view, and the tooltip holds the whole line. Cut at
+     * its end, the "left out chain 1 (...)" part was lost at 1600 pixels.
+     */
+    @Test
+    void aLongLineKeepsItsStartAndItsEndInView(FxRobot robot) throws Exception {
+        Path s = session(3);
+        corruptMiddle(s.resolve("chain-1.draws"));
+        Path dir = tmp.resolve("a-folder-with-a-rather-long-name-for-exports").resolve("and-another-one-inside-it");
+        Files.createDirectories(dir);
+        Path out = dir.resolve("draws-of-the-damaged-session.csv");
+        String m = export(robot, s, out);
+        assertTrue(m.contains(" to " + out + "; left out chain 1 ("), "the whole line, path and all: " + m);
+        assertTrue(m.length() > Messages.MAX_LENGTH, m);
+        Label msg = robot.lookup("#statusMessage").queryAs(Label.class);
+        WaitForAsyncUtils.waitForFxEvents();
+        String shown = robot.from(msg).lookup(".text").queryAs(javafx.scene.text.Text.class).getText();
+        assertTrue(shown.length() < m.length(), "the line must be longer than the bar to test anything: " + shown);
+        assertTrue(shown.startsWith("exported 2 of 3 chains"), shown);
+        assertTrue(shown.contains("..."), shown); // the label's ellipsis: the message itself has none
+        assertFalse(m.contains("..."), m);
+        assertTrue(m.endsWith(shown.substring(shown.indexOf("...") + 3)), shown);
+        assertTrue(shown.endsWith(m.substring(m.length() - 20)), "the end of the line is shown: " + shown);
+        assertEquals(m, msg.getTooltip().getText());
     }
 }

@@ -66,6 +66,17 @@ public record ExportSelection(int[] params, int[] chains, long from, long to, lo
      */
     public static ExportSelection parse(DrawSource src, String paramsText, String chainsText, String drawsText,
                                         boolean withWarmup) {
+        return parse(src, paramsText, chainsText, drawsText, withWarmup, others -> "--chains picks the others");
+    }
+
+    /**
+     * As {@link #parse(DrawSource, String, String, String, boolean)}, with {@code othersHint} saying, in the refusal
+     * of a selection holding a chain without draws, how to export the chains that have them: given their list,
+     * 1-based and separated by commas as {@code --chains} takes them ({@code 1,3,4}). The command line says
+     * "--chains picks the others"; the window, which has no chain selection, says what it can do instead.
+     */
+    public static ExportSelection parse(DrawSource src, String paramsText, String chainsText, String drawsText,
+                                        boolean withWarmup, java.util.function.UnaryOperator<String> othersHint) {
         int[] params = params(src.names(), paramsText);
         int[] chains = chains(src.chains(), chainsText);
         long common = Long.MAX_VALUE;
@@ -75,12 +86,14 @@ public record ExportSelection(int[] params, int[] chains, long from, long to, lo
         if (common <= 0) {
             int e = firstEmpty(src, chains);
             if (src.size(e) == 0) {
-                boolean others = false;
+                StringBuilder others = new StringBuilder();
                 for (int c : chains) {
-                    others |= src.size(c) > 0;
+                    if (src.size(c) > 0) {
+                        others.append(others.length() == 0 ? "" : ",").append(c + 1);
+                    }
                 }
                 throw new BadInputException("chain " + (e + 1) + " holds no draws; nothing to export"
-                        + (others ? " (--chains picks the others)" : ""));
+                        + (others.length() > 0 ? " (" + othersHint.apply(others.toString()) + ")" : ""));
             }
             if (!withWarmup) {
                 // a run stopped (Ctrl-C, a crash, a full disk) before warmup ended: its warmup rows are all there is
