@@ -63,6 +63,8 @@ public final class CompareWindow {
         final ChoiceBox<String> sampler = new ChoiceBox<>();
         final PosteriorPane pane = new PosteriorPane();
         final Label figures = new Label("not started");
+        /** The figures' first line (state, draws, acceptance), beside the sampler picker where there is room. */
+        final Label state = new Label();
         /** Says what the line's acceptance figure is, or why there is none (a sampler without an accept step). */
         final Tooltip figuresTip = new Tooltip(ACCEPTANCE_TIP);
         final RunController run;
@@ -80,8 +82,11 @@ public final class CompareWindow {
             figures.setId("compareFigures" + index);
             figures.setTooltip(figuresTip);
             figures.setWrapText(true);
-            figures.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE); // all three lines, never cut
-            HBox head = new HBox(6, new Label("sampler"), sampler);
+            figures.setMinHeight(36); // two lines; the first line of the figures stands beside the picker
+            state.setId("compareState" + index);
+            state.setTooltip(figuresTip);
+            state.setMinWidth(0);
+            HBox head = new HBox(6, new Label("sampler"), sampler, state);
             head.setAlignment(Pos.CENTER_LEFT);
             box = new VBox(4, head, pane, figures);
             VBox.setVgrow(pane, Priority.ALWAYS);
@@ -101,12 +106,14 @@ public final class CompareWindow {
                 refused = run.start(s, false);
             }
             if (refused != null) {
+                state.setText("");
                 figures.setText(id + ": " + refused);
                 return refused;
             }
             run.setSpeed(currentSpeed());
             pane.setModel(run.model());
             pane.setBuffer(run.buffer());
+            state.setText("");
             figures.setText(id + ": starting");
             return null;
         }
@@ -269,7 +276,11 @@ public final class CompareWindow {
             for (Panel p : panels) {
                 String line = figures(p.sampler.getSelectionModel().getSelectedItem(), p.run);
                 if (line != null) {
-                    p.figures.setText(line);
+                    // the first line beside the picker, the other two under the projection: three under it took
+                    // the projection's room in a 1280 x 720 window, and its axis label ran over them
+                    int cut = line.indexOf('\n');
+                    p.state.setText(cut < 0 ? line : line.substring(0, cut));
+                    p.figures.setText(cut < 0 ? "" : line.substring(cut + 1));
                     String tip = acceptanceTip(p.run.buffer());
                     if (!tip.equals(p.figuresTip.getText())) {
                         p.figuresTip.setText(tip);
