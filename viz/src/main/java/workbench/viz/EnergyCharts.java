@@ -560,7 +560,7 @@ public final class EnergyCharts extends HBox {
         // text or uiScale 1.5 ("energy, centr"); the axis room is taken at the text size, the tick labels beside it
         // growing too
         org.jfree.chart.axis.ValueAxis bfmiAxis = bfmiChart.getXYPlot().getDomainAxis();
-        String bfmiLabel = fitFirst(right.getWidth() - AXIS_EXTRA * s, s, BFMI_AXIS);
+        String bfmiLabel = fitFirst(bfmiAxisRoom(s), s, BFMI_AXIS);
         if (!bfmiLabel.equals(bfmiAxis.getLabel())) {
             bfmiAxis.setLabel(bfmiLabel);
         }
@@ -571,6 +571,27 @@ public final class EnergyCharts extends HBox {
             bfmiNames = names;
             lastVersion = -1; // the E-BFMI legend's names are set with its data, at the next refresh
         }
+    }
+
+    /**
+     * The width the E-BFMI axis label may take, centred under the plot, in the panel's width: twice the room right of
+     * the plot's centre, the plot's left and right offsets in the chart taken from its last drawing (the tick labels
+     * and the rotated axis label left of it, a small gap right of it). The estimate {@code width - AXIS_EXTRA * s}
+     * alone, 105 pixels off at uiScale 1.5 or 18 px text, left a 130-pixel panel "E" where "energy" fitted; it stands
+     * until the chart has been drawn.
+     */
+    private double bfmiAxisRoom(double s) {
+        double width = right.getWidth();
+        org.jfree.chart.ChartRenderingInfo info = right.getCanvas() == null ? null : right.getCanvas().getRenderingInfo();
+        java.awt.geom.Rectangle2D data = info == null ? null : info.getPlotInfo().getDataArea();
+        java.awt.geom.Rectangle2D chart = info == null ? null : info.getChartArea();
+        if (data == null || chart == null || !(data.getWidth() > 0) || !(chart.getWidth() > 0)) {
+            return width - AXIS_EXTRA * s;
+        }
+        double left = data.getMinX() - chart.getMinX();
+        double rightGap = chart.getMaxX() - data.getMaxX();
+        double centre = left + (width - left - rightGap) / 2;
+        return 2 * Math.min(centre, width - centre);
     }
 
     /** The E-BFMI chart's series names for the panel's width ({@link #fitLabels}). */

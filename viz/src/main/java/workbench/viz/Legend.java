@@ -93,6 +93,24 @@ public final class Legend {
         return this;
     }
 
+    /**
+     * Keeps the first rows whose box is at most {@code height} high, the last of them {@code more} (no symbol) where
+     * some are left out; none where not even one row and that fit.
+     */
+    public Legend fitHeight(double height, String more) {
+        if (size()[1] <= height) {
+            return this;
+        }
+        int fit = (int) Math.floor((height - 8) / (15 * scale)); // rows in the box, "more" among them
+        List<Row> kept = new ArrayList<>(rows.subList(0, Math.max(0, Math.min(rows.size(), fit - 1))));
+        rows.clear();
+        if (!kept.isEmpty()) {
+            rows.addAll(kept);
+            rows.add(new Row(Symbol.NONE, Palette.INK, more));
+        }
+        return this;
+    }
+
     public boolean isEmpty() {
         return rows.isEmpty();
     }

@@ -885,17 +885,20 @@ public final class ProjectionView extends CanvasView {
             String what = divergencesAtStart ? "divergent transition's start"
                     : crossings ? "divergence, where \u0394E > 1000"
                     : "draw flagged divergent (where \u0394E crossed 1000 is not recorded)";
-            legend.add(Legend.Symbol.TRIANGLE, Palette.DIVERGENCE, what + " (" + all
-                    + (replayable ? "; click to replay)" : ")"));
-            String more = (all > drawn ? "the latest " + drawn + " drawn" : "")
-                    + (outside == 0 ? "" : (all > drawn ? ", " : "") + outside
-                    + " outside the view: arrowheads on its edge point to them");
-            if (!more.isEmpty()) {
-                legend.add(Legend.Symbol.NONE, Palette.DIVERGENCE, more);
-            }
+            // two rows, not three: the warmup ones and those outside the view share one (at 1280 x 720 the three rows
+            // made the legend cover a quarter of the plot, or fold it)
+            legend.add(Legend.Symbol.TRIANGLE, Palette.DIVERGENCE, what + " (" + (all > drawn ? "latest " + drawn
+                    + " of " + all : Long.toString(all)) + (replayable ? "; click to replay)" : ")"));
+            List<String> more = new java.util.ArrayList<>();
             if (warmupDrawn > 0) {
-                legend.add(Legend.Symbol.OPEN_TRIANGLE, Palette.DIVERGENCE, "hollow: in warmup (" + warmupDrawn
-                        + (warmupDrawn < drawn ? " of the " + drawn + " drawn" : ", all of them") + ")");
+                more.add("hollow: " + (warmupDrawn < drawn ? Long.toString(warmupDrawn) : "all") + " in warmup");
+            }
+            if (outside > 0) {
+                more.add(outside + " outside: arrowheads on the edge");
+            }
+            if (!more.isEmpty()) {
+                legend.add(warmupDrawn > 0 ? Legend.Symbol.OPEN_TRIANGLE : Legend.Symbol.NONE, Palette.DIVERGENCE,
+                        String.join(" \u00b7 ", more));
             }
         }
     }

@@ -477,40 +477,39 @@ public final class TraceView extends CanvasView {
                 anyAdded |= added;
             }
         }
-        Legend legend = null;
-        double[] legendBox = null; // left, top, width, height of the chain legend, or null
-        boolean chainRows = showLegend && chains > 1;
-        if (chainRows || rug.all() > 0) {
-            legend = new Legend(g.textScale());
-        }
-        if (chainRows) {
-            legend.addChains(Legend.Symbol.LINE, chains, "");
-            if (anySetting) {
-                legend.add(Legend.Symbol.DASH, Color.rgb(120, 0, 140), "setting changed");
-            }
-            if (anyAdded) {
-                legend.add(Legend.Symbol.DASH, Color.rgb(120, 0, 140), "chain added (clicked)");
-            }
-        }
         // the ticks count what this range of iterations shows; where that is not all of the run's (an earlier part no
         // longer kept, or the marks kept only the latest LiveBuffer.MAX_DIVERGENCE_MARKS), the run's count beside it:
         // "divergent after warmup (20000)" read against the table line's 322 113
         long allWarmup = buffer.warmupDivergenceCount();
         long allAfter = buffer.divergenceCount() - allWarmup;
-        if (rug.after() > 0) {
-            legend.add(Legend.Symbol.TICKS, Palette.DIVERGENCE, "divergent after warmup ("
-                    + shownOf(rug.after(), allAfter) + ")");
+        boolean chainRows = showLegend && chains > 1;
+        // the legend stands in the plot's top-right corner and ends above the rug: with 16 chains its rows ran over the
+        // rug's right end in a short trace. Where the whole legend is too tall it folds (one row for the chains, one
+        // for the divergences), and where even that is, it keeps the rows that fit
+        double rugTop = a.top() + a.height() - (rug.all() > 0 ? band : 0);
+        double room = rugTop - 2 - (a.top() + 4);
+        Legend legend = null;
+        double[] legendBox = null; // left, top, width, height of the chain legend, or null
+        boolean inline = false;
+        if (chainRows || rug.all() > 0) {
+            legend = traceLegend(g.textScale(), false, chainRows, chains, anySetting, anyAdded, rug, allAfter, allWarmup);
+            if (legend.size()[1] > room) {
+                legend = traceLegend(g.textScale(), true, chainRows, chains, anySetting, anyAdded, rug, allAfter,
+                        allWarmup);
+                // a short, wide trace: the folded rows side by side across the plot's top
+                inline = legend.size()[1] > room && legend.inlineHeight(a.width() - 20) + 8 <= room;
+                if (!inline) {
+                    legend.fitHeight(room, "\u22ef more in a taller view");
+                }
+            }
+            if (legend.isEmpty()) {
+                legend = null;
+            }
         }
-        if (rug.warmup() > 0) {
-            legend.add(Legend.Symbol.TICKS, WARMUP_DIVERGENCE, "divergent in warmup (" + shownOf(rug.warmup(), allWarmup)
-                    + ", lighter)");
-        }
-        if (rug.all() > 0 && rug.rows() > 1) {
-            legend.add(Legend.Symbol.NONE, Palette.DIVERGENCE, "ticks: a row per chain, chain 1 at the top");
-        } else if (rug.all() > 0 && chains > 1) {
-            legend.add(Legend.Symbol.NONE, Palette.DIVERGENCE, "ticks: all " + chains + " chains in one row");
-        }
-        if (legend != null) {
+        legendShown = legend == null ? List.of() : legend.texts();
+        if (legend != null && inline) {
+            legendBox = new double[] {a.left() + 4, a.top() + 4, a.width() - 8, legend.inlineHeight(a.width() - 20) + 8};
+        } else if (legend != null) {
             double[] size = legend.size();
             legendBox = new double[] {w - RIGHT - 4 - size[0], a.top() + 4, size[0], size[1]};
         }
@@ -551,9 +550,66 @@ public final class TraceView extends CanvasView {
         a.drawXAxis(g, "iteration" + (!phases.isEmpty() ? " (shaded: stages of chain 1; line: end of warmup)"
                 : warm > lo ? " (shaded: warmup)" : ""), true);
         a.drawYAxis(g, null);
-        if (legend != null) {
+        if (legend != null && inline) {
+            g.setFill(Color.rgb(255, 255, 255, 0.88));
+            g.fillRect(legendBox[0], legendBox[1], legendBox[2], legendBox[3]);
+            g.setStroke(Color.rgb(0, 0, 0, 0.25));
+            g.setLineWidth(1);
+            g.strokeRect(legendBox[0] + 0.5, legendBox[1] + 0.5, legendBox[2] - 1, legendBox[3] - 1);
+            legend.drawInline(g, legendBox[0] + 6, legendBox[1] + 4, legendBox[2] - 12);
+        } else if (legend != null) {
             legend.draw(g, w - RIGHT - 4, a.top() + 4);
         }
+    }
+
+    /** The legend's rows as last drawn (tests): folded where the whole legend would have run over the rug. */
+    private List<String> legendShown = List.of();
+
+    /** The chain legend's rows as last drawn, top to bottom; empty without a legend. */
+    public List<String> legendTexts() {
+        return legendShown;
+    }
+
+    /**
+     * The trace's legend: the chains (a row each, or folded to one), the dashed marks, and the divergence ticks (a row
+     * for those after warmup and one for warmup's, folded to one row).
+     */
+    private static Legend traceLegend(double ts, boolean folded, boolean chainRows, int chains, boolean anySetting,
+                                      boolean anyAdded, Rug rug, long allAfter, long allWarmup) {
+        Legend legend = new Legend(ts);
+        if (chainRows) {
+            if (folded) {
+                legend.addChainsRow(chains, "");
+            } else {
+                legend.addChains(Legend.Symbol.LINE, chains, "");
+            }
+            if (anySetting) {
+                legend.add(Legend.Symbol.DASH, Color.rgb(120, 0, 140), "setting changed");
+            }
+            if (anyAdded) {
+                legend.add(Legend.Symbol.DASH, Color.rgb(120, 0, 140), "chain added (clicked)");
+            }
+        }
+        if (folded && rug.after() > 0 && rug.warmup() > 0) {
+            legend.add(Legend.Symbol.TICKS, Palette.DIVERGENCE, "divergent: " + shownOf(rug.after(), allAfter)
+                    + " after warmup, " + shownOf(rug.warmup(), allWarmup) + " in warmup (lighter)");
+        } else {
+            if (rug.after() > 0) {
+                legend.add(Legend.Symbol.TICKS, Palette.DIVERGENCE, "divergent after warmup ("
+                        + shownOf(rug.after(), allAfter) + ")");
+            }
+            if (rug.warmup() > 0) {
+                legend.add(Legend.Symbol.TICKS, WARMUP_DIVERGENCE, "divergent in warmup ("
+                        + shownOf(rug.warmup(), allWarmup) + ", lighter)");
+            }
+        }
+        if (rug.all() > 0 && rug.rows() > 1) {
+            legend.add(Legend.Symbol.NONE, Palette.DIVERGENCE, folded ? "ticks: a row per chain"
+                    : "ticks: a row per chain, chain 1 at the top");
+        } else if (rug.all() > 0 && chains > 1) {
+            legend.add(Legend.Symbol.NONE, Palette.DIVERGENCE, "ticks: all " + chains + " chains in one row");
+        }
+        return legend;
     }
 
     /**

@@ -63,6 +63,8 @@ public final class CompareWindow {
         final ChoiceBox<String> sampler = new ChoiceBox<>();
         final PosteriorPane pane = new PosteriorPane();
         final Label figures = new Label("not started");
+        /** The figures' first line (state, draws, acceptance), beside the sampler picker where there is room. */
+        final Label state = new Label();
         /** Says what the line's acceptance figure is, or why there is none (a sampler without an accept step). */
         final Tooltip figuresTip = new Tooltip(ACCEPTANCE_TIP);
         final RunController run;
@@ -80,8 +82,11 @@ public final class CompareWindow {
             figures.setId("compareFigures" + index);
             figures.setTooltip(figuresTip);
             figures.setWrapText(true);
-            figures.setMinHeight(36);
-            HBox head = new HBox(6, new Label("sampler"), sampler);
+            figures.setMinHeight(36); // two lines; the first line of the figures stands beside the picker
+            state.setId("compareState" + index);
+            state.setTooltip(figuresTip);
+            state.setMinWidth(0);
+            HBox head = new HBox(6, new Label("sampler"), sampler, state);
             head.setAlignment(Pos.CENTER_LEFT);
             box = new VBox(4, head, pane, figures);
             VBox.setVgrow(pane, Priority.ALWAYS);
@@ -101,12 +106,14 @@ public final class CompareWindow {
                 refused = run.start(s, false);
             }
             if (refused != null) {
+                state.setText("");
                 figures.setText(id + ": " + refused);
                 return refused;
             }
             run.setSpeed(currentSpeed());
             pane.setModel(run.model());
             pane.setBuffer(run.buffer());
+            state.setText("");
             figures.setText(id + ": starting");
             return null;
         }
@@ -269,7 +276,11 @@ public final class CompareWindow {
             for (Panel p : panels) {
                 String line = figures(p.sampler.getSelectionModel().getSelectedItem(), p.run);
                 if (line != null) {
-                    p.figures.setText(line);
+                    // the first line beside the picker, the other two under the projection: three under it took
+                    // the projection's room in a 1280 x 720 window, and its axis label ran over them
+                    int cut = line.indexOf('\n');
+                    p.state.setText(cut < 0 ? line : line.substring(0, cut));
+                    p.figures.setText(cut < 0 ? "" : line.substring(cut + 1));
                     String tip = acceptanceTip(p.run.buffer());
                     if (!tip.equals(p.figuresTip.getText())) {
                         p.figuresTip.setText(tip);
@@ -331,12 +342,15 @@ public final class CompareWindow {
         // divergences as the main window's status bar counts them, after warmup and in warmup apart: a panel of HMC
         // or NUTS with its acceptance low gave no hint that its trajectories were blowing up (none for a sampler
         // without an energy, where the status bar says n/a)
+        // three short lines, not two long ones: in a 1280 x 720 window a panel is some 630 pixels wide and the first
+        // line, its counts grown, filled it and wrapped, which pushed the ESS line out of the label
+        sb.append('\n');
         if (!b.withoutEnergy()) {
-            sb.append(" \u00b7 divergences ").append(MainWindow.divergenceCounts(b));
+            sb.append("divergences ").append(MainWindow.divergenceCounts(b)).append(" \u00b7 ");
         }
         // rwm's "gradients" are model evaluations: it counts one per proposal without using the gradient (README)
         String unit = b.samplerUsesGradient() ? "gradients" : "model evaluations";
-        sb.append(" \u00b7 ").append(b.totalGradients()).append(" ").append(unit);
+        sb.append(b.totalGradients()).append(" ").append(unit);
         int n = (int) Math.min(common == Long.MAX_VALUE ? 0 : common, ESS_WINDOW);
         double ess = minBulkEss(post, n);
         if (Double.isFinite(ess)) {
@@ -350,15 +364,17 @@ public final class CompareWindow {
                     grads += Double.isFinite(g) ? (long) g : 0;
                 }
             }
-            sb.append(String.format(Locale.ROOT, "%n smallest bulk ESS %.0f", ess));
+            sb.append(String.format(Locale.ROOT, "\nsmallest bulk ESS %.0f", ess));
             if (common > ESS_WINDOW) {
                 sb.append(" (latest ").append(ESS_WINDOW).append(" a chain)");
             }
             if (grads > 0) {
-                sb.append(String.format(Locale.ROOT, " \u00b7 %.2f per 1000 %s after warmup", 1000 * ess / grads, unit));
+                // the line above names the unit in full: rwm's "model evaluations" are "evaluations" here
+                sb.append(String.format(Locale.ROOT, " \u00b7 %.2f per 1000 %s after warmup", 1000 * ess / grads,
+                        b.samplerUsesGradient() ? "gradients" : "evaluations"));
             }
         } else {
-            sb.append(String.format("%n ESS after warmup (at least 20 draws per chain)"));
+            sb.append("\nESS after warmup (at least 20 draws per chain)");
         }
         return sb.toString();
     }

@@ -39,7 +39,7 @@ class CompareDivergencesTest {
         long n = b.divergenceCount();
         assertTrue(n > 50, "divergences " + n);
         String line = CompareWindow.figures("hmc", rc);
-        assertTrue(line.contains(" \u00b7 divergences " + n + " \u00b7 "), line);
+        assertTrue(line.contains("\ndivergences " + n + " \u00b7 "), line);
     }
 
     @Test
@@ -48,7 +48,7 @@ class CompareDivergencesTest {
         long inWarmup = b.warmupDivergenceCount();
         assertTrue(inWarmup > 0, "warmup divergences " + inWarmup);
         String line = CompareWindow.figures("hmc", rc);
-        assertTrue(line.contains(" \u00b7 divergences " + (b.divergenceCount() - inWarmup) + " (+" + inWarmup
+        assertTrue(line.contains("\ndivergences " + (b.divergenceCount() - inWarmup) + " (+" + inWarmup
                 + " in warmup) \u00b7 "), line);
     }
 

@@ -9,6 +9,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import javafx.scene.layout.HBox;
 import org.junit.jupiter.api.Test;
 import org.testfx.api.FxRobot;
 import org.testfx.util.WaitForAsyncUtils;
@@ -65,30 +66,76 @@ class CompareFxTest extends WindowFxBase {
                 String figures = CompareWindow.figures(id, p.run);
                 // rwm counts model evaluations (it does not use the gradient), and says so
                 assertTrue(figures.contains("smallest bulk ESS") && figures.contains(id.equals("rwm")
-                        ? "per 1000 model evaluations" : "per 1000 gradients"), figures);
+                        ? "model evaluations\nsmallest bulk ESS" : "gradients\nsmallest bulk ESS")
+                        && figures.contains(id.equals("rwm") ? "per 1000 evaluations" : "per 1000 gradients"), figures);
                 // the draws after warmup, as asked for (300), not the iterations (400)
                 assertTrue(figures.startsWith(id + ": finished \u00b7 300 draws per chain \u00b7 "), figures);
                 if (id.equals("mclmc")) {
                     // no accept/reject step: no "acceptance 1.00", which reads as every proposal accepted
-                    assertTrue(figures.contains(" \u00b7 acceptance n/a \u00b7 ") && !figures.contains("1.00"), figures);
+                    assertTrue(figures.contains(" \u00b7 acceptance n/a\n") && !figures.contains("1.00"), figures);
                     assertEquals("acceptance n/a: mclmc has no accept/reject step; every step is taken, so there is no"
                             + " acceptance rate (1.00 would read as every proposal accepted)",
                             CompareWindow.acceptanceTip(shown));
-                    waitUntil("the panel's line and tooltip", () -> p.figures.getText().contains("acceptance n/a")
+                    waitUntil("the panel's line and tooltip", () -> p.state.getText().contains("acceptance n/a")
                             && p.figuresTip.getText().contains("mclmc has no accept/reject step"));
                 } else {
-                    assertTrue(figures.matches("(?s).* \u00b7 acceptance 0\\.\\d\\d \u00b7 .*"), figures);
+                    assertTrue(figures.matches("(?s).* \u00b7 acceptance 0\\.\\d\\d\n.*"), figures);
                     assertEquals(CompareWindow.ACCEPTANCE_TIP, CompareWindow.acceptanceTip(shown));
                 }
                 double ess = CompareWindow.minBulkEss(shown, 300);
                 assertTrue(ess > 5 && ess < 2 * 600 * 3.3, id + " ESS " + ess);
             }
+            figuresFitAPanelAt1280(cw);
             // different samplers, different draws: the panels are not one run shown four times
             assertNotEquals(panels.get(0).run.buffer().value(0, 399, 0), panels.get(2).run.buffer().value(0, 399, 0));
             assertTrue(Arrays.stream(panels.get(0).run.buffer().sizes()).allMatch(n -> n == 400));
         } finally {
             WaitForAsyncUtils.asyncFx(() -> cw.stage().hide()).get(5, TimeUnit.SECONDS);
         }
+    }
+
+    /**
+     * In a 1280 x 720 window each panel is some 630 pixels wide: its first line of figures, "hmc: finished · 2000 draws
+     * per chain · acceptance 0.95 · divergences 0 (+117 in warmup) · 87299 gradients", filled it, wrapped, and the
+     * label, two lines high, cut it and the ESS line below ("87299 gradients..."). Each panel's lines, every count
+     * grown to nine digits, fit: the first beside the sampler picker, the other two under the projection, at their labels' font.
+     */
+    private static void figuresFitAPanelAt1280(CompareWindow cw) throws Exception {
+        String bad = WaitForAsyncUtils.asyncFx(() -> {
+            StringBuilder out = new StringBuilder();
+            for (CompareWindow.Panel p : cw.panels()) {
+                String id = p.sampler.getSelectionModel().getSelectedItem();
+                // counts grow as a run goes on: every whole number (not a decimal's digits) nine digits long
+                String grown = CompareWindow.figures(id, p.run).replaceAll("(?<![\\d.])\\d+(?![\\d.])", "888888888");
+                p.box.getScene().getRoot().applyCss();
+                p.box.getScene().getRoot().layout();
+                // a 1280-pixel window's half, less the panel's padding and the label's own insets (the test's screen
+                // is smaller); the first line stands beside the sampler picker, in what the picker leaves
+                double half = 1280 / 2.0 - p.box.getPadding().getLeft() - p.box.getPadding().getRight();
+                HBox head = (HBox) p.state.getParent();
+                double beside = half - head.getSpacing() * (head.getChildren().size() - 1);
+                for (javafx.scene.Node n : head.getChildren()) {
+                    beside -= n == p.state ? 0 : n.prefWidth(-1);
+                }
+                String[] lines = grown.split("\n");
+                javafx.scene.text.Text t = new javafx.scene.text.Text();
+                for (int k = 0; k < lines.length; k++) {
+                    javafx.scene.control.Label label = k == 0 ? p.state : p.figures;
+                    double room = (k == 0 ? beside : half) - label.snappedLeftInset() - label.snappedRightInset();
+                    t.setFont(label.getFont());
+                    t.setText(lines[k]);
+                    if (t.getLayoutBounds().getWidth() > room) {
+                        out.append(id).append(": \"").append(lines[k]).append("\" ").append(t.getLayoutBounds().getWidth())
+                                .append(" px in ").append(room).append("; ");
+                    }
+                }
+                if (lines.length != 3) {
+                    out.append(id).append(": ").append(lines.length).append(" lines; ");
+                }
+            }
+            return out.toString();
+        }).get(10, TimeUnit.SECONDS);
+        assertEquals("", bad);
     }
 
     @Test

@@ -32,8 +32,12 @@ class DivergenceMarksFxTest extends WindowFxBase {
             view.refresh(System.nanoTime());
             legend.set(view.legendTexts());
         });
-        assertTrue(legend.get().contains("hollow: in warmup (" + warm + " of the " + marks.size() + " drawn)"),
-                legend.get().toString());
+        // the divergences take two rows of the legend, the warmup ones counted in the second: three rows (a row of
+        // its own for the warmup ones) made it cover a quarter of a 1280 x 720 window's projection, or fold
+        int row = legend.get().indexOf("divergence, where \u0394E > 1000 (" + marks.size() + "; click to replay)");
+        assertTrue(row >= 0, legend.get().toString());
+        assertEquals(row + 2, legend.get().size(), legend.get().toString());
+        assertTrue(legend.get().get(row + 1).startsWith("hollow: " + warm + " in warmup"), legend.get().toString());
         assertFalse(legend.get().stream().anyMatch(t -> t.contains("all of them")), legend.get().toString());
         // a session's records say where the energy error crossed 1000, and its trajectory replays
         assertTrue(legend.get().contains("divergence, where \u0394E > 1000 (" + marks.size() + "; click to replay)"),

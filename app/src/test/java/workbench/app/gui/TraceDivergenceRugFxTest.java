@@ -282,4 +282,38 @@ class TraceDivergenceRugFxTest extends WindowFxBase {
         }
         assertTrue(p.texts.contains("divergent after warmup (12000)"), p.texts.toString());
     }
+    /**
+     * With 16 chains the legend (a row for each of the first and last three chains, one for those between, two for the
+     * divergences and one for the ticks: 158 pixels) ran over the right end of the rug in a trace some 150 pixels
+     * high, as a 1600 x 1000 window's traces are. Now at every height the legend's box ends above the rug's highest
+     * tick; where the whole legend is too tall it folds to one row for the chains and one for the divergences, keeping
+     * both counts.
+     */
+    @Test
+    void theLegendNeverCoversTheRug() throws Exception {
+        Set<Integer>[] sixteen = new Set[16];
+        Arrays.fill(sixteen, Set.of(50, 150, 300));
+        LiveBuffer b = buffer(16, 400, 100, sixteen);
+        Color box = Color.rgb(255, 255, 255, 0.88);
+        boolean folded = false;
+        for (double h = 110; h <= 420; h += 10) {
+            Painted p = paint(b, h);
+            Rect legend = p.rects.stream().filter(r -> r.fill.equals(box)).findFirst().orElse(null);
+            assertNotNull(legend, "a legend at height " + h);
+            // the rug's ticks are at most 7 pixels long; the legend's tick symbols 8
+            double rugTop = java.util.stream.Stream.concat(p.rug(Palette.DIVERGENCE).stream(),
+                    p.rug(TraceView.WARMUP_DIVERGENCE).stream()).filter(l -> l.low() - l.high() < 7.5)
+                    .mapToDouble(Line::high).min().orElseThrow();
+            assertTrue(legend.y + legend.h <= rugTop, "at height " + h + " the legend ends at " + (legend.y + legend.h)
+                    + ", below the rug's top " + rugTop + ": " + p.texts);
+            if (p.texts.contains("divergent: 32 after warmup, 16 in warmup (lighter)")) {
+                folded = true;
+                assertTrue(p.texts.contains("chains 1\u201316"), p.texts.toString());
+            } else {
+                assertTrue(p.texts.contains("divergent after warmup (32)")
+                        && p.texts.contains("divergent in warmup (16, lighter)"), p.texts.toString());
+            }
+        }
+        assertTrue(folded, "a short trace folds its legend");
+    }
 }
