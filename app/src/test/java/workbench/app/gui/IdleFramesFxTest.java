@@ -43,8 +43,12 @@ class IdleFramesFxTest extends WindowFxBase {
         javafx.scene.control.ComboBox<?> y = robot.lookup("#yParam").queryAs(javafx.scene.control.ComboBox.class);
         String first = onFx(() -> String.valueOf(y.getItems().get(0)));
         robot.clickOn("#yParam");
-        robot.clickOn(robot.lookup(n -> n instanceof ListCell<?> c && first.equals(c.getText()) && c.isVisible())
+        waitUntil("the picker's list", 5, () -> onFx(y::isShowing));
+        // a cell of this picker's own list (another picker, or another test's window, may list the same names)
+        Node list = onFx(() -> ((javafx.scene.control.skin.ComboBoxListViewSkin<?>) y.getSkin()).getPopupContent());
+        robot.clickOn(robot.from(list).lookup((Node n) -> n instanceof ListCell<?> c && first.equals(c.getText()))
                 .queryAs(ListCell.class));
+        waitUntil("the pick taken", 5, () -> onFx(() -> first.equals(y.getValue())));
         waitUntil("the projection redrawn for the new axes", 5,
                 () -> differs(before, onFx(() -> projection.snapshot(null, null))));
         waitUntil("the redraw loop to stop again", 10, () -> !onFx(window::ticking));
