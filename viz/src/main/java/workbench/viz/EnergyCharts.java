@@ -70,6 +70,8 @@ public final class EnergyCharts extends HBox {
     private boolean energyless;
     private LiveBuffer buffer;
     private long lastVersion = -1;
+    /** The divergence count the last refresh was given (negative: the buffer's own, read then). */
+    private long lastDivergences = -1;
     private ToDoubleFunction<double[]> ebfmi = EnergyCharts::ebfmiSumForm;
 
     public EnergyCharts() {
@@ -225,11 +227,22 @@ public final class EnergyCharts extends HBox {
 
     /** Recomputes both histograms if the data changed. */
     public boolean refresh() {
+        return refresh(-1);
+    }
+
+    /**
+     * Recomputes both histograms if the data or {@code divergences} changed; the note counts {@code divergences}
+     * (warmup included), or the buffer's count now when it is negative. A window gives the count it shows elsewhere
+     * (its status bar, its table's line), read once for all of them: read here, a second later or earlier, the note's
+     * "4 divergent" stood beside "+6 in warmup" in the status bar early in a slow-motion run.
+     */
+    public boolean refresh(long divergences) {
         long v = buffer == null ? -2 : buffer.version();
-        if (v == lastVersion) {
+        if (v == lastVersion && divergences == lastDivergences) {
             return false;
         }
         lastVersion = v;
+        lastDivergences = divergences;
         // the axis says what the buffer's sampler stores as its energy error (a session's loader names its sampler
         // after the buffer is set)
         String sampler = buffer == null ? null : buffer.samplerIdOrStored();
@@ -282,7 +295,7 @@ public final class EnergyCharts extends HBox {
         double hi = errorBins.hi();
         errorData.set(new String[] {"\u0394E"}, new double[] {lo}, (hi - lo) / BINS,
                 new double[][] {errorBins.counts()});
-        long divs = buffer.divergenceCount();
+        long divs = lastDivergences >= 0 ? lastDivergences : buffer.divergenceCount();
         // warmup's transitions too (the table and E-BFMI below count post-warmup draws only): say so, or 124 divergent
         // here reads as a contradiction of "divergences after warmup: 39" under the table. The counts come first: the
         // note stops at NOTE_LINES lines, and a 1280 x 720 window's panel cut the "(N beyond the axis)" at its end

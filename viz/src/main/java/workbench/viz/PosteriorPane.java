@@ -259,6 +259,15 @@ public final class PosteriorPane extends BorderPane {
 
     /** Redraws what changed; called once per frame. */
     public void refresh(long now) {
+        refresh(now, false);
+    }
+
+    /**
+     * Redraws what changed; {@code force}: now, not waiting for the next redraw a view's rate allows (a run's last
+     * draws, shown at once when it ends). Returns whether anything was drawn.
+     */
+    public boolean refresh(long now, boolean force) {
+        boolean drew = false;
         LiveBuffer b = buffer;
         if (b != null && b.started() && b.totalTransitions() > 0) {
             // a sampler without an energy (the random walk, MALA, SGLD, cSGLD) never diverges: the picker would offer a choice
@@ -268,21 +277,24 @@ public final class PosteriorPane extends BorderPane {
         // at most ~30 redraws a second for the cloud, ~10 for the marginals: smooth, and cheap in
         // software rendering; less often when a redraw takes long (the cloud at most ~1/4 of the
         // time, the marginals ~1/8), so a slow or busy machine keeps the window responsive
-        if (now - lastProjection >= Math.max(30_000_000L, 4 * projectionNanos)) {
+        if (force || now - lastProjection >= Math.max(30_000_000L, 4 * projectionNanos)) {
             long t0 = System.nanoTime();
             if (projection.refresh(now)) {
                 lastProjection = now;
                 projectionNanos = System.nanoTime() - t0;
+                drew = true;
             }
         }
-        if (now - lastMarginals >= Math.max(100_000_000L, 8 * marginalNanos)) {
+        if (force || now - lastMarginals >= Math.max(100_000_000L, 8 * marginalNanos)) {
             long t0 = System.nanoTime();
-            boolean drew = top.refresh() | right.refresh();
+            boolean marginals = top.refresh() | right.refresh();
             lastMarginals = now;
-            if (drew) {
+            if (marginals) {
                 marginalNanos = System.nanoTime() - t0;
+                drew = true;
             }
         }
+        return drew;
     }
 
     private static final String NO_DIVERGENCES = "These transitions carry no energy error, so none can diverge"

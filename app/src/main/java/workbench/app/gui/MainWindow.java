@@ -201,6 +201,40 @@ public final class MainWindow extends BorderPane {
     /** The stored session shown (null: a run, or draws from another tool), for the advice under the table. */
     private workbench.sessions.SessionManifest shownManifest;
     private final AnimationTimer timer;
+    /**
+     * Whether {@link #timer} runs. It stops once the window has stood quiet for {@link #quietNanos} (no run going, no
+     * step outstanding, nothing redrawn, no table computing); {@link #wake} starts it again, on any input event in the
+     * window, and a pulse the timer did not cause runs one frame. An idle window (a finished run, an opened session)
+     * took 60 frames a second, each asking every view whether it changed: ~3 % of a core.
+     */
+    private boolean ticking;
+    /** A wake came since the last frame: the next frame counts as busy (what woke it may need a view redrawn). */
+    private boolean woken;
+    /** The last frame that had something to do, or came after a wake. */
+    private long lastBusy;
+    /** A frame ran in the pulse going on (the scene's pulse listener then wakes nothing: the timer caused it). */
+    private boolean framed;
+    /** Frames run so far (tests: none while the window stands idle). */
+    private long frames;
+    /** The run (or step) going on in the last frame: when it stops, every view shows its last draws at once. */
+    private boolean wasActive;
+    /** Every rate-limited refresh is due now, not at its next turn (a run ended); the table's when it is free. */
+    private boolean forceViews;
+    private boolean forceDiag;
+    /** Shut down: nothing wakes the timer again. */
+    private boolean closed;
+    /**
+     * How long a window must stand quiet before the timer stops: longer than any view's wait between redraws, so each
+     * has looked at the last change (1 s for the energy charts and the table, more when they are slow).
+     */
+    private long quietNanos() {
+        return 200_000_000L + Math.max(1_000_000_000L, Math.max(8 * energyNanos, Math.max(3 * diagNanos, 6 * traceNanos)));
+    }
+    /**
+     * The divergence counts of the last table shown (total, of which in warmup), or null before one: the status bar
+     * and the energy charts show these, so the three agree (each read the buffer at its own time, up to a second apart).
+     */
+    private long[] shownDivergences;
 
     /**
      * @param models   the models to offer (normally {@code ModelRegistry.all()})
@@ -227,19 +261,67 @@ public final class MainWindow extends BorderPane {
         timer = new AnimationTimer() {
             @Override
             public void handle(long now) {
-                try {
-                    frame(now);
-                } catch (RuntimeException e) {
-                    String msg = "view error: " + e;
-                    if (!msg.equals(lastError)) {
-                        lastError = msg;
-                        statusMessage.setText(msg);
-                        statusMessage.getStyleClass().setAll("label", "status-error");
-                    }
+                framed = true;
+                if (safeFrame(now) || woken) {
+                    woken = false;
+                    lastBusy = now;
+                } else if (now - lastBusy > quietNanos()) {
+                    ticking = false;
+                    stop();
                 }
             }
         };
-        timer.start();
+        // anything the user does in the window may need a view redrawn: the loop starts again
+        javafx.event.EventHandler<javafx.scene.input.InputEvent> onInput = e -> wake();
+        // so may any pulse the timer did not cause (a background task's result put in a label, a menu or a dialog
+        // closed, a resize): one frame looks, and the loop starts again when it found something to do (the pulse
+        // that follows the timer's last frame finds nothing)
+        Runnable onPulse = () -> {
+            if (!framed && !ticking && !closed && safeFrame(System.nanoTime())) {
+                wake();
+            }
+            framed = false;
+        };
+        sceneProperty().addListener((o, was, scene) -> {
+            if (was != null) {
+                was.removeEventFilter(javafx.scene.input.InputEvent.ANY, onInput);
+                was.removePreLayoutPulseListener(onPulse);
+            }
+            if (scene != null) {
+                scene.addEventFilter(javafx.scene.input.InputEvent.ANY, onInput);
+                scene.addPreLayoutPulseListener(onPulse);
+            }
+        });
+        wake();
+    }
+
+    /** {@link #frame}, an exception shown in the status bar (once) instead of thrown; true when it had work to do. */
+    private boolean safeFrame(long now) {
+        frames++;
+        try {
+            return frame(now);
+        } catch (RuntimeException e) {
+            String msg = "view error: " + e;
+            if (!msg.equals(lastError)) {
+                lastError = msg;
+                statusMessage.setText(msg);
+                statusMessage.getStyleClass().setAll("label", "status-error");
+            }
+            return true;
+        }
+    }
+
+    /** Starts the redraw loop when it stood still; each frame then looks at what changed (see {@link #ticking}). */
+    private void wake() {
+        if (!Platform.isFxApplicationThread()) {
+            Platform.runLater(this::wake);
+            return;
+        }
+        woken = true;
+        if (!ticking && !closed) {
+            ticking = true;
+            timer.start();
+        }
     }
 
     // ---------------------------------------------------------------- layout
@@ -712,9 +794,9 @@ public final class MainWindow extends BorderPane {
     }
 
     /** The rank or autocorrelation view, when its tab shows, about three times a second. */
-    private void refreshChainPlots(long now, LiveBuffer b) {
-        if (now - lastChainPlots < 330_000_000L) {
-            return;
+    private boolean refreshChainPlots(long now, LiveBuffer b, boolean force) {
+        if (!force && now - lastChainPlots < 330_000_000L) {
+            return false;
         }
         lastChainPlots = now;
         boolean live = b != null && b.info() != null && b.outcome() == null;
@@ -723,11 +805,12 @@ public final class MainWindow extends BorderPane {
                 : traceTabs.getSelectionModel().getSelectedItem().getContent();
         if (shown == rankView) {
             rankView.setLimit(limit);
-            rankView.refresh();
+            return rankView.refresh();
         } else if (shown == acfView) {
             acfView.setLimit(limit);
-            acfView.refresh();
+            return acfView.refresh();
         }
+        return false;
     }
 
     private Node diagnosticsPane() {
@@ -1298,6 +1381,7 @@ public final class MainWindow extends BorderPane {
 
     /** Run: start a fresh run, or continue a paused one. */
     public void run() {
+        wake();
         RunController.State s = controller.state();
         if (s == RunController.State.PAUSED) {
             controller.resume();
@@ -1350,6 +1434,7 @@ public final class MainWindow extends BorderPane {
 
     /** Exactly {@code n} transitions per chain from a held state (starting a held run if none). */
     public void step(long n) {
+        wake();
         RunController.State s = controller.state();
         if (s == RunController.State.IDLE || s == RunController.State.FINISHED || s == RunController.State.FAILED) {
             if (!startRun(true)) {
@@ -1719,8 +1804,10 @@ public final class MainWindow extends BorderPane {
     }
 
     private void showBuffer(LiveBuffer b, Model model, Truth truth) {
+        wake();
         shownBuffer = b;
         shownTruth = truth;
+        shownDivergences = null;
         posterior.setBuffer(b);
         if (model != null) {
             posterior.setModel(b != null && b == controller.buffer() ? runTarget(model) : model);
@@ -1956,46 +2043,62 @@ public final class MainWindow extends BorderPane {
 
     // ---------------------------------------------------------------- per frame
 
-    private void frame(long now) {
+    /**
+     * One frame: every view on screen redrawn if what it shows changed, each at most at its own rate. Returns whether
+     * there was anything to do (a run or a step going on, something redrawn, a table computing), which keeps the
+     * timer going (see {@link #ticking}).
+     */
+    private boolean frame(long now) {
         RunController.Status st = controller.status();
         LiveBuffer running = controller.buffer();
+        boolean busy = false;
         if (running != shownBuffer && running != null) {
             showBuffer(running, viewModel, runTruth(viewModel));
+            busy = true;
         }
+        // a run going on, or a step or Run N not done yet; when that ends, every view shows the last draws at once
+        // (the energy charts and the table waited up to a second for their next turn)
+        boolean active = st.state() == RunController.State.RUNNING || !controller.settled();
+        if (wasActive && !active) {
+            forceViews = true;
+            forceDiag = true;
+        }
+        wasActive = active;
+        busy |= active;
+        boolean force = forceViews;
+        forceViews = false;
         LiveBuffer b = shownBuffer;
         long p0 = FrameProfile.start();
-        updateStatus(st, b);
+        updateStatus(st, b, force);
         FrameProfile.stop("status", p0);
         p0 = FrameProfile.start();
-        posterior.refresh(now);
+        busy |= posterior.refresh(now, force);
         FrameProfile.stop("posterior", p0);
         // traces at most 12 times a second, and less often when a redraw is slow (at most ~1/6 of the time)
-        if (now - lastTrace > Math.max(80_000_000L, 6 * traceNanos)) {
+        if (force || now - lastTrace > Math.max(80_000_000L, 6 * traceNanos)) {
             lastTrace = now;
             p0 = FrameProfile.start();
             long t0 = System.nanoTime();
             if (shown(trace) && trace.refresh()) {
                 traceNanos = System.nanoTime() - t0;
+                busy = true;
             }
             FrameProfile.stop("trace", p0);
             // the sampler statistics sit in a tab: no work while it is not the one shown
             p0 = FrameProfile.start();
             for (TraceView t : List.of(stepSizeTrace, acceptTrace, depthTrace)) {
                 if (shown(t)) {
-                    t.refresh();
+                    busy |= t.refresh();
                 }
             }
             FrameProfile.stop("stat-traces", p0);
         }
-        refreshChainPlots(now, b);
-        // the JFreeChart energy views at most once a second, and less often when a refresh is slow
-        if (shown(energy) && now - lastEnergy > Math.max(1_000_000_000L, 8 * energyNanos)) {
-            lastEnergy = now;
-            long t0 = System.nanoTime();
-            if (energy.refresh()) {
-                energyNanos = System.nanoTime() - t0;
-                FrameProfile.stop("energy", t0);
-            }
+        busy |= refreshChainPlots(now, b, force);
+        // the JFreeChart energy views once a second at most, with the table (below), from the same divergence counts;
+        // here only when no table comes: no draws, or the charts were hidden when the last one came
+        if (shown(energy) && (b == null || !b.started() || energyBehind)
+                && (force || now - lastEnergy > Math.max(1_000_000_000L, 8 * energyNanos))) {
+            busy |= refreshEnergy(now, b == null || !b.started() ? null : shownDivergences);
         }
         if (b != null && b.started()) {
             List<LiveBuffer.DivergenceMark> divs = b.divergences();
@@ -2004,24 +2107,34 @@ public final class MainWindow extends BorderPane {
                 if (!divTable.getSortOrder().isEmpty()) {
                     divTable.sort(); // the new ones in their place, not at the end of a sorted list
                 }
+                busy = true;
             }
             followStepSize(b);
             // at most once a second, never while the last one is still computing, and less often
             // when one takes long (it competes with the samplers and the window for the cores)
             // and only when what it reads changed: a finished run's or an opened session's table was computed again
-            // every second while the window stood idle (the inputs are gathered only when one is due, not each frame)
-            List<Object> inputs = now - lastDiag > Math.max(1_000_000_000L, 3 * diagNanos) && !diagBusy.get()
+            // every second while the window stood idle (the inputs are gathered only when one is due, not each frame);
+            // the energy charts are redrawn with it, so its pace is theirs too
+            long wait = Math.max(1_000_000_000L, Math.max(3 * diagNanos, shown(energy) ? 8 * energyNanos : 0));
+            boolean due = (forceDiag || now - lastDiag > wait) && !diagBusy.get();
+            // the counts are read once: the table, the status bar and the energy charts all show these
+            long warmupCount = due ? b.warmupDivergenceCount() : 0;
+            long total = due ? Math.max(warmupCount, b.divergenceCount()) : 0;
+            List<Object> inputs = due
                     ? java.util.Arrays.asList(b, b.version(), shownTruth, b == openedPointsBuffer ? openedPoints : null,
-                            b.divergenceCount(), b.warmupDivergenceCount())
+                            total, warmupCount)
                     : null;
+            if (inputs != null && inputs.equals(diagInputs)) {
+                forceDiag = false;
+            }
             if (inputs != null && !inputs.equals(diagInputs) && diagBusy.compareAndSet(false, true)) {
                 lastDiag = now;
                 diagInputs = inputs;
+                forceDiag = false;
                 diagComputed.incrementAndGet();
                 // from the buffer's counts, not the marks: those keep only the latest LiveBuffer.MAX_DIVERGENCE_MARKS
-                long warmupCount = b.warmupDivergenceCount();
-                long warmupDivs = warmupCount;
-                int nd = (int) Math.min(Integer.MAX_VALUE, b.divergenceCount() - warmupCount);
+                long[] counts = {total, warmupCount};
+                int nd = (int) Math.min(Integer.MAX_VALUE, total - warmupCount);
                 Truth truth = shownTruth;
                 List<workbench.core.diagnostics.ParameterSummary> points = b == openedPointsBuffer ? openedPoints : null;
                 diagPool.submit(() -> {
@@ -2031,15 +2144,55 @@ public final class MainWindow extends BorderPane {
                         DiagnosticsViewModel.Table t = points != null ? DiagnosticsViewModel.ofPoints(b.posterior(), points)
                                 : diagnostics.compute(b.posterior(), nd, b.addedChains(), truth);
                         diagNanos = System.nanoTime() - t0;
-                        Platform.runLater(() -> showDiagnostics(b, t, warmupDivs));
+                        Platform.runLater(() -> {
+                            showDiagnostics(b, t, counts[1]);
+                            showDivergences(b, counts);
+                        });
                     } catch (RuntimeException e) {
-                        Platform.runLater(() -> showMessage("diagnostics failed: " + e, true));
+                        Platform.runLater(() -> {
+                            showMessage("diagnostics failed: " + e, true);
+                            showDivergences(b, counts);
+                        });
                     } finally {
                         diagBusy.set(false);
                     }
                 });
             }
+            busy |= diagBusy.get() || forceDiag;
         }
+        return busy;
+    }
+
+    /** The energy charts' last redraw fell before the last table's counts (hidden then): they redraw when shown. */
+    private boolean energyBehind;
+
+    /**
+     * Shows the divergence counts a table was computed with in the status bar and the energy charts (their redraw
+     * waits for it), so the three say the same; on the FX thread, when the table is shown.
+     */
+    private void showDivergences(LiveBuffer b, long[] counts) {
+        if (b != shownBuffer) {
+            return;
+        }
+        shownDivergences = counts;
+        setText(statusDivs, "divergences: " + divergenceCounts(b, counts));
+        energyBehind = true;
+        if (shown(energy)) {
+            refreshEnergy(System.nanoTime(), counts);
+        }
+    }
+
+    /** Redraws the energy charts when their data or the count changed; true when they did. */
+    private boolean refreshEnergy(long now, long[] counts) {
+        lastEnergy = now;
+        energyBehind = false;
+        long t0 = System.nanoTime();
+        if (energy.refresh(counts == null ? -1 : counts[0])) {
+            energyNanos = System.nanoTime() - t0;
+            FrameProfile.stop("energy", t0);
+            return true;
+        }
+        return false;
     }
 
     /** Whether a view is on screen: in the scene, and neither it nor a parent hidden (a tab not selected, a collapsed pane). */
@@ -2088,18 +2241,26 @@ public final class MainWindow extends BorderPane {
      * more than the summary's post-warmup count of the same run.
      */
     static String divergenceCounts(LiveBuffer b) {
+        return divergenceCounts(b, b == null ? null : new long[] {b.divergenceCount(), b.warmupDivergenceCount()});
+    }
+
+    /** As {@link #divergenceCounts(LiveBuffer)}, from counts read before: {total, of which in warmup}. */
+    static String divergenceCounts(LiveBuffer b, long[] counts) {
         if (b == null || !b.started()) {
             return "0";
         }
         if (b.withoutEnergy()) {
             return "n/a";
         }
-        long inWarmup = b.warmupDivergenceCount();
-        long after = b.divergenceCount() - inWarmup;
+        if (counts == null) {
+            return "0";
+        }
+        long inWarmup = counts[1];
+        long after = counts[0] - inWarmup;
         return inWarmup == 0 ? Long.toString(after) : after + " (+" + inWarmup + " in warmup)";
     }
 
-    private void updateStatus(RunController.Status st, LiveBuffer b) {
+    private void updateStatus(RunController.Status st, LiveBuffer b, boolean force) {
         String state = switch (st.state()) {
             case IDLE -> "ready";
             case RUNNING -> "running";
@@ -2119,7 +2280,7 @@ public final class MainWindow extends BorderPane {
         setText(statusState, state);
         // while running, the changing numbers at most 5 times a second (each new text means a layout pass)
         long now = System.nanoTime();
-        if (st.state() != RunController.State.RUNNING || now - lastStatusNumbers >= 200_000_000L) {
+        if (force || st.state() != RunController.State.RUNNING || now - lastStatusNumbers >= 200_000_000L) {
             lastStatusNumbers = now;
             setText(statusDraws, b != null && b.started() ? drawCount(b) : String.format(Locale.ROOT,
                     "draws: 0 per chain (%d in all)", st.transitions()));
@@ -2128,7 +2289,8 @@ public final class MainWindow extends BorderPane {
                     : rates(st.drawsPerSecond(), st.gradientsPerSecond(), b == null || b.samplerUsesGradient()));
             setText(statusStep, "step size: " + stepSizes(b));
         }
-        setText(statusDivs, "divergences: " + divergenceCounts(b));
+        // as of the last table (showDivergences), so the count agrees with the table's line and the energy charts
+        setText(statusDivs, "divergences: " + divergenceCounts(b, shownDivergences));
         java.nio.file.Path sessionDir = shownSession();
         setText(statusSession, sessionDir == null ? "" : (openedSession != null ? "session (read-only): " : "session: ")
                 + sessionDir.getFileName() + (openedSession != null && openedKept != null ? " \u00b7 " + openedKept : ""));
@@ -2762,6 +2924,7 @@ public final class MainWindow extends BorderPane {
 
     /** Stops the timer and the run. */
     public void shutdown() {
+        closed = true;
         timer.stop();
         controller.shutdown();
         new ArrayList<>(compares).forEach(CompareWindow::shutdown); // their runs too, when the app quits with them open
@@ -2773,6 +2936,16 @@ public final class MainWindow extends BorderPane {
     /** Diagnostics tables computed so far (tests). */
     long diagnosticsComputed() {
         return diagComputed.get();
+    }
+
+    /** Frames run so far (tests: none while the window stands idle). */
+    long frames() {
+        return frames;
+    }
+
+    /** Whether the redraw loop runs (tests). */
+    boolean ticking() {
+        return ticking;
     }
 
     public RunController controller() {
