@@ -2475,8 +2475,8 @@ public final class MainWindow extends BorderPane {
         if (b.withoutEnergy()) {
             sb.append(" \u00b7 divergences: n/a (no energy)");
         } else {
-            sb.append(" \u00b7 divergences after warmup: ")
-                    .append(t.divergences()).append(" (").append(warmupDivergences).append(" in warmup)");
+            sb.append(" \u00b7 ").append(DiagnosticsViewModel.divergenceText(b, t.draws(), t.divergences(),
+                    warmupDivergences));
         }
         sb.append(" \u00b7 E-BFMI by chain: ");
         for (int c = 0; c < t.ebfmi().length && c < RunController.MAX_CHAINS; c++) {

@@ -407,7 +407,13 @@ class DiagnosticsViewModelTest {
                 + "`workbench summary` covers them all)"), t.lengthNote());
         assertEquals(2 * held, t.draws());
 
+        // the divergence count is the run's: over which transitions, where the table uses fewer draws
+        assertEquals("divergences after warmup: 7 of the run's 2000 post-warmup transitions (2 in warmup)",
+                DiagnosticsViewModel.divergenceText(longRun, t.draws(), 7, 2));
+
         DiagnosticsViewModel.Table whole = vm.compute(normalRun(2000, 100, 1100), 0);
+        assertEquals("divergences after warmup: 7 (2 in warmup)",
+                DiagnosticsViewModel.divergenceText(normalRun(2000, 100, 1100), whole.draws(), 7, 2));
         assertTrue(whole.lengthNote() == null || !whole.lengthNote().contains("window holds"), whole.lengthNote());
         assertEquals(2 * 1000, whole.draws());
     }
