@@ -28,10 +28,42 @@ public final class Palette {
     public static final Color DIVERGENCE = Color.web("#e6007e");
     /** How much of a chain colour's brightness (HSB) its integrator path keeps. */
     static final double PATH_BRIGHTNESS = 0.5;
+    /** The most of a chain colour's brightness (HSB) its recent path keeps ({@link #recentPath}). */
+    static final double RECENT_BRIGHTNESS = 0.8;
+    /**
+     * The light outline drawn under every chain's recent path, integrator path and current point, {@link
+     * #OUTLINE_WIDTH} wider: the plot's background runs from white through the target's densest shading (RGB 116,
+     * 141, 190) to the 2-D histogram's near-black cells, and no one line colour reads on all of them (chain 7's
+     * integrator path was 1.77:1 on the densest shading, chain 9's 1.08:1 on a dark histogram cell). Over the outline
+     * every path reads at {@link #MIN_CONTRAST} or more, whatever lies beneath.
+     */
+    public static final Color OUTLINE = Color.rgb(255, 255, 255, 0.9);
+    /** How much wider than the line it lies under the outline is, in pixels (half of it on each side). */
+    public static final double OUTLINE_WIDTH = 2;
+    /** The least WCAG contrast ratio of every path colour against {@link #OUTLINE} over black (PaletteTest). */
+    static final double MIN_CONTRAST = 3;
     /** Plot text and axes. */
     public static final Color INK = Color.web("#333333");
     /** Grid lines. */
     public static final Color GRID = Color.web("#e4e4e4");
+
+    /** Each chain's recent path colour ({@link #recentPath}). */
+    private static final Color[] RECENT = new Color[CHAINS.length];
+
+    static {
+        Color worst = over(OUTLINE, Color.BLACK);
+        for (int c = 0; c < CHAINS.length; c++) {
+            // the chain colour at RECENT_BRIGHTNESS, darkened in steps of 1/100 until it reads on the outline: the
+            // light chains (7's orange, 14's pale blue) were 2.1:1 on white
+            double f = RECENT_BRIGHTNESS;
+            Color col = CHAINS[c].deriveColor(0, 1, f, 1);
+            while (contrast(col, worst) < MIN_CONTRAST && f > PATH_BRIGHTNESS) {
+                f -= 0.01;
+                col = CHAINS[c].deriveColor(0, 1, f, 1);
+            }
+            RECENT[c] = col;
+        }
+    }
 
     private Palette() {
     }
@@ -47,6 +79,38 @@ public final class Palette {
      */
     public static Color path(int c) {
         return chain(c).deriveColor(0, 1, PATH_BRIGHTNESS, 1);
+    }
+
+    /**
+     * The colour of chain {@code c}'s recent path (its last draws joined), opaque: its chain colour at {@link
+     * #RECENT_BRIGHTNESS} of the brightness, or darker where that would not read at {@link #MIN_CONTRAST} on
+     * {@link #OUTLINE}; always lighter than its integrator path ({@link #path}).
+     */
+    public static Color recentPath(int c) {
+        return RECENT[Math.floorMod(c, RECENT.length)];
+    }
+
+    /** The WCAG 2 contrast ratio of two colours' relative luminances (1 to 21; opacity ignored). */
+    public static double contrast(Color a, Color b) {
+        double la = luminance(a);
+        double lb = luminance(b);
+        return (Math.max(la, lb) + 0.05) / (Math.min(la, lb) + 0.05);
+    }
+
+    /** WCAG 2's relative luminance of a colour's sRGB channels. */
+    static double luminance(Color c) {
+        return 0.2126 * linear(c.getRed()) + 0.7152 * linear(c.getGreen()) + 0.0722 * linear(c.getBlue());
+    }
+
+    private static double linear(double v) {
+        return v <= 0.04045 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4);
+    }
+
+    /** {@code top} painted over the opaque {@code under} at its opacity: the colour seen. */
+    public static Color over(Color top, Color under) {
+        double a = top.getOpacity();
+        return Color.color(top.getRed() * a + under.getRed() * (1 - a), top.getGreen() * a + under.getGreen() * (1 - a),
+                top.getBlue() * a + under.getBlue() * (1 - a));
     }
 
     /** The same colour as a CSS/AWT hex string. */

@@ -29,6 +29,12 @@ public final class ProjectionView extends CanvasView {
     private static final double TOP = 8;
     private static final double BOTTOM = 42;
     private static final int RECENT_PATH = 30;
+    /** Line width of a chain's recent path. */
+    private static final double RECENT_WIDTH = 1.2;
+    /** Line width of an integrator path. */
+    private static final double PATH_WIDTH = 1.3;
+    /** Radius of a chain's current point (inside its black ring). */
+    private static final double DOT_RADIUS = 5;
     /**
      * The most opacity a past (not the newest) proposal's arrow or cross keeps, the older the less: at up to 0.95 the
      * eleven before the newest hid the newest integrator paths under a green web.
@@ -742,21 +748,24 @@ public final class ProjectionView extends CanvasView {
                 held[c] = p.from();
             }
         }
-        // recent path of each chain
-        for (int c = 0; c < chains; c++) {
-            long hi = held[c] != null ? b.size(c) - 1 : b.size(c);
-            long lo = Math.max(b.first(c), hi - RECENT_PATH);
-            if (hi - lo < 2) {
-                continue;
+        // recent path of each chain: every chain's light outline first, then every chain's line over the outlines
+        // (Palette.OUTLINE: the lines read on white, on the densest shading and on the histogram's dark cells alike)
+        for (boolean outline : new boolean[] {true, false}) {
+            for (int c = 0; c < chains; c++) {
+                long hi = held[c] != null ? b.size(c) - 1 : b.size(c);
+                long lo = Math.max(b.first(c), hi - RECENT_PATH);
+                if (hi - lo < 2) {
+                    continue;
+                }
+                g.setStroke(outline ? Palette.OUTLINE : Palette.recentPath(c));
+                g.setLineWidth(outline ? RECENT_WIDTH + Palette.OUTLINE_WIDTH : RECENT_WIDTH);
+                g.beginPath();
+                g.moveTo(area.px(b.value(c, lo, xParam)), area.py(b.value(c, lo, yParam)));
+                for (long i = lo + 1; i < hi; i++) {
+                    g.lineTo(area.px(b.value(c, i, xParam)), area.py(b.value(c, i, yParam)));
+                }
+                g.stroke();
             }
-            g.setStroke(Palette.chain(c).deriveColor(0, 1, 0.8, 0.8));
-            g.setLineWidth(1.2);
-            g.beginPath();
-            g.moveTo(area.px(b.value(c, lo, xParam)), area.py(b.value(c, lo, yParam)));
-            for (long i = lo + 1; i < hi; i++) {
-                g.lineTo(area.px(b.value(c, i, xParam)), area.py(b.value(c, i, yParam)));
-            }
-            g.stroke();
         }
         // the past proposals of every chain first, faded, under every chain's newest integrator path and then the
         // newest moves: drawn chain by chain, chain 2's past arrows covered chain 1's newest path
@@ -768,14 +777,17 @@ public final class ProjectionView extends CanvasView {
             }
         }
         double[] progress = new double[chains];
-        for (int c = 0; c < chains; c++) {
-            List<LiveBuffer.Proposal> ps = b.recentProposals(c);
-            progress[c] = 1;
-            LiveBuffer.Proposal p = ps.isEmpty() ? null : ps.get(ps.size() - 1);
-            if (p != null && p.path() != null && p.path().length > 1) {
-                any[2] = true;
-                progress[c] = pathSeconds <= 0 ? 1 : Math.min(1, (now - p.arrivedNanos()) / (pathSeconds * 1e9));
-                drawPath(g, p, progress[c], c);
+        // every newest integrator path's outline first, then every path over the outlines
+        for (boolean outline : new boolean[] {true, false}) {
+            for (int c = 0; c < chains; c++) {
+                List<LiveBuffer.Proposal> ps = b.recentProposals(c);
+                progress[c] = 1;
+                LiveBuffer.Proposal p = ps.isEmpty() ? null : ps.get(ps.size() - 1);
+                if (p != null && p.path() != null && p.path().length > 1) {
+                    any[2] = true;
+                    progress[c] = pathSeconds <= 0 ? 1 : Math.min(1, (now - p.arrivedNanos()) / (pathSeconds * 1e9));
+                    drawPath(g, p, progress[c], c, outline);
+                }
             }
         }
         for (int c = 0; c < chains; c++) {
@@ -799,11 +811,15 @@ public final class ProjectionView extends CanvasView {
             shown[c] = new double[] {dx, dy};
             double x = area.px(dx);
             double y = area.py(dy);
+            // a light ring round the black one: a dark chain's dot (5, 9, 12) vanished on the histogram's dark cells
+            double r = DOT_RADIUS + Palette.OUTLINE_WIDTH;
+            g.setFill(Palette.OUTLINE);
+            g.fillOval(x - r, y - r, 2 * r, 2 * r);
             g.setFill(Palette.chain(c));
-            g.fillOval(x - 5, y - 5, 10, 10);
+            g.fillOval(x - DOT_RADIUS, y - DOT_RADIUS, 2 * DOT_RADIUS, 2 * DOT_RADIUS);
             g.setStroke(Color.BLACK);
             g.setLineWidth(1);
-            g.strokeOval(x - 5, y - 5, 10, 10);
+            g.strokeOval(x - DOT_RADIUS, y - DOT_RADIUS, 2 * DOT_RADIUS, 2 * DOT_RADIUS);
         }
         shownPositions = shown;
         List<LiveBuffer.DivergenceMark> divs = b.divergences();
@@ -936,14 +952,19 @@ public final class ProjectionView extends CanvasView {
         }
     }
 
-    /** Chain {@code chain}'s integrator path, in its colour darkened ({@link Palette#path}). */
-    private void drawPath(Pen g, LiveBuffer.Proposal p, double progress, int chain) {
+    /**
+     * Chain {@code chain}'s integrator path, in its colour darkened ({@link Palette#path}), or ({@code outline}) the
+     * light outline drawn under it, {@link Palette#OUTLINE_WIDTH} wider.
+     */
+    private void drawPath(Pen g, LiveBuffer.Proposal p, double progress, int chain, boolean outline) {
         double[][] path = p.path();
         int n = path.length;
         int shown = Math.max(1, Math.min(n, (int) Math.ceil(progress * n)));
-        g.setStroke(Palette.path(chain));
-        g.setFill(Palette.path(chain));
-        g.setLineWidth(1.3);
+        Color col = outline ? Palette.OUTLINE : Palette.path(chain);
+        double grow = outline ? Palette.OUTLINE_WIDTH : 0;
+        g.setStroke(col);
+        g.setFill(col);
+        g.setLineWidth(PATH_WIDTH + grow);
         g.setLineDashes();
         // each leapfrog step from the point it started at: NUTS's doublings go forward and backward, so the point
         // visited before is not always the one a step started from (joining them drew a chord across the trajectory
@@ -957,7 +978,8 @@ public final class ProjectionView extends CanvasView {
         }
         for (int i = 0; i < shown; i++) {
             if (inView(path[i])) {
-                g.fillOval(area.px(path[i][xParam]) - 2, area.py(path[i][yParam]) - 2, 4, 4);
+                double r = 2 + grow / 2;
+                g.fillOval(area.px(path[i][xParam]) - r, area.py(path[i][yParam]) - r, 2 * r, 2 * r);
             }
         }
     }

@@ -57,6 +57,59 @@ class PaletteTest {
         }
     }
 
+    /**
+     * Every background the projection can put behind a path: the white plot, the target density's densest shading,
+     * the 2-D histogram's darkest cell over white and over that shading, and black.
+     */
+    static final Color[] BACKGROUNDS = {Color.WHITE, Color.rgb(116, 141, 190),
+        Palette.over(Color.rgb(30, 30, 40, 0.9), Color.WHITE), Palette.over(Color.rgb(30, 30, 40, 0.9),
+            Color.rgb(116, 141, 190)), Color.BLACK};
+
+    /**
+     * Every chain's integrator path and recent path reads at 3:1 or more on the light outline drawn under it, over
+     * every background: on the densest shading chain 7's path was 1.77:1, on a dark histogram cell chain 9's 1.08:1,
+     * and no one brightness reached 3:1 on white and on the shading both.
+     */
+    @Test
+    void everyPathReadsOnItsOutlineOverEveryBackground() {
+        for (Color bg : BACKGROUNDS) {
+            Color outline = Palette.over(Palette.OUTLINE, bg);
+            assertTrue(Palette.contrast(outline, Color.BLACK) >= 3, "the current point's black ring on " + bg);
+            for (int c = 0; c < 16; c++) {
+                double path = Palette.contrast(Palette.path(c), outline);
+                double recent = Palette.contrast(Palette.recentPath(c), outline);
+                assertTrue(path >= 3, "chain " + (c + 1) + "'s integrator path on its outline over " + bg + ": " + path);
+                assertTrue(recent >= 3, "chain " + (c + 1) + "'s recent path on its outline over " + bg + ": " + recent);
+            }
+        }
+    }
+
+    /**
+     * A recent path is its chain's hue, opaque, lighter than its integrator path (which the legend calls "darker") by
+     * at least a tenth of the chain colour's brightness, and no lighter than 80 % of it.
+     */
+    @Test
+    void eachRecentPathIsItsHueBetweenTheDotAndTheIntegratorPath() {
+        for (int c = 0; c < 16; c++) {
+            Color r = Palette.recentPath(c);
+            double b = Palette.chain(c).getBrightness();
+            assertEquals(Palette.chain(c).getHue(), r.getHue(), 1e-3, "chain " + (c + 1) + "'s hue");
+            assertEquals(1, r.getOpacity(), 0, "chain " + (c + 1));
+            assertTrue(r.getBrightness() <= 0.8 * b + 1e-3, "chain " + (c + 1) + ": " + r.getBrightness());
+            assertTrue(r.getBrightness() >= Palette.path(c).getBrightness() + 0.1 * b,
+                    "chain " + (c + 1) + "'s recent path " + r + " near its integrator path " + Palette.path(c));
+        }
+    }
+
+    /** WCAG's own examples: black on white 21:1, a colour on itself 1:1, and the colleague's chain 7 measure. */
+    @Test
+    void contrastIsWcags() {
+        assertEquals(21, Palette.contrast(Color.BLACK, Color.WHITE), 1e-9);
+        assertEquals(1, Palette.contrast(Palette.chain(3), Palette.chain(3)), 1e-9);
+        assertEquals(1.77, Palette.contrast(Palette.path(6), Color.rgb(116, 141, 190)), 0.01);
+        assertEquals(0.5, Palette.over(Color.rgb(255, 255, 255, 0.5), Color.BLACK).getRed(), 1e-6);
+    }
+
     @Test
     void theChainsDifferFromEachOther() {
         for (int a = 0; a < 16; a++) {
