@@ -86,37 +86,13 @@ class DiagnosticsViewModelTest {
         SummaryEngine.Row want = new CoreSummaryEngine().summarize("lp__", lp);
         assertEquals(want.rhat(), t.logDensity().row().rhat(), 1e-12);
         assertEquals(want.essBulk(), t.logDensity().row().essBulk(), 1e-9);
-        assertNull(new DiagnosticsViewModel(new CoreSummaryEngine(), 100_000).compute(new DrawSource() {
-            @Override
-            public List<String> names() {
-                return src.names();
-            }
-
-            @Override
-            public int chains() {
-                return chains;
-            }
-
-            @Override
-            public long size(int chain) {
-                return src.size(chain);
-            }
-
-            @Override
-            public long warmup(int chain) {
-                return src.warmup(chain);
-            }
-
-            @Override
-            public double value(int chain, long iteration, int param) {
-                return src.value(chain, iteration, param);
-            }
-
+        DrawSource withoutLp = new workbench.core.draws.ForwardingDrawSource(src) {
             @Override
             public double stat(int chain, long iteration, Stat stat) {
                 return Double.NaN; // draws from a file without lp__
             }
-        }, 0).logDensity());
+        };
+        assertNull(new DiagnosticsViewModel(new CoreSummaryEngine(), 100_000).compute(withoutLp, 0).logDensity());
     }
 
     @Test
