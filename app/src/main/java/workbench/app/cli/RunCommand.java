@@ -129,12 +129,41 @@ final class RunCommand implements Callable<Integer> {
         return String.format(java.util.Locale.ROOT, u == 0 ? "%.0f %s" : "%.1f %s", bytes, units[u]);
     }
 
+    /**
+     * Refuses a sampler setting given with {@code --set} (step_size to a model) or a model setting given with
+     * {@code --sampler-set}, naming the option that takes it: the registries' "unknown setting" alone does not say
+     * that the key is right and the option wrong.
+     */
+    private void misplacedSetting(Map<String, String> mset, Map<String, String> sset) {
+        java.util.Set<String> modelKeys = names(ModelRegistry.get(modelId).params());
+        java.util.Set<String> samplerKeys = names(SamplerRegistry.get(samplerId).params());
+        for (String key : mset.keySet()) {
+            if (!modelKeys.contains(key) && samplerKeys.contains(key)) {
+                throw new BadInputException("--set " + key + ": '" + key + "' is a setting of sampler " + samplerId
+                        + ", not of model " + modelId + "; give it as --sampler-set " + key + "=" + mset.get(key));
+            }
+        }
+        for (String key : sset.keySet()) {
+            if (!samplerKeys.contains(key) && modelKeys.contains(key)) {
+                throw new BadInputException("--sampler-set " + key + ": '" + key + "' is a setting of model " + modelId
+                        + ", not of sampler " + samplerId + "; give it as --set " + key + "=" + sset.get(key));
+            }
+        }
+    }
+
+    private static java.util.Set<String> names(List<workbench.core.spec.ParamSpec> specs) {
+        java.util.Set<String> out = new java.util.HashSet<>();
+        specs.forEach(s -> out.add(s.name()));
+        return out;
+    }
+
     @Override
     public Integer call() throws Exception {
         PrintWriter err = spec.commandLine().getErr();
         PrintWriter outWriter = spec.commandLine().getOut();
         Map<String, String> mset = KeyValues.parse("--set", modelSettings);
         Map<String, String> sset = KeyValues.parse("--sampler-set", samplerSettings);
+        misplacedSetting(mset, sset);
         Model model = ModelRegistry.create(modelId, mset);
         // a data file's path recorded absolute: evaluate, replay and the window then read it from any directory
         mset = ModelRegistry.recorded(modelId, mset);

@@ -157,6 +157,8 @@ class RunCommandTest {
         "unknown sampler|unknown sampler 'nope'|--model banana --sampler nope",
         "unknown model parameter|unknown setting 'c'|--model banana --sampler hmc --set c=1",
         "unknown sampler parameter|unknown setting 'depth'|--model banana --sampler hmc --sampler-set depth=3",
+        "sampler setting given to the model|give it as --sampler-set step_size=0.1|--model banana --sampler hmc --set step_size=0.1",
+        "model setting given to the sampler|give it as --set b=0.5|--model banana --sampler hmc --sampler-set b=0.5",
         "out-of-range model value|'b' must be in (0, 1], got -1|--model banana --sampler hmc --set b=-1",
         "out-of-range sampler value|'steps' must be in [1, 10000], got 0|--model banana --sampler hmc --sampler-set steps=0",
         "non-numeric value|'rho' must be a number|--model gaussian-2d --sampler hmc --set rho=abc",
