@@ -23,6 +23,9 @@ public final class Legend {
         }
     }
 
+    /** The box's width beyond its widest text: the symbol column and the margins. */
+    private static final double TEXT_INSET = 36;
+
     /** Most chain colours one {@link Symbol#CHAIN_DOTS} symbol shows, left to right in chain order. */
     public static final int CHAIN_DOTS_SHOWN = 4;
 
@@ -111,6 +114,72 @@ public final class Legend {
         return this;
     }
 
+    /**
+     * Wraps, at spaces, each row whose text would make the box wider than {@code width}: the row keeps its symbol and
+     * its first words, the rest go on rows of their own under it ({@link Symbol#NONE}), so that a legend in a narrow
+     * plot is not cut at the plot's edge. The lines of a wrapped row are balanced (as few as fit, of like length: no
+     * last word alone on its line); a single word wider than the room stays whole. Call before {@link #fitHeight},
+     * which then counts the wrapped rows.
+     */
+    public Legend fitWidth(double width) {
+        double room = width - TEXT_INSET;
+        if (rows.isEmpty() || size()[0] <= width || room <= 0) {
+            return this;
+        }
+        Text probe = new Text();
+        probe.setFont(measureFont());
+        List<Row> wrapped = new ArrayList<>();
+        for (Row r : rows) {
+            if (textWidth(probe, r.text) <= room) {
+                wrapped.add(r);
+                continue;
+            }
+            String[] words = r.text.split(" ");
+            int lines = wrap(probe, words, room).size();
+            // the narrowest measure that still takes no more lines: a binary search over widths
+            double lo = 0;
+            double hi = room;
+            for (int k = 0; k < 20 && hi - lo > 0.5; k++) {
+                double mid = (lo + hi) / 2;
+                if (wrap(probe, words, mid).size() <= lines) {
+                    hi = mid;
+                } else {
+                    lo = mid;
+                }
+            }
+            List<String> parts = wrap(probe, words, hi);
+            wrapped.add(new Row(r.symbol, r.color, parts.get(0), r.chains));
+            for (String part : parts.subList(1, parts.size())) {
+                wrapped.add(new Row(Symbol.NONE, r.color, part));
+            }
+        }
+        rows.clear();
+        rows.addAll(wrapped);
+        return this;
+    }
+
+    /** {@code words} on lines at most {@code room} wide, greedily (a word wider than that on a line of its own). */
+    private static List<String> wrap(Text probe, String[] words, double room) {
+        List<String> lines = new ArrayList<>();
+        String line = "";
+        for (String word : words) {
+            String longer = line.isEmpty() ? word : line + " " + word;
+            if (!line.isEmpty() && textWidth(probe, longer) > room) {
+                lines.add(line);
+                line = word;
+            } else {
+                line = longer;
+            }
+        }
+        lines.add(line);
+        return lines;
+    }
+
+    private static double textWidth(Text probe, String text) {
+        probe.setText(text);
+        return probe.getLayoutBounds().getWidth();
+    }
+
     public boolean isEmpty() {
         return rows.isEmpty();
     }
@@ -129,7 +198,7 @@ public final class Legend {
             probe.setText(r.text);
             textW = Math.max(textW, probe.getLayoutBounds().getWidth());
         }
-        return new double[] {textW + 36, rows.size() * 15 * scale + 8};
+        return new double[] {textW + TEXT_INSET, rows.size() * 15 * scale + 8};
     }
 
     /** Draws the legend with its top-right corner at (right, top). */

@@ -24,8 +24,8 @@ import workbench.core.model.Model;
 public final class ProjectionView extends CanvasView {
     /** Above this many stored draws the cloud is drawn as a 2-D histogram. */
     public static final int DENSE_POINTS = 12_000;
-    private static final double LEFT = 58;
-    private static final double RIGHT = 10;
+    static final double LEFT = 58;
+    static final double RIGHT = 10;
     private static final double TOP = 8;
     private static final double BOTTOM = 42;
     private static final int RECENT_PATH = 30;
@@ -532,13 +532,17 @@ public final class ProjectionView extends CanvasView {
             g.setFont(PlotArea.LABEL_FONT);
             g.fillText("Press Run to start the chains", area.left() + area.width() / 2, area.top() + area.height() - 14 * s);
         }
+        // in a narrow plot (1280 x 720) the divergence row ran past the plot's right edge, cut mid-word; its lines
+        // wrap there, while the legend's rows as told (tests, a screen reader) stay whole
+        List<String> rows = legend.texts();
+        legend.fitWidth(area.width() - 12);
         legendShare = legend.isEmpty() ? 0 : share(legend.size());
         boolean fold = legendChoice != null ? legendChoice : legendShare > LEGEND_MAX_SHARE;
         legendFolded = fold && !legend.isEmpty();
         if (legendFolded) {
             legend = new Legend(s).add(Legend.Symbol.NONE, Palette.INK, "legend (click to unfold)");
         }
-        shownLegend = legend.texts();
+        shownLegend = legendFolded ? legend.texts() : rows;
         legendRect = placeLegend(legend);
         if (legendRect != null) {
             legend.draw(g, legendRect[0] + legendRect[2], legendRect[1]);
@@ -546,7 +550,7 @@ public final class ProjectionView extends CanvasView {
     }
 
     private double[] legendRect;
-    /** The legend's rows as last drawn (tests, and what a screen reader could say). */
+    /** The legend's rows as last drawn, a wrapped row whole (tests, and what a screen reader could say). */
     private List<String> shownLegend = List.of();
 
     /** Where each chain's dot was last drawn, {x, y} on the projected axes (null: not drawn). */
