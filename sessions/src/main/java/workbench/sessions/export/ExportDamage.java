@@ -18,6 +18,9 @@ import workbench.sessions.SessionReader;
  * Damage to what the export does not read (the event log) only needs saying ({@link #unread}).
  */
 public final class ExportDamage {
+    /** What follows damage to a file the export does not read, wherever it is said (command line and window). */
+    private static final String NOT_READ = " (the export does not read it)";
+
     private final SessionReader reader;
     private final List<Integer> corrupt = new ArrayList<>();
     private final List<Integer> intact = new ArrayList<>();
@@ -86,9 +89,12 @@ public final class ExportDamage {
         return String.join(",", rest);
     }
 
-    /** Damage to what the export does not read (the event log), one message each, in the order found. */
+    /**
+     * Damage to what the export does not read (the event log, a divergences file), one line each in the order found,
+     * each ending "(the export does not read it)": the command line's {@code warning:} lines, the window's status line.
+     */
     public List<String> unread() {
-        return unread.stream().map(BadInputException::getMessage).toList();
+        return unread.stream().map(e -> e.getMessage() + NOT_READ).toList();
     }
 
     /**
@@ -102,7 +108,7 @@ public final class ExportDamage {
         for (String note : reader.recovery()) {
             int colon = note.indexOf(':');
             boolean draws = colon > 0 && drawsFiles.contains(note.substring(0, colon));
-            out.add(draws ? note : note + " (the export does not read it)");
+            out.add(draws ? note : note + NOT_READ);
         }
         return out;
     }
@@ -128,9 +134,7 @@ public final class ExportDamage {
             out.add("cut to the latest " + sel.draws() + " post-warmup draws of each chain (chains of unequal"
                     + " length; the longest holds " + longest + ")");
         }
-        for (String u : unread()) {
-            out.add(u + " (the export does not read it)");
-        }
+        out.addAll(unread());
         return out;
     }
 
