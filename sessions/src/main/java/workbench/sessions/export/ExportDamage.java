@@ -100,7 +100,8 @@ public final class ExportDamage {
     /**
      * The torn tails the reader dropped ({@link SessionReader#recovery()}), one line each: a draws file's as it is (the
      * chain is exported without its cut-off chunk), another file's (a divergences file's cut-off record, the event
-     * log's last line) with "(the export does not read it)".
+     * log's last line) with "(the export does not read it)": the command line's {@code note:} lines, the window's
+     * status line after what it exported.
      */
     public List<String> torn() {
         Set<String> drawsFiles = Set.copyOf(reader.manifest().drawsFiles());
