@@ -67,6 +67,9 @@ final class DistillCommand implements Callable<Integer> {
         int against = mmdDraws(mmdDraws);
         OutputCheck.refuseExisting(out);
         SessionDistiller.Outcome done = SessionDistiller.run(session, m, size, seed, against, out, Progress.NONE);
+        for (String warning : done.warnings()) {
+            err.println("warning: " + WorkbenchCli.oneLine(warning));
+        }
         for (String note : done.notes()) {
             err.println("note: " + note);
         }

@@ -94,7 +94,7 @@ final class ExportCommand implements Callable<Integer> {
             err.println("note: " + WorkbenchCli.oneLine(t));
         }
         for (String e : damage.unread()) {
-            err.println("warning: " + WorkbenchCli.oneLine(e) + " (the export does not read it)");
+            err.println("warning: " + WorkbenchCli.oneLine(e));
         }
     }
 }

@@ -305,6 +305,9 @@ public final class DistillViewModel {
                     }
                     out.add(sb.toString());
                 }
+                for (String warning : o.warnings()) {
+                    out.add("warning: " + warning);
+                }
                 for (String note : o.notes()) {
                     out.add("note: " + note);
                 }

@@ -1715,6 +1715,9 @@ public final class MainWindow extends BorderPane {
      * intact chains (both ask {@code ExportDamage}); the line says so, and says when chains of unequal length
      * are cut to the shortest and what damage the export does not read, as a warning. Before, the corrupt
      * chain's intact prefix was exported with the others, cut to its length, under a plain "exported" line.
+     * A torn tail the reader dropped (a chain's cut-off final chunk, a divergences file's cut-off record) is said
+     * in the words of {@code export}'s {@code note:} lines, after what was exported and before the warnings; alone
+     * it does not make the line red. Before, only the command line said it.
      */
     public void exportSession(java.nio.file.Path dir, workbench.sessions.export.ExportFormat format, java.nio.file.Path out) {
         showMessage("exporting to " + out + "\u2026", false);
@@ -1727,14 +1730,17 @@ public final class MainWindow extends BorderPane {
                         false, others -> "the window exports every chain; 'workbench export " + dir + " --chains "
                                 + others + " --out FILE' exports the others");
                 List<String> notes = damage.notes(sel);
+                List<String> torn = damage.torn();
                 List<java.nio.file.Path> files = format.write(reader, sel, out);
                 String chains = sel.chains().length == reader.chains() ? sel.chains().length + " chain(s)"
                         : sel.chains().length + " of " + reader.chains() + " chains";
                 String done = "exported " + chains + " \u00d7 " + sel.rows() + " draws as " + format.id() + " to " + out
                         + (files.size() > 1 ? " (" + files.size() + " files)" : "");
+                List<String> parts = new ArrayList<>(List.of(done));
+                parts.addAll(torn);
+                parts.addAll(notes);
                 // the whole line, path and all, for the status bar's tooltip (the bar cuts it in its middle)
-                String msg = Messages.oneLine(notes.isEmpty() ? done : done + "; " + String.join("; ", notes),
-                        Messages.MAX_STATUS_LENGTH);
+                String msg = Messages.oneLine(String.join("; ", parts), Messages.MAX_STATUS_LENGTH);
                 Platform.runLater(() -> showMessage(msg, !notes.isEmpty()));
             } catch (BadInputException e) {
                 Platform.runLater(() -> showMessage(e.getMessage(), true));

@@ -13,6 +13,7 @@ import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import workbench.app.SessionFixtures;
 import workbench.sessions.DivergenceRecord;
 import workbench.sessions.SessionReader;
 
@@ -53,14 +54,7 @@ class DamagedDivergencesFileTest {
     }
 
     private static Path copy(String name) throws Exception {
-        Path s = tmp.resolve(name);
-        Files.createDirectories(s);
-        try (var files = Files.list(intact)) {
-            for (Path f : files.toList()) {
-                Files.copy(f, s.resolve(f.getFileName()));
-            }
-        }
-        return s;
+        return SessionFixtures.copy(intact, tmp.resolve(name));
     }
 
     private static void truncate(Path file, long size) throws Exception {

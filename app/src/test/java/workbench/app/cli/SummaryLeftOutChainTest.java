@@ -15,6 +15,7 @@ import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import workbench.app.SessionFixtures;
 
 /**
  * {@code summary} of a session where one chain has no post-warmup draws (its draws file empty, missing,
@@ -55,14 +56,7 @@ class SummaryLeftOutChainTest {
     }
 
     private Path copy(String name) throws Exception {
-        Path c = tmp.resolve(name);
-        Files.createDirectories(c);
-        try (var files = Files.list(session)) {
-            for (Path f : files.toList()) {
-                Files.copy(f, c.resolve(f.getFileName()));
-            }
-        }
-        return c;
+        return SessionFixtures.copy(session, tmp.resolve(name));
     }
 
     /** The summary's text and JSON: the table over the other chains, the left-out chain named with its reason. */

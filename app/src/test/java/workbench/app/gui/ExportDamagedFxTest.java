@@ -4,7 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.PrintWriter;
 import java.io.RandomAccessFile;
+import java.io.StringWriter;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,6 +17,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
 import org.testfx.util.WaitForAsyncUtils;
+import workbench.app.cli.WorkbenchCli;
 import workbench.sessions.export.ExportFormat;
 
 /**
@@ -80,11 +83,42 @@ class ExportDamagedFxTest extends WindowFxBase {
         String m = export(robot, s, out);
         long rows = Files.readAllLines(out).size() - 1;
         assertTrue(rows > 0 && rows < 2 * 3000, m);
-        assertTrue(m.startsWith("exported 2 chain(s) \u00d7 " + rows / 2 + " draws as csv to " + out + "; cut to the"
-                + " latest " + rows / 2 + " post-warmup draws of each chain (chains of unequal length; the longest"
-                + " holds 3000); events.jsonl: line 1 is not a valid event"), m);
+        assertTrue(m.startsWith("exported 2 chain(s) \u00d7 " + rows / 2 + " draws as csv to " + out + "; "
+                + cliNotes(s).get(0) + "; cut to the latest " + rows / 2 + " post-warmup draws of each chain (chains"
+                + " of unequal length; the longest holds 3000); events.jsonl: line 1 is not a valid event"), m);
         assertTrue(m.endsWith(" (the export does not read it)"), m);
         assertTrue(warned(robot), m);
+    }
+
+    /** The {@code note:} lines {@code workbench export} prints for {@code s}, without their "note: ". */
+    private List<String> cliNotes(Path s) {
+        StringWriter err = new StringWriter();
+        int code = WorkbenchCli.execute(new PrintWriter(new StringWriter()), new PrintWriter(err), "export",
+                s.toString(), "--format", "csv", "--out", tmp.resolve("cli-" + System.nanoTime() + ".csv").toString());
+        assertEquals(0, code, err.toString());
+        return err.toString().lines().filter(l -> l.startsWith("note: ")).map(l -> l.substring(6)).toList();
+    }
+
+    /**
+     * A chain's torn tail (its last chunk cut off by a crash) is said as the command line's {@code export} says it in
+     * its {@code note:} line, not in red: the draws before it are whole and exported. Before, the window said nothing.
+     */
+    @Test
+    void aTornTailIsSaidAsTheCommandLineSaysIt(FxRobot robot) throws Exception {
+        Path s = session(1);
+        Path draws = s.resolve("chain-1.draws");
+        try (FileChannel ch = FileChannel.open(draws, StandardOpenOption.WRITE)) {
+            ch.truncate(ch.size() - 10);
+        }
+        List<String> notes = cliNotes(s);
+        assertEquals(1, notes.size(), notes.toString());
+        assertTrue(notes.get(0).startsWith("chain-1.draws: recovered ") && notes.get(0).contains("torn"), notes.get(0));
+        Path out = tmp.resolve("torn.csv");
+        String m = export(robot, s, out);
+        long rows = Files.readAllLines(out).size() - 1;
+        assertTrue(rows > 0 && rows < 3000, m);
+        assertEquals("exported 1 chain(s) \u00d7 " + rows + " draws as csv to " + out + "; " + notes.get(0), m);
+        assertFalse(warned(robot), m);
     }
 
     @Test

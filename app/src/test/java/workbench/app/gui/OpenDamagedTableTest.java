@@ -18,6 +18,7 @@ import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import workbench.app.SessionFixtures;
 import workbench.app.cli.WorkbenchCli;
 
 /**
@@ -44,14 +45,7 @@ class OpenDamagedTableTest {
     }
 
     private Path copy(String name) throws Exception {
-        Path c = tmp.resolve(name);
-        Files.createDirectories(c);
-        try (var files = Files.list(session)) {
-            for (Path f : files.toList()) {
-                Files.copy(f, c.resolve(f.getFileName()));
-            }
-        }
-        return c;
+        return SessionFixtures.copy(session, tmp.resolve(name));
     }
 
     private static void overwrite(Path file, long offset) throws Exception {

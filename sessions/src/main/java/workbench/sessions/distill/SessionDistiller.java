@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import workbench.core.BadInputException;
 import workbench.core.distill.Distiller;
 import workbench.core.distill.Points;
@@ -54,9 +55,10 @@ public final class SessionDistiller {
      * @param notes     one-line notes for the user (model not rebuilt, non-finite log density)
      * @param out       the CSV or session directory written
      * @param rows      rows written: K, or fewer where a selection picked a draw more than once
+     * @param warnings  one line for each damaged file that distilling does not read (a corrupt divergences file)
      */
     public record Outcome(Distiller.Result result, int draws, int chains, boolean gradients, List<String> notes,
-                          Path out, int rows) {
+                          Path out, int rows, List<String> warnings) {
         /** Whether {@link #out} is a session directory (else a long CSV). */
         public boolean session() {
             return !writesCsv(out);
@@ -98,7 +100,8 @@ public final class SessionDistiller {
      * the draws, distilling and writing; cancelling it makes this throw
      * {@link java.util.concurrent.CancellationException}, and nothing is written.
      *
-     * @throws BadInputException for a damaged session, a size out of range, or stein without gradients
+     * @throws BadInputException for damaged draws (damage elsewhere is a warning: {@link Outcome#warnings}), a size
+     *                           out of range, or stein without gradients
      */
     public static Outcome run(Path session, Distiller.Method method, int size, long seed, Path out, Progress progress)
             throws IOException {
@@ -113,7 +116,7 @@ public final class SessionDistiller {
     public static Outcome run(Path session, Distiller.Method method, int size, long seed, int mmdDraws, Path out,
                               Progress progress) throws IOException {
         try (SessionReader r = SessionReader.open(session)) {
-            r.requireIntact();
+            List<String> warnings = unreadDamage(r);
             SessionManifest man = r.manifest();
             Model model = model(man);
             List<String> notes = new ArrayList<>();
@@ -293,8 +296,36 @@ public final class SessionDistiller {
                         (model != null ? "unconstrained" : "constrained") + ", standardized by mean absolute deviation");
                 DistilledSessions.write(out, man, from, rows.toArray(new double[0][]), res.seconds(), null);
             }
-            return new Outcome(res, n, chains, model != null, List.copyOf(notes), out, rows.size());
+            return new Outcome(res, n, chains, model != null, List.copyOf(notes), out, rows.size(), warnings);
         }
+    }
+
+    /**
+     * Refuses a session whose draws are damaged (a draws file corrupt before its end: the first such corruption), the
+     * only files distilling reads besides the manifest, and returns a warning line for each damaged file it never
+     * reads: a divergences file (the draws carry their own {@code divergent__}) or the event log. Before, any damage
+     * refused the distillation, intact draws and all.
+     */
+    static List<String> unreadDamage(SessionReader r) {
+        Set<String> divergenceFiles = Set.copyOf(r.manifest().divergencesFiles());
+        List<String> warnings = new ArrayList<>();
+        for (BadInputException e : r.errors()) {
+            String m = e.getMessage();
+            int colon = m.indexOf(':');
+            String file = colon > 0 ? m.substring(0, colon) : "";
+            boolean draws = false;
+            for (int c = 0; c < r.chains(); c++) {
+                draws |= r.chainError(c) == e;
+            }
+            if (!draws && divergenceFiles.contains(file)) {
+                warnings.add(m + " (distill does not use divergence counts; the draws are intact)");
+            } else if (!draws && file.equals(r.manifest().eventsFile())) {
+                warnings.add(m + " (distill does not read the event log; the draws are intact)");
+            } else {
+                throw e;
+            }
+        }
+        return List.copyOf(warnings);
     }
 
     /**

@@ -18,6 +18,9 @@ import workbench.sessions.SessionReader;
  * Damage to what the export does not read (the event log) only needs saying ({@link #unread}).
  */
 public final class ExportDamage {
+    /** What follows damage to a file the export does not read, wherever it is said (command line and window). */
+    private static final String NOT_READ = " (the export does not read it)";
+
     private final SessionReader reader;
     private final List<Integer> corrupt = new ArrayList<>();
     private final List<Integer> intact = new ArrayList<>();
@@ -86,15 +89,19 @@ public final class ExportDamage {
         return String.join(",", rest);
     }
 
-    /** Damage to what the export does not read (the event log), one message each, in the order found. */
+    /**
+     * Damage to what the export does not read (the event log, a divergences file), one line each in the order found,
+     * each ending "(the export does not read it)": the command line's {@code warning:} lines, the window's status line.
+     */
     public List<String> unread() {
-        return unread.stream().map(BadInputException::getMessage).toList();
+        return unread.stream().map(e -> e.getMessage() + NOT_READ).toList();
     }
 
     /**
      * The torn tails the reader dropped ({@link SessionReader#recovery()}), one line each: a draws file's as it is (the
      * chain is exported without its cut-off chunk), another file's (a divergences file's cut-off record, the event
-     * log's last line) with "(the export does not read it)".
+     * log's last line) with "(the export does not read it)": the command line's {@code note:} lines, the window's
+     * status line after what it exported.
      */
     public List<String> torn() {
         Set<String> drawsFiles = Set.copyOf(reader.manifest().drawsFiles());
@@ -102,7 +109,7 @@ public final class ExportDamage {
         for (String note : reader.recovery()) {
             int colon = note.indexOf(':');
             boolean draws = colon > 0 && drawsFiles.contains(note.substring(0, colon));
-            out.add(draws ? note : note + " (the export does not read it)");
+            out.add(draws ? note : note + NOT_READ);
         }
         return out;
     }
@@ -128,9 +135,7 @@ public final class ExportDamage {
             out.add("cut to the latest " + sel.draws() + " post-warmup draws of each chain (chains of unequal"
                     + " length; the longest holds " + longest + ")");
         }
-        for (String u : unread()) {
-            out.add(u + " (the export does not read it)");
-        }
+        out.addAll(unread());
         return out;
     }
 
