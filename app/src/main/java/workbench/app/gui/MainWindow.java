@@ -2147,6 +2147,8 @@ public final class MainWindow extends BorderPane {
                                 : diagnostics.compute(b.posterior(), nd, b.addedChains(), truth);
                         diagNanos = System.nanoTime() - t0;
                         Platform.runLater(() -> {
+                            // the energy chart's E-BFMI over the table's draws, not the more made since
+                            energy.setDrawsTo(b, t.ends());
                             showDiagnostics(b, t, counts[1]);
                             showDivergences(b, counts, divergences);
                         });
