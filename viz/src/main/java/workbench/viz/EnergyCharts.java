@@ -200,6 +200,33 @@ public final class EnergyCharts extends HBox {
                 stroke, true, line, stroke, c);
     }
 
+    /**
+     * For each chain of {@code b} (the buffer shown; another is ignored), the iteration the E-BFMI view's draws end at
+     * (exclusive): a window gives its table's, so that the two give the same figures while a run goes on (drawn a moment
+     * after the table was computed, the chart took the draws made since and its figures differed from the table's in
+     * the third digit); null: every draw the buffer holds. Shown at the next {@link #refresh}.
+     */
+    public void setDrawsTo(LiveBuffer b, long[] ends) {
+        if (b == buffer && !Arrays.equals(ends, drawsTo)) {
+            drawsTo = ends == null ? null : ends.clone();
+            lastVersion = -1;
+        }
+    }
+
+    /** See {@link #setDrawsTo}; null: all. */
+    private long[] drawsTo;
+
+    /** Chain {@code c}'s energies from iteration {@code from} up to {@link #drawsTo}'s end for it, finite ones only. */
+    private double[] energies(int c, long from) {
+        double[] e = buffer.statSeries(c, Stat.ENERGY, from);
+        long[] to = drawsTo;
+        if (to != null && c < to.length) {
+            long lo = Math.max(from, buffer.first(c));
+            e = Arrays.copyOf(e, (int) Math.max(0, Math.min(e.length, to[c] - lo)));
+        }
+        return finite(e);
+    }
+
     /** Where E-BFMI comes from (the core diagnostics, once wired). */
     public void setEbfmi(ToDoubleFunction<double[]> ebfmi) {
         this.ebfmi = ebfmi;
@@ -208,6 +235,7 @@ public final class EnergyCharts extends HBox {
     public void setBuffer(LiveBuffer buffer) {
         this.buffer = buffer;
         this.lastVersion = -1;
+        this.drawsTo = null;
         errorBins.reset();
         truthErrors = null;
         energyless = false;
@@ -404,9 +432,9 @@ public final class EnergyCharts extends HBox {
         boolean anyAfter = false;
         int total = 0;
         for (int c = 0; c < chains; c++) {
-            energy[c] = finite(buffer.statSeries(c, Stat.ENERGY, buffer.warmup(c)));
+            energy[c] = energies(c, buffer.warmup(c));
             if (energy[c].length < 3) {
-                energy[c] = finite(buffer.statSeries(c, Stat.ENERGY, 0));
+                energy[c] = energies(c, 0);
                 inWarmup[c] = energy[c].length >= 3;
                 anyWarmup |= inWarmup[c];
             } else {
@@ -424,6 +452,8 @@ public final class EnergyCharts extends HBox {
         double[] trans = new double[total];
         int m = 0;
         int t = 0;
+        int fewest = Integer.MAX_VALUE;
+        int most = 0;
         StringBuilder values = new StringBuilder(anyWarmup && !anyAfter ? WARMUP_NOTE
                 : "E-BFMI by chain: ");
         for (int c = 0; c < chains; c++) {
@@ -450,8 +480,19 @@ public final class EnergyCharts extends HBox {
             double b = ebfmi.applyAsDouble(e);
             if (c < 8) {
                 values.append(c == 0 ? "" : ", ").append(Ticks.number(b))
-                        .append(inWarmup[c] ? (anyAfter ? " (in warmup)" : "") : b < 0.3 ? " (low!)" : "");
+                        .append(inWarmup[c] ? (anyAfter ? " (in warmup)" : "") : b < 0.3 ? " (low!)" : "")
+                        .append(buffer.leftOutOfTable().containsKey(c) ? " (not in the table)" : "");
             }
+            if (!inWarmup[c]) {
+                fewest = Math.min(fewest, e.length);
+                most = Math.max(most, e.length);
+            }
+        }
+        // over which draws: the table's E-BFMI line covers every post-warmup draw too, where its other figures may use
+        // only the latest (the line under it then says so), so the two are read as the same figure
+        if (anyAfter) {
+            values.append(" (over ").append(fewest == most ? Integer.toString(most) : fewest + "\u2013" + most)
+                    .append(" post-warmup draws a chain)");
         }
         double[] sm = strided(marginal, m, QUANTILE_SAMPLE);
         double[] st = strided(trans, t, QUANTILE_SAMPLE);

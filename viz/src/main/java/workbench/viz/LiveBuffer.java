@@ -564,11 +564,11 @@ public final class LiveBuffer implements DrawSink, DrawSource {
             int from = Math.max(0, marks.size() - MAX_DIVERGENCE_MARKS);
             divergences.addAll(marks.subList(from, marks.size()));
             divergencesChanged = true;
+            divergenceCount.reset();
+            divergenceCount.add(marks.size());
+            warmupDivergenceCount.reset();
+            warmupDivergenceCount.add(marks.stream().filter(DivergenceMark::warmup).count());
         }
-        divergenceCount.reset();
-        divergenceCount.add(marks.size());
-        warmupDivergenceCount.reset();
-        warmupDivergenceCount.add(marks.stream().filter(DivergenceMark::warmup).count());
         version.incrementAndGet();
     }
 
@@ -584,10 +584,12 @@ public final class LiveBuffer implements DrawSink, DrawSource {
         if (inWarmup < 0 || inWarmup > count) {
             throw new IllegalArgumentException("warmup divergences " + inWarmup + " not within 0.." + count);
         }
-        divergenceCount.reset();
-        divergenceCount.add(count);
-        warmupDivergenceCount.reset();
-        warmupDivergenceCount.add(inWarmup);
+        synchronized (divergences) {
+            divergenceCount.reset();
+            divergenceCount.add(count);
+            warmupDivergenceCount.reset();
+            warmupDivergenceCount.add(inWarmup);
+        }
         version.incrementAndGet();
     }
 
@@ -598,11 +600,32 @@ public final class LiveBuffer implements DrawSink, DrawSource {
             }
             divergences.addLast(m);
             divergencesChanged = true;
+            // counted under the lock too, so that a snapshot's counts and marks agree (divergenceSnapshot)
+            if (m.warmup()) {
+                warmupDivergenceCount.increment();
+            }
+            divergenceCount.increment();
         }
-        if (m.warmup()) {
-            warmupDivergenceCount.increment();
+    }
+
+    /**
+     * The divergences as one moment saw them: {@code total} so far ({@link #divergenceCount()}), {@code inWarmup} of
+     * them in warmup ({@link #warmupDivergenceCount()}), and the latest {@code marks} ({@link #divergences()}), read
+     * together so that the marks are exactly those counted. A window reads one per refresh and hands it to every view
+     * that shows a count ({@link TraceView#setDivergences}, {@link ProjectionView#setDivergences}), so none runs ahead
+     * of its status bar while a run goes on.
+     */
+    public record Divergences(long total, long inWarmup, List<DivergenceMark> marks) {
+        public Divergences {
+            marks = List.copyOf(marks);
         }
-        divergenceCount.increment();
+    }
+
+    /** The divergences now: counts and marks read at one moment ({@link Divergences}). */
+    public Divergences divergenceSnapshot() {
+        synchronized (divergences) {
+            return new Divergences(divergenceCount.sum(), warmupDivergenceCount.sum(), divergences());
+        }
     }
 
     /**

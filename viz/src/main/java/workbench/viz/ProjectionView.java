@@ -228,8 +228,30 @@ public final class ProjectionView extends CanvasView {
     public void setBuffer(LiveBuffer buffer) {
         this.buffer = buffer;
         this.replay = null;
+        this.counted = null;
         this.lastVersion = -1;
         this.dirty = true;
+    }
+
+    /**
+     * The divergences to mark and count, as the caller read them ({@link LiveBuffer#divergenceSnapshot}) of the buffer
+     * shown, so that the legend says what the caller's status bar says; null (and after {@link #setBuffer}): the
+     * buffer's own, read at each redraw.
+     */
+    public void setDivergences(LiveBuffer.Divergences divergences) {
+        if (!java.util.Objects.equals(divergences, counted)) {
+            counted = divergences;
+            dirty = true;
+        }
+    }
+
+    /** The divergences given by {@link #setDivergences}, or null: the buffer's own. */
+    private LiveBuffer.Divergences counted;
+
+    /** The divergence marks drawn: the caller's ({@link #setDivergences}), else the buffer's latest. */
+    private List<LiveBuffer.DivergenceMark> divergenceMarks(LiveBuffer b) {
+        LiveBuffer.Divergences d = counted;
+        return d != null ? d.marks() : b.divergences();
     }
 
     /**
@@ -633,7 +655,7 @@ public final class ProjectionView extends CanvasView {
                     count(hidden, corners, w, h, area.px(buf.value(c, i, xParam)), area.py(buf.value(c, i, yParam)), 1);
                 }
             }
-            for (LiveBuffer.DivergenceMark d : buf.divergences()) {
+            for (LiveBuffer.DivergenceMark d : divergenceMarks(buf)) {
                 double[] at = d.at(divergencesAtStart);
                 count(hidden, corners, w, h, area.px(at[xParam]), area.py(at[yParam]), 20);
             }
@@ -826,7 +848,9 @@ public final class ProjectionView extends CanvasView {
             g.strokeOval(x - DOT_RADIUS, y - DOT_RADIUS, 2 * DOT_RADIUS, 2 * DOT_RADIUS);
         }
         shownPositions = shown;
-        List<LiveBuffer.DivergenceMark> divs = b.divergences();
+        // the marks and their count as the caller read them, or the buffer's now (read once: the count matches them)
+        LiveBuffer.Divergences counts = counted != null ? counted : b.divergenceSnapshot();
+        List<LiveBuffer.DivergenceMark> divs = counts.marks();
         int from = Math.max(0, divs.size() - 2000);
         g.setFill(Palette.DIVERGENCE);
         g.setStroke(Palette.DIVERGENCE);
@@ -893,7 +917,7 @@ public final class ProjectionView extends CanvasView {
                     : "integrator path") + " (darker)");
         }
         if (!divs.isEmpty()) {
-            long all = b.divergenceCount();
+            long all = counts.total();
             // draws from another tool (CmdStan's divergent__) say which draws were flagged, not where the energy error
             // crossed 1000, and carry no trajectory to replay
             boolean crossings = false;
@@ -1190,7 +1214,7 @@ public final class ProjectionView extends CanvasView {
         }
         LiveBuffer.DivergenceMark best = null;
         double bestD = 8;
-        for (LiveBuffer.DivergenceMark d : buffer.divergences()) {
+        for (LiveBuffer.DivergenceMark d : divergenceMarks(buffer)) {
             double[] at = markAt(d);
             if (at == null) {
                 continue;

@@ -73,9 +73,25 @@ public final class TraceView extends CanvasView {
 
     public void setBuffer(LiveBuffer buffer) {
         this.buffer = buffer;
+        this.counted = null;
         bins.reset();
         dirty = true;
     }
+
+    /**
+     * The divergences to mark and count, as the caller read them ({@link LiveBuffer#divergenceSnapshot}) of the buffer
+     * shown, so that the legend says what the caller's status bar says; null (and after {@link #setBuffer}): the
+     * buffer's own, read at each redraw.
+     */
+    public void setDivergences(LiveBuffer.Divergences divergences) {
+        if (!java.util.Objects.equals(divergences, counted)) {
+            counted = divergences;
+            dirty = true;
+        }
+    }
+
+    /** The divergences given by {@link #setDivergences}, or null: the buffer's own. */
+    private LiveBuffer.Divergences counted;
 
     /** Shows output coordinate {@code param}. */
     public void showParam(int param) {
@@ -445,7 +461,9 @@ public final class TraceView extends CanvasView {
         if (h - top - bottom < 10) {
             return;
         }
-        List<LiveBuffer.DivergenceMark> divs = showDivergences ? buffer.divergences() : List.of();
+        // the marks and their count as the caller read them, or the buffer's now (read once: the count matches them)
+        LiveBuffer.Divergences counts = counted != null ? counted : buffer.divergenceSnapshot();
+        List<LiveBuffer.DivergenceMark> divs = showDivergences ? counts.marks() : List.of();
         double plotH = h - top - bottom;
         double band = anyIn(divs, lo, hi) ? rugBand(chains, plotH, ts) : 0;
         // the traces stay clear of the rug: the padding below them is at least its height
@@ -480,8 +498,8 @@ public final class TraceView extends CanvasView {
         // the ticks count what this range of iterations shows; where that is not all of the run's (an earlier part no
         // longer kept, or the marks kept only the latest LiveBuffer.MAX_DIVERGENCE_MARKS), the run's count beside it:
         // "divergent after warmup (20000)" read against the table line's 322 113
-        long allWarmup = buffer.warmupDivergenceCount();
-        long allAfter = buffer.divergenceCount() - allWarmup;
+        long allWarmup = counts.inWarmup();
+        long allAfter = counts.total() - allWarmup;
         boolean chainRows = showLegend && chains > 1;
         // the legend stands in the plot's top-right corner and ends above the rug: with 16 chains its rows ran over the
         // rug's right end in a short trace. Where the whole legend is too tall it folds (one row for the chains, one

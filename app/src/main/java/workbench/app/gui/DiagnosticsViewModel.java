@@ -74,9 +74,18 @@ public final class DiagnosticsViewModel {
      * @param commonLength draws per chain that entered R-hat, ESS and MCSE (the latest of each)
      * @param lengthNote   when a chain was added, is in warmup while others sample, or the chains differ
      *                     in length by more than 1%: a line saying which numbers use what; else null
+     * @param ends         for each chain, the iteration its draws in the table end at (exclusive): E-BFMI is over
+     *                     every post-warmup draw held before it, which the energy chart is given so that its figures
+     *                     are the table's while a run goes on; null when the table has no E-BFMI (a distilled set)
      */
     public record Table(List<Line> lines, long draws, int divergences, double[] ebfmi, String ebfmiWarning,
-                        int parameters, long commonLength, String lengthNote, Line logDensity) {
+                        int parameters, long commonLength, String lengthNote, Line logDensity, long[] ends) {
+        /** The table as before {@code ends}: none known. */
+        public Table(List<Line> lines, long draws, int divergences, double[] ebfmi, String ebfmiWarning,
+                     int parameters, long commonLength, String lengthNote, Line logDensity) {
+            this(lines, draws, divergences, ebfmi, ebfmiWarning, parameters, commonLength, lengthNote, logDensity, null);
+        }
+
         /**
          * The table as before {@code logDensity} (the log density of the same draws, Stan's {@code lp__}, as a last
          * row; null when the draws carry none).
@@ -370,7 +379,8 @@ public final class DiagnosticsViewModel {
         }
         // a stored session's table counts its draws as summary does: the common length of each chain covered
         long drawsIn = asSummary ? (long) k * common : total;
-        return new Table(lines, drawsIn, divergences, ebfmi, ebfmiWarning, names.size(), common, note, logDensity);
+        return new Table(lines, drawsIn, divergences, ebfmi, ebfmiWarning, names.size(), common, note, logDensity,
+                to.clone());
     }
 
     /** "chain 5 started at draw 812 of chain 1", with neighbouring chains that started together in one line. */

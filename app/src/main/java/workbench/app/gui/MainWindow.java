@@ -2123,9 +2123,11 @@ public final class MainWindow extends BorderPane {
             // the energy charts are redrawn with it, so its pace is theirs too
             long wait = Math.max(1_000_000_000L, Math.max(3 * diagNanos, shown(energy) ? 8 * energyNanos : 0));
             boolean due = (forceDiag || now - lastDiag > wait) && !diagBusy.get();
-            // the counts are read once: the table, the status bar and the energy charts all show these
-            long warmupCount = due ? b.warmupDivergenceCount() : 0;
-            long total = due ? Math.max(warmupCount, b.divergenceCount()) : 0;
+            // the counts are read once: the table, the status bar, the energy charts and the projection's and trace's
+            // legends and marks all show these
+            LiveBuffer.Divergences divergences = due ? b.divergenceSnapshot() : null;
+            long warmupCount = due ? divergences.inWarmup() : 0;
+            long total = due ? Math.max(warmupCount, divergences.total()) : 0;
             List<Object> inputs = due
                     ? java.util.Arrays.asList(b, b.version(), shownTruth, b == openedPointsBuffer ? openedPoints : null,
                             total, warmupCount)
@@ -2151,13 +2153,15 @@ public final class MainWindow extends BorderPane {
                                 : diagnostics.compute(b.posterior(), nd, b.addedChains(), truth);
                         diagNanos = System.nanoTime() - t0;
                         Platform.runLater(() -> {
+                            // the energy chart's E-BFMI over the table's draws, not the more made since
+                            energy.setDrawsTo(b, t.ends());
                             showDiagnostics(b, t, counts[1]);
-                            showDivergences(b, counts);
+                            showDivergences(b, counts, divergences);
                         });
                     } catch (RuntimeException e) {
                         Platform.runLater(() -> {
                             showMessage("diagnostics failed: " + e, true);
-                            showDivergences(b, counts);
+                            showDivergences(b, counts, divergences);
                         });
                     } finally {
                         diagBusy.set(false);
@@ -2174,13 +2178,16 @@ public final class MainWindow extends BorderPane {
 
     /**
      * Shows the divergence counts a table was computed with in the status bar and the energy charts (their redraw
-     * waits for it), so the three say the same; on the FX thread, when the table is shown.
+     * waits for it), and those counts with their marks in the projection and the trace, so all say the same; on the FX
+     * thread, when the table is shown.
      */
-    private void showDivergences(LiveBuffer b, long[] counts) {
+    private void showDivergences(LiveBuffer b, long[] counts, LiveBuffer.Divergences divergences) {
         if (b != shownBuffer) {
             return;
         }
         shownDivergences = counts;
+        posterior.projection().setDivergences(divergences);
+        trace.setDivergences(divergences);
         setText(statusDivs, "divergences: " + divergenceCounts(b, counts));
         energyBehind = true;
         if (shown(energy)) {
@@ -2968,6 +2975,11 @@ public final class MainWindow extends BorderPane {
 
     public List<LiveBuffer.DivergenceMark> divergenceRows() {
         return new ArrayList<>(divRows);
+    }
+
+    /** The buffer the views show (tests). */
+    LiveBuffer shownBuffer() {
+        return shownBuffer;
     }
 
     Preferences prefs() {
