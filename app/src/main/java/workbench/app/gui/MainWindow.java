@@ -317,22 +317,6 @@ public final class MainWindow extends BorderPane {
 
     private MenuBar menuBar() {
         Menu file = new Menu("_File");
-        MenuItem pngPosterior = new MenuItem("Export _projection as PNG\u2026");
-        pngPosterior.setOnAction(e -> exports.exportPng("projection.png",
-                f -> Export.png(posterior, f, PlotExports.PNG_SCALE)));
-        MenuItem svgPosterior = new MenuItem("Export projection as S_VG\u2026");
-        svgPosterior.setOnAction(e -> exports.exportVector("projection.svg", f -> Export.svg(posterior, f)));
-        MenuItem svgTrace = new MenuItem("Export trace as SV_G\u2026");
-        svgTrace.setOnAction(e -> exports.exportVector("trace.svg", f -> Export.svg(trace, f)));
-        MenuItem pngTrace = new MenuItem("Export t_race as PNG\u2026");
-        pngTrace.setOnAction(e -> exports.exportPng("trace.png", f -> Export.png(trace, f, PlotExports.PNG_SCALE)));
-        MenuItem pngEnergy = new MenuItem("Export energy _charts as PNG\u2026");
-        pngEnergy.setOnAction(e -> exports.exportNode(energy, "energy.png"));
-        MenuItem svgError = new MenuItem("Export energy-error _histogram as SVG\u2026");
-        svgError.setOnAction(e -> exports.exportSvg(energy.errorChart(), "energy-error.svg"));
-        MenuItem svgBfmi = new MenuItem("Export E-_BFMI chart (or the errors against the truth) as SVG\u2026");
-        svgBfmi.setOnAction(e -> exports.exportSvg(energy.rightChart(),
-                energy.rightChart() == energy.bfmiChart() ? "ebfmi.svg" : "truth-errors.svg"));
         MenuItem quit = new MenuItem("_Quit");
         quit.setAccelerator(new KeyCodeCombination(KeyCode.Q, KeyCombination.SHORTCUT_DOWN));
         quit.setOnAction(e -> {
@@ -385,9 +369,9 @@ public final class MainWindow extends BorderPane {
         MenuItem evaluate = new MenuItem("Eva_luate predictions\u2026");
         evaluate.setId("evaluateMenuItem");
         evaluate.setOnAction(e -> openEvaluateWindow());
-        file.getItems().addAll(openSession, open, truthItem, exportDraws, distill, evaluate, sessionsFolder, new SeparatorMenuItem(), pngPosterior, svgPosterior, pngTrace, svgTrace, pngEnergy,
-                svgError, svgBfmi, new SeparatorMenuItem(), quit);
-        file.getItems().addAll(file.getItems().indexOf(svgTrace) + 1, chainPlotExports());
+        file.getItems().addAll(openSession, open, truthItem, exportDraws, distill, evaluate, sessionsFolder, new SeparatorMenuItem());
+        file.getItems().addAll(exports.menuItems(posterior, trace, rankView, acfView, energy));
+        file.getItems().addAll(new SeparatorMenuItem(), quit);
 
         Menu run = new Menu("_Run");
         MenuItem mRun = new MenuItem("_Run");
@@ -770,18 +754,6 @@ public final class MainWindow extends BorderPane {
         exports.exportMenu(rankView, "rank.png");
         exports.exportMenu(acfView, "autocorrelation.png");
         return traceTabs;
-    }
-
-    private List<MenuItem> chainPlotExports() {
-        MenuItem pngRank = new MenuItem("Export r_ank plot as PNG\u2026");
-        pngRank.setOnAction(e -> exports.exportNode(rankView, "rank.png"));
-        MenuItem svgRank = new MenuItem("Export ran_k plot as SVG\u2026");
-        svgRank.setOnAction(e -> exports.exportVector("rank.svg", f -> Export.svg(rankView, f)));
-        MenuItem pngAcf = new MenuItem("Export a_utocorrelation as PNG\u2026");
-        pngAcf.setOnAction(e -> exports.exportNode(acfView, "autocorrelation.png"));
-        MenuItem svgAcf = new MenuItem("E_xport autocorrelation as SVG\u2026");
-        svgAcf.setOnAction(e -> exports.exportVector("autocorrelation.svg", f -> Export.svg(acfView, f)));
-        return List.of(pngRank, svgRank, pngAcf, svgAcf);
     }
 
     /** The rank or autocorrelation view, when its tab shows, about three times a second. */
