@@ -145,6 +145,7 @@ public final class MainWindow extends BorderPane {
     private final TabPane traceTabs = new TabPane();
     private long lastChainPlots;
     private final EnergyCharts energy = new EnergyCharts();
+    /** The Diagnostics and Divergences tabs. */
     private final DiagnosticsPane diagPane = new DiagnosticsPane(() -> this.shownBuffer, posterior, this::textSize);
     /** The divergence list and its rows (from {@link #diagPane}): each frame adds the new divergences. */
     private final TableView<LiveBuffer.DivergenceMark> divTable = diagPane.divTable();
