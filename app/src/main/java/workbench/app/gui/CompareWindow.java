@@ -346,7 +346,7 @@ public final class CompareWindow {
         // line, its counts grown, filled it and wrapped, which pushed the ESS line out of the label
         sb.append('\n');
         if (!b.withoutEnergy()) {
-            sb.append("divergences ").append(MainWindow.divergenceCounts(b)).append(" \u00b7 ");
+            sb.append("divergences ").append(StatusText.divergenceCounts(b)).append(" \u00b7 ");
         }
         // rwm's "gradients" are model evaluations: it counts one per proposal without using the gradient (README)
         String unit = b.samplerUsesGradient() ? "gradients" : "model evaluations";

@@ -1,5 +1,11 @@
 package workbench.app.gui;
 
+import static workbench.app.gui.StatusText.divergenceCounts;
+import static workbench.app.gui.StatusText.drawCount;
+import static workbench.app.gui.StatusText.rates;
+import static workbench.app.gui.StatusText.shortPath;
+import static workbench.app.gui.StatusText.stepSizes;
+
 import java.io.File;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -14,8 +20,6 @@ import java.util.prefs.BackingStoreException;
 import java.util.prefs.Preferences;
 import javafx.animation.AnimationTimer;
 import javafx.application.Platform;
-import javafx.beans.property.ReadOnlyObjectWrapper;
-import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 import javafx.geometry.Insets;
 import javafx.geometry.Orientation;
@@ -34,8 +38,6 @@ import javafx.scene.control.Slider;
 import javafx.scene.control.SplitPane;
 import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
-import javafx.scene.control.TableCell;
-import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
 import javafx.scene.control.Tooltip;
@@ -143,27 +145,15 @@ public final class MainWindow extends BorderPane {
     private final TabPane traceTabs = new TabPane();
     private long lastChainPlots;
     private final EnergyCharts energy = new EnergyCharts();
-    private final TableView<DiagnosticsViewModel.Line> diagTable = new TableView<>();
+    /** The Diagnostics and Divergences tabs. */
+    private final DiagnosticsPane diagPane = new DiagnosticsPane(() -> this.shownBuffer, posterior, this::textSize);
+    /** The divergence list and its rows (from {@link #diagPane}): each frame adds the new divergences. */
+    private final TableView<LiveBuffer.DivergenceMark> divTable = diagPane.divTable();
+    private final ObservableList<LiveBuffer.DivergenceMark> divRows = diagPane.divRows();
+    private final PlotExports exports = new PlotExports(() -> getScene() == null ? null : getScene().getWindow(),
+            this::showMessage);
     /** The truth the shown draws' table compares with (null: none, or no longer the target after a beta change). */
     private volatile Truth shownTruth;
-    private TableColumn<DiagnosticsViewModel.Line, String> trueMeanColumn;
-    private TableColumn<DiagnosticsViewModel.Line, String> trueSdColumn;
-    private final Label diagSummary = new Label("No draws yet.");
-    /**
-     * The focused cell of the diagnostics table explained in words (what its column means, and why it is flagged): the
-     * tooltips' text, reached by the keyboard too.
-     */
-    private final Label diagCellHelp = new Label();
-    private final Map<TableColumn<DiagnosticsViewModel.Line, ?>, String> diagColumnHelp = new HashMap<>();
-    private final Map<TableColumn<DiagnosticsViewModel.Line, ?>, java.util.function.Function<DiagnosticsViewModel.Line, String>>
-            diagColumnWarning = new HashMap<>();
-    private final TableView<LiveBuffer.DivergenceMark> divTable = new TableView<>();
-    private final ObservableList<LiveBuffer.DivergenceMark> divRows = FXCollections.observableArrayList();
-    /** The divergence list's sort from the keyboard (a table's headers take no focus): the column, and its direction. */
-    private final ComboBox<String> divSortBy = new ComboBox<>();
-    private final javafx.scene.control.CheckBox divSortDescending = new javafx.scene.control.CheckBox("_descending");
-    private boolean divSortSyncing;
-    private static final String DIV_ORDER_FOUND = "order found";
 
     private final Label statusState = new Label("ready");
     private final Label statusDraws = new Label();
@@ -328,21 +318,6 @@ public final class MainWindow extends BorderPane {
 
     private MenuBar menuBar() {
         Menu file = new Menu("_File");
-        MenuItem pngPosterior = new MenuItem("Export _projection as PNG\u2026");
-        pngPosterior.setOnAction(e -> exportPng("projection.png", f -> Export.png(posterior, f, PNG_SCALE)));
-        MenuItem svgPosterior = new MenuItem("Export projection as S_VG\u2026");
-        svgPosterior.setOnAction(e -> exportVector("projection.svg", f -> Export.svg(posterior, f)));
-        MenuItem svgTrace = new MenuItem("Export trace as SV_G\u2026");
-        svgTrace.setOnAction(e -> exportVector("trace.svg", f -> Export.svg(trace, f)));
-        MenuItem pngTrace = new MenuItem("Export t_race as PNG\u2026");
-        pngTrace.setOnAction(e -> exportPng("trace.png", f -> Export.png(trace, f, PNG_SCALE)));
-        MenuItem pngEnergy = new MenuItem("Export energy _charts as PNG\u2026");
-        pngEnergy.setOnAction(e -> exportNode(energy, "energy.png"));
-        MenuItem svgError = new MenuItem("Export energy-error _histogram as SVG\u2026");
-        svgError.setOnAction(e -> exportSvg(energy.errorChart(), "energy-error.svg"));
-        MenuItem svgBfmi = new MenuItem("Export E-_BFMI chart (or the errors against the truth) as SVG\u2026");
-        svgBfmi.setOnAction(e -> exportSvg(energy.rightChart(),
-                energy.rightChart() == energy.bfmiChart() ? "ebfmi.svg" : "truth-errors.svg"));
         MenuItem quit = new MenuItem("_Quit");
         quit.setAccelerator(new KeyCodeCombination(KeyCode.Q, KeyCombination.SHORTCUT_DOWN));
         quit.setOnAction(e -> {
@@ -395,9 +370,9 @@ public final class MainWindow extends BorderPane {
         MenuItem evaluate = new MenuItem("Eva_luate predictions\u2026");
         evaluate.setId("evaluateMenuItem");
         evaluate.setOnAction(e -> openEvaluateWindow());
-        file.getItems().addAll(openSession, open, truthItem, exportDraws, distill, evaluate, sessionsFolder, new SeparatorMenuItem(), pngPosterior, svgPosterior, pngTrace, svgTrace, pngEnergy,
-                svgError, svgBfmi, new SeparatorMenuItem(), quit);
-        file.getItems().addAll(file.getItems().indexOf(svgTrace) + 1, chainPlotExports());
+        file.getItems().addAll(openSession, open, truthItem, exportDraws, distill, evaluate, sessionsFolder, new SeparatorMenuItem());
+        file.getItems().addAll(exports.menuItems(posterior, trace, rankView, acfView, energy));
+        file.getItems().addAll(new SeparatorMenuItem(), quit);
 
         Menu run = new Menu("_Run");
         MenuItem mRun = new MenuItem("_Run");
@@ -535,7 +510,7 @@ public final class MainWindow extends BorderPane {
         view.setAccessibleText(text);
     }
 
-    private static Tooltip tip(String text) {
+    static Tooltip tip(String text) {
         Tooltip t = new Tooltip(text);
         t.setWrapText(true);
         t.setMaxWidth(420);
@@ -729,8 +704,8 @@ public final class MainWindow extends BorderPane {
         }
         HBox samplerStats = new HBox(4, stepSizeTrace, acceptTrace, depthTrace);
 
-        Tab diagTab = new Tab("Diagnostics", diagnosticsPane());
-        Tab divTab = new Tab("Divergences", divergencePane());
+        Tab diagTab = new Tab("Diagnostics", diagPane.diagnosticsPane());
+        Tab divTab = new Tab("Divergences", diagPane.divergencePane());
         Tab statTab = new Tab("Sampler over time", samplerStats);
         statTab.setId("samplerOverTimeTab");
         stepSizeTrace.setId("stepSizeTrace");
@@ -743,9 +718,10 @@ public final class MainWindow extends BorderPane {
         lower.setId("lowerTabs");
         lower.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
 
-        exportMenu(posterior.plots(), "projection.png", f -> Export.png(posterior, f, PNG_SCALE));
-        exportMenu(trace, "trace.png", f -> Export.png(trace, f, PNG_SCALE));
-        exportMenu(samplerStats, "sampler-over-time.png");
+        exports.exportMenu(posterior.plots(), "projection.png",
+                f -> Export.png(posterior, f, PlotExports.PNG_SCALE));
+        exports.exportMenu(trace, "trace.png", f -> Export.png(trace, f, PlotExports.PNG_SCALE));
+        exports.exportMenu(samplerStats, "sampler-over-time.png");
 
         mainSplit.setOrientation(Orientation.VERTICAL);
         mainSplit.setId("mainSplit");
@@ -776,21 +752,9 @@ public final class MainWindow extends BorderPane {
             rankView.showParam(p);
             acfView.showParam(p);
         });
-        exportMenu(rankView, "rank.png");
-        exportMenu(acfView, "autocorrelation.png");
+        exports.exportMenu(rankView, "rank.png");
+        exports.exportMenu(acfView, "autocorrelation.png");
         return traceTabs;
-    }
-
-    private List<MenuItem> chainPlotExports() {
-        MenuItem pngRank = new MenuItem("Export r_ank plot as PNG\u2026");
-        pngRank.setOnAction(e -> exportNode(rankView, "rank.png"));
-        MenuItem svgRank = new MenuItem("Export ran_k plot as SVG\u2026");
-        svgRank.setOnAction(e -> exportVector("rank.svg", f -> Export.svg(rankView, f)));
-        MenuItem pngAcf = new MenuItem("Export a_utocorrelation as PNG\u2026");
-        pngAcf.setOnAction(e -> exportNode(acfView, "autocorrelation.png"));
-        MenuItem svgAcf = new MenuItem("E_xport autocorrelation as SVG\u2026");
-        svgAcf.setOnAction(e -> exportVector("autocorrelation.svg", f -> Export.svg(acfView, f)));
-        return List.of(pngRank, svgRank, pngAcf, svgAcf);
     }
 
     /** The rank or autocorrelation view, when its tab shows, about three times a second. */
@@ -811,289 +775,6 @@ public final class MainWindow extends BorderPane {
             return acfView.refresh();
         }
         return false;
-    }
-
-    private Node diagnosticsPane() {
-        diagTable.setId("diagnosticsTable");
-        diagTable.setPlaceholder(new Label("Diagnostics appear once the chains have post-warmup draws."));
-        diagTable.getColumns().add(column("parameter", l -> l.row().name(), null,
-                "Output coordinate: parameters, then derived quantities."));
-        diagTable.getColumns().add(column("mean", l -> Ticks.number(l.row().mean()), DiagnosticsViewModel.Line::meanWarning,
-                "Posterior mean estimate (flagged when more than " + (int) DiagnosticsViewModel.TRUTH_SE
-                        + " standard errors from the true mean)."));
-        diagTable.getColumns().add(column("sd", l -> Ticks.number(l.row().sd()), DiagnosticsViewModel.Line::sdWarning,
-                "Posterior standard deviation (flagged when more than " + (int) DiagnosticsViewModel.TRUTH_SE
-                        + " standard errors from the true sd)."));
-        trueMeanColumn = column("true mean", l -> Double.isNaN(l.trueMean()) ? "" : Ticks.number(l.trueMean()), null,
-                "The target's mean where it is known: exact, or from a long reference run (models with a truth only).");
-        trueSdColumn = column("true sd", l -> Double.isNaN(l.trueSd()) ? "" : Ticks.number(l.trueSd()), null,
-                "The target's standard deviation where it is known: exact, or from a long reference run.");
-        // shown later than the others: without a minimum the constrained policy leaves them too narrow for the header
-        scaleTruthColumns();
-        trueMeanColumn.setVisible(false);
-        trueSdColumn.setVisible(false);
-        diagTable.getColumns().add(trueMeanColumn);
-        diagTable.getColumns().add(trueSdColumn);
-        diagTable.getColumns().add(column("R-hat", l -> fixed(l.row().rhat(), 3), DiagnosticsViewModel.Line::rhatWarning,
-                "Rank-normalized split R-hat; above 1.01 the chains disagree."));
-        diagTable.getColumns().add(column("ESS bulk", l -> fixed(l.row().essBulk(), 0),
-                DiagnosticsViewModel.Line::essBulkWarning, "Effective sample size for the centre of the distribution."));
-        diagTable.getColumns().add(column("ESS tail", l -> fixed(l.row().essTail(), 0),
-                DiagnosticsViewModel.Line::essTailWarning, "Effective sample size for the 5% and 95% quantiles."));
-        diagTable.getColumns().add(column("MCSE mean", l -> Ticks.number(l.row().mcseMean()), null,
-                "Monte Carlo standard error of the mean."));
-        diagTable.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY);
-        // the arrow keys go from cell to cell, and the line under the table says what the focused one means and why
-        // it is flagged: the tooltips' text, which the mouse alone reached
-        diagTable.getSelectionModel().setCellSelectionEnabled(true);
-        diagTable.getFocusModel().focusedCellProperty().addListener((o, a, b) -> showDiagCellHelp());
-        diagTable.focusedProperty().addListener((o, a, b) -> showDiagCellHelp());
-        diagCellHelp.setId("diagCellHelp");
-        diagCellHelp.getStyleClass().add("diag-summary");
-        diagCellHelp.setWrapText(true);
-        diagCellHelp.managedProperty().bind(diagCellHelp.visibleProperty());
-        diagCellHelp.setVisible(false);
-        diagSummary.setId("diagSummary");
-        diagSummary.getStyleClass().add("diag-summary");
-        diagSummary.setWrapText(true);
-        // the red line's reason (divergences, low E-BFMI) was in its tooltip only: flagged, the line takes the focus
-        // (Tab from the table) and, focused, the help line above it says why, as it does for a flagged cell
-        diagSummary.setFocusTraversable(false);
-        diagSummary.focusedProperty().addListener((o, a, b) -> showDiagCellHelp());
-        return new BorderPane(diagTable, null, null, new VBox(diagCellHelp, diagSummary), null);
-    }
-
-    /** The line under the diagnostics table for its focused cell, shown while the table has the focus. */
-    private void showDiagCellHelp() {
-        javafx.scene.control.TablePosition<DiagnosticsViewModel.Line, ?> at = diagTable.getFocusModel().getFocusedCell();
-        String text = diagTable.isFocused() && at != null ? diagCellText(at.getRow(), at.getTableColumn()) : null;
-        boolean flagged = text != null && diagCellWarning(at.getRow(), at.getTableColumn()) != null;
-        if (diagSummary.isFocused()) {
-            // the summary line under it: why it is red, or what it counts
-            text = diagSummaryWhy != null ? "summary: flagged \u2014 " + diagSummaryWhy : "summary: " + DIAG_SUMMARY_HELP;
-            flagged = diagSummaryWhy != null;
-        }
-        diagCellHelp.setText(text == null ? "" : text);
-        diagCellHelp.setVisible(text != null);
-        diagCellHelp.getStyleClass().setAll("label", "diag-summary");
-        if (flagged) {
-            diagCellHelp.getStyleClass().add("flagged-help");
-        }
-    }
-
-    /** What the diagnostics table's cell means, with why it is flagged when it is: "tau · R-hat 1.043: …". */
-    String diagCellText(int row, TableColumn<DiagnosticsViewModel.Line, ?> col) {
-        if (col == null || row < 0 || row >= diagTable.getItems().size()) {
-            return null;
-        }
-        DiagnosticsViewModel.Line line = diagTable.getItems().get(row);
-        String name = diagColumnHelp.containsKey(col) ? headerText(col) : col.getText();
-        Object value = col.getCellData(row);
-        String w = diagCellWarning(row, col);
-        String help = diagColumnHelp.get(col);
-        return line.row().name() + " \u00b7 " + name + (value == null || "".equals(value) ? "" : " " + value)
-                + ": " + (w != null ? "flagged \u2014 " + w : help == null ? "" : help);
-    }
-
-    private String diagCellWarning(int row, TableColumn<DiagnosticsViewModel.Line, ?> col) {
-        java.util.function.Function<DiagnosticsViewModel.Line, String> warning = diagColumnWarning.get(col);
-        return warning == null || row < 0 || row >= diagTable.getItems().size() ? null
-                : warning.apply(diagTable.getItems().get(row));
-    }
-
-    private static String headerText(TableColumn<?, ?> col) {
-        return col.getGraphic() instanceof Label l ? l.getText() : col.getText();
-    }
-
-    private static String fixed(double v, int decimals) {
-        return Double.isFinite(v) ? String.format(Locale.ROOT, "%." + decimals + "f", v) : Ticks.number(v);
-    }
-
-    private TableColumn<DiagnosticsViewModel.Line, String> column(String name,
-            java.util.function.Function<DiagnosticsViewModel.Line, String> value,
-            java.util.function.Function<DiagnosticsViewModel.Line, String> warning, String help) {
-        TableColumn<DiagnosticsViewModel.Line, String> c = new TableColumn<>(name);
-        c.setCellValueFactory(cd -> new ReadOnlyObjectWrapper<>(value.apply(cd.getValue())));
-        c.setSortable(false);
-        diagColumnHelp.put(c, help);
-        if (warning != null) {
-            diagColumnWarning.put(c, warning);
-        }
-        if (help != null) {
-            Label header = new Label(name);
-            header.setTooltip(tip(help));
-            c.setGraphic(header);
-            c.setText("");
-        }
-        c.setCellFactory(col -> new TableCell<>() {
-            @Override
-            protected void updateItem(String item, boolean empty) {
-                super.updateItem(item, empty);
-                getStyleClass().remove("flagged");
-                setTooltip(null);
-                setAccessibleHelp(null);
-                if (empty || item == null) {
-                    setText(null);
-                    return;
-                }
-                setText(item);
-                DiagnosticsViewModel.Line line = getTableRow() == null ? null : getTableRow().getItem();
-                String w = line == null || warning == null ? null : warning.apply(line);
-                if (w != null) {
-                    getStyleClass().add("flagged");
-                    setTooltip(tip(w));
-                    setAccessibleHelp(w);
-                }
-            }
-        });
-        return c;
-    }
-
-    private Node divergencePane() {
-        divTable.setId("divergenceTable");
-        divTable.setItems(divRows);
-        divTable.setPlaceholder(new Label("No divergences so far."));
-        // a click on a header sorts by the numbers, not by the text shown ("10" after "1", "1.3e+32" before "1658")
-        TableColumn<LiveBuffer.DivergenceMark, Integer> chain = new TableColumn<>("chain");
-        chain.setCellValueFactory(cd -> new ReadOnlyObjectWrapper<>(cd.getValue().chain() + 1));
-        TableColumn<LiveBuffer.DivergenceMark, String> draw = new TableColumn<>("draw");
-        // the post-warmup draw number, as `workbench summary --divergences` gives it (not the iteration: "1064" for
-        // draw 64 after 1000 warmup read as a draw the run never made)
-        draw.setCellValueFactory(cd -> new ReadOnlyObjectWrapper<>(shownBuffer == null
-                ? Long.toString(cd.getValue().iteration() + 1) : shownBuffer.drawLabel(cd.getValue())));
-        draw.setComparator(MainWindow::compareDrawLabels);
-        TableColumn<LiveBuffer.DivergenceMark, Double> de = new TableColumn<>("energy error");
-        de.setCellValueFactory(cd -> new ReadOnlyObjectWrapper<>(cd.getValue().energyError()));
-        de.setCellFactory(col -> new javafx.scene.control.TableCell<>() {
-            @Override
-            protected void updateItem(Double v, boolean empty) {
-                super.updateItem(v, empty);
-                setText(empty || v == null ? null : Ticks.number(v));
-            }
-        });
-        TableColumn<LiveBuffer.DivergenceMark, String> where = new TableColumn<>("location (where \u0394E crossed 1000)");
-        where.setCellValueFactory(cd -> new ReadOnlyObjectWrapper<>(cd.getValue().crossingKnown()
-                ? location(cd.getValue().position())
-                : "not recorded (flagged draw: " + location(cd.getValue().position()) + ")"));
-        TableColumn<LiveBuffer.DivergenceMark, String> start = new TableColumn<>("where its transition began");
-        start.setCellValueFactory(cd -> new ReadOnlyObjectWrapper<>(location(cd.getValue().start())));
-        divTable.getColumns().addAll(List.of(chain, draw, de, start, where));
-        divTable.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY);
-        divTable.setTooltip(tip("Every divergence: select one to replay its trajectory on the projection."));
-        divTable.getSelectionModel().selectedItemProperty().addListener((o, a, b) -> {
-            if (b != null && b != posterior.projection().replaying()) {
-                posterior.projection().replay(b);
-            }
-        });
-        return new BorderPane(divTable, divergenceSortBar(List.of(chain, draw, de)), null, null, null);
-    }
-
-    /**
-     * "Sort by" (Alt+S) and "descending" (Alt+D, Space) over the divergence list: the headers' sort, from the keyboard. A
-     * click on a header shows its sort there too.
-     */
-    private Node divergenceSortBar(List<TableColumn<LiveBuffer.DivergenceMark, ?>> sortable) {
-        Label label = new Label("_Sort by");
-        label.setMnemonicParsing(true);
-        label.setLabelFor(divSortBy);
-        divSortBy.setId("divergenceSortBy");
-        divSortDescending.setId("divergenceSortDescending");
-        divSortDescending.setMnemonicParsing(true);
-        divSortBy.getItems().add(DIV_ORDER_FOUND);
-        divSortBy.setValue(DIV_ORDER_FOUND);
-        for (TableColumn<LiveBuffer.DivergenceMark, ?> c : sortable) {
-            divSortBy.getItems().add(c.getText());
-        }
-        divSortBy.setTooltip(tip("Sort the divergence list by a column (as a click on its header does); "
-                + "Alt+S from anywhere while the list shows, then the arrow keys."));
-        divSortDescending.setTooltip(tip("Largest first (Alt+D, then Space)."));
-        Runnable apply = () -> {
-            if (divSortSyncing) {
-                return;
-            }
-            String by = divSortBy.getValue();
-            TableColumn<LiveBuffer.DivergenceMark, ?> col = sortable.stream().filter(c -> c.getText().equals(by))
-                    .findFirst().orElse(null);
-            divSortSyncing = true;
-            try {
-                if (col == null) {
-                    divTable.getSortOrder().clear();
-                    LiveBuffer b = shownBuffer;
-                    if (b != null) { // back in the order they came (a sort reordered the list itself)
-                        List<LiveBuffer.DivergenceMark> found = b.divergences();
-                        divRows.setAll(found.subList(0, Math.min(found.size(), divRows.size())));
-                    }
-                } else {
-                    col.setSortType(divSortDescending.isSelected() ? TableColumn.SortType.DESCENDING
-                            : TableColumn.SortType.ASCENDING);
-                    divTable.getSortOrder().setAll(List.of(col));
-                    divTable.sort();
-                }
-            } finally {
-                divSortSyncing = false;
-            }
-        };
-        divSortBy.valueProperty().addListener((o, a, b) -> apply.run());
-        divSortDescending.selectedProperty().addListener((o, a, b) -> apply.run());
-        // a header clicked: the bar shows the table's sort
-        Runnable follow = () -> {
-            if (divSortSyncing) {
-                return;
-            }
-            divSortSyncing = true;
-            try {
-                TableColumn<LiveBuffer.DivergenceMark, ?> first = divTable.getSortOrder().isEmpty() ? null
-                        : divTable.getSortOrder().get(0);
-                divSortBy.setValue(first != null && sortable.contains(first) ? first.getText() : DIV_ORDER_FOUND);
-                if (first != null) {
-                    divSortDescending.setSelected(first.getSortType() == TableColumn.SortType.DESCENDING);
-                }
-            } finally {
-                divSortSyncing = false;
-            }
-        };
-        divTable.getSortOrder().addListener((javafx.collections.ListChangeListener<TableColumn<LiveBuffer.DivergenceMark, ?>>) ch -> follow.run());
-        for (TableColumn<LiveBuffer.DivergenceMark, ?> c : divTable.getColumns()) {
-            c.sortTypeProperty().addListener((o, a, b) -> follow.run());
-        }
-        HBox bar = new HBox(6, label, divSortBy, divSortDescending);
-        bar.setAlignment(Pos.CENTER_LEFT);
-        bar.setPadding(new Insets(2, 4, 2, 4));
-        return bar;
-    }
-
-    /**
-     * The order of the divergence list's draw labels ("64", "2 (warmup)"), as {@code workbench summary --divergences}
-     * lists them: the post-warmup draws first, by draw number, then the warmup ones by iteration.
-     */
-    static int compareDrawLabels(String a, String b) {
-        boolean wa = a.endsWith("(warmup)");
-        boolean wb = b.endsWith("(warmup)");
-        if (wa != wb) {
-            return wa ? 1 : -1;
-        }
-        return Long.compare(leadingNumber(a), leadingNumber(b));
-    }
-
-    private static long leadingNumber(String label) {
-        int end = 0;
-        while (end < label.length() && Character.isDigit(label.charAt(end))) {
-            end++;
-        }
-        return end == 0 ? Long.MAX_VALUE : Long.parseLong(label.substring(0, end));
-    }
-
-    private String location(double[] pos) {
-        List<String> names = shownBuffer == null ? List.of() : shownBuffer.names();
-        StringBuilder sb = new StringBuilder();
-        for (int i = 0; i < Math.min(pos.length, 4); i++) {
-            sb.append(i == 0 ? "" : ", ").append(i < names.size() ? names.get(i) : "x" + i).append(" = ")
-                    .append(Ticks.number(pos[i]));
-        }
-        if (pos.length > 4) {
-            sb.append(", \u2026");
-        }
-        return sb.toString();
     }
 
     private Node statusBar() {
@@ -1825,12 +1506,7 @@ public final class MainWindow extends BorderPane {
         rankView.setSource(b);
         acfView.setSource(b);
         energy.setBuffer(b);
-        divRows.clear();
-        diagTable.getItems().clear();
-        diagSummary.setText("No draws yet.");
-        diagSummary.setStyle("");
-        diagSummaryWhy = null;
-        diagSummary.setFocusTraversable(false);
+        diagPane.clear();
         List<String> names = model != null ? model.outputNames() : b != null ? b.names() : null;
         if (model == null && b != null) {
             posterior.setNames(b.names());
@@ -2221,58 +1897,6 @@ public final class MainWindow extends BorderPane {
         return true;
     }
 
-    /**
-     * The status bar's step size: every chain's latest, one value when they agree, else their range ("0.1850–0.2710"). Chain 1's alone read as the run's step size, though warmup adapts each chain's own (`workbench
-     * summary`: step size [0.185, 0.271, 0.197, 0.245] for NUTS on the centred eight schools, seed 3).
-     */
-    static String stepSizes(LiveBuffer b) {
-        if (b == null || !b.started()) {
-            return Ticks.number(Double.NaN);
-        }
-        double lo = Double.POSITIVE_INFINITY;
-        double hi = Double.NEGATIVE_INFINITY;
-        int n = 0;
-        for (int c = 0; c < b.chains(); c++) {
-            double e = b.lastStepSize(c);
-            if (!Double.isNaN(e)) {
-                lo = Math.min(lo, e);
-                hi = Math.max(hi, e);
-                n++;
-            }
-        }
-        if (n == 0) {
-            return Ticks.number(Double.NaN);
-        }
-        String low = Ticks.number(lo);
-        String high = Ticks.number(hi);
-        return low.equals(high) ? low : low + "\u2013" + high;
-    }
-
-    /**
-     * The status bar's divergences, those after warmup and those in warmup apart ("151 (+69 in warmup)"), as the line
-     * under the table and {@code workbench summary} count them: a bare total with the warmup ones in it (220) read as
-     * more than the summary's post-warmup count of the same run.
-     */
-    static String divergenceCounts(LiveBuffer b) {
-        return divergenceCounts(b, b == null ? null : new long[] {b.divergenceCount(), b.warmupDivergenceCount()});
-    }
-
-    /** As {@link #divergenceCounts(LiveBuffer)}, from counts read before: {total, of which in warmup}. */
-    static String divergenceCounts(LiveBuffer b, long[] counts) {
-        if (b == null || !b.started()) {
-            return "0";
-        }
-        if (b.withoutEnergy()) {
-            return "n/a";
-        }
-        if (counts == null) {
-            return "0";
-        }
-        long inWarmup = counts[1];
-        long after = counts[0] - inWarmup;
-        return inWarmup == 0 ? Long.toString(after) : after + " (+" + inWarmup + " in warmup)";
-    }
-
     private void updateStatus(RunController.Status st, LiveBuffer b, boolean force) {
         String state = switch (st.state()) {
             case IDLE -> "ready";
@@ -2336,16 +1960,9 @@ public final class MainWindow extends BorderPane {
         }
     }
 
-    /** A path with the home folder written as ~. */
     private static final String SESSION_TIP = "Where this run's draws are kept (every draw, written as it is made): "
             + "File \u25b8 Open session shows it again (of a long session, the latest iterations of each chain, as many "
             + "as a run's window keeps), File \u25b8 Export draws writes it for other tools.";
-
-    static String shortPath(java.nio.file.Path p) {
-        String s = p.toAbsolutePath().toString();
-        String home = System.getProperty("user.home");
-        return home != null && !home.isEmpty() && s.startsWith(home + File.separator) ? "~" + s.substring(home.length()) : s;
-    }
 
     private static void setText(Label l, String text) {
         if (!text.equals(l.getText())) {
@@ -2461,154 +2078,9 @@ public final class MainWindow extends BorderPane {
         if (b != shownBuffer) {
             return;
         }
-        // the focused cell stays where it was (the rows are new objects each refresh), and its line follows
-        javafx.scene.control.TablePosition<DiagnosticsViewModel.Line, ?> at = diagTable.getFocusModel().getFocusedCell();
-        int atRow = at == null ? -1 : at.getRow();
-        TableColumn<DiagnosticsViewModel.Line, ?> atCol = at == null ? null : at.getTableColumn();
-        boolean selected = !diagTable.getSelectionModel().getSelectedCells().isEmpty();
-        diagTable.getItems().setAll(t.shown());
-        if (atRow >= 0 && atRow < diagTable.getItems().size() && atCol != null) {
-            if (selected) { // nothing is marked in a table nobody has been to
-                diagTable.getSelectionModel().clearAndSelect(atRow, atCol);
-            }
-            diagTable.getFocusModel().focus(atRow, atCol);
-        }
-        showDiagCellHelp();
-        boolean truth = t.lines().stream().anyMatch(l -> !Double.isNaN(l.trueMean()) || !Double.isNaN(l.trueSd()));
-        trueMeanColumn.setVisible(truth);
-        trueSdColumn.setVisible(truth);
+        boolean truth = diagPane.show(b, t, warmupDivergences, shownParameterNote, () -> adviceRun(b));
         energy.setTruthErrors(truth ? DiagnosticsViewModel.truthErrors(t) : null);
         showStepSizeDrift(b);
-        StringBuilder sb = new StringBuilder();
-        if (t.parameters() > t.lines().size()) {
-            sb.append("first ").append(t.lines().size()).append(" of ").append(t.parameters()).append(" coordinates \u00b7 ");
-        }
-        sb.append("post-warmup draws used: ").append(t.draws());
-        // when that is fewer than the run holds, the note below (DiagnosticsViewModel) says so
-        if (b.withoutEnergy()) {
-            sb.append(" \u00b7 divergences: n/a (no energy)");
-        } else {
-            sb.append(" \u00b7 ").append(DiagnosticsViewModel.divergenceText(b, t.draws(), t.divergences(),
-                    warmupDivergences));
-        }
-        sb.append(" \u00b7 E-BFMI by chain: ");
-        for (int c = 0; c < t.ebfmi().length && c < RunController.MAX_CHAINS; c++) {
-            sb.append(c == 0 ? "" : ", ").append(Ticks.number(t.ebfmi()[c]));
-        }
-        if (t.lengthNote() != null) {
-            sb.append("\n").append(t.lengthNote());
-        }
-        if (shownParameterNote != null) {
-            sb.append("\n").append(shownParameterNote);
-        }
-        diagSummary.setText(sb.toString());
-        boolean bad = t.ebfmiWarning() != null || t.divergences() > 0;
-        diagSummary.getStyleClass().setAll("label", "diag-summary");
-        if (bad) {
-            diagSummary.setStyle("-fx-text-fill: #a00000; -fx-font-weight: bold;");
-            String why = t.divergences() > 0 ? DiagnosticsViewModel.divergenceWhy(adviceRun(b)) + " " : "";
-            diagSummaryWhy = (why + (t.ebfmiWarning() == null ? "" : t.ebfmiWarning())).strip();
-            diagSummary.setTooltip(tip(diagSummaryWhy));
-        } else {
-            diagSummaryWhy = null;
-            diagSummary.setStyle("");
-            diagSummary.setTooltip(tip(DIAG_SUMMARY_HELP));
-        }
-        // flagged, the line is a Tab stop whose reason a screen reader says and the help line above it shows
-        diagSummary.setFocusTraversable(bad);
-        diagSummary.setAccessibleHelp(bad ? diagSummaryWhy : DIAG_SUMMARY_HELP);
-        if (diagSummary.isFocused()) {
-            showDiagCellHelp();
-        }
-    }
-
-    private static final String DIAG_SUMMARY_HELP =
-            "Number of draws entering the table, divergences and E-BFMI (>= 0.3 is fine).";
-    /** Why the summary line under the diagnostics table is red (divergences, low E-BFMI); null when it is not. */
-    private String diagSummaryWhy;
-
-    // ---------------------------------------------------------------- export
-
-    /** Right click on a canvas view: export it as PNG (the JFreeChart charts have their own menu with SVG). */
-    private void exportMenu(Node node, String name) {
-        exportMenu(node, name, null);
-    }
-
-    /** As above, the PNG written by {@code writer} (a view drawn again at a larger scale) unless it is null. */
-    private void exportMenu(Node node, String name, Writer writer) {
-        javafx.scene.control.ContextMenu menu = new javafx.scene.control.ContextMenu();
-        MenuItem png = new MenuItem("Export as PNG\u2026");
-        png.setOnAction(e -> {
-            if (writer != null) {
-                exportPng(name, writer);
-            } else {
-                exportNode(node, name);
-            }
-        });
-        menu.getItems().add(png);
-        node.setOnContextMenuRequested(e -> menu.show(node, e.getScreenX(), e.getScreenY()));
-    }
-
-    /** Canvas views are exported as PNG at this multiple of their size on screen, drawn again (for slides). */
-    static final double PNG_SCALE = 2;
-
-    private void exportPng(String name, Writer writer) {
-        File f = choose(name, "PNG image", "*.png");
-        if (f != null) {
-            try {
-                writer.write(f.toPath());
-                showMessage("wrote " + f + " (drawn at " + (int) PNG_SCALE + "\u00d7 its size on screen)", false);
-            } catch (IOException | RuntimeException e) {
-                showMessage("could not write " + f + ": " + e.getMessage(), true);
-            }
-        }
-    }
-
-    private void exportNode(Node node, String name) {
-        File f = choose(name, "PNG image", "*.png");
-        if (f != null) {
-            try {
-                Export.png(node, f.toPath());
-                showMessage("wrote " + f, false);
-            } catch (IOException e) {
-                showMessage("could not write " + f + ": " + e.getMessage(), true);
-            }
-        }
-    }
-
-    private interface Writer {
-        void write(java.nio.file.Path file) throws IOException;
-    }
-
-    private void exportVector(String name, Writer writer) {
-        File f = choose(name, "SVG image", "*.svg");
-        if (f != null) {
-            try {
-                writer.write(f.toPath());
-                showMessage("wrote " + f, false);
-            } catch (IOException e) {
-                showMessage("could not write " + f + ": " + e.getMessage(), true);
-            }
-        }
-    }
-
-    private void exportSvg(org.jfree.chart.JFreeChart chart, String name) {
-        File f = choose(name, "SVG image", "*.svg");
-        if (f != null) {
-            try {
-                Export.svg(chart, f.toPath(), 800, 500);
-                showMessage("wrote " + f, false);
-            } catch (IOException e) {
-                showMessage("could not write " + f + ": " + e.getMessage(), true);
-            }
-        }
-    }
-
-    private File choose(String name, String kind, String pattern) {
-        FileChooser fc = new FileChooser();
-        fc.setInitialFileName(name);
-        fc.getExtensionFilters().add(new FileChooser.ExtensionFilter(kind, pattern));
-        return fc.showSaveDialog(getScene() == null ? null : getScene().getWindow());
     }
 
     // ---------------------------------------------------------------- scenarios and preferences
@@ -2714,15 +2186,7 @@ public final class MainWindow extends BorderPane {
     void setTextSize(double px) {
         textSize.set(TextSize.clamp(px));
         setStyle(TextSize.style(textSize()));
-        scaleTruthColumns();
-    }
-
-    /** The truth columns' minimum widths, for their headers at the text size in effect (85 and 70 px at 12 px). */
-    private void scaleTruthColumns() {
-        if (trueMeanColumn != null) {
-            trueMeanColumn.setMinWidth(Math.ceil(85 * textSize() / TextSize.NORMAL));
-            trueSdColumn.setMinWidth(Math.ceil(70 * textSize() / TextSize.NORMAL));
-        }
+        diagPane.scaleTruthColumns();
     }
 
     double textSize() {
@@ -2763,54 +2227,6 @@ public final class MainWindow extends BorderPane {
     /** Moves the speed slider to full speed (as fast as the chains go). */
     public void fullSpeed() {
         speedSlider.setValue(SPEED_MAX_LOG);
-    }
-
-    /**
-     * The status line's throughput: draws per second (one decimal below 10), and gradient evaluations per second, or
-     * model evaluations per second for a sampler whose moves do not use the gradient ({@code rwm}: it counts each
-     * density evaluation as a gradient evaluation, README "Gradient counts").
-     */
-    static String rates(double drawsPerSecond, double gradientsPerSecond, boolean usesGradient) {
-        return String.format(Locale.ROOT, (drawsPerSecond < 10 ? "%.1f" : "%,.0f") + " draws/s \u00b7 %,.0f "
-                + (usesGradient ? "gradients/s" : "model evaluations/s"), drawsPerSecond, gradientsPerSecond);
-    }
-
-    /**
-     * The status line's count: while any chain is in warmup, how far warmup has come ({@code warmup: 120 of 500 per
-     * chain}); then the draws after warmup, the number the run was asked for ({@code draws: 2000 per chain (8000 in
-     * all) after 500 warmup}), the shortest chain's per chain. Chains added during a run count their own warmup.
-     * An opened session's chains left out of its table ({@link LiveBuffer#leftOutOfTable}: empty, corrupt from the
-     * start, cut in warmup) are not counted: a finished run read "draws: 0 per chain" or "warmup: 256 of 300".
-     */
-    static String drawCount(LiveBuffer b) {
-        long[] sizes = b.sizes();
-        long perChain = Long.MAX_VALUE;
-        long all = 0;
-        long warmupDone = Long.MAX_VALUE;
-        long warmupOf = 0;
-        Map<Integer, String> leftOut = b.leftOutOfTable();
-        for (int k = 0; k < sizes.length; k++) {
-            if (leftOut.containsKey(k)) {
-                continue;
-            }
-            long w = b.warmup(k);
-            long drawn = Math.max(0, sizes[k] - w);
-            perChain = Math.min(perChain, drawn);
-            all += drawn;
-            if (sizes[k] < w) {
-                warmupDone = Math.min(warmupDone, sizes[k]);
-                warmupOf = Math.max(warmupOf, w);
-            }
-        }
-        if (sizes.length == 0) {
-            return "draws: 0 per chain (0 in all)";
-        }
-        if (warmupOf > 0) {
-            return String.format(Locale.ROOT, "warmup: %d of %d per chain", warmupDone, warmupOf);
-        }
-        long w = b.warmup(0);
-        return String.format(Locale.ROOT, "draws: %d per chain (%d in all)%s", perChain, all,
-                w > 0 ? " after " + w + " warmup" : "");
     }
 
     /** Moves the speed slider to {@code perSecond} transitions a second per chain (clamped to the slider's range). */

@@ -151,7 +151,7 @@ class DivergenceListFxTest extends WindowFxBase {
     @Test
     void drawLabelsCompareAsNumbersPostWarmupFirst() {
         List<String> labels = new ArrayList<>(List.of("2 (warmup)", "10", "100 (warmup)", "2", "64", "10 (warmup)", "9"));
-        labels.sort(MainWindow::compareDrawLabels);
+        labels.sort(DiagnosticsPane::compareDrawLabels);
         assertEquals(List.of("2", "9", "10", "64", "2 (warmup)", "10 (warmup)", "100 (warmup)"), labels);
     }
 

@@ -429,7 +429,7 @@ class MainWindowFxTest extends WindowFxBase {
         robot.interact(() -> {
             try {
                 workbench.viz.Export.png(window.posterior().plots(), png);
-                workbench.viz.Export.png(window.posterior(), png2, MainWindow.PNG_SCALE);
+                workbench.viz.Export.png(window.posterior(), png2, PlotExports.PNG_SCALE);
                 onScreen[0] = window.posterior().projection().getWidth() + window.posterior().rightMarginal().getWidth();
                 onScreen[1] = window.posterior().topMarginal().getHeight() + window.posterior().projection().getHeight();
             } catch (java.io.IOException e) {

@@ -113,7 +113,7 @@ class OpenDamagedTableTest {
         assertFalse(note.contains("in warmup"), note);
         // the status bar's count is over the chains the table covers (a finished run read "draws: 0 per chain")
         assertEquals("draws: 1000 per chain (3000 in all) after 300 warmup",
-                MainWindow.drawCount(o.result().shown().buffer()));
+                StatusText.drawCount(o.result().shown().buffer()));
         // the plots still show every chain, the left-out one with what it holds
         assertEquals(4, o.result().shown().buffer().chains());
     }

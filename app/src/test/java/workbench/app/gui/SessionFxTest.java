@@ -82,7 +82,7 @@ class SessionFxTest extends WindowFxBase {
         Label session = robot.lookup("#statusSession").queryAs(Label.class);
         // the folder's name in the status bar (the message keeps its room), its whole path in the tooltip
         assertEquals("session: " + dir.getFileName(), session.getText());
-        assertTrue(session.getTooltip().getText().startsWith(MainWindow.shortPath(dir) + "\n"),
+        assertTrue(session.getTooltip().getText().startsWith(StatusText.shortPath(dir) + "\n"),
                 session.getTooltip().getText());
     }
 

@@ -34,17 +34,17 @@ class StatusDrawCountTest {
 
     @Test
     void warmupCountsItsOwnProgress() {
-        assertEquals("warmup: 12 of 30 per chain", MainWindow.drawCount(buffer(2, 30, 12, 40)));
+        assertEquals("warmup: 12 of 30 per chain", StatusText.drawCount(buffer(2, 30, 12, 40)));
     }
 
     @Test
     void afterWarmupTheDrawsAreCountedWithoutIt() {
-        assertEquals("draws: 10 per chain (25 in all) after 30 warmup", MainWindow.drawCount(buffer(2, 30, 40, 45)));
-        assertEquals("draws: 0 per chain (0 in all) after 30 warmup", MainWindow.drawCount(buffer(1, 30, 30)));
+        assertEquals("draws: 10 per chain (25 in all) after 30 warmup", StatusText.drawCount(buffer(2, 30, 40, 45)));
+        assertEquals("draws: 0 per chain (0 in all) after 30 warmup", StatusText.drawCount(buffer(1, 30, 30)));
     }
 
     @Test
     void withoutWarmupEveryIterationIsADraw() {
-        assertEquals("draws: 7 per chain (15 in all)", MainWindow.drawCount(buffer(2, 0, 7, 8)));
+        assertEquals("draws: 7 per chain (15 in all)", StatusText.drawCount(buffer(2, 0, 7, 8)));
     }
 }

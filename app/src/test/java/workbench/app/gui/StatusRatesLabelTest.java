@@ -21,7 +21,7 @@ class StatusRatesLabelTest {
         Gaussian2d m = new Gaussian2d(0.5);
         LiveBuffer b = new LiveBuffer(64);
         b.start(new RunInfo(cfg, m, SamplerRegistry.create(samplerId, Map.of()), m.outputNames(), "test"));
-        return MainWindow.rates(1234.5, 56789, b.samplerUsesGradient());
+        return StatusText.rates(1234.5, 56789, b.samplerUsesGradient());
     }
 
     @Test
@@ -37,7 +37,7 @@ class StatusRatesLabelTest {
 
     @Test
     void slowRunsShowADecimal() {
-        assertEquals("2.5 draws/s \u00b7 80 gradients/s", MainWindow.rates(2.5, 80, true));
+        assertEquals("2.5 draws/s \u00b7 80 gradients/s", StatusText.rates(2.5, 80, true));
     }
 
     @Test
