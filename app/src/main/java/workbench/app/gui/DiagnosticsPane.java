@@ -37,6 +37,13 @@ final class DiagnosticsPane {
     private TableColumn<DiagnosticsViewModel.Line, String> trueSdColumn;
     private final Label diagSummary = new Label("No draws yet.");
     /**
+     * The notes under the summary line: which draws the table uses and why (the latest only, a chain left out, the
+     * chains' common length), and the model's caveat about its parameters. Plain, not the summary's flagged red, and at
+     * most two lines (cut with "…"; the tooltip and a screen reader get it whole): at 1280 x 720 they made the red
+     * line four lines high and the table above it showed one row.
+     */
+    private final Label diagNote = new Label();
+    /**
      * The focused cell of the diagnostics table explained in words (what its column means, and why it is flagged): the
      * tooltips' text, reached by the keyboard too.
      */
@@ -82,6 +89,7 @@ final class DiagnosticsPane {
         diagSummary.setStyle("");
         diagSummaryWhy = null;
         diagSummary.setFocusTraversable(false);
+        showNote(null);
     }
 
     Node diagnosticsPane() {
@@ -131,7 +139,13 @@ final class DiagnosticsPane {
         // (Tab from the table) and, focused, the help line above it says why, as it does for a flagged cell
         diagSummary.setFocusTraversable(false);
         diagSummary.focusedProperty().addListener((o, a, b) -> showDiagCellHelp());
-        return new BorderPane(diagTable, null, null, new VBox(diagCellHelp, diagSummary), null);
+        diagNote.setId("diagNote");
+        diagNote.getStyleClass().add("diag-note");
+        diagNote.setWrapText(true);
+        diagNote.setTextOverrun(javafx.scene.control.OverrunStyle.ELLIPSIS);
+        diagNote.managedProperty().bind(diagNote.visibleProperty());
+        diagNote.setVisible(false);
+        return new BorderPane(diagTable, null, null, new VBox(diagCellHelp, diagSummary, diagNote), null);
     }
 
     /** The line under the diagnostics table for its focused cell, shown while the table has the focus. */
@@ -410,13 +424,8 @@ final class DiagnosticsPane {
         for (int c = 0; c < t.ebfmi().length && c < RunController.MAX_CHAINS; c++) {
             sb.append(c == 0 ? "" : ", ").append(Ticks.number(t.ebfmi()[c]));
         }
-        if (t.lengthNote() != null) {
-            sb.append("\n").append(t.lengthNote());
-        }
-        if (note != null) {
-            sb.append("\n").append(note);
-        }
         diagSummary.setText(sb.toString());
+        showNote(t.lengthNote() == null ? note : note == null ? t.lengthNote() : t.lengthNote() + "\n" + note);
         boolean bad = t.ebfmiWarning() != null || t.divergences() > 0;
         diagSummary.getStyleClass().setAll("label", "diag-summary");
         if (bad) {
@@ -436,6 +445,14 @@ final class DiagnosticsPane {
             showDiagCellHelp();
         }
         return truth;
+    }
+
+    /** Shows {@code text} in the note under the summary line (hidden when null), whole in its tooltip. */
+    private void showNote(String text) {
+        diagNote.setText(text == null ? "" : text);
+        diagNote.setVisible(text != null);
+        diagNote.setTooltip(text == null ? null : MainWindow.tip(text));
+        diagNote.setAccessibleText(text);
     }
 
     private static final String DIAG_SUMMARY_HELP =

@@ -93,10 +93,10 @@ class AddChainFxTest extends WindowFxBase {
         robot.clickOn("#runButton");
         waitUntil("draws of the added chain", () -> b.size(2) >= 60);
         waitUntil("all 16 chains in the buffer", () -> b.chains() == RunController.MAX_CHAINS);
-        waitUntil("the note under the diagnostics (" + text(robot, "#diagSummary") + ")",
-                () -> text(robot, "#diagSummary").contains("chains 3\u201316 started at draw " + chain1At + " of chain 1"));
-        assertTrue(text(robot, "#diagSummary").contains("R-hat, ESS and MCSE on the common length of"),
-                text(robot, "#diagSummary"));
+        waitUntil("the note under the diagnostics (" + text(robot, "#diagNote") + ")",
+                () -> text(robot, "#diagNote").contains("chains 3\u201316 started at draw " + chain1At + " of chain 1"));
+        assertTrue(text(robot, "#diagNote").contains("R-hat, ESS and MCSE on the common length of"),
+                text(robot, "#diagNote"));
         String shot = System.getProperty("addchain.snapshot");
         if (shot != null) {
             // for looking at the window by eye, not a check

@@ -32,7 +32,7 @@ class DistilledTableFxTest extends WindowFxBase {
                     err.toString());
         }
         robot.interact(() -> window.openSession(d));
-        Label line = robot.lookup("#diagSummary").queryAs(Label.class);
+        Label line = robot.lookup("#diagNote").queryAs(Label.class);
         waitUntil("the set's note under the table", 30,
                 () -> line.getText().contains(DiagnosticsViewModel.POINTS_NOTE));
         @SuppressWarnings("unchecked")

@@ -9,6 +9,7 @@ import javafx.scene.control.Slider;
 import javafx.scene.control.TextInputControl;
 import org.junit.jupiter.api.Test;
 import org.testfx.api.FxRobot;
+import org.testfx.util.WaitForAsyncUtils;
 import workbench.viz.EnergyCharts;
 import workbench.viz.LiveBuffer;
 import workbench.viz.Ticks;
@@ -33,10 +34,20 @@ class SgStepSizeFxTest extends WindowFxBase {
         waitUntil("the run to finish", 60, () -> window.controller().state() == RunController.State.FINISHED);
         robot.clickOn("#diagnosticsTab");
         Label summary = robot.lookup("#diagSummary").queryAs(Label.class);
-        waitUntil("the final table (" + summary.getText() + ")",
-                () -> summary.getText().startsWith("post-warmup draws used: 40000 ")
-                        && summary.getText().contains("the table uses the latest 10000 post-warmup draws per chain, 40000 of"
-                        + " the 48000 shown (`workbench summary` covers them all; E-BFMI uses all shown)"));
+        Label note = robot.lookup("#diagNote").queryAs(Label.class);
+        String expected = "the table uses the latest 10000 post-warmup draws per chain, 40000 of the 48000 shown"
+                + " (`workbench summary` covers them all; E-BFMI uses all shown)";
+        waitUntil("the final table (" + summary.getText() + " / " + note.getText() + ")",
+                () -> summary.getText().startsWith("post-warmup draws used: 40000 ") && note.getText().contains(expected));
+        // the note is its own plain line, at most two lines high, the whole in its tooltip: in the (red) summary line
+        // it made that four lines high at 1280 x 720, where the table above it then showed one row
+        assertFalse(summary.getText().contains("the table uses"), summary.getText());
+        assertTrue(note.getTooltip() != null && note.getTooltip().getText().contains(expected), "tooltip");
+        robot.interact(() -> note.setText(expected + "; " + expected + "; " + expected));
+        WaitForAsyncUtils.waitForFxEvents();
+        double line = robot.lookup("#diagNote").queryAs(Label.class).getFont().getSize() * 1.6;
+        assertTrue(note.getHeight() <= 2 * line + 6, "two lines at most: " + note.getHeight() + " px for " + line
+                + " px lines");
     }
 
     /**
@@ -53,15 +64,16 @@ class SgStepSizeFxTest extends WindowFxBase {
         waitUntil("the run to finish", 60, () -> window.controller().state() == RunController.State.FINISHED);
         robot.clickOn("#diagnosticsTab");
         Label summary = robot.lookup("#diagSummary").queryAs(Label.class);
-        waitUntil("the weights note (" + summary.getText() + ")",
-                () -> summary.getText().contains("weights are not identified")
-                        && summary.getText().contains("workbench evaluate"));
+        Label note = robot.lookup("#diagNote").queryAs(Label.class);
+        waitUntil("the weights note (" + note.getText() + ")",
+                () -> note.getText().contains("weights are not identified")
+                        && note.getText().contains("workbench evaluate"));
         pick(robot, "#modelPicker", "noisy-gaussian");
         robot.clickOn("#runButton");
         waitUntil("the second run to finish", 60, () -> window.controller().state() == RunController.State.FINISHED);
         waitUntil("the table of the second run (" + summary.getText() + ")",
                 () -> summary.getText().startsWith("post-warmup draws used: 160 "));
-        assertFalse(summary.getText().contains("not identified"), summary.getText());
+        assertFalse(note.getText().contains("not identified"), note.getText());
     }
 
     @Test
