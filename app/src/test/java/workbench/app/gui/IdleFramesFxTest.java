@@ -136,7 +136,7 @@ class IdleFramesFxTest extends WindowFxBase {
         return m.find() ? Long.parseLong(m.group(1)) + Long.parseLong(m.group(2)) : -1;
     }
 
-    private static boolean differs(WritableImage a, WritableImage b) {
+    static boolean differs(WritableImage a, WritableImage b) {
         if (a.getWidth() != b.getWidth() || a.getHeight() != b.getHeight()) {
             return true;
         }
