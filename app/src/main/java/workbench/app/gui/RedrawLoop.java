@@ -5,6 +5,8 @@ import javafx.animation.AnimationTimer;
 import javafx.application.Platform;
 import javafx.event.EventHandler;
 import javafx.scene.Node;
+import javafx.scene.Scene;
+import javafx.scene.control.TextInputControl;
 import javafx.scene.input.InputEvent;
 
 /**
@@ -20,6 +22,13 @@ final class RedrawLoop {
         boolean run(long now);
     }
 
+    /**
+     * While a text field's caret blinks, a pulse that has no layout pending runs a frame at most this often: the caret's
+     * animation asks for a pulse every frame, 60 frames a second that found nothing to do (a label's text changed, a
+     * resize, a menu closed, each wants a layout: those still run one at once).
+     */
+    static final long CARET_LOOK_NANOS = 1_000_000_000L;
+
     private final Frame frame;
     private final LongSupplier quietNanos;
     private final AnimationTimer timer;
@@ -29,6 +38,8 @@ final class RedrawLoop {
     private boolean woken;
     /** The last frame that had something to do, or came after a wake. */
     private long lastBusy;
+    /** The last frame run, by the timer or for a pulse. */
+    private long lastLook = Long.MIN_VALUE / 2;
     /** A frame ran in the pulse going on (the pulse listener then runs none: the timer caused it). */
     private boolean framed;
     /** Frames run so far (tests: none while the window stands idle). */
@@ -68,7 +79,7 @@ final class RedrawLoop {
         EventHandler<InputEvent> onInput = e -> wake();
         Runnable onPulse = () -> {
             long now = System.nanoTime();
-            if (!framed && !ticking && !closed && look(now)) {
+            if (!framed && !ticking && !closed && !onlyACaret(node.getScene(), now) && look(now)) {
                 wake();
             }
             framed = false;
@@ -89,8 +100,20 @@ final class RedrawLoop {
         }
     }
 
+    /**
+     * Whether this pulse may be only a blinking caret's, looked at recently enough: a caret blinks in the focused
+     * window's text field, and no layout is pending (see {@link #CARET_LOOK_NANOS}). The caret's pulses come without
+     * end, so one left out is followed by one that looks within {@link #CARET_LOOK_NANOS}.
+     */
+    private boolean onlyACaret(Scene scene, long now) {
+        return scene != null && scene.getFocusOwner() instanceof TextInputControl t && t.isEditable() && !t.isDisabled()
+                && scene.getWindow() != null && scene.getWindow().isFocused() && !scene.getRoot().isNeedsLayout()
+                && now - lastLook < CARET_LOOK_NANOS;
+    }
+
     private boolean look(long now) {
         frames++;
+        lastLook = now;
         return frame.run(now);
     }
 
