@@ -6,7 +6,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import javafx.animation.AnimationTimer;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
 import javafx.scene.Scene;
@@ -55,7 +54,12 @@ public final class CompareWindow {
     private final Slider speed = new Slider(SPEED_MIN_LOG, SPEED_MAX_LOG, Math.log10(3));
     private final Label speedLabel = new Label();
     private final Label setupLine = new Label();
-    private final AnimationTimer timer;
+    /**
+     * Redraws the panels; it stops once every run is finished or paused and all they show is up to date, and starts
+     * again when a run starts, on input, and when the window is shown (an idle Compare window ran 60 frames a second,
+     * working out each panel's figures again every second).
+     */
+    private final RedrawLoop loop = new RedrawLoop(this::frame, this::quietNanos);
     private long lastStats;
 
     /** One sampler's column: its picker, its projection and its line of figures. */
@@ -69,6 +73,10 @@ public final class CompareWindow {
         final Tooltip figuresTip = new Tooltip(ACCEPTANCE_TIP);
         final RunController run;
         final VBox box;
+        /** The run (or step) was going on in the last frame: when it stops, the panel shows its last draws at once. */
+        boolean wasActive;
+        /** What the figures were last worked out from (the buffer, its version, the run's state, the sampler). */
+        List<Object> figuresFrom;
 
         Panel(int index, String samplerId) {
             run = new RunController(sessionsRoot);
@@ -151,15 +159,24 @@ public final class CompareWindow {
         Button pause = new Button("_Pause");
         pause.setId("comparePause");
         pause.setTooltip(new Tooltip("Hold every chain of every panel after its current transition (Ctrl+P or Alt+P)."));
-        pause.setOnAction(e -> panels.forEach(p -> p.run.pause()));
+        pause.setOnAction(e -> {
+            panels.forEach(p -> p.run.pause());
+            loop.wake();
+        });
         Button resume = new Button("_Go on");
         resume.setId("compareResume");
         resume.setTooltip(new Tooltip("Go on from a pause at the chosen speed (Alt+G)."));
-        resume.setOnAction(e -> panels.forEach(p -> p.run.resume()));
+        resume.setOnAction(e -> {
+            panels.forEach(p -> p.run.resume());
+            loop.wake();
+        });
         Button step = new Button("_Step");
         step.setId("compareStep");
         step.setTooltip(new Tooltip("Exactly one more transition in every chain of every panel (Ctrl+T or Alt+S)."));
-        step.setOnAction(e -> panels.forEach(p -> p.run.advance(1)));
+        step.setOnAction(e -> {
+            panels.forEach(p -> p.run.advance(1));
+            loop.wake();
+        });
         speed.setId("compareSpeed");
         speed.setPrefWidth(160);
         speed.setTooltip(new Tooltip("Transitions per second per chain, the same for every panel: far left is slow motion "
@@ -187,20 +204,16 @@ public final class CompareWindow {
         FocusTips.install(scene); // Shift+F1: the focused control's tooltip
         scene.getAccelerators().put(new KeyCodeCombination(KeyCode.P, KeyCombination.SHORTCUT_DOWN), pause::fire);
         scene.getAccelerators().put(new KeyCodeCombination(KeyCode.T, KeyCombination.SHORTCUT_DOWN), step::fire);
-        timer = new AnimationTimer() {
-            @Override
-            public void handle(long now) {
-                frame(now);
-            }
-        };
-        stage.setOnShown(e -> timer.start());
+        loop.watch(root);
+        stage.setOnShown(e -> loop.wake());
+        stage.iconifiedProperty().addListener((o, was, iconified) -> loop.wake());
         ScreenFit.install(stage);
         stage.setOnHidden(e -> shutdown());
     }
 
-    /** Stops the timer and every panel's run (their sessions stay on disk, closed); safe to call twice. */
+    /** Stops the redraw loop and every panel's run (their sessions stay on disk, closed); safe to call twice. */
     public void shutdown() {
-        timer.stop();
+        loop.close();
         panels.forEach(p -> p.run.shutdown());
     }
 
@@ -241,12 +254,14 @@ public final class CompareWindow {
             String problem = p.start();
             first = first == null ? problem : first;
         }
+        loop.wake();
         return first;
     }
 
     /** Marks divergences in every panel where their transitions began (true) or where ΔE crossed 1000. */
     public void setDivergencesAtStart(boolean atStart) {
         panels.forEach(p -> p.pane.setDivergencesAtStart(atStart));
+        loop.wake();
     }
 
     /** Moves the shared speed slider to {@code perSecond} transitions a second per chain. */
@@ -264,31 +279,76 @@ public final class CompareWindow {
         speedLabel.setText(s >= RunController.FULL_SPEED ? "full" : String.format(Locale.ROOT, "%.3g/s", s));
     }
 
-    private void frame(long now) {
+    /**
+     * One frame: each panel's projection redrawn if its draws changed, and its figures once a second (every 5 s past
+     * 20 000 draws a chain: the ESS sorts every draw) when its draws or state changed. Returns whether there was
+     * anything to do (a run or a step going on, something redrawn or new figures), which keeps the loop going.
+     */
+    private boolean frame(long now) {
+        boolean busy = false;
+        // when a run or a step ends, its panel shows the last draws and figures at once, not at their next turn
+        boolean ended = false;
         for (Panel p : panels) {
-            p.pane.refresh(now);
+            boolean active = p.run.state() == RunController.State.RUNNING || !p.run.settled();
+            ended |= p.wasActive && !active;
+            p.wasActive = active;
+            busy |= active;
         }
-        // the figures once a second (every 5 s past 20 000 draws a chain: the ESS sorts every draw)
-        long every = statsNanos > 50_000_000L ? 5_000_000_000L : 1_000_000_000L;
-        if (now - lastStats > every) {
+        for (Panel p : panels) {
+            busy |= p.pane.refresh(now, ended);
+        }
+        if (ended || now - lastStats > statsEvery()) {
             lastStats = now;
             long t0 = System.nanoTime();
+            boolean worked = false;
             for (Panel p : panels) {
-                String line = figures(p.sampler.getSelectionModel().getSelectedItem(), p.run);
+                LiveBuffer b = p.run.buffer();
+                String id = p.sampler.getSelectionModel().getSelectedItem();
+                List<Object> from = java.util.Arrays.asList(b, b == null ? null : b.version(), p.run.state(), id);
+                if (from.equals(p.figuresFrom)) {
+                    continue; // a finished or paused run's figures are worked out once
+                }
+                p.figuresFrom = from;
+                worked = true;
+                String line = figures(id, p.run);
                 if (line != null) {
+                    busy = true;
                     // the first line beside the picker, the other two under the projection: three under it took
                     // the projection's room in a 1280 x 720 window, and its axis label ran over them
                     int cut = line.indexOf('\n');
                     p.state.setText(cut < 0 ? line : line.substring(0, cut));
                     p.figures.setText(cut < 0 ? "" : line.substring(cut + 1));
-                    String tip = acceptanceTip(p.run.buffer());
+                    String tip = acceptanceTip(b);
                     if (!tip.equals(p.figuresTip.getText())) {
                         p.figuresTip.setText(tip);
                     }
                 }
             }
-            statsNanos = System.nanoTime() - t0;
+            if (worked) {
+                statsNanos = System.nanoTime() - t0;
+            }
         }
+        return busy;
+    }
+
+    /** How often the figures are worked out again. */
+    private long statsEvery() {
+        return statsNanos > 50_000_000L ? 5_000_000_000L : 1_000_000_000L;
+    }
+
+    /** How long the window stands quiet before the loop stops: longer than the figures' wait and the projections'. */
+    private long quietNanos() {
+        return 200_000_000L + statsEvery();
+    }
+
+    /** Whether the redraw loop runs (tests). */
+    boolean ticking() {
+        return loop.ticking();
+    }
+
+    /** Frames run so far (tests). */
+    long frames() {
+        return loop.frames();
     }
 
     private long statsNanos;

@@ -190,29 +190,18 @@ public final class MainWindow extends BorderPane {
     private String shownParameterNote;
     /** The stored session shown (null: a run, or draws from another tool), for the advice under the table. */
     private workbench.sessions.SessionManifest shownManifest;
-    private final AnimationTimer timer;
     /**
-     * Whether {@link #timer} runs. It stops once the window has stood quiet for {@link #quietNanos} (no run going, no
-     * step outstanding, nothing redrawn, no table computing); {@link #wake} starts it again, on any input event in the
-     * window, and a pulse the timer did not cause runs one frame. An idle window (a finished run, an opened session)
+     * The redraw loop: it stops once the window has stood quiet for {@link #quietNanos} (no run going, no step
+     * outstanding, nothing redrawn, no table computing); {@link #wake} starts it again, on any input event in the
+     * window, and a pulse the loop did not cause runs one frame. An idle window (a finished run, an opened session)
      * took 60 frames a second, each asking every view whether it changed: ~3 % of a core.
      */
-    private boolean ticking;
-    /** A wake came since the last frame: the next frame counts as busy (what woke it may need a view redrawn). */
-    private boolean woken;
-    /** The last frame that had something to do, or came after a wake. */
-    private long lastBusy;
-    /** A frame ran in the pulse going on (the scene's pulse listener then wakes nothing: the timer caused it). */
-    private boolean framed;
-    /** Frames run so far (tests: none while the window stands idle). */
-    private long frames;
+    private final RedrawLoop loop;
     /** The run (or step) going on in the last frame: when it stops, every view shows its last draws at once. */
     private boolean wasActive;
     /** Every rate-limited refresh is due now, not at its next turn (a run ended); the table's when it is free. */
     private boolean forceViews;
     private boolean forceDiag;
-    /** Shut down: nothing wakes the timer again. */
-    private boolean closed;
     /**
      * How long a window must stand quiet before the timer stops: longer than any view's wait between redraws, so each
      * has looked at the last change (1 s for the energy charts and the table, more when they are slow).
@@ -248,46 +237,14 @@ public final class MainWindow extends BorderPane {
         refreshPickers();
         applySpeed();
 
-        timer = new AnimationTimer() {
-            @Override
-            public void handle(long now) {
-                framed = true;
-                if (safeFrame(now) || woken) {
-                    woken = false;
-                    lastBusy = now;
-                } else if (now - lastBusy > quietNanos()) {
-                    ticking = false;
-                    stop();
-                }
-            }
-        };
-        // anything the user does in the window may need a view redrawn: the loop starts again
-        javafx.event.EventHandler<javafx.scene.input.InputEvent> onInput = e -> wake();
-        // so may any pulse the timer did not cause (a background task's result put in a label, a menu or a dialog
-        // closed, a resize): one frame looks, and the loop starts again when it found something to do (the pulse
-        // that follows the timer's last frame finds nothing)
-        Runnable onPulse = () -> {
-            if (!framed && !ticking && !closed && safeFrame(System.nanoTime())) {
-                wake();
-            }
-            framed = false;
-        };
-        sceneProperty().addListener((o, was, scene) -> {
-            if (was != null) {
-                was.removeEventFilter(javafx.scene.input.InputEvent.ANY, onInput);
-                was.removePreLayoutPulseListener(onPulse);
-            }
-            if (scene != null) {
-                scene.addEventFilter(javafx.scene.input.InputEvent.ANY, onInput);
-                scene.addPreLayoutPulseListener(onPulse);
-            }
-        });
+        loop = new RedrawLoop(this::safeFrame, this::quietNanos);
+        // anything the user does in the window may need a view redrawn, and so may a pulse the loop did not cause
+        loop.watch(this);
         wake();
     }
 
     /** {@link #frame}, an exception shown in the status bar (once) instead of thrown; true when it had work to do. */
     private boolean safeFrame(long now) {
-        frames++;
         try {
             return frame(now);
         } catch (RuntimeException e) {
@@ -301,17 +258,9 @@ public final class MainWindow extends BorderPane {
         }
     }
 
-    /** Starts the redraw loop when it stood still; each frame then looks at what changed (see {@link #ticking}). */
+    /** Starts the redraw loop when it stood still; each frame then looks at what changed (see {@link #loop}). */
     private void wake() {
-        if (!Platform.isFxApplicationThread()) {
-            Platform.runLater(this::wake);
-            return;
-        }
-        woken = true;
-        if (!ticking && !closed) {
-            ticking = true;
-            timer.start();
-        }
+        loop.wake();
     }
 
     // ---------------------------------------------------------------- layout
@@ -1728,7 +1677,7 @@ public final class MainWindow extends BorderPane {
     /**
      * One frame: every view on screen redrawn if what it shows changed, each at most at its own rate. Returns whether
      * there was anything to do (a run or a step going on, something redrawn, a table computing), which keeps the
-     * timer going (see {@link #ticking}).
+     * loop going (see {@link #loop}).
      */
     private boolean frame(long now) {
         RunController.Status st = controller.status();
@@ -2353,8 +2302,7 @@ public final class MainWindow extends BorderPane {
 
     /** Stops the timer and the run. */
     public void shutdown() {
-        closed = true;
-        timer.stop();
+        loop.close();
         controller.shutdown();
         new ArrayList<>(compares).forEach(CompareWindow::shutdown); // their runs too, when the app quits with them open
         diagPool.shutdownNow();
@@ -2369,12 +2317,12 @@ public final class MainWindow extends BorderPane {
 
     /** Frames run so far (tests: none while the window stands idle). */
     long frames() {
-        return frames;
+        return loop.frames();
     }
 
     /** Whether the redraw loop runs (tests). */
     boolean ticking() {
-        return ticking;
+        return loop.ticking();
     }
 
     public RunController controller() {

@@ -67,6 +67,25 @@ class IdleFramesFxTest extends WindowFxBase {
         waitUntil("the session's draws drawn", 10, () -> differs(empty, onFx(() -> projection.snapshot(null, null))));
     }
 
+    /**
+     * A focused text field's caret blinks by an animation that asks for a pulse every frame: the idle window ran a frame
+     * for each, 61 a second, with the step-size box focused (0 with the Run button focused). While a caret blinks, a
+     * pulse with no layout pending looks at most once a second.
+     */
+    @Test
+    void aBlinkingCaretInAnIdleWindowRunsAFrameASecondAtMost(FxRobot robot) throws Exception {
+        runToTheEnd(robot);
+        javafx.scene.control.TextInputControl field = robot.lookup("#stepSizeField")
+                .queryAs(javafx.scene.control.TextInputControl.class);
+        robot.interact(field::requestFocus);
+        waitUntil("the field focused", 5, () -> onFx(field::isFocused));
+        waitUntil("the redraw loop to stop", 10, () -> !onFx(window::ticking));
+        long before = onFx(window::frames);
+        Thread.sleep(3000);
+        long frames = onFx(window::frames) - before;
+        assertTrue(frames <= 5, frames + " frames in 3 s while the caret blinked in an idle window");
+    }
+
     @Test
     void theDivergenceCountsShownTogetherAgreeThroughASlowRun(FxRobot robot) throws Exception {
         pick(robot, "#modelPicker", "funnel");
@@ -136,7 +155,7 @@ class IdleFramesFxTest extends WindowFxBase {
         return m.find() ? Long.parseLong(m.group(1)) + Long.parseLong(m.group(2)) : -1;
     }
 
-    private static boolean differs(WritableImage a, WritableImage b) {
+    static boolean differs(WritableImage a, WritableImage b) {
         if (a.getWidth() != b.getWidth() || a.getHeight() != b.getHeight()) {
             return true;
         }
