@@ -210,10 +210,15 @@ public final class MainWindow extends BorderPane {
         return 200_000_000L + Math.max(1_000_000_000L, Math.max(8 * energyNanos, Math.max(3 * diagNanos, 6 * traceNanos)));
     }
     /**
-     * The divergence counts of the last table shown (total, of which in warmup), or null before one: the status bar
-     * and the energy charts show these, so the three agree (each read the buffer at its own time, up to a second apart).
+     * The divergence counts of the last table shown (total, of which in warmup), or null before one: the energy charts
+     * show these, so they agree with the table's line (each read the buffer at its own time, up to a second apart).
      */
     private long[] shownDivergences;
+    /** The shown buffer's divergences as this frame read them (null: no draws): the status bar's and the plots'. */
+    private LiveBuffer.Divergences liveDivergences;
+    /** The buffer and its version {@link #liveDivergences} were read from. */
+    private LiveBuffer liveOf;
+    private long liveVersion = -1;
 
     /**
      * @param models   the models to offer (normally {@code ModelRegistry.all()})
@@ -1699,6 +1704,19 @@ public final class MainWindow extends BorderPane {
         boolean force = forceViews;
         forceViews = false;
         LiveBuffer b = shownBuffer;
+        // the divergences as of this frame, read once: the status bar, the projection's and the trace's marks and
+        // legends and the divergence list show these as they happen (a triangle where the chain diverged, at once);
+        // the table's line and the energy charts say the counts their draws were read with (showDivergences)
+        // (read again only when the buffer changed: its version is read first, so a divergence added meanwhile is read
+        // again next frame)
+        long version = b == null ? -1 : b.version();
+        if (b != liveOf || version != liveVersion) {
+            liveOf = b;
+            liveVersion = version;
+            liveDivergences = b != null && b.started() ? b.divergenceSnapshot() : null;
+        }
+        posterior.projection().setDivergences(liveDivergences);
+        trace.setDivergences(liveDivergences);
         long p0 = FrameProfile.start();
         updateStatus(st, b, force);
         FrameProfile.stop("status", p0);
@@ -1732,7 +1750,7 @@ public final class MainWindow extends BorderPane {
             busy |= refreshEnergy(now, b == null || !b.started() ? null : shownDivergences);
         }
         if (b != null && b.started()) {
-            List<LiveBuffer.DivergenceMark> divs = b.divergences();
+            List<LiveBuffer.DivergenceMark> divs = liveDivergences.marks();
             if (divs.size() > divRows.size()) {
                 divRows.addAll(divs.subList(divRows.size(), divs.size()));
                 if (!divTable.getSortOrder().isEmpty()) {
@@ -1748,11 +1766,9 @@ public final class MainWindow extends BorderPane {
             // the energy charts are redrawn with it, so its pace is theirs too
             long wait = Math.max(1_000_000_000L, Math.max(3 * diagNanos, shown(energy) ? 8 * energyNanos : 0));
             boolean due = (forceDiag || now - lastDiag > wait) && !diagBusy.get();
-            // the counts are read once: the table, the status bar, the energy charts and the projection's and trace's
-            // legends and marks all show these
-            LiveBuffer.Divergences divergences = due ? b.divergenceSnapshot() : null;
-            long warmupCount = due ? divergences.inWarmup() : 0;
-            long total = due ? Math.max(warmupCount, divergences.total()) : 0;
+            // the counts the table is computed with, read once: its line and the energy charts show these
+            long warmupCount = due ? liveDivergences.inWarmup() : 0;
+            long total = due ? Math.max(warmupCount, liveDivergences.total()) : 0;
             List<Object> inputs = due
                     ? java.util.Arrays.asList(b, b.version(), shownTruth, b == openedPointsBuffer ? openedPoints : null,
                             total, warmupCount)
@@ -1781,12 +1797,12 @@ public final class MainWindow extends BorderPane {
                             // the energy chart's E-BFMI over the table's draws, not the more made since
                             energy.setDrawsTo(b, t.ends());
                             showDiagnostics(b, t, counts[1]);
-                            showDivergences(b, counts, divergences);
+                            showDivergences(b, counts);
                         });
                     } catch (RuntimeException e) {
                         Platform.runLater(() -> {
                             showMessage("diagnostics failed: " + e, true);
-                            showDivergences(b, counts, divergences);
+                            showDivergences(b, counts);
                         });
                     } finally {
                         diagBusy.set(false);
@@ -1802,18 +1818,16 @@ public final class MainWindow extends BorderPane {
     private boolean energyBehind;
 
     /**
-     * Shows the divergence counts a table was computed with in the status bar and the energy charts (their redraw
-     * waits for it), and those counts with their marks in the projection and the trace, so all say the same; on the FX
-     * thread, when the table is shown.
+     * Shows the divergence counts a table was computed with in the energy charts (their redraw waits for it), so that
+     * the two say the same; on the FX thread, when the table is shown. The status bar and the plots count as of each
+     * frame ({@link #liveDivergences}), up to a second ahead while a run goes on: with the table's counts a divergence's
+     * triangle appeared a second or more after the chain diverged, away from the path that made it.
      */
-    private void showDivergences(LiveBuffer b, long[] counts, LiveBuffer.Divergences divergences) {
+    private void showDivergences(LiveBuffer b, long[] counts) {
         if (b != shownBuffer) {
             return;
         }
         shownDivergences = counts;
-        posterior.projection().setDivergences(divergences);
-        trace.setDivergences(divergences);
-        setText(statusDivs, "divergences: " + divergenceCounts(b, counts));
         energyBehind = true;
         if (shown(energy)) {
             refreshEnergy(System.nanoTime(), counts);
@@ -1875,8 +1889,10 @@ public final class MainWindow extends BorderPane {
                     : rates(st.drawsPerSecond(), st.gradientsPerSecond(), b == null || b.samplerUsesGradient()));
             setText(statusStep, "step size: " + stepSizes(b));
         }
-        // as of the last table (showDivergences), so the count agrees with the table's line and the energy charts
-        setText(statusDivs, "divergences: " + divergenceCounts(b, shownDivergences));
+        // as of this frame, as the plots' legends count them (the table's line and the energy charts: as of its draws)
+        LiveBuffer.Divergences live = liveDivergences;
+        setText(statusDivs, "divergences: " + divergenceCounts(b, live == null ? null
+                : new long[] {Math.max(live.inWarmup(), live.total()), live.inWarmup()}));
         java.nio.file.Path sessionDir = shownSession();
         setText(statusSession, sessionDir == null ? "" : (openedSession != null ? "session (read-only): " : "session: ")
                 + sessionDir.getFileName() + (openedSession != null && openedKept != null ? " \u00b7 " + openedKept : ""));
@@ -2313,6 +2329,11 @@ public final class MainWindow extends BorderPane {
     /** Diagnostics tables computed so far (tests). */
     long diagnosticsComputed() {
         return diagComputed.get();
+    }
+
+    /** Runs one frame now, on the FX thread, as the redraw loop would (tests: what a single frame shows). */
+    void frameNow() {
+        frame(System.nanoTime());
     }
 
     /** Frames run so far (tests: none while the window stands idle). */

@@ -3,7 +3,6 @@ package workbench.app.gui;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
-import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import javafx.scene.Node;
 import javafx.scene.image.WritableImage;
@@ -75,9 +74,5 @@ class CompareIdleFxTest extends WindowFxBase {
             waitUntil(id + "'s final figures", 60, () -> onFx(p.state::getText)
                     .startsWith(id + ": finished \u00b7 " + draws + " draws per chain"));
         }
-    }
-
-    private static <T> T onFx(Callable<T> c) throws Exception {
-        return WaitForAsyncUtils.asyncFx(c).get(10, TimeUnit.SECONDS);
     }
 }

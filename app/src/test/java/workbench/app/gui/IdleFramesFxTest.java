@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -16,7 +15,6 @@ import javafx.scene.image.PixelReader;
 import javafx.scene.image.WritableImage;
 import org.junit.jupiter.api.Test;
 import org.testfx.api.FxRobot;
-import org.testfx.util.WaitForAsyncUtils;
 import workbench.viz.EnergyCharts;
 import workbench.viz.LiveBuffer;
 
@@ -94,7 +92,8 @@ class IdleFramesFxTest extends WindowFxBase {
         set(robot, "#warmup", "40");
         set(robot, "#draws", "60");
         javafx.scene.control.Slider speed = robot.lookup("#speedSlider").queryAs(javafx.scene.control.Slider.class);
-        robot.interact(() -> speed.setValue(Math.log10(25)));
+        // 100 iterations at 10 a second: the table (about once a second) changes several times even on a loaded machine
+        robot.interact(() -> speed.setValue(Math.log10(10)));
         // a step size far too large for the funnel's neck, not adapted: most transitions diverge
         enterStepSize(robot, "1.5");
         robot.clickOn("#runButton");
@@ -106,12 +105,14 @@ class IdleFramesFxTest extends WindowFxBase {
         while (window.controller().state() != RunController.State.FINISHED && System.nanoTime() < end) {
             long[] three = onFx(() -> new long[] {statusTotal(status.getText()), noteTotal(energy.errorNote()),
                     lineTotal(line.getText())});
+            // the energy note and the table's line: the counts the table's draws were read with; the status bar: as
+            // of the last frame (the plots' legends count the same, ViewsCountAsStatusBarFxTest), so never behind them
             if (three[0] > 0 && three[1] >= 0 && three[2] >= 0) {
-                assertTrue(three[0] == three[1] && three[1] == three[2], "status bar " + three[0] + ", energy note "
+                assertTrue(three[1] == three[2] && three[0] >= three[2], "status bar " + three[0] + ", energy note "
                         + three[1] + ", table's line " + three[2] + ": '" + onFx(status::getText) + "' / '"
                         + onFx(energy::errorNote) + "' / '" + onFx(line::getText) + "'");
-                if (seen.isEmpty() || seen.get(seen.size() - 1) != three[0]) {
-                    seen.add(three[0]);
+                if (seen.isEmpty() || seen.get(seen.size() - 1) != three[2]) {
+                    seen.add(three[2]);
                 }
             }
             Thread.sleep(15);
@@ -170,9 +171,5 @@ class IdleFramesFxTest extends WindowFxBase {
             }
         }
         return changed > 50;
-    }
-
-    private static <T> T onFx(Callable<T> c) throws Exception {
-        return WaitForAsyncUtils.asyncFx(c).get(10, TimeUnit.SECONDS);
     }
 }

@@ -18,8 +18,9 @@ import workbench.viz.TraceView;
 
 /**
  * The projection's and the trace's legends count the divergences the status bar counts: the window reads the counts
- * once per table and hands them to every view. The legends read the buffer themselves, up to a second after the status
- * bar, and ran ahead of it while a run went on ("… (57; click to replay)" beside "divergences: 49 (+5 in warmup)").
+ * once per frame and hands them to both views. The legends read the buffer themselves, at their own redraw, and ran
+ * ahead of the status bar while a run went on ("… (57; click to replay)" beside "divergences: 49 (+5 in warmup)").
+ * And they count as the divergences happen, not as of the last table (a second or more behind).
  */
 class ViewsCountAsStatusBarFxTest extends WindowFxBase {
 
@@ -65,5 +66,45 @@ class ViewsCountAsStatusBarFxTest extends WindowFxBase {
                 || rug.contains("divergent: " + afterWarmup + " after warmup"), statusText.get() + " vs " + rug);
         assertTrue(inWarmup == 0 || rug.contains("in warmup (" + inWarmup + ", lighter)")
                 || rug.contains(", " + inWarmup + " in warmup"), statusText.get() + " vs " + rug);
+    }
+
+    /**
+     * A divergence is marked and counted in the frame after it came, before the table is computed again: with the
+     * table's counts its triangle appeared a second or more after the chain diverged, away from the path that made it.
+     * The table's line keeps the counts its draws were read with until its next computation.
+     */
+    @Test
+    void aNewDivergenceIsMarkedInTheNextFrameBeforeTheTable(FxRobot robot, @TempDir Path tmp) throws Exception {
+        openEightSchoolsSession(robot, tmp, 2, 300, 600, 3);
+        Label status = robot.lookup("#statusDivergences").queryAs(Label.class);
+        Label line = robot.lookup("#diagSummary").queryAs(Label.class);
+        long all = window.divergenceRows().size();
+        waitUntil("the status bar's and the table's counts", () -> total(status.getText()) == all
+                && line.getText().startsWith("post-warmup draws used"));
+        String tableLine = onFx(line::getText);
+        AtomicReference<String> statusText = new AtomicReference<>();
+        AtomicReference<List<String>> projection = new AtomicReference<>();
+        AtomicReference<String> lineText = new AtomicReference<>();
+        robot.interact(() -> {
+            LiveBuffer b = window.shownBuffer();
+            List<LiveBuffer.DivergenceMark> marks = new ArrayList<>(b.divergences());
+            LiveBuffer.DivergenceMark after = marks.stream().filter(d -> !d.warmup()).reduce((x, y) -> y).orElseThrow();
+            marks.addAll(List.of(after, after));
+            b.replaceDivergences(marks);
+            window.frameNow(); // one frame; a table it starts is computed on another thread and shown after this
+            window.posterior().projection().refresh(System.nanoTime());
+            statusText.set(status.getText());
+            projection.set(window.posterior().projection().legendTexts());
+            lineText.set(line.getText());
+        });
+        assertEquals(all + 2, total(statusText.get()), statusText.get());
+        assertTrue(projection.get().contains("divergence, where \u0394E > 1000 (" + (all + 2) + "; click to replay)"),
+                projection.get().toString());
+        assertEquals(tableLine, lineText.get(), "the table's line waits for its table");
+    }
+
+    private static long total(String statusText) {
+        Matcher m = STATUS.matcher(statusText);
+        return m.matches() ? Long.parseLong(m.group(1)) + (m.group(2) == null ? 0 : Long.parseLong(m.group(2))) : -1;
     }
 }

@@ -68,6 +68,11 @@ abstract class WindowFxBase {
     }
 
     /** Waits up to 20 s for {@code cond}; fails naming {@code what} when it does not come. */
+    /** {@code c}'s value, computed on the FX thread (within 10 s). */
+    static <T> T onFx(Callable<T> c) throws Exception {
+        return org.testfx.util.WaitForAsyncUtils.asyncFx(c).get(10, java.util.concurrent.TimeUnit.SECONDS);
+    }
+
     static void waitUntil(String what, Callable<Boolean> cond) {
         waitUntil(what, 20, cond);
     }
