@@ -776,10 +776,11 @@ public final class MainWindow extends BorderPane {
         FlowPane flow = new FlowPane(18, 2);
         flow.setAlignment(Pos.CENTER_LEFT);
         flow.setRowValignment(javafx.geometry.VPos.CENTER);
+        VBox messageAbove = new VBox(2);
         StackPane bar = new StackPane(row) {
             @Override
             protected void layoutChildren() {
-                statusFollows(this, row, grow, flow);
+                statusFollows(this, row, grow, flow, messageAbove);
                 super.layoutChildren();
             }
         };
@@ -790,34 +791,63 @@ public final class MainWindow extends BorderPane {
         return bar;
     }
 
-    /** The status bar as one row when its figures fit the window's width, else as a flow of them on more lines. */
-    private void statusFollows(StackPane bar, HBox row, Region grow, FlowPane flow) {
+    /**
+     * The status bar as one row when its figures and its message fit the window's width; the message on a line of its
+     * own above the figures when only it does not (at 1280 px a damaged session's or an export's line kept ~50 of its
+     * 150–300 characters beside the figures, the rest in its tooltip); else, when the figures alone do not fit, as a
+     * flow of them on more lines.
+     */
+    private void statusFollows(StackPane bar, HBox row, Region grow, FlowPane flow, VBox messageAbove) {
         List<Node> figures = List.of(statusState, statusDraws, statusRates, statusStep, statusDivs);
         double need = bar.getInsets().getLeft() + bar.getInsets().getRight();
         for (Node n : figures) {
             need += n.prefWidth(-1) + row.getSpacing();
         }
-        boolean asFlow = getScene() != null && need > getScene().getWidth();
-        List<Node> all = List.of(statusState, statusDraws, statusRates, statusStep, statusDivs, statusSession,
-                statusMessage);
-        if (asFlow && bar.getChildren().get(0) == row) {
-            row.getChildren().clear();
-            flow.getChildren().setAll(all);
-            bar.getChildren().setAll(flow);
+        double width = getScene() == null ? Double.MAX_VALUE : getScene().getWidth();
+        boolean asFlow = need > width;
+        String message = statusMessage.getText();
+        boolean above = !asFlow && message != null && !message.isEmpty()
+                && need + statusSession.prefWidth(-1) + row.getSpacing() + statusMessage.prefWidth(-1) > width;
+        Node want = asFlow ? flow : above ? messageAbove : row;
+        Node now = bar.getChildren().get(0);
+        if (want == now) {
+            return;
+        }
+        for (Label l : List.of(statusSession, statusMessage)) {
+            l.maxWidthProperty().unbind();
+            l.setMaxWidth(Region.USE_COMPUTED_SIZE);
+        }
+        // on its own line a message wraps, three lines at most (a path of 150 characters and its reason), cut in its
+        // middle beside the figures
+        statusMessage.setWrapText(above);
+        statusMessage.getStyleClass().remove("status-above");
+        if (above) {
+            statusMessage.getStyleClass().add("status-above");
+        }
+        row.getChildren().clear();
+        flow.getChildren().clear();
+        messageAbove.getChildren().clear();
+        List<Node> inRow = new java.util.ArrayList<>(figures);
+        inRow.add(statusSession);
+        if (asFlow) {
+            flow.getChildren().setAll(inRow);
+            flow.getChildren().add(statusMessage);
             for (Label l : List.of(statusSession, statusMessage)) {
                 l.maxWidthProperty().bind(flow.widthProperty());
             }
-        } else if (!asFlow && bar.getChildren().get(0) == flow) {
-            for (Label l : List.of(statusSession, statusMessage)) {
-                l.maxWidthProperty().unbind();
-                l.setMaxWidth(Region.USE_COMPUTED_SIZE);
+        } else {
+            inRow.add(grow);
+            if (!above) {
+                inRow.add(statusMessage);
+            } else {
+                statusMessage.maxWidthProperty().bind(messageAbove.widthProperty());
             }
-            flow.getChildren().clear();
-            List<Node> inRow = new java.util.ArrayList<>(all);
-            inRow.add(inRow.size() - 1, grow);
             row.getChildren().setAll(inRow);
-            bar.getChildren().setAll(row);
+            if (above) {
+                messageAbove.getChildren().setAll(statusMessage, row);
+            }
         }
+        bar.getChildren().setAll(want);
     }
 
     // ---------------------------------------------------------------- behaviour
@@ -1674,7 +1704,11 @@ public final class MainWindow extends BorderPane {
 
     private void showMessage(String msg, boolean error) {
         statusMessage.setText(msg);
+        boolean above = statusMessage.getStyleClass().contains("status-above");
         statusMessage.getStyleClass().setAll("label", error ? "status-error" : "label");
+        if (above) {
+            statusMessage.getStyleClass().add("status-above");
+        }
     }
 
     // ---------------------------------------------------------------- per frame
