@@ -5,17 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
-import javafx.scene.Scene;
-import javafx.scene.layout.Pane;
 import org.junit.jupiter.api.Test;
-import org.testfx.util.WaitForAsyncUtils;
 import workbench.core.draws.ForwardingDrawSource;
 import workbench.core.kernel.SamplerRegistry;
 import workbench.core.model.ModelRegistry;
 import workbench.core.run.ChainRunner;
 import workbench.core.run.RunConfig;
-import workbench.viz.EnergyCharts;
 import workbench.viz.LiveBuffer;
 import workbench.viz.Ticks;
 
@@ -41,20 +36,7 @@ class EbfmiAsTableFxTest extends WindowFxBase {
         };
         CoreSummaryEngine engine = new CoreSummaryEngine();
         DiagnosticsViewModel.Table t = new DiagnosticsViewModel(engine, 100_000).compute(earlier, 0);
-        String note = WaitForAsyncUtils.asyncFx(() -> {
-            EnergyCharts c = new EnergyCharts();
-            c.setEbfmi(engine::ebfmi);
-            c.setManaged(false);
-            Pane holder = new Pane(c);
-            new Scene(holder, 1400, 400);
-            holder.applyCss();
-            c.setBuffer(b);
-            c.resize(1400, 300);
-            c.layout();
-            c.setDrawsTo(b, t.ends());
-            c.refresh();
-            return c.bfmiNote();
-        }).get(10, TimeUnit.SECONDS);
+        String note = EnergyChartsOffScreen.bfmiNote(b, engine::ebfmi, t.ends());
         String want = "E-BFMI by chain: " + Ticks.number(t.ebfmi()[0]) + ", " + Ticks.number(t.ebfmi()[1])
                 + " (over 250 post-warmup draws a chain)";
         assertEquals(want, note.replace(" (low!)", ""));

@@ -5,11 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Arrays;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
-import javafx.scene.Scene;
-import javafx.scene.layout.Pane;
 import org.junit.jupiter.api.Test;
-import org.testfx.util.WaitForAsyncUtils;
 import workbench.core.kernel.SamplerRegistry;
 import workbench.core.model.ModelRegistry;
 import workbench.core.run.ChainRunner;
@@ -51,17 +47,6 @@ class EbfmiInWarmupFxTest extends WindowFxBase {
         LiveBuffer b = new LiveBuffer(RunController.BUFFER_CAPACITY);
         new ChainRunner(cfg, ModelRegistry.create("banana", Map.of()), SamplerRegistry.create("nuts", Map.of()), b)
                 .run();
-        return WaitForAsyncUtils.asyncFx(() -> {
-            EnergyCharts c = new EnergyCharts();
-            c.setManaged(false);
-            Pane holder = new Pane(c);
-            new Scene(holder, 1400, 400);
-            holder.applyCss();
-            c.setBuffer(b);
-            c.resize(1400, 300);
-            c.layout();
-            c.refresh();
-            return c.bfmiNote();
-        }).get(10, TimeUnit.SECONDS);
+        return EnergyChartsOffScreen.bfmiNote(b, null, null);
     }
 }
