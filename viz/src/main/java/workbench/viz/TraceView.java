@@ -69,6 +69,16 @@ public final class TraceView extends CanvasView {
 
     public TraceView() {
         setMinSize(150, 90);
+        setOnMouseClicked(e -> {
+            double[] l = legendRect;
+            if (e.getButton() == javafx.scene.input.MouseButton.PRIMARY && e.isStillSincePress() && l != null
+                    && e.getX() >= l[0] && e.getX() <= l[0] + l[2] && e.getY() >= l[1] && e.getY() <= l[1] + l[3]) {
+                // a click on the legend folds it to one small box (a small window) or unfolds it, as the projection's
+                setLegendFolded(!legendFolded);
+                refresh();
+                e.consume();
+            }
+        });
     }
 
     public void setBuffer(LiveBuffer buffer) {
@@ -356,6 +366,8 @@ public final class TraceView extends CanvasView {
     /** Paints the view at the given size with the given pen: the screen, or an SVG file. */
     public void paint(Pen g, double w, double h) {
         resolve();
+        legendRect = null;
+        plotRect = null;
         g.setFill(Color.WHITE);
         g.fillRect(0, 0, w, h);
         // the margins that hold the lettering grow with it (View > Larger text); the same at the normal size
@@ -502,34 +514,70 @@ public final class TraceView extends CanvasView {
         long allAfter = counts.total() - allWarmup;
         boolean chainRows = showLegend && chains > 1;
         // the legend stands in the plot's top-right corner and ends above the rug: with 16 chains its rows ran over the
-        // rug's right end in a short trace. Where the whole legend is too tall it folds (one row for the chains, one
-        // for the divergences), and where even that is, it keeps the rows that fit
+        // rug's right end in a short trace. Where the whole legend is too tall, or would cover more of the plot than
+        // the projection's legend may (a 1280 x 720 window), it folds (one row for the chains, one for the
+        // divergences); where that is still too tall, its rows stand side by side or it keeps the rows that fit; and
+        // where what is left still covers too much, it is one small box that a click unfolds
         double rugTop = a.top() + a.height() - (rug.all() > 0 ? band : 0);
         double room = rugTop - 2 - (a.top() + 4);
+        double plotArea = a.width() * a.height();
+        boolean bySize = legendChoice == null;
         Legend legend = null;
         double[] legendBox = null; // left, top, width, height of the chain legend, or null
         boolean inline = false;
+        boolean small = false;
+        List<String> rows = List.of();
+        List<String> whole = List.of();
         if (chainRows || rug.all() > 0) {
             legend = traceLegend(g.textScale(), false, chainRows, chains, anySetting, anyAdded, rug, allAfter, allWarmup);
-            if (legend.size()[1] > room) {
+            rows = legend.texts();
+            whole = rows;
+            // a row too wide for a narrow plot wraps rather than running over the axis
+            legend.fitWidth(a.width() - 8);
+            if (legend.size()[1] > room || bySize && covers(legend.size(), plotArea) > ProjectionView.LEGEND_MAX_SHARE) {
                 legend = traceLegend(g.textScale(), true, chainRows, chains, anySetting, anyAdded, rug, allAfter,
                         allWarmup);
+                rows = legend.texts();
+                legend.fitWidth(a.width() - 8);
                 // a short, wide trace: the folded rows side by side across the plot's top
                 inline = legend.size()[1] > room && legend.inlineHeight(a.width() - 20) + 8 <= room;
                 if (!inline) {
+                    int wrapped = legend.texts().size();
                     legend.fitHeight(room, "\u22ef more in a taller view");
+                    if (legend.texts().size() != wrapped) {
+                        rows = legend.texts();
+                    }
                 }
+            }
+            double[] size = inline ? new double[] {a.width() - 8, legend.inlineHeight(a.width() - 20) + 8}
+                    : legend.size();
+            small = !legend.isEmpty() && (bySize ? covers(size, plotArea) > ProjectionView.LEGEND_MAX_SHARE
+                    : legendChoice);
+            if (small) {
+                legend = new Legend(g.textScale()).add(Legend.Symbol.NONE, Palette.INK, FOLDED);
+                legend.fitHeight(room, "");
+                inline = false;
             }
             if (legend.isEmpty()) {
                 legend = null;
             }
         }
-        legendShown = legend == null ? List.of() : legend.texts();
+        legendFolded = small && legend != null;
+        legendShown = legend == null ? List.of() : legendFolded ? legend.texts() : rows;
         if (legend != null && inline) {
             legendBox = new double[] {a.left() + 4, a.top() + 4, a.width() - 8, legend.inlineHeight(a.width() - 20) + 8};
         } else if (legend != null) {
             double[] size = legend.size();
             legendBox = new double[] {w - RIGHT - 4 - size[0], a.top() + 4, size[0], size[1]};
+        }
+        legendRect = legendBox;
+        plotRect = new double[] {a.left(), a.top(), a.width(), a.height()};
+        if (g == pen) {
+            // a screen reader hears the whole legend, folded or not
+            String help = whole.isEmpty() ? null : "Legend: " + String.join("; ", whole);
+            if (!java.util.Objects.equals(help, getAccessibleHelp())) {
+                setAccessibleHelp(help);
+            }
         }
         g.setLineDashes(5, 4);
         g.setLineWidth(1.2);
@@ -583,9 +631,55 @@ public final class TraceView extends CanvasView {
     /** The legend's rows as last drawn (tests): folded where the whole legend would have run over the rug. */
     private List<String> legendShown = List.of();
 
-    /** The chain legend's rows as last drawn, top to bottom; empty without a legend. */
+    /**
+     * The chain legend's rows as last drawn, top to bottom, a wrapped row whole; empty without a legend, and
+     * {@link #FOLDED} alone where it was folded to one small box.
+     */
     public List<String> legendTexts() {
         return legendShown;
+    }
+
+    /** What the legend folded to one small box says. */
+    public static final String FOLDED = "legend (click to unfold)";
+    /** The legend's box {x, y, width, height} as last drawn, or null. */
+    private double[] legendRect;
+    /** The plot's box {x, y, width, height} as last drawn (the rug included), or null. */
+    private double[] plotRect;
+    /** Whether the legend was last drawn folded to one small box. */
+    private boolean legendFolded;
+    /** Folded (true) or unfolded (false) as chosen by a click or {@link #setLegendFolded}; null: by its size. */
+    private Boolean legendChoice;
+
+    /** The share of a plot {@code plotArea} square pixels that a legend box of {@code size} covers. */
+    private static double covers(double[] size, double plotArea) {
+        return plotArea <= 0 ? 1 : size[0] * size[1] / plotArea;
+    }
+
+    /**
+     * Folds the legend to one small box (true) or unfolds it (false), from now on whatever the view's size; a click on
+     * the legend does the same. Until then it is folded while even its folded rows would cover more than
+     * {@link ProjectionView#LEGEND_MAX_SHARE} of the plot. Unfolded, it still ends above the rug.
+     */
+    public void setLegendFolded(boolean folded) {
+        if (legendChoice == null || folded != legendChoice) {
+            legendChoice = folded;
+            dirty = true;
+        }
+    }
+
+    /** Whether the legend was last drawn folded to one small box. */
+    public boolean legendFolded() {
+        return legendFolded;
+    }
+
+    /** The legend's box {x, y, width, height} in view pixels as last drawn, or null. */
+    public double[] legendBounds() {
+        return legendRect == null ? null : legendRect.clone();
+    }
+
+    /** The plot's box {x, y, width, height} in view pixels as last drawn, or null (tests). */
+    double[] plotBounds() {
+        return plotRect == null ? null : plotRect.clone();
     }
 
     /**

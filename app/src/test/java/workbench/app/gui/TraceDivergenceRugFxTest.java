@@ -121,6 +121,11 @@ class TraceDivergenceRugFxTest extends WindowFxBase {
     }
 
     private static Painted paint(LiveBuffer b, double h) throws Exception {
+        return paint(b, h, false);
+    }
+
+    /** {@code unfolded}: with the legend unfolded, as a click on it shows it where it is folded by its size. */
+    private static Painted paint(LiveBuffer b, double h, boolean unfolded) throws Exception {
         List<Line> lines = new ArrayList<>();
         List<Rect> rects = new ArrayList<>();
         List<String> texts = new ArrayList<>();
@@ -149,6 +154,9 @@ class TraceDivergenceRugFxTest extends WindowFxBase {
             TraceView t = new TraceView();
             t.setBuffer(b);
             t.showParam(0);
+            if (unfolded) {
+                t.setLegendFolded(false);
+            }
             t.paint(pen, W, h);
         }).get(10, TimeUnit.SECONDS);
         return new Painted(lines, rects, texts, pathYs, h - 34);
@@ -236,7 +244,9 @@ class TraceDivergenceRugFxTest extends WindowFxBase {
 
     /**
      * Sixteen chains on a plot 196 px high would get rows 3 px high; chains on a plot too short for rows of 4 px the
-     * same: they share one row on the bottom edge, with full-length ticks, no chain marks, and the legend says so.
+     * same: they share one row on the bottom edge, with full-length ticks, no chain marks, and the legend says so (on
+     * the short plot, 56 px high, the legend's one line would cover over 40% of it: folded to a small box by its size,
+     * it says so unfolded, as a click shows it).
      */
     @Test
     void manyChainsOrAShortPlotShareOneRow() throws Exception {
@@ -245,7 +255,7 @@ class TraceDivergenceRugFxTest extends WindowFxBase {
         Arrays.fill(sixteen, Set.of());
         sixteen[15] = some;
         for (Painted p : List.of(paint(buffer(16, 400, 100, sixteen)),
-                paint(buffer(4, 400, 100, Set.of(), some), 110))) {
+                paint(buffer(4, 400, 100, Set.of(), some), 110, true))) {
             List<Line> solid = p.rug(Palette.DIVERGENCE);
             assertEquals(2, solid.size(), "ticks: " + solid);
             for (Line l : solid) {
@@ -296,6 +306,7 @@ class TraceDivergenceRugFxTest extends WindowFxBase {
         LiveBuffer b = buffer(16, 400, 100, sixteen);
         Color box = Color.rgb(255, 255, 255, 0.88);
         boolean folded = false;
+        boolean rows = false;
         for (double h = 110; h <= 420; h += 10) {
             Painted p = paint(b, h);
             Rect legend = p.rects.stream().filter(r -> r.fill.equals(box)).findFirst().orElse(null);
@@ -306,6 +317,19 @@ class TraceDivergenceRugFxTest extends WindowFxBase {
                     .mapToDouble(Line::high).min().orElseThrow();
             assertTrue(legend.y + legend.h <= rugTop, "at height " + h + " the legend ends at " + (legend.y + legend.h)
                     + ", below the rug's top " + rugTop + ": " + p.texts);
+            if (p.texts.contains(TraceView.FOLDED)) {
+                // the small box that a click unfolds, only in the shortest traces, where even the folded rows would
+                // cover more than the projection's share of the plot
+                assertFalse(rows, "at height " + h + " a small box, above a height with the legend's rows");
+                // unfolded by a click, it still ends above the rug
+                Painted u = paint(b, h, true);
+                Rect whole = u.rects.stream().filter(r -> r.fill.equals(box)).findFirst().orElseThrow();
+                assertFalse(u.texts.contains(TraceView.FOLDED), u.texts.toString());
+                assertTrue(whole.y + whole.h <= rugTop, "at height " + h + " the unfolded legend ends at "
+                        + (whole.y + whole.h) + ", below the rug's top " + rugTop + ": " + u.texts);
+                continue;
+            }
+            rows = true;
             if (p.texts.contains("divergent: 32 after warmup, 16 in warmup (lighter)")) {
                 folded = true;
                 assertTrue(p.texts.contains("chains 1\u201316"), p.texts.toString());

@@ -49,6 +49,9 @@ class ViewsCountAsStatusBarFxTest extends WindowFxBase {
             marks.addAll(List.of(after, after, after));
             b.replaceDivergences(marks);
             window.posterior().projection().refresh(System.nanoTime());
+            // at 1240 x 780 even the trace legend's folded rows would cover over 40% of its plot (some 230 x 124
+            // pixels), so it is one small box: its counts are read as a click shows them, unfolded
+            trace.setLegendFolded(false);
             trace.refresh();
             statusText.set(status.getText());
             projection.set(window.posterior().projection().legendTexts());
