@@ -26,6 +26,7 @@ import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import net.jqwik.api.lifecycle.AfterContainer;
 import net.jqwik.api.lifecycle.BeforeContainer;
+import workbench.app.SessionFixtures;
 import workbench.core.BadInputException;
 import workbench.core.model.ModelFactory;
 import workbench.core.model.ModelRegistry;
@@ -370,12 +371,7 @@ class BadInputPropertyTest {
 
     @Property(tries = 1000, seed = "20261130")
     void summaryRefusesDamagedManifests(@ForAll("damagedManifest") byte[] manifest) throws IOException {
-        Path copy = Files.createTempDirectory(dir, "copy");
-        try (Stream<Path> files = Files.list(session)) {
-            for (Path f : files.toList()) {
-                Files.copy(f, copy.resolve(f.getFileName()));
-            }
-        }
+        Path copy = SessionFixtures.copy(session, Files.createTempDirectory(dir, "copy"));
         Files.write(copy.resolve("session.mcmcwb.json"), manifest);
         CliHarness r = assertTimeoutPreemptively(BOUND, () -> CliHarness.run("summary", copy.toString()));
         if (r.code != 0) {

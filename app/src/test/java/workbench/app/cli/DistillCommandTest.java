@@ -11,6 +11,7 @@ import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import workbench.app.SessionFixtures;
 import workbench.sessions.SessionReader;
 import workbench.sessions.io.DrawFiles;
 import workbench.sessions.io.DrawTable;
@@ -132,13 +133,7 @@ class DistillCommandTest {
     /** A model this build does not know: constrained parameters, no gradients, no KSD, no stein. */
     @Test
     void withoutTheModel() throws Exception {
-        Path copy = tmp.resolve("unknown-model");
-        Files.createDirectories(copy);
-        try (var files = Files.list(banana)) {
-            for (Path f : files.toList()) {
-                Files.copy(f, copy.resolve(f.getFileName()));
-            }
-        }
+        Path copy = SessionFixtures.copy(banana, tmp.resolve("unknown-model"));
         Path manifest = copy.resolve("session.mcmcwb.json");
         String text = Files.readString(manifest);
         String renamed = text.replaceFirst("\"id\"\\s*:\\s*\"banana\"", "\"id\" : \"banana-from-the-future\"");

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import workbench.app.SessionFixtures;
 
 class EvaluateCommandTest {
     @TempDir
@@ -166,13 +167,7 @@ class EvaluateCommandTest {
         CliHarness fine = CliHarness.run("evaluate", whole.toString());
         assertEquals(0, fine.code, fine.err);
         assertTrue(fine.err.isEmpty(), fine.err);
-        Path s = tmp.resolve("killed");
-        java.nio.file.Files.createDirectories(s);
-        try (var files = java.nio.file.Files.list(whole)) {
-            for (Path f : files.toList()) {
-                java.nio.file.Files.copy(f, s.resolve(f.getFileName()));
-            }
-        }
+        Path s = SessionFixtures.copy(whole, tmp.resolve("killed"));
         Path chain2 = s.resolve("chain-2.draws");
         ReplayResumeCommandTest.cut(chain2, java.nio.file.Files.size(chain2) - 10); // 600 rows in chunks of 256: 512 stay
         Path m = s.resolve("session.mcmcwb.json");

@@ -13,6 +13,7 @@ import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import workbench.app.SessionFixtures;
 
 class ExportCommandTest {
     @TempDir
@@ -96,13 +97,7 @@ class ExportCommandTest {
     @Test
     void unequalChainsExportTheLatestDrawsLikeTheSummary() throws Exception {
         // chain 2 loses its final chunk (rows 256..349 of 350): 200 warmup + 56 draws left, chains 1 and 3 keep 150
-        Path cut = tmp.resolve("cut");
-        Files.createDirectories(cut);
-        try (var files = Files.list(session)) {
-            for (Path f : files.toList()) {
-                Files.copy(f, cut.resolve(f.getFileName()));
-            }
-        }
+        Path cut = SessionFixtures.copy(session, tmp.resolve("cut"));
         Path draws = cut.resolve("chain-2.draws");
         ReplayResumeCommandTest.cut(draws, Files.size(draws) - 10);
         CliHarness sum = CliHarness.run("summary", "--json", cut.toString());

@@ -11,6 +11,7 @@ import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import workbench.app.SessionFixtures;
 
 /**
  * {@code export} refused a session with any damage at all: a corrupt chunk in the middle of chain 1's draws file
@@ -35,14 +36,7 @@ class ExportDamagedSessionTest {
     }
 
     private Path copy() throws Exception {
-        Path s = tmp.resolve("copy");
-        Files.createDirectories(s);
-        try (var files = Files.list(intact)) {
-            for (Path f : (Iterable<Path>) files::iterator) {
-                Files.copy(f, s.resolve(f.getFileName()));
-            }
-        }
-        return s;
+        return SessionFixtures.copy(intact, tmp.resolve("copy"));
     }
 
     @Test

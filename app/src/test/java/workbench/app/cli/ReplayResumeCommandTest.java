@@ -10,6 +10,7 @@ import java.nio.file.StandardOpenOption;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import workbench.app.SessionFixtures;
 import workbench.core.kernel.SamplerRegistry;
 import workbench.core.kernel.Transition;
 import workbench.core.model.ModelRegistry;
@@ -78,13 +79,7 @@ class ReplayResumeCommandTest {
         SessionBits.assertSame(SessionBits.of(s), SessionBits.of(again), false, "replay");
 
         // the same session cut short in both chains (one in the middle of a chunk) resumes to the same draws
-        Path cutShort = tmp.resolve("cut");
-        Files.createDirectories(cutShort);
-        try (var files = Files.list(s)) {
-            for (Path f : (Iterable<Path>) files::iterator) {
-                Files.copy(f, cutShort.resolve(f.getFileName()));
-            }
-        }
+        Path cutShort = SessionFixtures.copy(s, tmp.resolve("cut"));
         long chunk = 32 + 8L * 32 * (4 + 11) + 4;
         cut(cutShort.resolve("chain-1.draws"), 2 * chunk + 100);
         cut(cutShort.resolve("chain-2.draws"), 12 * chunk);

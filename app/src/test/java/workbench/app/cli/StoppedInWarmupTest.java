@@ -13,6 +13,7 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import workbench.app.SessionFixtures;
 
 /**
  * A run stopped before warmup ended (killed, Ctrl-C, a full disk) holds only warmup rows. Before, {@code summary}
@@ -39,13 +40,7 @@ class StoppedInWarmupTest {
                 "--chains", "2", "--warmup", "300", "--draws", "100", "--seed", "5", "--threads", "1", "--out",
                 whole.toString());
         assertEquals(0, r.code, r.err);
-        stopped = shared.resolve("stopped");
-        Files.createDirectories(stopped);
-        try (var files = Files.list(whole)) {
-            for (Path f : files.toList()) {
-                Files.copy(f, stopped.resolve(f.getFileName()));
-            }
-        }
+        stopped = SessionFixtures.copy(whole, shared.resolve("stopped"));
         for (int c = 1; c <= 2; c++) {
             Path f = stopped.resolve("chain-" + c + ".draws");
             ReplayResumeCommandTest.cut(f, Files.size(f) - 10); // the torn final chunk goes: 256 rows, all warmup

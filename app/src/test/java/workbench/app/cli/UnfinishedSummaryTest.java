@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import workbench.app.SessionFixtures;
 import workbench.sessions.SessionLock;
 
 /**
@@ -35,13 +36,7 @@ class UnfinishedSummaryTest {
 
     /** A copy of the session as a kill leaves it: chain 2's torn final chunk, the manifest saying {@code status}. */
     private Path stopped(String status) throws Exception {
-        Path s = tmp.resolve(status);
-        Files.createDirectories(s);
-        try (var files = Files.list(whole)) {
-            for (Path f : files.toList()) {
-                Files.copy(f, s.resolve(f.getFileName()));
-            }
-        }
+        Path s = SessionFixtures.copy(whole, tmp.resolve(status));
         Path f = s.resolve("chain-2.draws");
         ReplayResumeCommandTest.cut(f, Files.size(f) - 10); // 600 rows in chunks of 256: 512 stay
         Path m = s.resolve("session.mcmcwb.json");

@@ -13,6 +13,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import workbench.app.SessionFixtures;
 import workbench.core.distill.Distiller;
 import workbench.sessions.DistilledSessions;
 import workbench.sessions.SessionReader;
@@ -191,13 +192,7 @@ class DistillViewModelTest {
 
     @Test
     void aBrokenSessionEndsInOneMessage() throws Exception {
-        Path copy = tmp.resolve("copy");
-        Files.createDirectories(copy);
-        try (var files = Files.list(session)) {
-            for (Path f : files.toList()) {
-                Files.copy(f, copy.resolve(f.getFileName()));
-            }
-        }
+        Path copy = SessionFixtures.copy(session, tmp.resolve("copy"));
         DistillViewModel vm = DistillViewModel.forSession(copy);
         vm.setFolderText(tmp.resolve("o").toString());
         vm.setSizeText("10");

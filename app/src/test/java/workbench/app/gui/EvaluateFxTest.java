@@ -15,6 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
 import org.testfx.util.WaitForAsyncUtils;
+import workbench.app.SessionFixtures;
 
 /** File ▸ Evaluate predictions… on small BNN sessions: rows per method, plots with data, one-line refusals. */
 class EvaluateFxTest extends WindowFxBase {
@@ -214,13 +215,7 @@ class EvaluateFxTest extends WindowFxBase {
      */
     @Test
     void aKilledRunsRowSaysItDidNotFinish(FxRobot robot) throws Exception {
-        Path s = shared.resolve("reg-nuts-killed");
-        java.nio.file.Files.createDirectories(s);
-        try (var files = java.nio.file.Files.list(regNuts)) {
-            for (Path f : files.toList()) {
-                java.nio.file.Files.copy(f, s.resolve(f.getFileName()));
-            }
-        }
+        Path s = SessionFixtures.copy(regNuts, shared.resolve("reg-nuts-killed"));
         Path chain = s.resolve("chain-1.draws");
         try (var ch = java.nio.channels.FileChannel.open(chain, java.nio.file.StandardOpenOption.WRITE)) {
             ch.truncate(java.nio.file.Files.size(chain) - 10); // the last chunk torn: the rows before it stay

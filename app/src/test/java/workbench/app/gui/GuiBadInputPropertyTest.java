@@ -36,6 +36,7 @@ import net.jqwik.api.lifecycle.AddLifecycleHook;
 import net.jqwik.api.lifecycle.AfterContainer;
 import net.jqwik.api.lifecycle.BeforeContainer;
 import net.jqwik.api.lifecycle.PropagationMode;
+import workbench.app.SessionFixtures;
 import workbench.core.BadInputException;
 import workbench.core.kernel.SamplerFactory;
 import workbench.core.kernel.SamplerRegistry;
@@ -759,12 +760,7 @@ class GuiBadInputPropertyTest {
 
     @Property(tries = 1000, seed = SEED)
     void openSessionRefusesDamagedSessions(@ForAll("damagedSession") Object[] damage) throws IOException {
-        Path copy = Files.createTempDirectory(dir, "copy");
-        try (Stream<Path> files = Files.list(session)) {
-            for (Path f : files.toList()) {
-                Files.copy(f, copy.resolve(f.getFileName()));
-            }
-        }
+        Path copy = SessionFixtures.copy(session, Files.createTempDirectory(dir, "copy"));
         Path target = copy.resolve((String) damage[0]);
         switch ((String) damage[1]) {
             case "truncate" -> Files.write(target, Arrays.copyOf(Files.readAllBytes(target), (Integer) damage[2]));

@@ -15,6 +15,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
+import workbench.app.SessionFixtures;
 import workbench.core.spec.Described;
 import workbench.sessions.SessionReader;
 
@@ -75,13 +76,7 @@ class SessionSetupFxTest extends WindowFxBase {
 
     /** A copy of the session with one line of its manifest replaced. */
     private Path editedCopy(String from, String to) throws Exception {
-        Path copy = tmp.resolve("edited");
-        Files.createDirectories(copy);
-        try (var files = Files.list(session)) {
-            for (Path f : files.toList()) {
-                Files.copy(f, copy.resolve(f.getFileName()));
-            }
-        }
+        Path copy = SessionFixtures.copy(session, tmp.resolve("edited"));
         Path manifest = copy.resolve("session.mcmcwb.json");
         String json = Files.readString(manifest);
         assertTrue(json.contains(from), json);

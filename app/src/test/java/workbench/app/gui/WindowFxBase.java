@@ -67,12 +67,12 @@ abstract class WindowFxBase {
         robot.type(javafx.scene.input.KeyCode.ENTER);
     }
 
-    /** Waits up to 20 s for {@code cond}; fails naming {@code what} when it does not come. */
     /** {@code c}'s value, computed on the FX thread (within 10 s). */
     static <T> T onFx(Callable<T> c) throws Exception {
         return org.testfx.util.WaitForAsyncUtils.asyncFx(c).get(10, java.util.concurrent.TimeUnit.SECONDS);
     }
 
+    /** Waits up to 20 s for {@code cond}; fails naming {@code what} when it does not come. */
     static void waitUntil(String what, Callable<Boolean> cond) {
         waitUntil(what, 20, cond);
     }
@@ -100,10 +100,6 @@ abstract class WindowFxBase {
         robot.interact(() -> field.setText(text));
     }
 
-    /**
-     * Starts {@code sampler} on {@code model} with endless warmup at 300 transitions a second per chain, and waits until
-     * every chain has 20 draws: a run to change things in while it goes.
-     */
     /** Runs 2 chains of {@code warmup} + {@code draws} iterations of the sampler on the model at full speed, to the end. */
     void runTwoChainsToTheEnd(FxRobot robot, String model, String sampler, int warmup, int draws) {
         pick(robot, "#modelPicker", model);
@@ -120,6 +116,10 @@ abstract class WindowFxBase {
         });
     }
 
+    /**
+     * Starts {@code sampler} on {@code model} with endless warmup at 300 transitions a second per chain, and waits until
+     * every chain has 20 draws: a run to change things in while it goes.
+     */
     void startEndlessRun(FxRobot robot, String model, String sampler) {
         pick(robot, "#modelPicker", model);
         pick(robot, "#samplerPicker", sampler);
