@@ -208,8 +208,23 @@ public record PlotArea(double left, double top, double width, double height,
         }
         if (label != null) {
             g.setFont(LABEL_FONT);
-            g.fillText(label, left + width / 2, y0 + 6 + 16 * g.textScale()); // under the tick labels
+            g.fillText(label, left + width / 2, y0 + xLabelOffset(g.textScale())); // under the tick labels
         }
+    }
+
+    /** How far below the x axis {@link #drawXAxis} puts the top of its label (under the tick labels). */
+    static double xLabelOffset(double textScale) {
+        return 6 + 16 * textScale;
+    }
+
+    /**
+     * How far below the x axis the bottom of the label {@link #drawXAxis} draws lies, at a text scale: its top's offset
+     * and the line height of {@link #LABEL_FONT} at that scale (what a layout under the plot must leave room for).
+     */
+    public static double xLabelBottom(double textScale) {
+        javafx.scene.text.Text t = new javafx.scene.text.Text("x[1]");
+        t.setFont(Font.font(LABEL_FONT.getFamily(), LABEL_FONT.getSize() * textScale));
+        return xLabelOffset(textScale) + t.getLayoutBounds().getHeight();
     }
 
     /** A generous estimate of a tick label's width in {@link #TICK_FONT} at text scale 1 (digits, sign, point, exponent). */

@@ -166,9 +166,18 @@ public final class PosteriorPane extends BorderPane {
     private final ColumnConstraints rightColumn = new ColumnConstraints();
     private final RowConstraints topRow = new RowConstraints();
 
-    /** Sizes the strips for their text scale and the plots' room ({@link MarginalView#thickness}). */
+    /**
+     * Sizes the strips for their text scale and the plots' room ({@link MarginalView#thickness}); the top strip gives
+     * way, down to its least height, where the projection would get less than its own: the grid then held the projection
+     * at its least height anyway and it reached past the plots' bottom, its x axis's label over what lies under the
+     * pane (a Compare panel's figures in a 1280 x 720 window).
+     */
     private void stripsFollow() {
         double h = MarginalView.thickness(false, top.textScale(), plots.getHeight());
+        double spare = plots.getHeight() - projection.minHeight(-1);
+        if (plots.getHeight() > 0 && h > spare) {
+            h = Math.max(top.minHeight(-1), Math.floor(spare));
+        }
         double w = MarginalView.thickness(true, right.textScale(), plots.getWidth());
         if (topRow.getPrefHeight() != h) {
             topRow.setMinHeight(h);

@@ -520,6 +520,15 @@ public final class ProjectionView extends CanvasView {
     /** The frame around the plot while it has the keyboard focus (Modena's focus colour). */
     static final Color FOCUS = Color.web("#039ED3");
 
+    /**
+     * Where the bottom of the x axis's label lies, in this view's coordinates, at its present height and text scale (the
+     * label is drawn on the canvas, so a layout cannot see it): what is laid out under the view must start below it.
+     */
+    public double xLabelBottom() {
+        double s = textScale();
+        return getHeight() - BOTTOM * s + PlotArea.xLabelBottom(s);
+    }
+
     /** Paints the view at the given size with the given pen: the screen, or an SVG file. */
     public void paint(Pen g, double w, double h, long now) {
         g.setFill(Color.WHITE);

@@ -310,7 +310,7 @@ public final class CompareWindow {
                 }
                 p.figuresFrom = from;
                 worked = true;
-                String line = figures(id, p.run);
+                String line = figures(p.run);
                 if (line != null) {
                     busy = true;
                     // the first line beside the picker, the other two under the projection: three under it took
@@ -357,7 +357,7 @@ public final class CompareWindow {
     static final int ESS_WINDOW = 5000;
 
     /** The panel's line of figures, or null to leave what it says (not started, or refused). */
-    static String figures(String samplerId, RunController run) {
+    static String figures(RunController run) {
         LiveBuffer b = run.buffer();
         if (b == null || !b.started()) {
             return null;
@@ -388,17 +388,8 @@ public final class CompareWindow {
                 }
             }
         }
-        StringBuilder sb = new StringBuilder(samplerId).append(": ").append(run.state().name().toLowerCase(Locale.ROOT))
-                .append(" \u00b7 ").append(warmupOf > 0 ? "warmup " + warmupDone + " of " + warmupOf + " per chain"
-                        : (perChain == Long.MAX_VALUE ? 0 : perChain) + " draws per chain");
-        // only a Metropolis step has an acceptance: mclmc's or sgld's statistic is 1 for every step taken
-        AcceptStep acceptStep = b.acceptStep();
-        if (acceptStep == AcceptStep.NONE) {
-            sb.append(" \u00b7 acceptance n/a");
-        } else if (accepted > 0) {
-            sb.append(String.format(Locale.ROOT, acceptStep == AcceptStep.TUNER_RESET ? " \u00b7 steps kept %.2f"
-                    : " \u00b7 acceptance %.2f", accept / accepted));
-        }
+        StringBuilder sb = new StringBuilder(headLine(run.state(), warmupOf > 0 ? warmupDone : -1, warmupOf,
+                perChain == Long.MAX_VALUE ? 0 : perChain, b.acceptStep(), accepted > 0 ? accept / accepted : Double.NaN));
         // divergences as the main window's status bar counts them, after warmup and in warmup apart: a panel of HMC
         // or NUTS with its acceptance low gave no hint that its trajectories were blowing up (none for a sampler
         // without an energy, where the status bar says n/a)
@@ -435,6 +426,29 @@ public final class CompareWindow {
             }
         } else {
             sb.append("\nESS after warmup (at least 20 draws per chain)");
+        }
+        return sb.toString();
+    }
+
+    /**
+     * The figures' first line, beside the panel's sampler picker (which names the sampler): the run's state, then the
+     * least warmup done of {@code warmupOf} per chain while a chain is in warmup ({@code warmupDone} at least 0), else
+     * the post-warmup draws of the shortest chain, then the mean acceptance ({@code accept}, NaN while there is none).
+     * It names no sampler, and says warmup as "warmup 40/1000 a chain": "nuts: running · warmup 40 of 1000 per chain"
+     * beside the picker saying "nuts", its counts grown to nine digits, was some 50 px wider than a 1280-pixel window's
+     * panel leaves it and was cut ("…").
+     */
+    static String headLine(RunController.State state, long warmupDone, long warmupOf, long perChain,
+            AcceptStep acceptStep, double accept) {
+        StringBuilder sb = new StringBuilder(state.name().toLowerCase(Locale.ROOT)).append(" \u00b7 ")
+                .append(warmupDone >= 0 ? "warmup " + warmupDone + "/" + warmupOf + " a chain"
+                        : perChain + " draws per chain");
+        // only a Metropolis step has an acceptance: mclmc's or sgld's statistic is 1 for every step taken
+        if (acceptStep == AcceptStep.NONE) {
+            sb.append(" \u00b7 acceptance n/a");
+        } else if (Double.isFinite(accept)) {
+            sb.append(String.format(Locale.ROOT, acceptStep == AcceptStep.TUNER_RESET ? " \u00b7 steps kept %.2f"
+                    : " \u00b7 acceptance %.2f", accept));
         }
         return sb.toString();
     }

@@ -38,7 +38,7 @@ class CompareDivergencesTest {
         LiveBuffer b = run("hmc", Map.of("step_size", "0.46"), 0);
         long n = b.divergenceCount();
         assertTrue(n > 50, "divergences " + n);
-        String line = CompareWindow.figures("hmc", rc);
+        String line = CompareWindow.figures(rc);
         assertTrue(line.contains("\ndivergences " + n + " \u00b7 "), line);
     }
 
@@ -47,7 +47,7 @@ class CompareDivergencesTest {
         LiveBuffer b = run("hmc", Map.of("step_size", "0.46"), 50);
         long inWarmup = b.warmupDivergenceCount();
         assertTrue(inWarmup > 0, "warmup divergences " + inWarmup);
-        String line = CompareWindow.figures("hmc", rc);
+        String line = CompareWindow.figures(rc);
         assertTrue(line.contains("\ndivergences " + (b.divergenceCount() - inWarmup) + " (+" + inWarmup
                 + " in warmup) \u00b7 "), line);
     }
@@ -55,7 +55,7 @@ class CompareDivergencesTest {
     @Test
     void theRandomWalkGetsNoCount() throws Exception {
         run("rwm", Map.of(), 50);
-        String line = CompareWindow.figures("rwm", rc);
+        String line = CompareWindow.figures(rc);
         assertFalse(line.contains("divergences"), line);
     }
 }

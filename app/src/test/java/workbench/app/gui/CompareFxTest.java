@@ -13,6 +13,7 @@ import javafx.scene.layout.HBox;
 import org.junit.jupiter.api.Test;
 import org.testfx.api.FxRobot;
 import org.testfx.util.WaitForAsyncUtils;
+import workbench.core.kernel.AcceptStep;
 import workbench.core.kernel.SamplerRegistry;
 import workbench.core.model.ModelRegistry;
 import workbench.core.run.ChainRunner;
@@ -63,13 +64,14 @@ class CompareFxTest extends WindowFxBase {
                         assertEquals(alone.value(c, i, 1), shown.value(c, i, 1), id + " chain " + c + " draw " + i);
                     }
                 }
-                String figures = CompareWindow.figures(id, p.run);
+                String figures = CompareWindow.figures(p.run);
                 // rwm counts model evaluations (it does not use the gradient), and says so
                 assertTrue(figures.contains("smallest bulk ESS") && figures.contains(id.equals("rwm")
                         ? "model evaluations\nsmallest bulk ESS" : "gradients\nsmallest bulk ESS")
                         && figures.contains(id.equals("rwm") ? "per 1000 evaluations" : "per 1000 gradients"), figures);
                 // the draws after warmup, as asked for (300), not the iterations (400)
-                assertTrue(figures.startsWith(id + ": finished \u00b7 300 draws per chain \u00b7 "), figures);
+                // the picker beside it names the sampler: the line does not
+                assertTrue(figures.startsWith("finished \u00b7 300 draws per chain \u00b7 "), figures);
                 if (id.equals("mclmc")) {
                     // no accept/reject step: no "acceptance 1.00", which reads as every proposal accepted
                     assertTrue(figures.contains(" \u00b7 acceptance n/a\n") && !figures.contains("1.00"), figures);
@@ -106,7 +108,7 @@ class CompareFxTest extends WindowFxBase {
             for (CompareWindow.Panel p : cw.panels()) {
                 String id = p.sampler.getSelectionModel().getSelectedItem();
                 // counts grow as a run goes on: every whole number (not a decimal's digits) nine digits long
-                String grown = CompareWindow.figures(id, p.run).replaceAll("(?<![\\d.])\\d+(?![\\d.])", "888888888");
+                String grown = nineDigits(CompareWindow.figures(p.run));
                 p.box.getScene().getRoot().applyCss();
                 p.box.getScene().getRoot().layout();
                 // a 1280-pixel window's half, less the panel's padding and the label's own insets (the test's screen
@@ -132,10 +134,76 @@ class CompareFxTest extends WindowFxBase {
                 if (lines.length != 3) {
                     out.append(id).append(": ").append(lines.length).append(" lines; ");
                 }
+                // the first line in every state a panel shows, in warmup and after it, with and without an acceptance
+                // ("warmup 123456789 of 200000000 per chain" was cut with "…" while the finished line fitted)
+                t.setFont(p.state.getFont());
+                double room = beside - p.state.snappedLeftInset() - p.state.snappedRightInset();
+                for (RunController.State state : RunController.State.values()) {
+                    for (boolean warmup : new boolean[] {true, false}) {
+                        for (AcceptStep step : AcceptStep.values()) {
+                            for (double accept : new double[] {Double.NaN, 0.95}) {
+                                String first = nineDigits(CompareWindow.headLine(state, warmup ? 1 : -1, warmup ? 1 : 0, 1,
+                                        step, accept));
+                                t.setText(first);
+                                if (t.getLayoutBounds().getWidth() > room) {
+                                    out.append(id).append(": \"").append(first).append("\" ")
+                                            .append(t.getLayoutBounds().getWidth()).append(" px in ").append(room)
+                                            .append("; ");
+                                }
+                            }
+                        }
+                    }
+                }
             }
             return out.toString();
         }).get(10, TimeUnit.SECONDS);
         assertEquals("", bad);
+    }
+
+    /** Every whole number (not a decimal's digits) grown to nine digits, as counts grow while a run goes on. */
+    private static String nineDigits(String line) {
+        return line.replaceAll("(?<![\\d.])\\d+(?![\\d.])", "888888888");
+    }
+
+    /**
+     * In a 1280 x 720 window (as autorun's Compare fills a laptop's screen) each panel's projection had less height than
+     * its least (160 px) under the marginal strip: the grid held it at 160 px anyway, it reached some 16 px past the
+     * pane, and its x axis's label (drawn on the canvas) touched the figures' line under it in the bottom panels. The
+     * label's bottom, where the projection draws it, lies above the figures' line, with a gap.
+     */
+    @Test
+    void theProjectionsAxisLabelClearsTheFiguresAt1280x720(FxRobot robot) throws Exception {
+        CompareWindow cw = WaitForAsyncUtils.asyncFx(() -> {
+            CompareWindow w = window.openCompare();
+            w.stage().setX(0);
+            w.stage().setY(0);
+            w.stage().setWidth(1280);
+            w.stage().setHeight(720);
+            return w;
+        }).get(10, TimeUnit.SECONDS);
+        try {
+            waitUntil("the window at 1280 x 720", () -> cw.stage().getScene().getWidth() == 1280
+                    && cw.stage().getScene().getHeight() == 720);
+            String bad = WaitForAsyncUtils.asyncFx(() -> {
+                cw.stage().getScene().getRoot().applyCss();
+                cw.stage().getScene().getRoot().layout();
+                StringBuilder out = new StringBuilder();
+                for (CompareWindow.Panel p : cw.panels()) {
+                    workbench.viz.ProjectionView pv = p.pane.projection();
+                    double label = pv.localToScene(0, pv.xLabelBottom()).getY();
+                    double figures = p.figures.localToScene(p.figures.getLayoutBounds()).getMinY()
+                            + p.figures.snappedTopInset();
+                    if (label + 4 > figures) {
+                        out.append(p.sampler.getSelectionModel().getSelectedItem()).append(": x label's bottom at ")
+                                .append(label).append(", figures' top at ").append(figures).append("; ");
+                    }
+                }
+                return out.toString();
+            }).get(10, TimeUnit.SECONDS);
+            assertEquals("", bad);
+        } finally {
+            WaitForAsyncUtils.asyncFx(() -> cw.stage().hide()).get(5, TimeUnit.SECONDS);
+        }
     }
 
     @Test
