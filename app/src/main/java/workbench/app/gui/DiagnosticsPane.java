@@ -449,9 +449,9 @@ final class DiagnosticsPane {
 
     /** Shows {@code text} in the note under the summary line (hidden when null), whole in its tooltip. */
     private void showNote(String text) {
+        diagNote.setTooltip(text == null ? null : MainWindow.tip(text));
         diagNote.setText(text == null ? "" : text);
         diagNote.setVisible(text != null);
-        diagNote.setTooltip(text == null ? null : MainWindow.tip(text));
         diagNote.setAccessibleText(text);
     }
 

@@ -22,7 +22,7 @@ class SgStepSizeFxTest extends WindowFxBase {
     }
 
     @Test
-    void aTableOnTheLatestDrawsSaysSo(FxRobot robot) {
+    void aTableOnTheLatestDrawsSaysSo(FxRobot robot) throws Exception {
         // 4 chains x 10 coordinates: the table takes at most the latest 10 000 draws of each chain
         pick(robot, "#modelPicker", "noisy-gaussian");
         pick(robot, "#samplerPicker", "smile");
@@ -42,7 +42,7 @@ class SgStepSizeFxTest extends WindowFxBase {
         // the note is its own plain line, at most two lines high, the whole in its tooltip: in the (red) summary line
         // it made that four lines high at 1280 x 720, where the table above it then showed one row
         assertFalse(summary.getText().contains("the table uses"), summary.getText());
-        assertTrue(note.getTooltip() != null && note.getTooltip().getText().contains(expected), "tooltip");
+        assertTrue(onFx(() -> note.getTooltip() != null && note.getTooltip().getText().contains(expected)), "tooltip");
         robot.interact(() -> note.setText(expected + "; " + expected + "; " + expected));
         WaitForAsyncUtils.waitForFxEvents();
         double line = robot.lookup("#diagNote").queryAs(Label.class).getFont().getSize() * 1.6;
