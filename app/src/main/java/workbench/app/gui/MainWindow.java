@@ -216,9 +216,8 @@ public final class MainWindow extends BorderPane {
     private long[] shownDivergences;
     /** The shown buffer's divergences as this frame read them (null: no draws): the status bar's and the plots'. */
     private LiveBuffer.Divergences liveDivergences;
-    /** The buffer and its version {@link #liveDivergences} were read from. */
+    /** The buffer {@link #liveDivergences} was read from. */
     private LiveBuffer liveOf;
-    private long liveVersion = -1;
 
     /**
      * @param models   the models to offer (normally {@code ModelRegistry.all()})
@@ -1741,13 +1740,14 @@ public final class MainWindow extends BorderPane {
         // the divergences as of this frame, read once: the status bar, the projection's and the trace's marks and
         // legends and the divergence list show these as they happen (a triangle where the chain diverged, at once);
         // the table's line and the energy charts say the counts their draws were read with (showDivergences)
-        // (read again only when the buffer changed: its version is read first, so a divergence added meanwhile is read
-        // again next frame)
-        long version = b == null ? -1 : b.version();
-        if (b != liveOf || version != liveVersion) {
+        // (read again only when the buffer or its counts changed: a running buffer's version changes every frame, and
+        // each reading copied up to 20 000 marks that both views then compared with their last, element by element)
+        LiveBuffer.Divergences held = liveDivergences;
+        boolean started = b != null && b.started();
+        if (b != liveOf || started != (held != null) || held != null
+                && (held.total() != b.divergenceCount() || held.inWarmup() != b.warmupDivergenceCount())) {
             liveOf = b;
-            liveVersion = version;
-            liveDivergences = b != null && b.started() ? b.divergenceSnapshot() : null;
+            liveDivergences = started ? b.divergenceSnapshot() : null;
         }
         posterior.projection().setDivergences(liveDivergences);
         trace.setDivergences(liveDivergences);
