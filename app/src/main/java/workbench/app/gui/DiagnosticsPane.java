@@ -19,7 +19,6 @@ import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
-import javafx.scene.layout.VBox;
 import workbench.app.cli.DivergenceAdvice;
 import workbench.viz.LiveBuffer;
 import workbench.viz.PosteriorPane;
@@ -40,7 +39,8 @@ final class DiagnosticsPane {
      * The notes under the summary line: which draws the table uses and why (the latest only, a chain left out, the
      * chains' common length), and the model's caveat about its parameters. Plain, not the summary's flagged red, and at
      * most two lines (cut with "…"; the tooltip and a screen reader get it whole): at 1280 x 720 they made the red
-     * line four lines high and the table above it showed one row.
+     * line four lines high and the table above it showed one row. Short of room it is the first to give way, down to
+     * one line ({@link TableOverNotes}).
      */
     private final Label diagNote = new Label();
     /**
@@ -145,7 +145,12 @@ final class DiagnosticsPane {
         diagNote.setTextOverrun(javafx.scene.control.OverrunStyle.ELLIPSIS);
         diagNote.managedProperty().bind(diagNote.visibleProperty());
         diagNote.setVisible(false);
-        return new BorderPane(diagTable, null, null, new VBox(diagCellHelp, diagSummary, diagNote), null);
+        // short of room (1280 x 720), the table keeps its header and three rows: the note gives way first, then the
+        // focused cell's help, then the summary line, each down to one line; the summary stays whole while it is red
+        return new TableOverNotes(diagTable)
+                .line(diagCellHelp, 1, () -> false)
+                .line(diagSummary, 2, () -> diagSummaryWhy != null)
+                .line(diagNote, 0, () -> false);
     }
 
     /** The line under the diagnostics table for its focused cell, shown while the table has the focus. */

@@ -62,6 +62,31 @@ class DefaultLayoutFxTest extends WindowFxBase {
         assertTrue(lower.getHeight() >= 150, sizes);
     }
 
+    /**
+     * At 1280 x 720 the diagnostics table's summary line and the note under it took their whole heights, two lines
+     * each, and the table above them showed one and a half rows; now it keeps three, the note cut to a line.
+     */
+    @Test
+    void at1280x720TheDiagnosticsTableShowsThreeRowsOverItsNotes(FxRobot robot) throws Exception {
+        showAt1280x720(robot);
+        pick(robot, "#modelPicker", "bnn-regression");
+        pick(robot, "#samplerPicker", "sgld");
+        set(robot, "#warmup", "20");
+        set(robot, "#draws", "40");
+        robot.clickOn("#runButton");
+        waitUntil("the run to finish", 60, () -> window.controller().state() == RunController.State.FINISHED);
+        javafx.scene.control.Label note = robot.lookup("#diagNote").queryAs(javafx.scene.control.Label.class);
+        waitUntil("the weights note (" + note.getText() + ")", () -> note.getText().contains("not identified"));
+        WaitForAsyncUtils.waitForFxEvents();
+        javafx.scene.control.TableView<?> table = robot.lookup("#diagnosticsTable")
+                .queryAs(javafx.scene.control.TableView.class);
+        double rows = onFx(() -> (table.getHeight() - ((Region) table.lookup(".column-header-background")).getHeight())
+                / ((Region) table.lookup(".table-row-cell")).getHeight());
+        assertTrue(rows >= 3, "rows shown: " + rows + " (table " + table.getHeight() + " px)");
+        assertTrue(onFx(() -> note.getHeight() > 0 && note.getTooltip().getText().contains("not identified")),
+                "the note is shown, whole in its tooltip");
+    }
+
     @Test
     void theLayoutOfA1600x1000ScreenStaysAsItWas(FxRobot robot) {
         showAt1280x720(robot);
