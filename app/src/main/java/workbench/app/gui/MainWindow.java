@@ -166,6 +166,14 @@ public final class MainWindow extends BorderPane {
     private java.nio.file.Path openedSession;
     /** Which iterations of the opened session the window keeps ("latest 36363 of 501000 ..."), null: all. */
     private String openedKept;
+    /** The application's name, the window's title while no session is shown. */
+    public static final String APP_TITLE = "MCMC Workbench";
+    /**
+     * The window's title: the session shown (its folder's name, "(read-only)" for one opened) and the application's
+     * name, as a desktop application names the document it has open. The status bar drops the name where it does not
+     * fit whole (a 1280-pixel screen, while a run goes).
+     */
+    private final javafx.beans.property.ReadOnlyStringWrapper title = new javafx.beans.property.ReadOnlyStringWrapper(APP_TITLE);
 
     private final SplitPane mainSplit = new SplitPane();
     private final SplitPane upperSplit = new SplitPane();
@@ -739,6 +747,7 @@ public final class MainWindow extends BorderPane {
         statusStep.setId("statusStepSize");
         statusSession.setId("statusSession");
         statusSession.setTooltip(tip(SESSION_TIP));
+        statusSession.managedProperty().bind(statusSession.visibleProperty());
         // the folder's name (its whole path in the tooltip), cut in the middle when the message needs the room
         statusSession.setTextOverrun(javafx.scene.control.OverrunStyle.CENTER_ELLIPSIS);
         statusState.setTooltip(tip("What the run is doing: ready, running, paused, finished or failed."));
@@ -808,6 +817,16 @@ public final class MainWindow extends BorderPane {
         boolean above = !asFlow && message != null && !message.isEmpty()
                 && need + statusSession.prefWidth(-1) + row.getSpacing() + statusMessage.prefWidth(-1) > width;
         Node want = asFlow ? flow : above ? messageAbove : row;
+        // beside the figures the session's name shows whole or not at all: cut to fit, at 1280 px it read "sess…uts";
+        // the window's title names it in any case
+        String name = statusSession.getText();
+        double besideFigures = need + row.getSpacing() + (above || message == null || message.isEmpty() ? 0
+                : statusMessage.prefWidth(-1) + row.getSpacing());
+        boolean sessionFits = asFlow || name == null || name.isEmpty()
+                || besideFigures + statusSession.prefWidth(-1) <= width;
+        if (statusSession.isVisible() != sessionFits) {
+            statusSession.setVisible(sessionFits);
+        }
         Node now = bar.getChildren().get(0);
         if (want == now) {
             return;
@@ -1930,6 +1949,8 @@ public final class MainWindow extends BorderPane {
         java.nio.file.Path sessionDir = shownSession();
         setText(statusSession, sessionDir == null ? "" : (openedSession != null ? "session (read-only): " : "session: ")
                 + sessionDir.getFileName() + (openedSession != null && openedKept != null ? " \u00b7 " + openedKept : ""));
+        title.set(sessionDir == null ? APP_TITLE : sessionDir.getFileName() + (openedSession != null ? " (read-only)" : "")
+                + " \u2014 " + APP_TITLE);
         String where = sessionDir == null ? SESSION_TIP : shortPath(sessionDir) + "\n\n" + SESSION_TIP;
         if (!where.equals(statusSession.getTooltip().getText())) {
             statusSession.getTooltip().setText(where);
@@ -2348,6 +2369,11 @@ public final class MainWindow extends BorderPane {
         double upper = Math.max(MAIN_SPLIT * height, Math.min(height - LOWER_MIN, TRACE_PANE_MIN + ENERGY_MIN));
         double right = Math.max(RIGHT_SPLIT, Math.min(TRACE_PANE_MIN / upper, 1 - ENERGY_MIN / upper));
         return new double[] {upper / height, right};
+    }
+
+    /** The title the window's stage shows (bound by the application). */
+    public javafx.beans.property.ReadOnlyStringProperty titleProperty() {
+        return title.getReadOnlyProperty();
     }
 
     /** Stops the timer and the run. */

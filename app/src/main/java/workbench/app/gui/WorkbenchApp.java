@@ -46,7 +46,7 @@ public final class WorkbenchApp extends Application {
         double h = Math.min(prefs.getDouble("window.height", 960), screen.getHeight());
         Scene scene = new Scene(window, w, h);
         stage.setScene(scene);
-        stage.setTitle("MCMC Workbench");
+        stage.titleProperty().bind(window.titleProperty()); // the session shown, then the application
         setIcons(stage);
         double x = prefs.getDouble("window.x", Double.NaN);
         double y = prefs.getDouble("window.y", Double.NaN);

@@ -1,5 +1,6 @@
 package workbench.app.gui;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
@@ -47,5 +48,35 @@ class StatusMessageLineFxTest extends WindowFxBase {
             Bounds d = draws.localToScene(draws.getLayoutBounds());
             return Math.abs(m.getCenterY() - d.getCenterY()) < 2;
         }));
+    }
+
+    /**
+     * The session's name beside the figures shows whole or not at all, at every window width: cut to fit, at 1280 px a
+     * run's read "sess…uts". The window's title names the session in any case.
+     */
+    @Test
+    void theSessionsNameIsWholeOrNotShownAndTheTitleNamesIt(FxRobot robot, @TempDir Path dir) throws Exception {
+        assertEquals(MainWindow.APP_TITLE, onFx(() -> window.titleProperty().get()));
+        openEightSchoolsSession(robot, dir, 2, 100, 200, 1);
+        Label session = robot.lookup("#statusSession").queryAs(Label.class);
+        waitUntil("the session's name", () -> session.getText().contains("session (read-only): session"));
+        assertEquals("session (read-only) \u2014 " + MainWindow.APP_TITLE, onFx(() -> window.titleProperty().get()));
+        javafx.stage.Stage stage = (javafx.stage.Stage) window.getScene().getWindow();
+        int hidden = 0;
+        try {
+            for (int width = 1240; width >= 700; width -= 20) {
+                int w = width;
+                robot.interact(() -> stage.setWidth(w));
+                org.testfx.util.WaitForAsyncUtils.waitForFxEvents();
+                double[] s = onFx(() -> new double[] {session.isVisible() ? 1 : 0, session.getWidth(),
+                        session.prefWidth(-1)});
+                assertTrue(s[0] == 0 || s[1] + 0.5 >= s[2], "at " + w + " px the name is cut: " + s[1] + " of " + s[2]
+                        + " px");
+                hidden += s[0] == 0 ? 1 : 0;
+            }
+        } finally {
+            robot.interact(() -> stage.setWidth(1240));
+        }
+        assertTrue(hidden > 0, "some width leaves no room for the whole name");
     }
 }
