@@ -58,12 +58,15 @@ public final class PosteriorPane extends BorderPane {
                 + "Click a mark to replay the trajectory from its start to the crossing."));
         divergencesAt.setOnAction(e -> projection.setDivergencesAtStart(
                 AT_START.equals(divergencesAt.getSelectionModel().getSelectedItem())));
-        Label hint = new Label("scroll: zoom \u00b7 drag: pan \u00b7 double click: fit \u00b7 click the legend: fold it");
+        Label hint = new Label(String.join(HINT_SEPARATOR, HINT_ITEMS));
         hint.setId("projectionHint");
         hint.getStyleClass().add("hint");
         hint.setMinWidth(0);
+        hint.setMaxWidth(Double.MAX_VALUE);
+        HBox.setHgrow(hint, Priority.ALWAYS);
+        hint.setAccessibleText(String.join(HINT_SEPARATOR, HINT_ITEMS)); // its text may show only the first items
         // it gives way first in a narrow window: the whole of it here, with the keys that do the same
-        hint.setTooltip(new Tooltip(hint.getText() + "\nKeys, once Tab has reached the plot: + and \u2212 zoom, "
+        hint.setTooltip(new Tooltip(String.join(HINT_SEPARATOR, HINT_ITEMS) + "\nKeys, once Tab has reached the plot: + and \u2212 zoom, "
                 + "the arrow keys pan, Home fits, L folds the legend, Enter (or A) starts a chain at the cross "
                 + "in the middle (2-D models, during a run), as a click there does"));
         projection.setAccessibleHelp("+ and \u2212 zoom, the arrow keys pan, Home fits the view, L folds the legend, "
@@ -126,6 +129,30 @@ public final class PosteriorPane extends BorderPane {
 
     private HBox barRow;
     private Label barHint;
+    /** What the hint beside the pickers says, item by item; it shows as many whole items as fit. */
+    static final String[] HINT_ITEMS = {"scroll: zoom", "drag: pan", "double click: fit", "click the legend: fold it"};
+    static final String HINT_SEPARATOR = " \u00b7 ";
+
+    /**
+     * The hint's text for {@code room} px, each item's width measured by {@code width}: the first items that fit whole
+     * and a "…" for the rest (whole in its tooltip), or nothing. Cut where the room ended, at 1600 px it read
+     * "scroll: zoom · dr…".
+     */
+    static String hintFor(double room, java.util.function.ToDoubleFunction<String> width) {
+        String all = String.join(HINT_SEPARATOR, HINT_ITEMS);
+        if (width.applyAsDouble(all) <= room) {
+            return all;
+        }
+        String fits = "";
+        for (int k = 1; k < HINT_ITEMS.length; k++) {
+            String t = String.join(HINT_SEPARATOR, java.util.Arrays.copyOf(HINT_ITEMS, k)) + HINT_SEPARATOR + "\u2026";
+            if (width.applyAsDouble(t) > room) {
+                break;
+            }
+            fits = t;
+        }
+        return fits;
+    }
     private final FlowPane barFlow = new FlowPane(6, 2);
 
     /**
@@ -148,6 +175,19 @@ public final class PosteriorPane extends BorderPane {
             barRow.setMinWidth(min);
         }
         boolean flow = !hold && getWidth() > 0 && getWidth() < need;
+        if (!flow && getWidth() > 0) {
+            // the hint takes the row's room left (it grows), which the last layout gave it
+            javafx.scene.text.Text probe = new javafx.scene.text.Text();
+            probe.setFont(barHint.getFont());
+            double pad = barHint.snappedLeftInset() + barHint.snappedRightInset() + 1;
+            String text = hintFor(barHint.getWidth(), t -> {
+                probe.setText(t);
+                return probe.getLayoutBounds().getWidth() + pad;
+            });
+            if (!text.equals(barHint.getText())) {
+                barHint.setText(text);
+            }
+        }
         if (flow && getTop() == barRow) {
             List<javafx.scene.Node> controls = new java.util.ArrayList<>(barRow.getChildren());
             controls.remove(barHint);

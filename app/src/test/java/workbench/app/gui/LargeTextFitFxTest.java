@@ -1,5 +1,6 @@
 package workbench.app.gui;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -78,5 +79,28 @@ class LargeTextFitFxTest extends WindowFxBase {
         assertSame(x.getParent(), hint.getParent());
         assertTrue(hint.isVisible());
         assertTrue(robot.lookup("#statusState").query().getParent() instanceof HBox, "the status bar one row");
+    }
+
+    /** At 1600 px the hint read "scroll: zoom · dr…", cut where the room ended: it shows whole items only. */
+    @Test
+    void theProjectionsHintShowsWholeItemsOnly(FxRobot robot) throws Exception {
+        javafx.scene.control.Label hint = robot.lookup("#projectionHint").queryAs(javafx.scene.control.Label.class);
+        javafx.stage.Stage stage = (javafx.stage.Stage) window.getScene().getWindow();
+        String all = String.join(" \u00b7 ", "scroll: zoom", "drag: pan", "double click: fit", "click the legend: fold it");
+        try {
+            for (int width = 1240; width <= 2000; width += 40) {
+                int w = width;
+                robot.interact(() -> stage.setWidth(w));
+                org.testfx.util.WaitForAsyncUtils.waitForFxEvents();
+                String shown = onFx(() -> ((javafx.scene.text.Text) hint.lookup(".text")).getText());
+                String text = onFx(hint::getText);
+                assertEquals(text, shown, "at " + w + " px the label cut its text");
+                assertTrue(text.isEmpty() || text.equals(all) || (text.endsWith(" \u00b7 \u2026")
+                        && all.startsWith(text.substring(0, text.length() - 1))), w + ": " + text);
+            }
+        } finally {
+            robot.interact(() -> stage.setWidth(1240));
+        }
+        assertTrue(onFx(() -> hint.getTooltip().getText().startsWith(all)));
     }
 }
