@@ -103,8 +103,8 @@ final class EvaluateViewModel {
      * @param coverage coverage curve (regression) or null
      * @param plotDraws draws the plots used
      * @param rhat  R-hat of the predictions at the test points (convergence in function space), or null
-     * @param recovery what was dropped on opening (a torn final chunk), one line each, as {@code workbench evaluate}
-     *                 prints after {@code note:}; empty for an intact session
+     * @param recovery what was dropped on opening (a torn final chunk), and the run's capped-setting note, one line
+     *                 each, as {@code workbench evaluate} prints after {@code note:}; empty for an intact session
      * @param unfinished null for a finished run or a distilled set, else one line saying the run did not finish
      *                   (killed, still being written, interrupted, failed) and what the metrics cover:
      *                   {@code workbench evaluate}'s last {@code note:}
@@ -256,9 +256,23 @@ final class EvaluateViewModel {
             // a distilled set names its distillation too ("nuts → herding K=100"), not only the source's sampler
             return new Row(reader.directory(), name, workbench.sessions.DistilledFrom.methodOf(m), modelId, settings, pm.task(), inputs,
                     targets, metrics, band, map, bins, coverage, shift, noise, qs.length, rhat,
-                    SessionNotes.recovery(reader), SessionNotes.unfinished(reader, "these metrics"),
+                    withCapped(SessionNotes.recovery(reader), m), SessionNotes.unfinished(reader, "these metrics"),
                     SessionNotes.diverged(reader));
         }
+    }
+
+    /**
+     * The notes on opening and the run's capped-setting note ({@link SessionNotes#capped}: an optimizer that took no
+     * Adam step, mile's capped optimizer steps), as {@code workbench evaluate} prints them after {@code note:}.
+     */
+    private static List<String> withCapped(List<String> recovery, workbench.sessions.SessionManifest m) {
+        String capped = SessionNotes.capped(m);
+        if (capped == null) {
+            return recovery;
+        }
+        List<String> out = new ArrayList<>(recovery);
+        out.add(capped.substring(capped.indexOf(": ") + 2)); // the row's name leads the line, not the sampler's
+        return out;
     }
 
     private static BandPlot band(InputPredictiveModel m, double[][] qs) {

@@ -81,7 +81,8 @@ public interface Sampler {
 
     /**
      * One sentence saying which setting a run with {@code warmup} warmup iterations caps, what it uses instead and how
-     * to get the whole of it, or null when {@link #appliedSettings} is the settings as given.
+     * to get the whole of it (or what such a warmup leaves undone: an optimizer with none takes no step), or null when
+     * the run does what its settings say.
      */
     default String cappedNote(int warmup) {
         return null;
