@@ -227,6 +227,16 @@ public final class EnergyCharts extends HBox {
         return finite(e);
     }
 
+    /** Whether any chain's buffer holds a finite energy (all it keeps, whatever the table has reached). */
+    private boolean anyEnergy() {
+        for (int c = 0; c < buffer.chains(); c++) {
+            if (finite(buffer.statSeries(c, Stat.ENERGY, buffer.first(c))).length > 0) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** Where E-BFMI comes from (the core diagnostics, once wired). */
     public void setEbfmi(ToDoubleFunction<double[]> ebfmi) {
         this.ebfmi = ebfmi;
@@ -444,7 +454,10 @@ public final class EnergyCharts extends HBox {
         }
         if (total < 3 * chains) {
             bfmiData.set(new String[0], new double[0], 1, new double[0][]);
-            energyless = total == 0 && buffer.totalTransitions() > 0;
+            // energyless by the buffer, not by the draws the table has reached: a table taken before the first
+            // draw (its ends 0) left none here, and NUTS read as a sampler without an energy, its E-BFMI panel
+            // giving way to the errors against the truth until the next table
+            energyless = total == 0 && buffer.totalTransitions() > 0 && !anyEnergy();
             bfmiNote.setText(energyless ? noEnergy() : "waiting for draws");
             return;
         }
