@@ -29,6 +29,15 @@ final class RecordScanner {
         /** The record's total length from its header (positioned at 0, CRC already checked). */
         long lengthOf(int index, ByteBuffer header) throws Inconsistent;
 
+        /**
+         * The bytes of a record whose checksum is being checked, block by block before the result is known:
+         * {@code block} from its position to its limit (read them by index, without moving it), starting {@code at}
+         * bytes into the record (a multiple of 8); the record's trailing checksum is not among them. Lets a caller
+         * read values in the pass that checks them; nothing by default.
+         */
+        default void data(ByteBuffer block, long at) {
+        }
+
         /** A record that passed every check. */
         void accept(int index, long offset, ByteBuffer header);
     }
@@ -80,7 +89,7 @@ final class RecordScanner {
             }
             boolean last = length == remaining;
             if (last || verifyAll) {
-                if (!checksumOk(ch, pos, length)) {
+                if (!checksumOk(ch, pos, length, records)) {
                     if (last) {
                         return new Result(index, unit + " " + index + " fails its checksum", null);
                     }
@@ -100,6 +109,11 @@ final class RecordScanner {
 
     /** Whether the CRC32 stored in the last 4 bytes of [pos, pos+length) matches the bytes before it. */
     static boolean checksumOk(FileChannel ch, long pos, long length) throws IOException {
+        return checksumOk(ch, pos, length, null);
+    }
+
+    /** As {@link #checksumOk(FileChannel, long, long)}, showing each block read to {@code data} (if not null). */
+    private static boolean checksumOk(FileChannel ch, long pos, long length, Records data) throws IOException {
         CRC32 crc = new CRC32();
         ByteBuffer buf = ByteBuffer.allocate((int) Math.min(BLOCK, length));
         long p = pos;
@@ -109,6 +123,9 @@ final class RecordScanner {
             buf.limit((int) Math.min(buf.capacity(), end - p));
             readFully(ch, buf, p);
             buf.flip();
+            if (data != null) {
+                data.data(buf, p - pos);
+            }
             p += buf.remaining();
             crc.update(buf);
         }

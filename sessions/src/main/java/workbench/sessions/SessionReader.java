@@ -23,6 +23,7 @@ import workbench.core.BadInputException;
 import workbench.core.draws.DrawPhase;
 import workbench.core.draws.DrawSource;
 import workbench.core.draws.Stat;
+import workbench.core.kernel.StoredSampler;
 import workbench.core.run.RunEvent;
 import workbench.core.run.RunOutcome;
 
@@ -61,6 +62,8 @@ public final class SessionReader implements DrawSource, AutoCloseable {
     private final Path dir;
     private final SessionManifest manifest;
     private final Verify verify;
+    /** Whether the run's sampler writes a record for each divergent transition ({@link #compareWithDraws}). */
+    private final boolean recordsEachDivergence;
     private final int outputs;
     private final int columns;
     private final int[] statColumn = new int[Stat.values().length];
@@ -84,6 +87,9 @@ public final class SessionReader implements DrawSource, AutoCloseable {
             statColumn[s.ordinal()] = i < 0 ? -1 : outputs + i;
         }
         SessionFiles.resolveInside(dir, manifest.eventsFile(), "events file");
+        workbench.core.kernel.Sampler sampler = verify == Verify.FULL && manifest.distilled() == null
+                ? StoredSampler.of(manifest.samplerId(), manifest.samplerSettings()) : null;
+        recordsEachDivergence = sampler != null && sampler.recordsDivergences();
         index = new ChainIndex[manifest.chains()];
         for (int c = 0; c < index.length; c++) {
             SessionFiles.resolveInside(dir, manifest.drawsFiles().get(c), "draws file of chain " + (c + 1));
@@ -152,6 +158,8 @@ public final class SessionReader implements DrawSource, AutoCloseable {
         int chunks;
         long size;
         long warmup;
+        /** Rows of the intact chunks whose {@code divergent__} is 1, counted as their checksums are checked. */
+        long divergent;
         BadInputException error;
 
         ChainIndex(String file) {
@@ -194,10 +202,15 @@ public final class SessionReader implements DrawSource, AutoCloseable {
         ix.channel = FileChannel.open(file, StandardOpenOption.READ);
         long fileSize = ix.channel.size();
         int maxRows = manifest.chunkRows();
+        int flagColumn = statColumn[Stat.DIVERGENT.ordinal()];
         RecordScanner.Result r = RecordScanner.scan(ix.channel, name, "chunk", DrawChunks.MAGIC, DrawChunks.HEADER,
                 new RecordScanner.Records() {
+                    /** Divergent rows of the chunk being checked, kept if it passes. */
+                    long flagged;
+
                     @Override
                     public long lengthOf(int i, ByteBuffer h) throws RecordScanner.Inconsistent {
+                        flagged = 0;
                         if (h.getInt(4) != i) {
                             throw new RecordScanner.Inconsistent("it says it is chunk " + h.getInt(4));
                         }
@@ -223,9 +236,18 @@ public final class SessionReader implements DrawSource, AutoCloseable {
                     }
 
                     @Override
+                    public void data(ByteBuffer block, long at) {
+                        if (flagColumn >= 0) {
+                            flagged += countFlags(block, at, flagColumn);
+                        }
+                    }
+
+                    @Override
                     public void accept(int i, long offset, ByteBuffer h) {
                         boolean checked = verify == Verify.FULL || offset + DrawChunks.length(h.getInt(16), columns) == fileSize;
                         ix.add(offset, h.getLong(8), h.getInt(16), checked, h.getInt(24));
+                        ix.divergent += flagged;
+                        flagged = 0;
                     }
                 }, verify == Verify.FULL);
         if (r.torn() != null) {
@@ -237,6 +259,25 @@ public final class SessionReader implements DrawSource, AutoCloseable {
             errors.add(ix.error);
         }
         return ix;
+    }
+
+    /**
+     * The rows of a draws chunk, in the block of its bytes starting {@code at} bytes into the chunk (a multiple of 8,
+     * so no value is split between blocks), whose column {@code col} is 1: the divergent transitions, for
+     * {@code divergent__}.
+     */
+    private long countFlags(ByteBuffer block, long at, int col) {
+        long stride = 8L * columns;
+        long first = DrawChunks.HEADER + 8L * col;
+        long o = at <= first ? first : first + (at - first + stride - 1) / stride * stride;
+        long end = at + block.remaining();
+        long n = 0;
+        for (; o + 8 <= end; o += stride) {
+            if (block.getDouble(block.position() + (int) (o - at)) == 1) {
+                n++;
+            }
+        }
+        return n;
     }
 
     private List<EventRecord> readEvents() throws IOException {
@@ -673,19 +714,54 @@ public final class SessionReader implements DrawSource, AutoCloseable {
             return;
         }
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
-            scanDivergences(c, ch, verify == Verify.FULL, new ArrayList<>());
+            List<long[]> spans = new ArrayList<>();
+            RecordScanner.Result r = scanDivergences(c, ch, verify == Verify.FULL, spans);
+            if (r.torn() == null && r.error() == null) {
+                compareWithDraws(c, spans);
+            }
         } catch (NoSuchFileException e) {
             // removed since: divergences() says so if it is read
         }
     }
 
     /**
-     * Scans chain {@code chain}'s divergences file, adding each intact record's {offset, length} to {@code spans}, and
-     * reports its damage as a draws file's is reported: a torn final record in {@link #recovery()}, corruption
-     * before it in {@link #errors()}, each naming the file and how many records are kept (once each, however often
-     * the file is scanned).
+     * Compares the records of chain {@code c}'s divergences file, which reads whole, with the divergent transitions
+     * its draws flag ({@code divergent__}) over the iterations the draws hold, and reports records missing as
+     * corruption in {@link #errors()}: a file cut exactly between two records reads as complete, and its divergence
+     * list and marks would silently be shorter than the count. Only where the flags were counted (under
+     * {@link Verify#FULL}, in the pass that checks the draws' checksums, so no second pass over them), for a sampler
+     * that records every divergent transition ({@link workbench.core.kernel.Sampler#recordsDivergences}; not a
+     * distilled set, whose flags are its source draws'). A run still being written is compared as it is: each record
+     * is written before its draw (draws wait in a buffer), and records of iterations beyond the draws read are not
+     * counted, so it raises no false alarm.
      */
-    private void scanDivergences(int chain, FileChannel ch, boolean verifyAll, List<long[]> spans) throws IOException {
+    private void compareWithDraws(int c, List<long[]> spans) {
+        ChainIndex ix = index[c];
+        if (verify != Verify.FULL || !recordsEachDivergence) {
+            return;
+        }
+        long held = spans.stream().filter(sp -> sp[2] < ix.size).count();
+        if (held >= ix.divergent) {
+            return;
+        }
+        long missing = ix.divergent - held;
+        String message = manifest.divergencesFiles().get(c) + ": " + missing + " of " + ix.divergent + " records missing"
+                + " (cut off between two records?): chain " + (c + 1) + "'s draws flag " + ix.divergent
+                + " divergent transitions in their " + ix.size + " iterations, the file holds " + held
+                + "; chain " + (c + 1) + " keeps " + countDivergences((int) held);
+        synchronized (errors) {
+            errors.add(new BadInputException(message));
+        }
+    }
+
+    /**
+     * Scans chain {@code chain}'s divergences file, adding each intact record's {offset, length, iteration} to
+     * {@code spans}, and reports its damage as a draws file's is reported: a torn final record in {@link #recovery()},
+     * corruption before it in {@link #errors()}, each naming the file and how many records are kept (once each,
+     * however often the file is scanned); returns what the scan found.
+     */
+    private RecordScanner.Result scanDivergences(int chain, FileChannel ch, boolean verifyAll, List<long[]> spans)
+            throws IOException {
         String name = manifest.divergencesFiles().get(chain);
         RecordScanner.Result r = RecordScanner.scan(ch, name, "record", Divergences.MAGIC, Divergences.HEADER,
                 new RecordScanner.Records() {
@@ -711,7 +787,8 @@ public final class SessionReader implements DrawSource, AutoCloseable {
 
                     @Override
                     public void accept(int i, long offset, ByteBuffer h) {
-                        spans.add(new long[] {offset, Divergences.length(h.getInt(16), h.getInt(20), h.getInt(24))});
+                        spans.add(new long[] {offset, Divergences.length(h.getInt(16), h.getInt(20), h.getInt(24)),
+                                h.getLong(8)});
                     }
                 }, verifyAll);
         if (r.torn() != null) {
@@ -732,6 +809,7 @@ public final class SessionReader implements DrawSource, AutoCloseable {
                 }
             }
         }
+        return r;
     }
 
     private static String countDivergences(int n) {

@@ -125,4 +125,24 @@ class DamagedDivergencesFileTest {
         assertEquals(0, e.code, e.err);
         assertTrue(e.err.lines().anyMatch((warning + " (the export does not read it)")::equals), e.err);
     }
+    /**
+     * Cut exactly between two records, the file reads whole; the draws' {@code divergent__} flags say records are
+     * missing, and it is said as a corrupt record is: a {@code warning:} line, and {@code replay --check} fails.
+     * Before, {@code summary --divergences} listed fewer divergences than its count without a word.
+     */
+    @Test
+    void cutBetweenTwoRecordsIsAWarningAndFailsTheReplayCheck() throws Exception {
+        Path s = copy("boundary");
+        int n = at.length - 1;
+        truncate(s.resolve("chain-1.divergences"), at[n - 1]);
+        CliHarness r = CliHarness.run("summary", s.toString(), "--divergences", "0");
+        assertEquals(0, r.code, r.err);
+        assertTrue(r.err.lines().anyMatch(l -> l.startsWith("warning: chain-1.divergences: 1 of " + n
+                + " records missing (cut off between two records?): chain 1's draws flag " + n + " divergent"
+                + " transitions in their 600 iterations, the file holds " + (n - 1) + "; chain 1 keeps " + (n - 1)
+                + " divergence")), r.err);
+        CliHarness check = CliHarness.run("replay", s.toString(), "--check", "--no-progress");
+        assertEquals(1, check.code, check.out + check.err);
+        assertTrue(check.err.contains("chain-1.divergences: 1 of " + n + " records missing"), check.err);
+    }
 }

@@ -36,6 +36,16 @@ public interface Sampler {
     }
 
     /**
+     * Whether every transition it flags divergent says where ({@link Transition#divergence} not null), so that a
+     * session holds one divergence record per divergent transition (HMC, NUTS, MCLMC, adjusted MCLMC, MILE) and a
+     * reader can tell a divergences file that lost records from one that never had them. Where it is false (random
+     * walk, MALA, the stochastic-gradient samplers, the optimizers) a divergent transition leaves only its flag.
+     */
+    default boolean recordsDivergences() {
+        return false;
+    }
+
+    /**
      * Whether a transition's new draw is picked among the points of its integrator path (NUTS) rather than proposed
      * as one point and accepted or refused. The projection then draws the move to the picked draw, and a transition
      * that kept its start crosses out no proposal (there was none); its legend says "picked from the trajectory".

@@ -52,6 +52,12 @@ public record Hmc(ParamValues settings) implements Sampler {
         return true;
     }
 
+    /** Each divergent transition carries where it diverged. */
+    @Override
+    public boolean recordsDivergences() {
+        return true;
+    }
+
     /** Metropolis accept/reject. */
     @Override
     public AcceptStep acceptStep() {

@@ -95,6 +95,12 @@ public final class Mclmc implements Sampler {
         return ID;
     }
 
+    /** Each non-finite step is a divergence that carries where it happened. */
+    @Override
+    public boolean recordsDivergences() {
+        return true;
+    }
+
     /**
      * No acceptance to report: unadjusted, one integrator step and a momentum refresh, always taken (a non-finite
      * step is reverted and marked divergent).

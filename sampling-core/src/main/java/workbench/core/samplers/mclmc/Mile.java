@@ -116,6 +116,12 @@ public final class Mile implements Sampler {
         return kernel.divergesOnEnergy();
     }
 
+    /** The kernel's (both record each divergence; the Adam warm start flags none). */
+    @Override
+    public boolean recordsDivergences() {
+        return kernel.recordsDivergences();
+    }
+
     /** The kernel's: none for unadjusted MCLMC, Metropolis for the adjusted one (the Adam warm start is warmup). */
     @Override
     public AcceptStep acceptStep() {

@@ -87,6 +87,12 @@ public final class Nuts implements Sampler {
         return true;
     }
 
+    /** Each divergent transition carries where it diverged. */
+    @Override
+    public boolean recordsDivergences() {
+        return true;
+    }
+
     /** Metropolis accept/reject. */
     @Override
     public AcceptStep acceptStep() {
