@@ -103,6 +103,7 @@ public final class ProjectionView extends CanvasView {
         setMinSize(200, 160);
         // the keyboard does what the mouse does (zoom, pan, fit, fold the legend) once Tab has reached the plot
         setFocusTraversable(true);
+        getChildren().add(fold.tipArea());
         focusedProperty().addListener((o, was, now) -> dirty = true);
         addEventHandler(javafx.scene.input.KeyEvent.KEY_PRESSED, this::keyPressed);
         setOnScroll(e -> {
@@ -492,6 +493,7 @@ public final class ProjectionView extends CanvasView {
 
     private void draw(long now) {
         paint(pen, canvas.getWidth(), canvas.getHeight(), now);
+        fold.placeTip(); // the folded legend's tooltip, on the screen only
         if (isFocused()) { // on the screen only, never in an export
             pen.setStroke(FOCUS);
             pen.setLineWidth(2);
@@ -574,7 +576,7 @@ public final class ProjectionView extends CanvasView {
         }
         shownLegend = folded ? legend.texts() : rows;
         double[] legendRect = placeLegend(legend);
-        fold.drawn(folded, legendRect);
+        fold.drawn(folded, legendRect, rows);
         if (legendRect != null) {
             legend.draw(g, legendRect[0] + legendRect[2], legendRect[1]);
         }
@@ -633,6 +635,11 @@ public final class ProjectionView extends CanvasView {
     /** The legend's box {x, y, width, height} in view pixels as last drawn, or null. */
     public double[] legendBounds() {
         return fold.bounds();
+    }
+
+    /** What the tooltip over the folded legend says (that it is folded, then its rows), or null while it is whole. */
+    String legendTip() {
+        return fold.tipText();
     }
 
     /** Puts the legend in the plot corner that hides the fewest draws and divergences. */

@@ -69,6 +69,7 @@ public final class TraceView extends CanvasView {
 
     public TraceView() {
         setMinSize(150, 90);
+        getChildren().add(fold.tipArea());
         setOnMouseClicked(e -> {
             if (e.getButton() == javafx.scene.input.MouseButton.PRIMARY && e.isStillSincePress()
                     && fold.contains(e.getX(), e.getY())) {
@@ -360,6 +361,7 @@ public final class TraceView extends CanvasView {
 
     private void draw() {
         paint(pen, canvas.getWidth(), canvas.getHeight());
+        fold.placeTip(); // over the folded box, a tooltip saying what it hides
     }
 
     /** Paints the view at the given size with the given pen: the screen, or an SVG file. */
@@ -569,7 +571,7 @@ public final class TraceView extends CanvasView {
             double[] size = legend.size();
             legendBox = new double[] {w - RIGHT - 4 - size[0], a.top() + 4, size[0], size[1]};
         }
-        fold.drawn(folded, legendBox);
+        fold.drawn(folded, legendBox, whole);
         plotRect = new double[] {a.left(), a.top(), a.width(), a.height()};
         if (g == pen) {
             // a screen reader hears the whole legend, folded or not
@@ -669,6 +671,11 @@ public final class TraceView extends CanvasView {
     /** The legend's box {x, y, width, height} in view pixels as last drawn, or null. */
     public double[] legendBounds() {
         return fold.bounds();
+    }
+
+    /** What the tooltip over the folded legend says (that it is folded, then its rows), or null while it is whole. */
+    String legendTip() {
+        return fold.tipText();
     }
 
     /** The plot's box {x, y, width, height} in view pixels as last drawn, or null (tests). */
