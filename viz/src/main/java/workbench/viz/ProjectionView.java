@@ -95,12 +95,15 @@ public final class ProjectionView extends CanvasView {
     private double dragY;
     private boolean dragged;
     private PlotArea area;
+    /** The legend's fold: the user's choice, and whether and where it was last drawn. */
+    private final LegendFold fold = new LegendFold();
 
     public ProjectionView() {
         getStyleClass().add("projection-view");
         setMinSize(200, 160);
         // the keyboard does what the mouse does (zoom, pan, fit, fold the legend) once Tab has reached the plot
         setFocusTraversable(true);
+        getChildren().add(fold.tipArea());
         focusedProperty().addListener((o, was, now) -> dirty = true);
         addEventHandler(javafx.scene.input.KeyEvent.KEY_PRESSED, this::keyPressed);
         setOnScroll(e -> {
@@ -143,9 +146,8 @@ public final class ProjectionView extends CanvasView {
                 fitView();
                 return;
             }
-            double[] l = legendRect;
-            if (l != null && e.getX() >= l[0] && e.getX() <= l[0] + l[2] && e.getY() >= l[1] && e.getY() <= l[1] + l[3]) {
-                setLegendFolded(!legendFolded); // a click on the legend folds it away (small windows) or back
+            if (fold.contains(e.getX(), e.getY())) {
+                setLegendFolded(!fold.folded()); // a click on the legend folds it away (small windows) or back
                 return;
             }
             LiveBuffer.DivergenceMark hit = divergenceAt(e.getX(), e.getY());
@@ -186,7 +188,7 @@ public final class ProjectionView extends CanvasView {
             case UP -> moveBox(0, KEY_PAN * h);
             case DOWN -> moveBox(0, -KEY_PAN * h);
             case HOME -> fitView();
-            case L -> setLegendFolded(!legendFolded);
+            case L -> setLegendFolded(!fold.folded());
             case ENTER, A -> {
                 if (!pointAction) {
                     return;
@@ -345,8 +347,7 @@ public final class ProjectionView extends CanvasView {
         if (a == null || x < a.left() || x > a.left() + a.width() || y < a.top() || y > a.top() + a.height()) {
             return null;
         }
-        double[] l = legendRect;
-        if (l != null && x >= l[0] && x <= l[0] + l[2] && y >= l[1] && y <= l[1] + l[3]) {
+        if (fold.contains(x, y)) {
             return null;
         }
         return new double[] {a.dataX(x), a.dataY(y)};
@@ -492,6 +493,7 @@ public final class ProjectionView extends CanvasView {
 
     private void draw(long now) {
         paint(pen, canvas.getWidth(), canvas.getHeight(), now);
+        fold.placeTip(); // the folded legend's tooltip, on the screen only
         if (isFocused()) { // on the screen only, never in an export
             pen.setStroke(FOCUS);
             pen.setLineWidth(2);
@@ -568,19 +570,18 @@ public final class ProjectionView extends CanvasView {
         List<String> rows = legend.texts();
         legend.fitWidth(area.width() - 12);
         legendShare = legend.isEmpty() ? 0 : share(legend.size());
-        boolean fold = legendChoice != null ? legendChoice : legendShare > LEGEND_MAX_SHARE;
-        legendFolded = fold && !legend.isEmpty();
-        if (legendFolded) {
-            legend = new Legend(s).add(Legend.Symbol.NONE, Palette.INK, "legend (click to unfold)");
+        boolean folded = (fold.choice() != null ? fold.choice() : legendShare > LEGEND_MAX_SHARE) && !legend.isEmpty();
+        if (folded) {
+            legend = new Legend(s).add(Legend.Symbol.NONE, Palette.INK, LegendFold.FOLDED);
         }
-        shownLegend = legendFolded ? legend.texts() : rows;
-        legendRect = placeLegend(legend);
+        shownLegend = folded ? legend.texts() : rows;
+        double[] legendRect = placeLegend(legend);
+        fold.drawn(folded, legendRect, rows);
         if (legendRect != null) {
             legend.draw(g, legendRect[0] + legendRect[2], legendRect[1]);
         }
     }
 
-    private double[] legendRect;
     /** The legend's rows as last drawn, a wrapped row whole (tests, and what a screen reader could say). */
     private List<String> shownLegend = List.of();
 
@@ -597,10 +598,6 @@ public final class ProjectionView extends CanvasView {
     public List<String> legendTexts() {
         return shownLegend;
     }
-    /** Whether the legend was last drawn folded. */
-    private boolean legendFolded;
-    /** Folded (true) or whole (false) as chosen by a click or {@link #setLegendFolded}; null: by its size. */
-    private Boolean legendChoice;
 
     /**
      * Most of the plot a whole legend may cover before it is drawn folded (until a click unfolds it): in the Compare
@@ -625,20 +622,24 @@ public final class ProjectionView extends CanvasView {
      * does the same. Until then it is folded only while it would cover more than {@link #LEGEND_MAX_SHARE} of the plot.
      */
     public void setLegendFolded(boolean folded) {
-        if (legendChoice == null || folded != legendChoice) {
-            legendChoice = folded;
+        if (fold.choose(folded)) {
             dirty = true;
         }
     }
 
     /** Whether the legend was last drawn folded. */
     public boolean legendFolded() {
-        return legendFolded;
+        return fold.folded();
     }
 
     /** The legend's box {x, y, width, height} in view pixels as last drawn, or null. */
     public double[] legendBounds() {
-        return legendRect == null ? null : legendRect.clone();
+        return fold.bounds();
+    }
+
+    /** What the tooltip over the folded legend says (that it is folded, then its rows), or null while it is whole. */
+    String legendTip() {
+        return fold.tipText();
     }
 
     /** Puts the legend in the plot corner that hides the fewest draws and divergences. */

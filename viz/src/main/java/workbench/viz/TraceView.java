@@ -69,12 +69,12 @@ public final class TraceView extends CanvasView {
 
     public TraceView() {
         setMinSize(150, 90);
+        getChildren().add(fold.tipArea());
         setOnMouseClicked(e -> {
-            double[] l = legendRect;
-            if (e.getButton() == javafx.scene.input.MouseButton.PRIMARY && e.isStillSincePress() && l != null
-                    && e.getX() >= l[0] && e.getX() <= l[0] + l[2] && e.getY() >= l[1] && e.getY() <= l[1] + l[3]) {
+            if (e.getButton() == javafx.scene.input.MouseButton.PRIMARY && e.isStillSincePress()
+                    && fold.contains(e.getX(), e.getY())) {
                 // a click on the legend folds it to one small box (a small window) or unfolds it, as the projection's
-                setLegendFolded(!legendFolded);
+                setLegendFolded(!fold.folded());
                 refresh();
                 e.consume();
             }
@@ -361,12 +361,13 @@ public final class TraceView extends CanvasView {
 
     private void draw() {
         paint(pen, canvas.getWidth(), canvas.getHeight());
+        fold.placeTip(); // over the folded box, a tooltip saying what it hides
     }
 
     /** Paints the view at the given size with the given pen: the screen, or an SVG file. */
     public void paint(Pen g, double w, double h) {
         resolve();
-        legendRect = null;
+        fold.clearBounds();
         plotRect = null;
         g.setFill(Color.WHITE);
         g.fillRect(0, 0, w, h);
@@ -521,7 +522,7 @@ public final class TraceView extends CanvasView {
         double rugTop = a.top() + a.height() - (rug.all() > 0 ? band : 0);
         double room = rugTop - 2 - (a.top() + 4);
         double plotArea = a.width() * a.height();
-        boolean bySize = legendChoice == null;
+        boolean bySize = fold.choice() == null;
         Legend legend = null;
         double[] legendBox = null; // left, top, width, height of the chain legend, or null
         boolean inline = false;
@@ -552,7 +553,7 @@ public final class TraceView extends CanvasView {
             double[] size = inline ? new double[] {a.width() - 8, legend.inlineHeight(a.width() - 20) + 8}
                     : legend.size();
             small = !legend.isEmpty() && (bySize ? covers(size, plotArea) > ProjectionView.LEGEND_MAX_SHARE
-                    : legendChoice);
+                    : fold.choice());
             if (small) {
                 legend = new Legend(g.textScale()).add(Legend.Symbol.NONE, Palette.INK, FOLDED);
                 legend.fitHeight(room, "");
@@ -562,15 +563,15 @@ public final class TraceView extends CanvasView {
                 legend = null;
             }
         }
-        legendFolded = small && legend != null;
-        legendShown = legend == null ? List.of() : legendFolded ? legend.texts() : rows;
+        boolean folded = small && legend != null;
+        legendShown = legend == null ? List.of() : folded ? legend.texts() : rows;
         if (legend != null && inline) {
             legendBox = new double[] {a.left() + 4, a.top() + 4, a.width() - 8, legend.inlineHeight(a.width() - 20) + 8};
         } else if (legend != null) {
             double[] size = legend.size();
             legendBox = new double[] {w - RIGHT - 4 - size[0], a.top() + 4, size[0], size[1]};
         }
-        legendRect = legendBox;
+        fold.drawn(folded, legendBox, whole);
         plotRect = new double[] {a.left(), a.top(), a.width(), a.height()};
         if (g == pen) {
             // a screen reader hears the whole legend, folded or not
@@ -640,15 +641,11 @@ public final class TraceView extends CanvasView {
     }
 
     /** What the legend folded to one small box says. */
-    public static final String FOLDED = "legend (click to unfold)";
-    /** The legend's box {x, y, width, height} as last drawn, or null. */
-    private double[] legendRect;
+    public static final String FOLDED = LegendFold.FOLDED;
     /** The plot's box {x, y, width, height} as last drawn (the rug included), or null. */
     private double[] plotRect;
-    /** Whether the legend was last drawn folded to one small box. */
-    private boolean legendFolded;
-    /** Folded (true) or unfolded (false) as chosen by a click or {@link #setLegendFolded}; null: by its size. */
-    private Boolean legendChoice;
+    /** The legend's fold: the user's choice, and whether and where it was last drawn. */
+    private final LegendFold fold = new LegendFold();
 
     /** The share of a plot {@code plotArea} square pixels that a legend box of {@code size} covers. */
     private static double covers(double[] size, double plotArea) {
@@ -661,20 +658,24 @@ public final class TraceView extends CanvasView {
      * {@link ProjectionView#LEGEND_MAX_SHARE} of the plot. Unfolded, it still ends above the rug.
      */
     public void setLegendFolded(boolean folded) {
-        if (legendChoice == null || folded != legendChoice) {
-            legendChoice = folded;
+        if (fold.choose(folded)) {
             dirty = true;
         }
     }
 
     /** Whether the legend was last drawn folded to one small box. */
     public boolean legendFolded() {
-        return legendFolded;
+        return fold.folded();
     }
 
     /** The legend's box {x, y, width, height} in view pixels as last drawn, or null. */
     public double[] legendBounds() {
-        return legendRect == null ? null : legendRect.clone();
+        return fold.bounds();
+    }
+
+    /** What the tooltip over the folded legend says (that it is folded, then its rows), or null while it is whole. */
+    String legendTip() {
+        return fold.tipText();
     }
 
     /** The plot's box {x, y, width, height} in view pixels as last drawn, or null (tests). */
