@@ -168,11 +168,17 @@ public final class EnergyCharts extends HBox {
         }
     }
 
-    /** The E-BFMI note whole, in the right panel's tooltip and accessible text while E-BFMI is shown there. */
+    /**
+     * The E-BFMI note whole, in the right panel's accessible text while E-BFMI is shown there, and in its tooltip where
+     * the note has a shorter form.
+     */
     private void showBfmiWhole() {
         String whole = right.getChart() == bfmiChart && !bfmiForms[0].isEmpty() ? bfmiForms[0] : null;
         right.setAccessibleText(whole == null ? RIGHT_ACCESSIBLE
                 : "Marginal energy against energy transition: " + whole);
+        if (bfmiForms.length < 2) {
+            whole = null;
+        }
         if (whole == null) {
             if (bfmiTip != null) {
                 Tooltip.uninstall(right, bfmiTip);
