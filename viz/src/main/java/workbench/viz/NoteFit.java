@@ -25,17 +25,32 @@ final class NoteFit {
      * chart's canvas (JFreeChart's line breaking with JavaFX's font metrics, which the canvas's graphics use).
      */
     static int lines(String text, java.awt.Font font, double room) {
-        return TextUtils.createTextBlock(text, font, java.awt.Color.BLACK, (float) room, Integer.MAX_VALUE,
-                measurer(font)).getLines().size();
+        return lines(text, measurer(font), font, room, Integer.MAX_VALUE);
     }
 
-    /** The first of {@code forms} (longest first) that takes at most {@link #LINES} lines; the last when none does. */
+    /** As {@link #lines(String, java.awt.Font, double)}, laying out at most {@code most} lines. */
+    private static int lines(String text, TextMeasurer m, java.awt.Font font, double room, int most) {
+        return TextUtils.createTextBlock(text, font, java.awt.Color.BLACK, (float) room, most, m).getLines().size();
+    }
+
+    /**
+     * The first of {@code forms} (longest first) that takes at most {@link #LINES} lines; the last when none does.
+     * Runs at each refresh of a running chart: a form whose width on one line is over {@link #LINES} rooms (less the
+     * spaces dropped at the breaks) is passed over unbroken, and no form is broken past {@link #LINES} + 1 lines (at a
+     * few pixels' room every character took a line, each measured again).
+     */
     static String fit(double room, java.awt.Font font, String... forms) {
-        if (!(room > 0)) {
-            return forms[0]; // not laid out yet
+        if (!(room > 0) || forms.length == 1) {
+            return forms[0]; // not laid out yet, or nothing shorter to say
         }
+        TextMeasurer m = measurer(font);
         for (String form : forms) {
-            if (lines(form, font, room) <= LINES) {
+            float oneLine = m.getStringWidth(form, 0, form.length());
+            if (oneLine <= room) {
+                return form;
+            }
+            if (oneLine <= LINES * room + (LINES - 1) * m.getStringWidth(" ", 0, 1)
+                    && lines(form, m, font, room, LINES + 1) <= LINES) {
                 return form;
             }
         }
