@@ -281,6 +281,20 @@ public final class EnergyCharts extends HBox {
         return finite(e);
     }
 
+    /**
+     * Whether a chain's latest draws carry an energy, whatever draws {@link #drawsTo} leaves: a table computed before
+     * the chains' first draws gave ends of 0, and an HMC run read as one without energy (its E-BFMI panel gave way to
+     * the errors against the truth) until the next table.
+     */
+    private boolean anyEnergy() {
+        for (int c = 0; c < buffer.chains(); c++) {
+            if (finite(buffer.statSeries(c, Stat.ENERGY, Math.max(0, buffer.size(c) - 10))).length > 0) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** Where E-BFMI comes from (the core diagnostics, once wired). */
     public void setEbfmi(ToDoubleFunction<double[]> ebfmi) {
         this.ebfmi = ebfmi;
@@ -510,7 +524,7 @@ public final class EnergyCharts extends HBox {
         }
         if (total < 3 * chains) {
             bfmiData.set(new String[0], new double[0], 1, new double[0][]);
-            energyless = total == 0 && buffer.totalTransitions() > 0;
+            energyless = total == 0 && buffer.totalTransitions() > 0 && !anyEnergy();
             setBfmiNote(energyless ? noEnergy() : "waiting for draws");
             return;
         }
