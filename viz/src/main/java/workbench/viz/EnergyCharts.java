@@ -99,9 +99,8 @@ public final class EnergyCharts extends HBox {
         b.setFocusTraversable(false);
         a.setAccessibleRole(javafx.scene.AccessibleRole.IMAGE_VIEW);
         b.setAccessibleRole(javafx.scene.AccessibleRole.IMAGE_VIEW);
-        a.setAccessibleText("Energy error histogram: the energy error of each transition, with the divergence threshold");
-        b.setAccessibleText("Marginal energy against energy transition, with E-BFMI per chain; for a sampler without an "
-                + "energy, each coordinate's error of mean and sd against the truth");
+        a.setAccessibleText(ERROR_ACCESSIBLE);
+        b.setAccessibleText(RIGHT_ACCESSIBLE);
         // a narrow panel (a 1280-pixel screen) cut the axis label to "H(sta" and a legend item before its ")"
         a.widthProperty().addListener((o, was, now) -> fitLabels());
         b.widthProperty().addListener((o, was, now) -> fitLabels());
@@ -138,6 +137,61 @@ public final class EnergyCharts extends HBox {
         JFreeChart want = truth ? truthChart.chart() : bfmiChart;
         if (right.getChart() != want) {
             right.setChart(want);
+        }
+        showBfmiWhole();
+    }
+
+    /** What the panels say to a screen reader before their notes. */
+    private static final String ERROR_ACCESSIBLE =
+            "Energy error histogram: the energy error of each transition, with the divergence threshold";
+    private static final String RIGHT_ACCESSIBLE = "Marginal energy against energy transition, with E-BFMI per chain; "
+            + "for a sampler without an energy, each coordinate's error of mean and sd against the truth";
+
+    /** The note's forms, longest first, of each chart ({@link NoteFit}); the first is the whole note. */
+    private String[] errorForms = {""};
+    private String[] bfmiForms = {""};
+    private Tooltip bfmiTip;
+
+    /**
+     * Each note in the longest of its forms that takes at most two lines of its panel (a 1280 x 720 window's panels,
+     * some 210 pixels wide, gave the whole notes four and three lines and the histogram what was left), measured in
+     * the note's font as drawn (it follows the window's text size).
+     */
+    private void fitNotes() {
+        setNote(errorNote, NoteFit.fit(errorViewer.getWidth() - TITLE_EXTRA, errorNote.getFont(), errorForms));
+        setNote(bfmiNote, NoteFit.fit(right.getWidth() - TITLE_EXTRA, bfmiNote.getFont(), bfmiForms));
+    }
+
+    private static void setNote(TextTitle note, String text) {
+        if (!text.equals(note.getText())) {
+            note.setText(text);
+        }
+    }
+
+    /**
+     * The E-BFMI note whole, in the right panel's accessible text while E-BFMI is shown there, and in its tooltip where
+     * the note has a shorter form.
+     */
+    private void showBfmiWhole() {
+        String whole = right.getChart() == bfmiChart && !bfmiForms[0].isEmpty() ? bfmiForms[0] : null;
+        right.setAccessibleText(whole == null ? RIGHT_ACCESSIBLE
+                : "Marginal energy against energy transition: " + whole);
+        if (bfmiForms.length < 2) {
+            whole = null;
+        }
+        if (whole == null) {
+            if (bfmiTip != null) {
+                Tooltip.uninstall(right, bfmiTip);
+                bfmiTip = null;
+            }
+        } else if (bfmiTip == null) {
+            bfmiTip = new Tooltip(whole);
+            bfmiTip.setWrapText(true);
+            bfmiTip.setMaxWidth(420);
+            bfmiTip.setShowDuration(javafx.util.Duration.seconds(30));
+            Tooltip.install(right, bfmiTip);
+        } else if (!whole.equals(bfmiTip.getText())) {
+            bfmiTip.setText(whole);
         }
     }
 
@@ -227,10 +281,14 @@ public final class EnergyCharts extends HBox {
         return finite(e);
     }
 
-    /** Whether any chain's buffer holds a finite energy (all it keeps, whatever the table has reached). */
+    /**
+     * Whether a chain's latest draws carry an energy, whatever draws {@link #drawsTo} leaves: a table computed before
+     * the chains' first draws gave ends of 0, and an HMC run read as one without energy (its E-BFMI panel gave way to
+     * the errors against the truth) until the next table.
+     */
     private boolean anyEnergy() {
         for (int c = 0; c < buffer.chains(); c++) {
-            if (finite(buffer.statSeries(c, Stat.ENERGY, buffer.first(c))).length > 0) {
+            if (finite(buffer.statSeries(c, Stat.ENERGY, Math.max(0, buffer.size(c) - 10))).length > 0) {
                 return true;
             }
         }
@@ -321,8 +379,7 @@ public final class EnergyCharts extends HBox {
         if (n == 0) {
             errorBins.reset();
             errorData.set(new String[0], new double[0], 1, new double[0][]);
-            setNoteTip(null);
-            errorNote.setText(buffer != null && buffer.started() && buffer.totalTransitions() > 0
+            setErrorNote(null, buffer != null && buffer.started() && buffer.totalTransitions() > 0
                     ? noEnergyError() : "no transitions yet");
             return;
         }
@@ -335,26 +392,40 @@ public final class EnergyCharts extends HBox {
                 new double[][] {errorBins.counts()});
         long divs = lastDivergences >= 0 ? lastDivergences : buffer.divergenceCount();
         // warmup's transitions too (the table and E-BFMI below count post-warmup draws only): say so, or 124 divergent
-        // here reads as a contradiction of "divergences after warmup: 39" under the table. The counts come first: the
-        // note stops at NOTE_LINES lines, and a 1280 x 720 window's panel cut the "(N beyond the axis)" at its end
-        String note = String.format(Locale.ROOT, "%d transitions, %d divergent (warmup included)", errorBins.seen(), divs);
+        // here reads as a contradiction of "divergences after warmup: 39" under the table. The counts come first, and a
+        // narrow panel shows them alone ("N transitions · D divergent · B off the axis"), the whole in its tooltip
+        String counts = String.format(Locale.ROOT, "%d transitions, %d divergent (warmup included)", errorBins.seen(), divs);
         long below = errorBins.below();
         String outside = String.format(Locale.ROOT, ", %d beyond the axis%s", errorBins.beyond(),
                 below > 0 ? ", " + below + " below" : "");
+        String tail;
         String why = null;
         if ("nuts".equals(buffer.samplerIdOrStored())) {
             // NUTS flags a transition when its trajectory's energy error crossed 1000; the draw it picks (the error
             // shown) is weighted by exp(-H), so never one near that: no threshold line among these errors
-            note += outside + "; divergences' \u0394E past 1000 is not plotted";
+            tail = "; divergences' \u0394E past 1000 is not plotted";
             why = NUTS_NOTE;
         } else if (THRESHOLD <= hi) {
             plot.addDomainMarker(thresholdMarker);
-            note += "; dashed line: divergence threshold \u0394E = 1000";
+            outside = "";
+            tail = "; dashed line: divergence threshold \u0394E = 1000";
         } else {
-            note += outside + "; threshold \u0394E = 1000 is off the axis to the right";
+            tail = "; threshold \u0394E = 1000 is off the axis to the right";
         }
-        setNoteTip(why);
-        errorNote.setText(note);
+        setErrorNote(why, NoteFit.errorForms(counts, outside, tail, errorBins.seen(), divs,
+                errorBins.beyond() + below));
+    }
+
+    /**
+     * The energy-error note's {@code forms} (longest first: the first is the whole), shown in the one that fits; the
+     * whole in the panel's tooltip, with {@code why} after it (or alone where the note is short), and accessible text.
+     */
+    private void setErrorNote(String why, String... forms) {
+        errorForms = forms;
+        String whole = forms[0];
+        setNoteTip(forms.length > 1 ? (why == null ? whole : whole + "\n\n" + why) : why);
+        errorViewer.setAccessibleText(ERROR_ACCESSIBLE + ": " + whole);
+        setNote(errorNote, NoteFit.fit(errorViewer.getWidth() - TITLE_EXTRA, errorNote.getFont(), forms));
     }
 
     /** SMILE and pSMILE: |ΔE| of chain 1's latest transitions against its tuner's fitted Gamma and thresholds. */
@@ -387,8 +458,7 @@ public final class EnergyCharts extends HBox {
         }
         tunerCurve.removeAllSeries();
         tunerCurve.addSeries(curve);
-        setNoteTip(null);
-        errorNote.setText(String.format(Locale.ROOT,
+        setErrorNote(null, String.format(Locale.ROOT,
                 "chain 1, latest %d: %d rejected%s; all chains: %d rejected; k = %s, \u03b8 = %s", fit.window(), fit.rejectedHere(),
                 fit.beyond() > 0 ? ", " + fit.beyond() + " beyond the axis" : "", fit.rejections(),
                 Ticks.number(fit.shape()), Ticks.number(fit.scale())));
@@ -429,7 +499,7 @@ public final class EnergyCharts extends HBox {
     private void fillBfmi() {
         if (buffer == null || !buffer.started()) {
             bfmiData.set(new String[0], new double[0], 1, new double[0][]);
-            bfmiNote.setText("no transitions yet");
+            setBfmiNote("no transitions yet");
             return;
         }
         int chains = buffer.chains();
@@ -454,11 +524,8 @@ public final class EnergyCharts extends HBox {
         }
         if (total < 3 * chains) {
             bfmiData.set(new String[0], new double[0], 1, new double[0][]);
-            // energyless by the buffer, not by the draws the table has reached: a table taken before the first
-            // draw (its ends 0) left none here, and NUTS read as a sampler without an energy, its E-BFMI panel
-            // giving way to the errors against the truth until the next table
             energyless = total == 0 && buffer.totalTransitions() > 0 && !anyEnergy();
-            bfmiNote.setText(energyless ? noEnergy() : "waiting for draws");
+            setBfmiNote(energyless ? noEnergy() : "waiting for draws");
             return;
         }
         double[] marginal = new double[total];
@@ -467,8 +534,7 @@ public final class EnergyCharts extends HBox {
         int t = 0;
         int fewest = Integer.MAX_VALUE;
         int most = 0;
-        StringBuilder values = new StringBuilder(anyWarmup && !anyAfter ? WARMUP_NOTE
-                : "E-BFMI by chain: ");
+        java.util.List<NoteFit.Chain> figures = new java.util.ArrayList<>();
         for (int c = 0; c < chains; c++) {
             double[] e = energy[c];
             if (e.length < 3) {
@@ -490,12 +556,10 @@ public final class EnergyCharts extends HBox {
             for (int i = 1; i < e.length; i++) {
                 trans[t++] = e[i] - e[i - 1] - dm;
             }
-            double b = ebfmi.applyAsDouble(e);
-            if (c < 8) {
-                values.append(c == 0 ? "" : ", ").append(Ticks.number(b))
-                        .append(inWarmup[c] ? (anyAfter ? " (in warmup)" : "") : b < 0.3 ? " (low!)" : "")
-                        .append(buffer.leftOutOfTable().containsKey(c) ? " (not in the table)" : "");
-            }
+            // every chain's (the note listed the first 8 only, and a 9th chain's low figure went unseen): the forms
+            // too long for the panel give way to the range and the chains flagged low
+            figures.add(new NoteFit.Chain(c + 1, ebfmi.applyAsDouble(e), inWarmup[c],
+                    buffer.leftOutOfTable().containsKey(c)));
             if (!inWarmup[c]) {
                 fewest = Math.min(fewest, e.length);
                 most = Math.max(most, e.length);
@@ -503,10 +567,8 @@ public final class EnergyCharts extends HBox {
         }
         // over which draws: the table's E-BFMI line covers every post-warmup draw too, where its other figures may use
         // only the latest (the line under it then says so), so the two are read as the same figure
-        if (anyAfter) {
-            values.append(" (over ").append(fewest == most ? Integer.toString(most) : fewest + "\u2013" + most)
-                    .append(" post-warmup draws a chain)");
-        }
+        String over = anyAfter ? " (over " + (fewest == most ? Integer.toString(most) : fewest + "\u2013" + most)
+                + " post-warmup draws a chain)" : "";
         double[] sm = strided(marginal, m, QUANTILE_SAMPLE);
         double[] st = strided(trans, t, QUANTILE_SAMPLE);
         Arrays.sort(sm);
@@ -520,7 +582,15 @@ public final class EnergyCharts extends HBox {
         bfmiData.set(bfmiNames.clone(),
                 new double[] {lo, lo}, w,
                 new double[][] {Histogram.bin(marginal, m, lo, hi, BINS, true), Histogram.bin(trans, t, lo, hi, BINS, true)});
-        bfmiNote.setText(values.toString());
+        setBfmiNote(NoteFit.ebfmiForms(anyWarmup && !anyAfter ? WARMUP_NOTE : "E-BFMI by chain: ", figures,
+                anyAfter, over));
+    }
+
+    /** The E-BFMI note's {@code forms} (longest first: the first is the whole), shown in the one that fits. */
+    private void setBfmiNote(String... forms) {
+        bfmiForms = forms;
+        setNote(bfmiNote, NoteFit.fit(right.getWidth() - TITLE_EXTRA, bfmiNote.getFont(), forms));
+        showBfmiWhole();
     }
 
     /**
@@ -530,9 +600,19 @@ public final class EnergyCharts extends HBox {
      */
     public static final String WARMUP_NOTE = "in warmup, rough (not flagged): E-BFMI by chain: ";
 
-    /** The E-BFMI chart's note, as shown (for tests). */
+    /** The E-BFMI chart's note whole, as its tooltip gives it (for tests). */
     public String bfmiNote() {
+        return bfmiForms[0];
+    }
+
+    /** The E-BFMI chart's note as shown under its title: whole, or a shorter form where the panel is narrow (for tests). */
+    public String bfmiNoteShown() {
         return bfmiNote.getText();
+    }
+
+    /** The E-BFMI panel's tooltip text, or null (for tests). */
+    public String bfmiNoteTip() {
+        return bfmiTip == null ? null : bfmiTip.getText();
     }
 
     /** Room a legend item takes besides its text (the swatch, gaps, the chart's margins), pixels. */
@@ -615,6 +695,7 @@ public final class EnergyCharts extends HBox {
     /** The energy-error axis label and the E-BFMI legend, whole where they fit, short where the panel is narrow. */
     private void fitLabels() {
         fitTitles();
+        fitNotes();
         org.jfree.chart.axis.ValueAxis axis = errorChart.getXYPlot().getDomainAxis();
         double s = ChartText.scale(errorChart); // the labels are drawn larger with the window's text
         String want = tunerShown ? fit(TUNER_AXIS, "|\u0394E|", errorViewer.getWidth() - AXIS_EXTRA, s)
@@ -810,8 +891,13 @@ public final class EnergyCharts extends HBox {
         return noteTip == null ? null : noteTip.getText();
     }
 
-    /** The energy-error chart's note, as shown (for tests). */
+    /** The energy-error chart's note whole, as its tooltip gives it (for tests). */
     public String errorNote() {
+        return errorForms[0];
+    }
+
+    /** The energy-error chart's note as shown under its title: whole, or shorter where the panel is narrow (for tests). */
+    public String errorNoteShown() {
         return errorNote.getText();
     }
 

@@ -45,4 +45,17 @@ class EbfmiAsTableFxTest extends WindowFxBase {
         assertNotEquals(Ticks.number(t.ebfmi()[0]), Ticks.number(engine.ebfmi(all)));
         assertTrue(all.length == 400, "draws held: " + all.length);
     }
+
+    /**
+     * A table computed before the chains' first draws gives ends of 0: the E-BFMI panel read the run as one without
+     * energy ("no E-BFMI: ...", and where the model has a truth, the errors against it in its place) until the next.
+     */
+    @Test
+    void aTableOfNoDrawsYetIsNoRunWithoutEnergy() throws Exception {
+        RunConfig cfg = new RunConfig("gaussian-2d", Map.of(), "hmc", Map.of(), 2, 100, 50, 7, 1, null);
+        LiveBuffer b = new LiveBuffer(RunController.BUFFER_CAPACITY);
+        new ChainRunner(cfg, ModelRegistry.create("gaussian-2d", Map.of()), SamplerRegistry.create("hmc", Map.of()), b)
+                .run();
+        assertEquals("waiting for draws", EnergyChartsOffScreen.bfmiNote(b, null, new long[] {0, 0}));
+    }
 }

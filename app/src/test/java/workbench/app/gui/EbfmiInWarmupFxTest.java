@@ -41,22 +41,6 @@ class EbfmiInWarmupFxTest extends WindowFxBase {
         assertFalse(note.contains("in warmup") || note.contains("rough"), note);
     }
 
-    /**
-     * A table taken before the first draw (its ends 0) left the chart no energies to read, and it took NUTS for a
-     * sampler without an energy: its note said "no E-BFMI: it needs a Hamiltonian's energy…" and the panel gave way
-     * to the errors against the truth until the next table (MainWindowFxTest saw it under load).
-     */
-    @Test
-    void aTableBeforeTheFirstDrawDoesNotMakeNutsEnergyless() throws Exception {
-        RunConfig cfg = new RunConfig("banana", Map.of(), "nuts", Map.of(), 4, 20, 30, 7, 1, null);
-        LiveBuffer b = new LiveBuffer(RunController.BUFFER_CAPACITY);
-        new ChainRunner(cfg, ModelRegistry.create("banana", Map.of()), SamplerRegistry.create("nuts", Map.of()), b)
-                .run();
-        String note = EnergyChartsOffScreen.bfmiNote(b, null, new long[4]);
-        assertFalse(note.startsWith("no E-BFMI"), note);
-        assertTrue(note.startsWith("waiting for draws"), note);
-    }
-
     /** The E-BFMI note after NUTS on the banana (seed 7, 4 chains) ran {@code warmup} + {@code draws}. */
     private static String note(int warmup, int draws) throws Exception {
         RunConfig cfg = new RunConfig("banana", Map.of(), "nuts", Map.of(), 4, warmup, draws, 7, 1, null);

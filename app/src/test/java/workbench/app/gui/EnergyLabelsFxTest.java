@@ -171,17 +171,87 @@ class EnergyLabelsFxTest extends WindowFxBase {
         g2.dispose();
     }
 
+    /**
+     * A 1280 x 720 window gives each energy panel some 210 pixels: NUTS's note took four lines of it and the E-BFMI
+     * note of four chains three, leaving the histograms half their panels. Each now takes at most two lines as drawn,
+     * a low E-BFMI still shown, the whole of each in its panel's tooltip and accessible text; whole where there is room.
+     */
+    @Test
+    void theNotesTakeAtMostTwoLinesInA1280WindowsPanels() throws Exception {
+        double[] figures = {1.126, 1.116, 0.2124, 1.069};
+        int[] calls = {0};
+        EnergyCharts ec = charts(null, "gaussian-2d", "nuts", 4, e -> figures[calls[0]++ % figures.length]);
+        List<Object> narrow = notes(ec, 420); // two panels of 208 pixels
+        String error = WaitForAsyncUtils.asyncFx(ec::errorNote).get(10, TimeUnit.SECONDS);
+        String bfmi = WaitForAsyncUtils.asyncFx(ec::bfmiNote).get(10, TimeUnit.SECONDS);
+        assertTrue(error.matches("\\d+ transitions, \\d+ divergent \\(warmup included\\), \\d+ beyond the axis.*"
+                + "not plotted"), error);
+        assertTrue(bfmi.startsWith("E-BFMI by chain: 1.126, 1.116, 0.2124 (low!), 1.069 (over "), bfmi);
+        assertTrue((double) narrow.get(0) <= 2, "energy-error note: " + narrow.get(0) + " lines: " + narrow.get(2));
+        assertTrue((double) narrow.get(1) <= 2, "E-BFMI note: " + narrow.get(1) + " lines: " + narrow.get(3));
+        assertTrue(((String) narrow.get(3)).contains("0.2124 (low!)"), "the low figure shown: " + narrow.get(3));
+        List<String> whole = WaitForAsyncUtils.asyncFx(() -> List.of(ec.errorNoteTip(), ec.bfmiNoteTip(),
+                ec.getChildren().get(0).getAccessibleText(), ec.getChildren().get(1).getAccessibleText()))
+                .get(10, TimeUnit.SECONDS);
+        assertTrue(whole.get(0).startsWith(error) && whole.get(0).contains("weight e^\u2212H"), whole.get(0));
+        assertEquals(bfmi, whole.get(1));
+        assertTrue(whole.get(2).endsWith(": " + error), whole.get(2));
+        assertTrue(whole.get(3).endsWith(": " + bfmi), whole.get(3));
+        List<Object> wide = notes(ec, 1400);
+        assertEquals(List.of(error, bfmi), wide.subList(2, 4), "whole where there is room");
+    }
+
+    /**
+     * The lines each note takes as drawn at {@code width} (its drawn height over a line's), then the notes as shown.
+     */
+    private static List<Object> notes(EnergyCharts ec, double width) throws Exception {
+        return WaitForAsyncUtils.asyncFx(() -> {
+            ec.resize(width, 300);
+            ec.layout();
+            ec.refresh();
+            List<Object> out = new java.util.ArrayList<>();
+            for (int i = 0; i < 2; i++) {
+                org.jfree.chart.fx.ChartViewer viewer = (org.jfree.chart.fx.ChartViewer) ec.getChildren().get(i);
+                org.jfree.chart.JFreeChart chart = viewer.getChart();
+                org.jfree.chart.title.TextTitle note =
+                        (org.jfree.chart.title.TextTitle) chart.getSubtitle(chart.getSubtitleCount() - 1);
+                viewer.getCanvas().draw();
+                double height = Double.NaN;
+                for (Object o : viewer.getCanvas().getRenderingInfo().getEntityCollection().getEntities()) {
+                    if (o instanceof org.jfree.chart.entity.TitleEntity t && t.getTitle() == note) {
+                        height = t.getArea().getBounds2D().getHeight();
+                    }
+                }
+                javafx.scene.text.Text line = new javafx.scene.text.Text("Ag");
+                line.setFont(javafx.scene.text.Font.font(note.getFont().getFamily(), note.getFont().getSize2D()));
+                out.add(Math.floor((height - 2) / line.getLayoutBounds().getHeight() + 0.25));
+            }
+            out.add(ec.errorNoteShown());
+            out.add(ec.bfmiNoteShown());
+            return out;
+        }).get(10, TimeUnit.SECONDS);
+    }
+
     private static EnergyCharts charts(String style) throws Exception {
         return charts(style, "gaussian-2d", "nuts");
     }
 
     private static EnergyCharts charts(String style, String model, String sampler) throws Exception {
-        RunConfig cfg = new RunConfig(model, Map.of(), sampler, Map.of(), 2, 100, 300, 5, 1, null);
+        return charts(style, model, sampler, 2, null);
+    }
+
+    /** As {@link #charts(String, String, String)}, of {@code chains} chains, E-BFMI from {@code ebfmi} (null: its own). */
+    private static EnergyCharts charts(String style, String model, String sampler, int chains,
+                                       java.util.function.ToDoubleFunction<double[]> ebfmi) throws Exception {
+        RunConfig cfg = new RunConfig(model, Map.of(), sampler, Map.of(), chains, 100, 300, 5, 1, null);
         LiveBuffer b = new LiveBuffer(RunController.BUFFER_CAPACITY);
         new ChainRunner(cfg, ModelRegistry.create(model, Map.of()), SamplerRegistry.create(sampler, Map.of()), b)
                 .run();
         return WaitForAsyncUtils.asyncFx(() -> {
             EnergyCharts c = new EnergyCharts();
+            if (ebfmi != null) {
+                c.setEbfmi(ebfmi);
+            }
             c.setManaged(false);
             Pane holder = new Pane(c);
             if (style != null) {
