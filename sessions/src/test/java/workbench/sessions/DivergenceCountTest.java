@@ -36,7 +36,7 @@ class DivergenceCountTest {
     }
 
     /** Where each of chain {@code c}'s records starts, and the file's end last. */
-    private static long[] recordStarts(Path dir, int c) {
+    static long[] recordStarts(Path dir, int c) {
         try (SessionReader r = SessionReader.open(dir)) {
             List<DivergenceRecord> ds = r.divergences(c);
             long[] at = new long[ds.size() + 1];

@@ -177,18 +177,7 @@ class SessionDamageTest {
 
     /** Byte offsets where each of chain {@code c}'s divergence records starts, and the file's end last. */
     private long[] recordStarts(int c) {
-        try (SessionReader r = SessionReader.open(dir)) {
-            java.util.List<DivergenceRecord> ds = r.divergences(c);
-            long[] at = new long[ds.size() + 1];
-            for (int k = 0; k < ds.size(); k++) {
-                DivergenceRecord d = ds.get(k);
-                int flags = (d.momentum() != null ? Divergences.HAS_MOMENTUM : 0)
-                        | (d.trajectory() != null ? Divergences.HAS_TRAJECTORY : 0);
-                at[k + 1] = at[k] + Divergences.length(d.position().length, flags,
-                        d.trajectory() == null ? 0 : d.trajectory().length);
-            }
-            return at;
-        }
+        return DivergenceCountTest.recordStarts(dir, c);
     }
 
     /**

@@ -69,12 +69,7 @@ class DefaultLayoutFxTest extends WindowFxBase {
     @Test
     void at1280x720TheDiagnosticsTableShowsThreeRowsOverItsNotes(FxRobot robot) throws Exception {
         showAt1280x720(robot);
-        pick(robot, "#modelPicker", "bnn-regression");
-        pick(robot, "#samplerPicker", "sgld");
-        set(robot, "#warmup", "20");
-        set(robot, "#draws", "40");
-        robot.clickOn("#runButton");
-        waitUntil("the run to finish", 60, () -> window.controller().state() == RunController.State.FINISHED);
+        runToTheEnd(robot, "bnn-regression", "sgld", 20, 40);
         javafx.scene.control.Label note = robot.lookup("#diagNote").queryAs(javafx.scene.control.Label.class);
         waitUntil("the weights note (" + note.getText() + ")", () -> note.getText().contains("not identified"));
         WaitForAsyncUtils.waitForFxEvents();

@@ -56,12 +56,7 @@ class SgStepSizeFxTest extends WindowFxBase {
      */
     @Test
     void aNeuralNetsTableSaysItsWeightsAreNotIdentified(FxRobot robot) {
-        pick(robot, "#modelPicker", "bnn-regression");
-        pick(robot, "#samplerPicker", "sgld");
-        set(robot, "#warmup", "20");
-        set(robot, "#draws", "40");
-        robot.clickOn("#runButton");
-        waitUntil("the run to finish", 60, () -> window.controller().state() == RunController.State.FINISHED);
+        runToTheEnd(robot, "bnn-regression", "sgld", 20, 40);
         robot.clickOn("#diagnosticsTab");
         Label summary = robot.lookup("#diagSummary").queryAs(Label.class);
         Label note = robot.lookup("#diagNote").queryAs(Label.class);

@@ -116,6 +116,16 @@ abstract class WindowFxBase {
         });
     }
 
+    /** Runs {@code sampler} on {@code model} for {@code warmup} + {@code draws} from the window and waits for its end. */
+    void runToTheEnd(FxRobot robot, String model, String sampler, int warmup, int draws) {
+        pick(robot, "#modelPicker", model);
+        pick(robot, "#samplerPicker", sampler);
+        set(robot, "#warmup", Integer.toString(warmup));
+        set(robot, "#draws", Integer.toString(draws));
+        robot.clickOn("#runButton");
+        waitUntil("the run to finish", 60, () -> window.controller().state() == RunController.State.FINISHED);
+    }
+
     /**
      * Starts {@code sampler} on {@code model} with endless warmup at 300 transitions a second per chain, and waits until
      * every chain has 20 draws: a run to change things in while it goes.
