@@ -318,7 +318,8 @@ public final class CompareWindow {
                     int cut = line.indexOf('\n');
                     p.state.setText(cut < 0 ? line : line.substring(0, cut));
                     p.figures.setText(cut < 0 ? "" : line.substring(cut + 1));
-                    String tip = acceptanceTip(b);
+                    // the whole figures first: a narrow panel cuts the line beside the picker with "…"
+                    String tip = line + "\n\n" + acceptanceTip(b);
                     if (!tip.equals(p.figuresTip.getText())) {
                         p.figuresTip.setText(tip);
                     }

@@ -69,6 +69,8 @@ class CompareFxTest extends WindowFxBase {
                 assertTrue(figures.contains("smallest bulk ESS") && figures.contains(id.equals("rwm")
                         ? "model evaluations\nsmallest bulk ESS" : "gradients\nsmallest bulk ESS")
                         && figures.contains(id.equals("rwm") ? "per 1000 evaluations" : "per 1000 gradients"), figures);
+                // the whole figures on hover, whatever a narrow panel cuts of the line beside the picker
+                waitUntil("the figures in the tooltip", () -> p.figuresTip.getText().startsWith(figures + "\n\n"));
                 // the draws after warmup, as asked for (300), not the iterations (400)
                 // the picker beside it names the sampler: the line does not
                 assertTrue(figures.startsWith("finished \u00b7 300 draws per chain \u00b7 "), figures);
