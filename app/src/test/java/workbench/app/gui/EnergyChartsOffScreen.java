@@ -19,15 +19,7 @@ final class EnergyChartsOffScreen {
      */
     static String bfmiNote(LiveBuffer b, ToDoubleFunction<double[]> ebfmi, long[] drawsTo) throws Exception {
         return WaitForAsyncUtils.asyncFx(() -> {
-            EnergyCharts c = new EnergyCharts();
-            if (ebfmi != null) {
-                c.setEbfmi(ebfmi);
-            }
-            c.setManaged(false);
-            Pane holder = new Pane(c);
-            new Scene(holder, 1400, 400);
-            holder.applyCss();
-            c.setBuffer(b);
+            EnergyCharts c = inScene(b, ebfmi, null, 1400, 400);
             c.resize(1400, 300);
             c.layout();
             if (drawsTo != null) {
@@ -36,5 +28,26 @@ final class EnergyChartsOffScreen {
             c.refresh();
             return c.bfmiNote();
         }).get(10, TimeUnit.SECONDS);
+    }
+
+    /**
+     * New energy charts on {@code b} in a {@code width} x {@code height} scene of their own, CSS applied (on the FX
+     * thread): E-BFMI from {@code ebfmi} (null: the charts' own), the holder's {@code style} (null: none).
+     */
+    static EnergyCharts inScene(LiveBuffer b, ToDoubleFunction<double[]> ebfmi, String style, double width,
+                                double height) {
+        EnergyCharts c = new EnergyCharts();
+        if (ebfmi != null) {
+            c.setEbfmi(ebfmi);
+        }
+        c.setManaged(false);
+        Pane holder = new Pane(c);
+        if (style != null) {
+            holder.setStyle(style);
+        }
+        new Scene(holder, width, height);
+        holder.applyCss();
+        c.setBuffer(b);
+        return c;
     }
 }

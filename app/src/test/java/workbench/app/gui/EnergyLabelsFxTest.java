@@ -7,8 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import javafx.scene.Scene;
-import javafx.scene.layout.Pane;
 import org.junit.jupiter.api.Test;
 import org.testfx.util.WaitForAsyncUtils;
 import workbench.core.kernel.SamplerRegistry;
@@ -247,21 +245,8 @@ class EnergyLabelsFxTest extends WindowFxBase {
         LiveBuffer b = new LiveBuffer(RunController.BUFFER_CAPACITY);
         new ChainRunner(cfg, ModelRegistry.create(model, Map.of()), SamplerRegistry.create(sampler, Map.of()), b)
                 .run();
-        return WaitForAsyncUtils.asyncFx(() -> {
-            EnergyCharts c = new EnergyCharts();
-            if (ebfmi != null) {
-                c.setEbfmi(ebfmi);
-            }
-            c.setManaged(false);
-            Pane holder = new Pane(c);
-            if (style != null) {
-                holder.setStyle(style);
-            }
-            new Scene(holder, 2000, 400);
-            holder.applyCss();
-            c.setBuffer(b);
-            return c;
-        }).get(10, TimeUnit.SECONDS);
+        return WaitForAsyncUtils.asyncFx(() -> EnergyChartsOffScreen.inScene(b, ebfmi, style, 2000, 400))
+                .get(10, TimeUnit.SECONDS);
     }
 
     private static double textWidth(String text, java.awt.Font f) {
