@@ -127,9 +127,6 @@ public final class TruthErrorChart {
                 flagged += e.meanFlagged()[i] || e.sdFlagged()[i] ? 1 : 0;
             }
             flags = f;
-            data.removeAllSeries();
-            data.addSeries(mean);
-            data.addSeries(sd);
             XYPlot plot = chart.getXYPlot();
             String[] names = e.names().subList(0, n).toArray(new String[0]);
             SymbolAxis x = new SymbolAxis("coordinate", names);
@@ -138,7 +135,13 @@ public final class TruthErrorChart {
             x.setTickLabelFont(new Font("SansSerif", Font.PLAIN, n > 12 ? 9 : 10));
             x.setVerticalTickLabels(n > 5);
             x.setRange(-0.5, n - 0.5);
+            // the coordinates' axis first: the value axis fits the points within the coordinates' range at the moment
+            // the points change, and the first refresh's empty axis held only x[1]'s mean (the other points and their
+            // red flags were drawn off the chart until the next refresh)
             plot.setDomainAxis(x);
+            data.removeAllSeries();
+            data.addSeries(mean);
+            data.addSeries(sd);
             note.setText(String.format(Locale.ROOT, "bars: \u00b12 standard errors; red: more than 5 away (%d of %d%s)",
                     flagged, n, e.names().size() > n ? ", first " + n + " of " + e.names().size() : ""));
         } finally {

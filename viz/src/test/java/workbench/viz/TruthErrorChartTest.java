@@ -50,4 +50,22 @@ class TruthErrorChartTest {
         java.util.Arrays.fill(nan, Double.NaN);
         assertFalse(new TruthErrorChart.Errors(names, nan, nan, new boolean[n], nan, nan, new boolean[n]).any());
     }
+
+    @Test
+    void theValueAxisHoldsEveryPointAndItsBarFromTheFirstRefresh() {
+        TruthErrorChart c = new TruthErrorChart();
+        List<String> names = List.of("a", "b", "c");
+        double[] meanBar = {0.03, 0.03, 0.03};
+        double[] sdBar = {0.02, 0.02, 0.02};
+        for (double[] means : new double[][] {{-0.014, 0.11, 0.03}, {0.01, -0.02, 0.005}}) {
+            double[] sds = {-0.1, -0.25, -0.2};
+            c.show(new TruthErrorChart.Errors(names, means, meanBar, new boolean[] {false, true, true}, sds, sdBar,
+                    new boolean[] {true, true, true}));
+            org.jfree.data.Range r = c.chart().getXYPlot().getRangeAxis().getRange();
+            for (int i = 0; i < 3; i++) {
+                assertTrue(r.contains(means[i] - meanBar[i]) && r.contains(means[i] + meanBar[i]), "mean " + i + ", " + r);
+                assertTrue(r.contains(sds[i] - sdBar[i]) && r.contains(sds[i] + sdBar[i]), "sd " + i + ", " + r);
+            }
+        }
+    }
 }
