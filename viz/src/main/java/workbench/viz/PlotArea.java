@@ -212,6 +212,25 @@ public record PlotArea(double left, double top, double width, double height,
         }
     }
 
+    /**
+     * The first of {@code forms} (longest first) that fits on one line in {@code room} pixels at {@link #LABEL_FONT}
+     * times {@code textScale}; the last when none does, the first when the room is not known yet.
+     */
+    static String firstFitting(java.util.List<String> forms, double room, double textScale) {
+        if (!(room > 0) || forms.size() == 1) {
+            return forms.get(0);
+        }
+        javafx.scene.text.Text t = new javafx.scene.text.Text();
+        t.setFont(textScale == 1 ? LABEL_FONT : Font.font(LABEL_FONT.getFamily(), LABEL_FONT.getSize() * textScale));
+        for (String s : forms) {
+            t.setText(s);
+            if (t.getLayoutBounds().getWidth() <= room) {
+                return s;
+            }
+        }
+        return forms.get(forms.size() - 1);
+    }
+
     /** How far below the x axis {@link #drawXAxis} puts the top of its label (under the tick labels). */
     static double xLabelOffset(double textScale) {
         return 6 + 16 * textScale;

@@ -31,7 +31,7 @@ class TraceLegendShareTest {
      * Four chains of 2000 iterations (1000 warmup); 46 divergences in warmup spread over the chains, and {@code after}
      * after it.
      */
-    private static LiveBuffer buffer(int after) {
+    static LiveBuffer buffer(int after) {
         int chains = 4;
         int n = 2000;
         int warmup = 1000;

@@ -56,6 +56,46 @@ class TraceTitleFitTest {
         assertEquals(ACCEPT, v.drawnTitle(), "whole in a 1600-pixel window's view");
     }
 
+    /**
+     * A MILE run's trace at 1280 x 720 (about 310 pixels) cut its x axis's label to "iteration (shaded: stages of chain
+     * 1; line: end of wa": the label gives way to a shorter form, whole where there is room.
+     */
+    @Test
+    void theXAxisLabelFitsItsRoom() {
+        String whole = "iteration (shaded: stages of chain 1; line: end of warmup)";
+        for (double ts : new double[] {0.75, 1, 1.25, 1.5, 2}) {
+            for (double room = 40; room <= 600; room += 10) {
+                for (int shading = 0; shading <= 2; shading++) {
+                    String l = TraceView.fitXLabel(shading, room, ts);
+                    assertTrue(l.startsWith("iteration"), l);
+                    assertTrue(width(l, ts) <= room || l.equals("iteration"), l + " in " + room + " at x" + ts);
+                }
+            }
+        }
+        assertEquals("iteration (shaded: chain 1's stages)", TraceView.fitXLabel(2, 300, 1));
+        assertEquals(whole, TraceView.fitXLabel(2, 500, 1), "whole where it fits");
+        assertEquals("iteration (shaded: warmup)", TraceView.fitXLabel(1, 300, 1));
+        assertEquals("iteration", TraceView.fitXLabel(1, 100, 1));
+    }
+
+    /** As painted: the x axis's label (warmup shaded) lies inside a narrow view and is whole in a wide one. */
+    @Test
+    void thePaintedXAxisLabelLiesInsideTheView() {
+        TraceView v = new TraceView();
+        v.setBuffer(TraceLegendShareTest.buffer(0));
+        v.showParam(0);
+        for (double w : new double[] {150, 200, 310, 420}) {
+            java.util.List<Object[]> texts = new java.util.ArrayList<>();
+            v.paint(AxisLabelsTest.recorder(1, texts), w, 200);
+            Object[] label = texts.stream().filter(t -> ((String) t[0]).startsWith("iteration")).findFirst().orElseThrow();
+            double half = width((String) label[0], 1) / 2;
+            double x = (double) label[1];
+            assertTrue(x - half >= 0 && x + half <= w, "\"" + label[0] + "\" centred at " + x + " in a view " + w + " wide");
+            assertEquals(label[0], v.drawnXLabel());
+        }
+        assertEquals("iteration (shaded: warmup)", v.drawnXLabel(), "whole in a 420-pixel view");
+    }
+
     private static double width(String s, double ts) {
         Text t = new Text(s);
         t.setFont(Font.font(PlotArea.LABEL_FONT.getFamily(), PlotArea.LABEL_FONT.getSize() * ts));
