@@ -318,6 +318,11 @@ public final class EnergyCharts extends HBox {
         return bfmiChart;
     }
 
+    /** The errors against the truth, shown in the E-BFMI panel's place for a sampler without an energy. */
+    public TruthErrorChart truthErrorChart() {
+        return truthChart;
+    }
+
     /** The sampler the energy-error axis was last labelled for ({@link #errorAxis}). */
     private String axisSampler;
 
@@ -715,6 +720,8 @@ public final class EnergyCharts extends HBox {
         // measured here, when a panel's width changes, not at every refresh of the data
         double room = right.getWidth() - LEGEND_ITEM_EXTRA;
         String[] names = {fitFirst(room, s, MARGINAL_NAMES), fitFirst(room, s, TRANSITION_NAMES)};
+        truthChart.setLegendNames(fitFirst(room, s, TruthErrorChart.MEAN_NAMES),
+                fitFirst(room, s, TruthErrorChart.SD_NAMES));
         if (!Arrays.equals(names, bfmiNames)) {
             bfmiNames = names;
             lastVersion = -1; // the E-BFMI legend's names are set with its data, at the next refresh

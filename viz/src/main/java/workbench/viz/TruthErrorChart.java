@@ -46,6 +46,11 @@ public final class TruthErrorChart {
         }
     }
 
+    /** The legend's name of the means' errors, longest first: a narrow panel shows a shorter one ({@link EnergyCharts}). */
+    public static final String[] MEAN_NAMES = {"mean: (mean \u2212 true) / true sd", "mean error", "mean"};
+    /** The legend's name of the sds' errors, longest first. */
+    public static final String[] SD_NAMES = {"sd: sd / true sd \u2212 1", "sd error", "sd"};
+
     private static final Color MEAN = new Color(40, 80, 170);
     private static final Color SD = new Color(230, 120, 30);
     private static final Color FLAGGED = Palette.awt(Palette.DIVERGENCE);
@@ -54,6 +59,8 @@ public final class TruthErrorChart {
     private final TextTitle note = new TextTitle("");
     private final JFreeChart chart;
     private boolean[][] flags = new boolean[2][0];
+    /** The legend's names now: of the means' and of the sds' errors. */
+    private String[] legendNames = {MEAN_NAMES[0], SD_NAMES[0]};
 
     public TruthErrorChart() {
         SymbolAxis x = new SymbolAxis("coordinate", new String[0]);
@@ -106,8 +113,8 @@ public final class TruthErrorChart {
         int n = Math.min(e.names().size(), MAX_COORDINATES);
         chart.setNotify(false);
         try {
-            YIntervalSeries mean = new YIntervalSeries("mean: (mean \u2212 true) / true sd", false, true);
-            YIntervalSeries sd = new YIntervalSeries("sd: sd / true sd \u2212 1", false, true);
+            YIntervalSeries mean = new YIntervalSeries(legendNames[0], false, true);
+            YIntervalSeries sd = new YIntervalSeries(legendNames[1], false, true);
             boolean[][] f = new boolean[2][n];
             int flagged = 0;
             for (int i = 0; i < n; i++) {
@@ -147,6 +154,27 @@ public final class TruthErrorChart {
         } finally {
             chart.setNotify(true);
         }
+    }
+
+    /**
+     * The legend's names of the means' and the sds' errors (forms of {@link #MEAN_NAMES} and {@link #SD_NAMES}): in a
+     * 1280-pixel window's panel, some 150 pixels wide, "mean: (mean − true) / true sd" was cut at "(mean − true)"; the
+     * axis's "error / true sd" says the unit of the short ones. The points shown keep their place.
+     */
+    public void setLegendNames(String mean, String sd) {
+        if (mean.equals(legendNames[0]) && sd.equals(legendNames[1])) {
+            return;
+        }
+        legendNames = new String[] {mean, sd};
+        if (data.getSeriesCount() == 2) {
+            data.getSeries(0).setKey(mean);
+            data.getSeries(1).setKey(sd);
+        }
+    }
+
+    /** The legend's names now (of the means' and of the sds' errors). */
+    public java.util.List<String> legendNames() {
+        return java.util.List.of(legendNames);
     }
 
     private static void add(YIntervalSeries s, double x, double y, double bar) {

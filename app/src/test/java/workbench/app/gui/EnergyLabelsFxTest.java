@@ -99,6 +99,56 @@ class EnergyLabelsFxTest extends WindowFxBase {
         }
     }
 
+    /**
+     * For a sampler without an energy the right panel shows the errors against the truth: in a 1280 x 720 window's
+     * panel (some 150 pixels) its legend's "mean: (mean − true) / true sd" was cut at "(mean − true)". Each legend item,
+     * drawn, now ends inside the chart, in the longest form that does; whole where there is room.
+     */
+    @Test
+    void theTruthErrorsLegendEndsInsideItsPanel() throws Exception {
+        EnergyCharts ec = charts(null, "noisy-gaussian", "sgld");
+        List<String> names = List.of("x[1]", "x[2]", "x[3]");
+        double[] e = {0.01, -0.02, 0.03};
+        workbench.viz.TruthErrorChart.Errors errors = new workbench.viz.TruthErrorChart.Errors(names, e, e,
+                new boolean[3], e, e, new boolean[3]);
+        for (double width : new double[] {1400, 500, 400, 320, 300, 260}) {
+            String where = WaitForAsyncUtils.asyncFx(() -> {
+                ec.resize(width, 300);
+                ec.layout();
+                ec.refresh();
+                ec.setTruthErrors(errors);
+                org.jfree.chart.fx.ChartViewer viewer = (org.jfree.chart.fx.ChartViewer) ec.getChildren().get(1);
+                if (viewer.getChart() != ec.truthErrorChart().chart()) {
+                    return "no truth chart at " + width;
+                }
+                viewer.getCanvas().draw();
+                double chartW = viewer.getCanvas().getWidth();
+                StringBuilder bad = new StringBuilder();
+                int items = 0;
+                for (Object o : viewer.getCanvas().getRenderingInfo().getEntityCollection().getEntities()) {
+                    if (o instanceof org.jfree.chart.entity.LegendItemEntity le) {
+                        items++;
+                        java.awt.geom.Rectangle2D r = le.getArea().getBounds2D();
+                        String name = String.valueOf(le.getSeriesKey());
+                        double textW = textWidth(name, viewer.getChart().getLegend().getItemFont());
+                        if (r.getMaxX() > chartW || r.getMinX() < 0 || textW > r.getWidth()) {
+                            bad.append("legend item \"").append(name).append("\" ").append(textW).append(" px wide at ")
+                                    .append(r).append(" in ").append(chartW).append("; ");
+                        }
+                    }
+                }
+                return items != 2 ? items + " legend items at " + width : bad.length() == 0 ? null : "at " + width + " px: " + bad;
+            }).get(10, TimeUnit.SECONDS);
+            assertEquals(null, where);
+        }
+        assertEquals(List.of("mean: (mean \u2212 true) / true sd", "sd: sd / true sd \u2212 1"),
+                WaitForAsyncUtils.asyncFx(() -> {
+                    ec.resize(1400, 300);
+                    ec.layout();
+                    return ec.truthErrorChart().legendNames();
+                }).get(10, TimeUnit.SECONDS), "whole where there is room");
+    }
+
     /** Energy charts of a short NUTS run, sized by the test, not by a parent; {@code style} for their holder (or null). */
     /**
      * The energy-error axis says what the running sampler stores as its energy error: it read "ΔE = H(proposal) −
