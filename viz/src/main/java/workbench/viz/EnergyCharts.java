@@ -160,6 +160,8 @@ public final class EnergyCharts extends HBox {
     private void fitNotes() {
         setNote(errorNote, NoteFit.fit(errorViewer.getWidth() - TITLE_EXTRA, errorNote.getFont(), errorForms));
         setNote(bfmiNote, NoteFit.fit(right.getWidth() - TITLE_EXTRA, bfmiNote.getFont(), bfmiForms));
+        truthChart.setNoteRoom(right.getWidth() - TITLE_EXTRA);
+        showBfmiWhole();
     }
 
     private static void setNote(TextTitle note, String text) {
@@ -173,10 +175,13 @@ public final class EnergyCharts extends HBox {
      * the note has a shorter form.
      */
     private void showBfmiWhole() {
-        String whole = right.getChart() == bfmiChart && !bfmiForms[0].isEmpty() ? bfmiForms[0] : null;
+        boolean truth = right.getChart() == truthChart.chart();
+        String whole = truth ? truthChart.wholeNote()
+                : right.getChart() == bfmiChart && !bfmiForms[0].isEmpty() ? bfmiForms[0] : null;
         right.setAccessibleText(whole == null ? RIGHT_ACCESSIBLE
-                : "Marginal energy against energy transition: " + whole);
-        if (bfmiForms.length < 2) {
+                : (truth ? "Errors against the truth: " : "Marginal energy against energy transition: ") + whole);
+        // the tooltip where the note has a shorter form (the truth chart's always has)
+        if (!truth && bfmiForms.length < 2) {
             whole = null;
         }
         if (whole == null) {

@@ -103,9 +103,35 @@ public final class TruthErrorChart {
         return chart;
     }
 
-    /** The subtitle under the title (what the points are, or why there are none). */
+    /** The subtitle under the title as shown (what the points are, or why there are none), perhaps a short form. */
     public String note() {
         return note.getText();
+    }
+
+    /** The note's forms, longest first ({@link NoteFit}): the first is the whole note. */
+    private String[] noteForms = {"waiting for draws"};
+    /** The width the note may take, pixels (NaN: not laid out yet: the whole note). */
+    private double noteRoom = Double.NaN;
+
+    /** The whole note (shown where there is room; else in the panel's tooltip). */
+    public String wholeNote() {
+        return noteForms[0];
+    }
+
+    /**
+     * The note in the longest of its forms that takes at most two lines of {@code room} pixels: in a 1280 x 720
+     * window's panel (some 150 pixels) the whole note took three and four lines of the plot's height.
+     */
+    public void setNoteRoom(double room) {
+        noteRoom = room;
+        fitNote();
+    }
+
+    private void fitNote() {
+        String text = NoteFit.fit(noteRoom, note.getFont(), noteForms);
+        if (!text.equals(note.getText())) {
+            note.setText(text);
+        }
     }
 
     /** Draws one refresh's errors (the first {@link #MAX_COORDINATES} coordinates). */
@@ -149,8 +175,11 @@ public final class TruthErrorChart {
             data.removeAllSeries();
             data.addSeries(mean);
             data.addSeries(sd);
-            note.setText(String.format(Locale.ROOT, "bars: \u00b12 standard errors; red: more than 5 away (%d of %d%s)",
-                    flagged, n, e.names().size() > n ? ", first " + n + " of " + e.names().size() : ""));
+            String of = String.format(Locale.ROOT, "%d of %d%s", flagged, n,
+                    e.names().size() > n ? ", first " + n + " of " + e.names().size() : "");
+            noteForms = new String[] {"bars: \u00b12 standard errors; red: more than 5 away (" + of + ")",
+                    "\u00b12 SE bars; red: > 5 SE off (" + of + ")", "red: " + of};
+            fitNote();
         } finally {
             chart.setNotify(true);
         }

@@ -147,6 +147,18 @@ class EnergyLabelsFxTest extends WindowFxBase {
                     ec.layout();
                     return ec.truthErrorChart().legendNames();
                 }).get(10, TimeUnit.SECONDS), "whole where there is room");
+        // and its note takes at most two lines (three in a 1280-pixel window's panel), whole in the tooltip
+        String whole = "bars: \u00b12 standard errors; red: more than 5 away (0 of 3)";
+        double lines = (double) notes(ec, 300).get(1); // the right panel's note: the truth chart's
+        String shown = WaitForAsyncUtils.asyncFx(() -> ec.truthErrorChart().note()).get(10, TimeUnit.SECONDS);
+        assertTrue(lines <= 2, lines + " lines: " + shown);
+        assertFalse(whole.equals(shown), "a shorter form at 300 px");
+        assertEquals(whole, WaitForAsyncUtils.asyncFx(ec::bfmiNoteTip).get(10, TimeUnit.SECONDS));
+        assertTrue(WaitForAsyncUtils.asyncFx(() -> ec.getChildren().get(1).getAccessibleText()).get(10, TimeUnit.SECONDS)
+                .endsWith(": " + whole));
+        notes(ec, 1400);
+        assertEquals(whole, WaitForAsyncUtils.asyncFx(() -> ec.truthErrorChart().note()).get(10, TimeUnit.SECONDS),
+                "whole where there is room");
     }
 
     /** Energy charts of a short NUTS run, sized by the test, not by a parent; {@code style} for their holder (or null). */
