@@ -425,10 +425,7 @@ final class DiagnosticsPane {
             sb.append(" \u00b7 ").append(DiagnosticsViewModel.divergenceText(b, t.draws(), t.divergences(),
                     warmupDivergences));
         }
-        sb.append(" \u00b7 E-BFMI by chain: ");
-        for (int c = 0; c < t.ebfmi().length && c < RunController.MAX_CHAINS; c++) {
-            sb.append(c == 0 ? "" : ", ").append(Ticks.number(t.ebfmi()[c]));
-        }
+        sb.append(" \u00b7 ").append(ebfmiText(t.ebfmi(), b.withoutEnergy()));
         diagSummary.setText(sb.toString());
         showNote(t.lengthNote() == null ? note : note == null ? t.lengthNote() : t.lengthNote() + "\n" + note);
         boolean bad = t.ebfmiWarning() != null || t.divergences() > 0;
@@ -450,6 +447,59 @@ final class DiagnosticsPane {
             showDiagCellHelp();
         }
         return truth;
+    }
+
+    /** Chains whose E-BFMI the summary line lists one by one; more are given as a range and the low ones. */
+    static final int EBFMI_LISTED = 4;
+    /** Low chains named one by one at most; more are counted, the lowest named. */
+    static final int EBFMI_LOW_NAMED = 3;
+
+    /**
+     * The summary line's E-BFMI part: chain by chain for up to {@link #EBFMI_LISTED} chains; for more, the range over
+     * the chains and each low one ("E-BFMI 0.2124–1.104 over 16 chains; low: chain 4 0.2124"), since sixteen figures
+     * made the line two lines long, and where a small window cuts it to one line, the figures were what "…" hid; for
+     * a sampler without an energy, "n/a" (it read "—, —, —, —").
+     */
+    static String ebfmiText(double[] ebfmi, boolean withoutEnergy) {
+        if (withoutEnergy) {
+            return "E-BFMI: n/a (no energy)";
+        }
+        int n = Math.min(ebfmi.length, RunController.MAX_CHAINS);
+        StringBuilder sb = new StringBuilder();
+        double lo = Double.POSITIVE_INFINITY;
+        double hi = Double.NEGATIVE_INFINITY;
+        int known = 0;
+        java.util.List<Integer> low = new java.util.ArrayList<>();
+        for (int c = 0; c < n; c++) {
+            double e = ebfmi[c];
+            if (Double.isFinite(e)) {
+                known++;
+                lo = Math.min(lo, e);
+                hi = Math.max(hi, e);
+                if (e < DiagnosticsViewModel.EBFMI_MIN) {
+                    low.add(c);
+                }
+            }
+        }
+        if (n <= EBFMI_LISTED || known == 0) {
+            sb.append("E-BFMI by chain: ");
+            for (int c = 0; c < Math.min(n, EBFMI_LISTED); c++) {
+                sb.append(c == 0 ? "" : ", ").append(Ticks.number(ebfmi[c]));
+            }
+            return sb.append(n > EBFMI_LISTED ? ", \u2026 (" + n + " chains)" : "").toString();
+        }
+        sb.append("E-BFMI ").append(Ticks.number(lo)).append(lo == hi ? "" : "\u2013" + Ticks.number(hi))
+                .append(" over ").append(known).append(known == n ? "" : " of " + n).append(" chains");
+        if (low.size() > EBFMI_LOW_NAMED) {
+            int lowest = low.stream().min(java.util.Comparator.comparingDouble(c -> ebfmi[c])).orElseThrow();
+            return sb.append("; ").append(low.size()).append(" low, lowest chain ").append(lowest + 1).append(' ')
+                    .append(Ticks.number(ebfmi[lowest])).toString();
+        }
+        for (int i = 0; i < low.size(); i++) {
+            sb.append(i == 0 ? "; low: " : ", ").append("chain ").append(low.get(i) + 1).append(' ')
+                    .append(Ticks.number(ebfmi[low.get(i)]));
+        }
+        return sb.toString();
     }
 
     /** Shows {@code text} in the note under the summary line (hidden when null), whole in its tooltip. */
