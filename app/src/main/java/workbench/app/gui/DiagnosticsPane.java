@@ -271,6 +271,14 @@ final class DiagnosticsPane {
         TableColumn<LiveBuffer.DivergenceMark, String> start = new TableColumn<>("where its transition began");
         start.setCellValueFactory(cd -> new ReadOnlyObjectWrapper<>(location(cd.getValue().start())));
         divTable.getColumns().addAll(List.of(chain, draw, de, start, where));
+        // the window's width shared by these starting widths, not equally: at 1280 x 720 five equal columns gave a
+        // chain number 185 pixels and cut both locations' headers ("where its transition beg…") and their values
+        // (a 10-D funnel's location is some 400 pixels)
+        chain.setPrefWidth(50);
+        draw.setPrefWidth(95);
+        de.setPrefWidth(90);
+        start.setPrefWidth(260);
+        where.setPrefWidth(300);
         divTable.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY);
         divTable.setTooltip(MainWindow.tip("Every divergence: select one to replay its trajectory on the projection."));
         divTable.getSelectionModel().selectedItemProperty().addListener((o, a, b) -> {

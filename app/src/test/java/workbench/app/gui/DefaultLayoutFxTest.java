@@ -82,6 +82,36 @@ class DefaultLayoutFxTest extends WindowFxBase {
                 "the note is shown, whole in its tooltip");
     }
 
+    /**
+     * At 1280 x 720 the divergence list's five columns were equal: the chain's number had 185 pixels and both
+     * locations' headers were cut ("where its transition beg…", "location (where ΔE cros…"). Every header is whole now.
+     */
+    @Test
+    void at1280x720TheDivergenceListsHeadersAreWhole(FxRobot robot) throws Exception {
+        showAt1280x720(robot);
+        robot.interact(() -> robot.lookup("#lowerTabs").queryAs(javafx.scene.control.TabPane.class)
+                .getSelectionModel().select(1));
+        WaitForAsyncUtils.waitForFxEvents();
+        javafx.scene.control.TableView<?> table = robot.lookup("#divergenceTable")
+                .queryAs(javafx.scene.control.TableView.class);
+        String cut = onFx(() -> {
+            StringBuilder sb = new StringBuilder();
+            int headers = 0;
+            for (javafx.scene.Node n : table.lookupAll(".column-header .label")) {
+                javafx.scene.control.Label l = (javafx.scene.control.Label) n;
+                headers++;
+                if (l.getWidth() < l.prefWidth(-1) - 0.5) {
+                    sb.append('"').append(l.getText()).append("\" ").append(l.getWidth()).append(" of ")
+                            .append(l.prefWidth(-1)).append(" px; ");
+                }
+            }
+            return headers == 5 ? sb.toString() : headers + " headers";
+        });
+        assertEquals("", cut);
+        assertTrue(onFx(() -> table.getColumns().get(0).getWidth() < table.getColumns().get(3).getWidth() / 2),
+                "the chain's number narrower than a location");
+    }
+
     @Test
     void theLayoutOfA1600x1000ScreenStaysAsItWas(FxRobot robot) {
         showAt1280x720(robot);
