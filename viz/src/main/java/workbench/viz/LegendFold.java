@@ -6,14 +6,14 @@ import javafx.scene.layout.Region;
 
 /**
  * Whether a view's legend is folded to one small box, as the projection and the trace share it: the user's choice (a
- * click on the legend, or {@code setLegendFolded}), else by its size; and, as last drawn, whether it was folded and
- * where its box lay. Over the folded box a tooltip says what it hides.
+ * click on the legend, L on the focused view, or {@code setLegendFolded}), else by its size; and, as last drawn,
+ * whether it was folded and where its box lay. Over the folded box a tooltip says what it hides.
  */
 final class LegendFold {
-    /** What the legend folded to one small box says. */
-    static final String FOLDED = "legend (click to unfold)";
+    /** What the legend folded to one small box says (L: the key on the focused view, projection or trace). */
+    static final String FOLDED = "legend (click or L to unfold)";
     /** The first line of the folded box's tooltip; the legend's rows follow, one a line. */
-    static final String TIP = "legend folded: click it to unfold";
+    static final String TIP = "legend folded: click it, or press L once Tab has reached the plot, to unfold";
 
     /** Folded (true) or whole (false) as chosen by a click or {@link #choose}; null: by its size. */
     private Boolean choice;

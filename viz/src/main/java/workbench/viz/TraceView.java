@@ -70,6 +70,11 @@ public final class TraceView extends CanvasView {
     public TraceView() {
         setMinSize(150, 90);
         getChildren().add(fold.tipArea());
+        // once Tab has reached the trace, L folds or unfolds its legend as a click on it does, and a screen reader says
+        // what the trace shows; a view drawn without a legend takes no focus ({@link #setShowLegend})
+        setFocusTraversable(true);
+        focusedProperty().addListener((o, was, now) -> dirty = true);
+        addEventHandler(javafx.scene.input.KeyEvent.KEY_PRESSED, this::keyPressed);
         setOnMouseClicked(e -> {
             if (e.getButton() == javafx.scene.input.MouseButton.PRIMARY && e.isStillSincePress()
                     && fold.contains(e.getX(), e.getY())) {
@@ -79,6 +84,20 @@ public final class TraceView extends CanvasView {
                 e.consume();
             }
         });
+    }
+
+    /**
+     * L folds or unfolds the legend, as the projection's L does (the trace has no view of its own to zoom, pan or fit:
+     * it always shows every iteration kept); with Ctrl, Alt or Meta the key is left to the window's accelerators.
+     */
+    private void keyPressed(javafx.scene.input.KeyEvent e) {
+        if (e.isShortcutDown() || e.isControlDown() || e.isAltDown() || e.isMetaDown()
+                || e.getCode() != javafx.scene.input.KeyCode.L) {
+            return;
+        }
+        setLegendFolded(!fold.folded());
+        refresh();
+        e.consume();
     }
 
     public void setBuffer(LiveBuffer buffer) {
@@ -349,14 +368,20 @@ public final class TraceView extends CanvasView {
         }
     }
 
+    /**
+     * Names the chains in a legend (default on). A view with neither that nor the divergence rug draws no legend, so it
+     * takes no focus: the keyboard could do nothing there (the step size, acceptance and tree-depth traces).
+     */
     public void setShowLegend(boolean show) {
         this.showLegend = show;
+        setFocusTraversable(showLegend || showDivergences);
         dirty = true;
     }
 
     /** Marks the iterations of divergent transitions with a rug of ticks along the plot's bottom edge (default on). */
     public void setShowDivergences(boolean show) {
         this.showDivergences = show;
+        setFocusTraversable(showLegend || showDivergences);
         dirty = true;
     }
 
@@ -388,6 +413,12 @@ public final class TraceView extends CanvasView {
     private void draw() {
         paint(pen, canvas.getWidth(), canvas.getHeight());
         fold.placeTip(); // over the folded box, a tooltip saying what it hides
+        if (isFocused()) { // on the screen only, never in an export (which paints the view again)
+            pen.setStroke(ProjectionView.FOCUS);
+            pen.setLineWidth(2);
+            pen.setLineDashes();
+            pen.strokeRect(1, 1, canvas.getWidth() - 2, canvas.getHeight() - 2);
+        }
     }
 
     /** Paints the view at the given size with the given pen: the screen, or an SVG file. */
@@ -600,8 +631,8 @@ public final class TraceView extends CanvasView {
         fold.drawn(folded, legendBox, whole);
         plotRect = new double[] {a.left(), a.top(), a.width(), a.height()};
         if (g == pen) {
-            // a screen reader hears the whole legend, folded or not
-            String help = whole.isEmpty() ? null : "Legend: " + String.join("; ", whole);
+            // a screen reader hears the whole legend, folded or not, and the key that folds it
+            String help = whole.isEmpty() ? null : "L folds the legend. Legend: " + String.join("; ", whole);
             if (!java.util.Objects.equals(help, getAccessibleHelp())) {
                 setAccessibleHelp(help);
             }

@@ -15,7 +15,7 @@ import workbench.core.run.RunConfig;
 import workbench.core.run.RunInfo;
 
 /**
- * The legend folded to one small box said only "legend (click to unfold)": the trace takes no focus, so nobody could
+ * The legend folded to one small box said only "legend (click to unfold)": the trace took no focus, so nobody could
  * learn what it hid without unfolding it. Over the folded box (the projection's and the trace's) a tooltip now says
  * that it is folded and lists the legend's rows; while the legend is whole there is none.
  */

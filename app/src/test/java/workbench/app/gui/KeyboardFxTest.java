@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
@@ -14,6 +15,7 @@ import javafx.scene.input.KeyCode;
 import javafx.stage.Stage;
 import javafx.stage.Window;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
 import org.testfx.util.WaitForAsyncUtils;
 import workbench.viz.LiveBuffer;
@@ -190,18 +192,25 @@ class KeyboardFxTest extends WindowFxBase {
             assertTrue(n instanceof javafx.scene.control.ButtonBase || n instanceof javafx.scene.control.TextInputControl
                     || n instanceof javafx.scene.control.ComboBoxBase || n instanceof javafx.scene.control.ChoiceBox
                     || n instanceof javafx.scene.control.Slider || n instanceof javafx.scene.control.TabPane
-                    || n instanceof javafx.scene.control.TableView || n instanceof workbench.viz.ProjectionView,
+                    || n instanceof javafx.scene.control.TableView || n instanceof workbench.viz.ProjectionView
+                    || n instanceof workbench.viz.TraceView, // L folds its legend
                     "a Tab stop that does nothing: " + n + " in " + ids);
         }
         // the toolbar, then the setup, then the views, then the lower tabs
         List<String> order = List.of("runButton", "stepButton", "speedSlider", "stepSizeSlider", "stepSizeField",
                 "modelPicker", "samplerPicker", "chains", "seed", "warmup", "draws", "xParam", "yParam", "fitView",
-                "divergencesAt", "projection", "chainTabs", "traceParam", "lowerTabs", "diagnosticsTable");
+                "divergencesAt", "projection", "chainTabs", "traceView", "traceParam", "lowerTabs", "diagnosticsTable");
         int last = -1;
         for (String id : order) {
             int at = ids.indexOf(id);
             assertTrue(at > last, id + " after the one before it: " + ids);
             last = at;
+        }
+        // the trace right after the projection and the tab strip of the plots under the parameter picker
+        assertEquals(ids.indexOf("projection") + 2, ids.indexOf("traceView"), ids.toString());
+        // the step size, acceptance and tree-depth traces draw no legend: no key would do anything there
+        for (String id : List.of("#stepSizeTrace", "#acceptTrace", "#depthTrace")) {
+            assertFalse(robot.lookup(id).query().isFocusTraversable(), id);
         }
     }
 
@@ -354,6 +363,58 @@ class KeyboardFxTest extends WindowFxBase {
             return view.snapshot(null, null).getPixelReader().getColor(1, (int) (view.getHeight() / 2));
         }).get(5, TimeUnit.SECONDS);
         assertFalse(unfocused.toString().startsWith(edge.toString().substring(0, 8)), "no frame without the focus");
+    }
+
+    /** The colour of the trace's left edge, half-way down, as drawn at its latest refresh (redrawn only if due). */
+    private static javafx.scene.paint.Color traceEdge(workbench.viz.TraceView trace) throws Exception {
+        return onFx(() -> {
+            trace.refresh();
+            return trace.snapshot(null, null).getPixelReader().getColor(1, (int) (trace.getHeight() / 2));
+        });
+    }
+
+    @Test
+    void theTraceTakesTheFocusAfterTheProjectionAndFoldsItsLegendOnL(FxRobot robot, @TempDir Path tmp)
+            throws Exception {
+        openEightSchoolsSession(robot, tmp, 4, 500, 500, 3);
+        workbench.viz.TraceView trace = robot.lookup("#traceView").queryAs(workbench.viz.TraceView.class);
+        waitUntil("the trace's legend drawn", () -> onFx(trace::legendBounds) != null);
+        String focus = javafx.scene.paint.Color.web("#039ED3").toString().substring(0, 8);
+        assertFalse(traceEdge(trace).toString().startsWith(focus), "no frame before the focus");
+        robot.interact(() -> window.posterior().projection().requestFocus());
+        robot.type(KeyCode.TAB, 2); // past the tab strip of trace, rank and autocorrelation
+        assertEquals(trace, window.getScene().getFocusOwner(), "Tab from the projection, past the tab strip");
+        // it says it has the focus with the projection's frame, on the screen only
+        assertEquals(focus, traceEdge(trace).toString().substring(0, 8), "the focus frame");
+        assertTrue(onFx(trace::getAccessibleHelp).startsWith("L folds the legend. Legend: "));
+        // L: the same choice a click on the legend makes, both ways
+        boolean folded = onFx(trace::legendFolded);
+        robot.type(KeyCode.L);
+        waitUntil("the legend folded or unfolded by L", () -> onFx(trace::legendFolded) != folded);
+        robot.type(KeyCode.L);
+        waitUntil("the legend back as it was by a second L", () -> onFx(trace::legendFolded) == folded);
+        assertEquals(trace, window.getScene().getFocusOwner());
+        // with Ctrl the key is the window's, not the legend's
+        chord(robot, KeyCode.CONTROL, KeyCode.L);
+        assertEquals(folded, onFx(trace::legendFolded));
+        robot.type(KeyCode.TAB);
+        assertEquals("traceParam", window.getScene().getFocusOwner().getId());
+        // the focus gone, the trace is drawn again without the frame
+        assertFalse(traceEdge(trace).toString().startsWith(focus), "no frame after the focus left");
+        // an export draws the view again: no frame in it even while the trace has the focus
+        robot.interact(trace::requestFocus);
+        Path png = tmp.resolve("trace.png");
+        robot.interact(() -> {
+            try {
+                workbench.viz.Export.png(trace, png, 1);
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        });
+        java.awt.image.BufferedImage img = javax.imageio.ImageIO.read(png.toFile());
+        int rgb = img.getRGB(1, img.getHeight() / 2);
+        assertFalse(javafx.scene.paint.Color.rgb(rgb >> 16 & 0xff, rgb >> 8 & 0xff, rgb & 0xff).toString()
+                .startsWith(focus), "no frame in the exported PNG");
     }
 
     @Test

@@ -13,12 +13,12 @@ import workbench.viz.ProjectionView;
 import workbench.viz.TraceView;
 
 /**
- * The legend folded to one small box said only "legend (click to unfold)", and the trace takes no focus: a user could
+ * The legend folded to one small box said only "legend (click to unfold)", and the trace took no focus: a user could
  * not learn what it hid without unfolding it. Resting the mouse on the folded box (the trace's, the projection's) now
  * shows a tooltip saying that the legend is folded and listing its rows; off the box it goes.
  */
 class LegendFoldTipFxTest extends WindowFxBase {
-    private static final String TIP = "legend folded: click it to unfold";
+    private static final String TIP = "legend folded: click it, or press L once Tab has reached the plot, to unfold";
 
     /** The text of the tooltip showing, or null when none is. */
     private static String showingTip() throws Exception {
