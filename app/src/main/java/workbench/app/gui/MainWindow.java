@@ -1802,7 +1802,10 @@ public final class MainWindow extends BorderPane {
                 && (force || now - lastEnergy > Math.max(1_000_000_000L, 8 * energyNanos))) {
             busy |= refreshEnergy(now, b == null || !b.started() ? null : shownDivergences);
         }
-        if (b != null && b.started()) {
+        // started as read above, not read again: a run's buffer starts on its chains' thread, and one that started
+        // between the two readings met no divergences read ("view error: NullPointerException" in the status bar, from
+        // a run's first frames until the next message)
+        if (b != null && started) {
             List<LiveBuffer.DivergenceMark> divs = liveDivergences.marks();
             if (divs.size() > divRows.size()) {
                 divRows.addAll(divs.subList(divRows.size(), divs.size()));
