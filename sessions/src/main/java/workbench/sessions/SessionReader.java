@@ -158,8 +158,12 @@ public final class SessionReader implements DrawSource, AutoCloseable {
         int chunks;
         long size;
         long warmup;
-        /** Rows of the intact chunks whose {@code divergent__} is 1, counted as their checksums are checked. */
-        long divergent;
+        /**
+         * The iterations of the rows of the intact chunks whose {@code divergent__} is 1, ascending, found as their
+         * checksums are checked: {@code divergent} of them, then those of the chunk being checked.
+         */
+        long[] flagged = new long[16];
+        int divergent;
         BadInputException error;
 
         ChainIndex(String file) {
@@ -181,6 +185,13 @@ public final class SessionReader implements DrawSource, AutoCloseable {
             chunks++;
             size = first + n;
             warmup += warm;
+        }
+
+        void flag(long iteration, int at) {
+            if (at == flagged.length) {
+                flagged = Arrays.copyOf(flagged, at * 2);
+            }
+            flagged[at] = iteration;
         }
 
         int chunkOf(long iteration) {
@@ -205,8 +216,10 @@ public final class SessionReader implements DrawSource, AutoCloseable {
         int flagColumn = statColumn[Stat.DIVERGENT.ordinal()];
         RecordScanner.Result r = RecordScanner.scan(ix.channel, name, "chunk", DrawChunks.MAGIC, DrawChunks.HEADER,
                 new RecordScanner.Records() {
-                    /** Divergent rows of the chunk being checked, kept if it passes. */
-                    long flagged;
+                    /** Divergent rows of the chunk being checked, kept (in {@code ix.flagged}) if it passes. */
+                    int flagged;
+                    /** The first iteration of the chunk being checked. */
+                    long first;
 
                     @Override
                     public long lengthOf(int i, ByteBuffer h) throws RecordScanner.Inconsistent {
@@ -214,7 +227,7 @@ public final class SessionReader implements DrawSource, AutoCloseable {
                         if (h.getInt(4) != i) {
                             throw new RecordScanner.Inconsistent("it says it is chunk " + h.getInt(4));
                         }
-                        long first = h.getLong(8);
+                        first = h.getLong(8);
                         if (first != ix.size) {
                             throw new RecordScanner.Inconsistent("it starts at iteration " + first + ", expected " + ix.size);
                         }
@@ -238,7 +251,7 @@ public final class SessionReader implements DrawSource, AutoCloseable {
                     @Override
                     public void data(ByteBuffer block, long at) {
                         if (flagColumn >= 0) {
-                            flagged += countFlags(block, at, flagColumn);
+                            flagged = findFlags(block, at, flagColumn, ix, first, flagged);
                         }
                     }
 
@@ -262,18 +275,19 @@ public final class SessionReader implements DrawSource, AutoCloseable {
     }
 
     /**
-     * The rows of a draws chunk, in the block of its bytes starting {@code at} bytes into the chunk (a multiple of 8,
-     * so no value is split between blocks), whose column {@code col} is 1: the divergent transitions, for
-     * {@code divergent__}.
+     * The rows of a draws chunk starting at iteration {@code firstIteration}, in the block of its bytes starting
+     * {@code at} bytes into the chunk (a multiple of 8, so no value is split between blocks), whose column {@code col}
+     * is 1: the divergent transitions, for {@code divergent__}. Their iterations are added to {@code ix.flagged} after
+     * the {@code ix.divergent} kept and the {@code n} of this chunk found so far; returns the chunk's new count.
      */
-    private long countFlags(ByteBuffer block, long at, int col) {
+    private int findFlags(ByteBuffer block, long at, int col, ChainIndex ix, long firstIteration, int n) {
         long stride = 8L * columns;
         long first = DrawChunks.HEADER + 8L * col;
         long o = at <= first ? first : first + (at - first + stride - 1) / stride * stride;
         long end = at + block.remaining();
-        long n = 0;
         for (; o + 8 <= end; o += stride) {
             if (block.getDouble(block.position() + (int) (o - at)) == 1) {
+                ix.flag(firstIteration + (o - first) / stride, ix.divergent + n);
                 n++;
             }
         }
@@ -711,6 +725,8 @@ public final class SessionReader implements DrawSource, AutoCloseable {
     private void checkDivergences(int c) throws IOException {
         Path file = dir.resolve(manifest.divergencesFiles().get(c));
         if (!Files.exists(file)) {
+            requireDirectory();
+            reportMissing(c);
             return;
         }
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
@@ -720,35 +736,99 @@ public final class SessionReader implements DrawSource, AutoCloseable {
                 compareWithDraws(c, spans);
             }
         } catch (NoSuchFileException e) {
-            // removed since: divergences() says so if it is read
+            // removed since it was seen
+            requireDirectory();
+            reportMissing(c);
+        }
+    }
+
+    /**
+     * Reports chain {@code c}'s divergences file missing as corruption in {@link #errors()} where its draws flag
+     * divergent transitions (told as {@link #compareWithDraws} tells records missing): the writer writes a record
+     * before each divergent draw, so they were lost (deleted, or not copied with the rest). Without a divergent draw
+     * nothing is lost, and a run killed between writing its manifest and creating the chain's files leaves such a
+     * session, which {@code resume} continues: that is not said.
+     */
+    private void reportMissing(int c) {
+        ChainIndex ix = index[c];
+        if (verify != Verify.FULL || !recordsEachDivergence || ix.divergent == 0) {
+            return;
+        }
+        String message = manifest.divergencesFiles().get(c) + ": missing (the manifest lists it for chain " + (c + 1)
+                + "), while chain " + (c + 1) + "'s draws flag " + ix.divergent + " divergent transition"
+                + (ix.divergent == 1 ? "" : "s") + " in their " + ix.size + " iterations; chain " + (c + 1)
+                + " keeps none of its divergences";
+        synchronized (errors) {
+            errors.add(new BadInputException(message));
         }
     }
 
     /**
      * Compares the records of chain {@code c}'s divergences file, which reads whole, with the divergent transitions
-     * its draws flag ({@code divergent__}) over the iterations the draws hold, and reports records missing as
-     * corruption in {@link #errors()}: a file cut exactly between two records reads as complete, and its divergence
-     * list and marks would silently be shorter than the count. Only where the flags were counted (under
-     * {@link Verify#FULL}, in the pass that checks the draws' checksums, so no second pass over them), for a sampler
-     * that records every divergent transition ({@link workbench.core.kernel.Sampler#recordsDivergences}; not a
-     * distilled set, whose flags are its source draws'). A run still being written is compared as it is: each record
-     * is written before its draw (draws wait in a buffer), and records of iterations beyond the draws read are not
-     * counted, so it raises no false alarm.
+     * its draws flag ({@code divergent__}) over the iterations the draws hold, iteration by iteration, and reports as
+     * corruption in {@link #errors()} records missing (a file cut exactly between two records reads as complete, and
+     * its divergence list and marks would silently be shorter than the count) and records that match no divergent
+     * draw (a file of another chain or session copied in: its marks would be at the wrong draws). Only where the flags
+     * were found (under {@link Verify#FULL}, in the pass that checks the draws' checksums, so no second pass over
+     * them), for a sampler that records every divergent transition
+     * ({@link workbench.core.kernel.Sampler#recordsDivergences}; not a distilled set, whose flags are its source
+     * draws'). A run still being written is compared as it is: each record is written before its draw (draws wait in
+     * a buffer), and records of iterations beyond the draws read are not compared, so it raises no false alarm.
      */
     private void compareWithDraws(int c, List<long[]> spans) {
         ChainIndex ix = index[c];
         if (verify != Verify.FULL || !recordsEachDivergence) {
             return;
         }
-        long held = spans.stream().filter(sp -> sp[2] < ix.size).count();
-        if (held >= ix.divergent) {
+        long[] held = spans.stream().mapToLong(sp -> sp[2]).filter(it -> it < ix.size).sorted().toArray();
+        // both ascending: a record matches the flagged draw of its iteration, each draw at most one record
+        int missing = 0;
+        long firstMissing = -1;
+        long[] unmatched = new long[3];
+        int extra = 0;
+        for (int i = 0, j = 0; i < held.length || j < ix.divergent; ) {
+            if (j == ix.divergent || i < held.length && held[i] < ix.flagged[j]) {
+                if (extra < unmatched.length) {
+                    unmatched[extra] = held[i];
+                }
+                extra++;
+                i++;
+            } else if (i == held.length || held[i] > ix.flagged[j]) {
+                firstMissing = missing == 0 ? ix.flagged[j] : firstMissing;
+                missing++;
+                j++;
+            } else {
+                i++;
+                j++;
+            }
+        }
+        if (missing == 0 && extra == 0) {
             return;
         }
-        long missing = ix.divergent - held;
-        String message = manifest.divergencesFiles().get(c) + ": " + missing + " of " + ix.divergent + " records missing"
-                + " (cut off between two records?): chain " + (c + 1) + "'s draws flag " + ix.divergent
-                + " divergent transitions in their " + ix.size + " iterations, the file holds " + held
-                + "; chain " + (c + 1) + " keeps " + countDivergences((int) held);
+        List<String> what = new ArrayList<>();
+        if (missing > 0) {
+            what.add(missing + " of " + ix.divergent + " records missing");
+        }
+        if (extra > 0) {
+            // counted from 1, as summary --divergences lists them
+            StringBuilder at = new StringBuilder(extra == 1 ? "iteration " : "iterations ");
+            for (int k = 0; k < Math.min(extra, unmatched.length); k++) {
+                at.append(k == 0 ? "" : ", ").append(unmatched[k] + 1);
+            }
+            if (extra > unmatched.length) {
+                at.append(" and ").append(extra - unmatched.length).append(extra - unmatched.length == 1 ? " other"
+                        : " others");
+            }
+            what.add(extra + " of its " + held.length + " records " + (extra == 1 ? "matches" : "match")
+                    + " no draw flagged divergent, at " + at);
+        }
+        // every record before the first one missing, none after it: the file was cut there
+        boolean cut = extra == 0 && (held.length == 0 || held[held.length - 1] < firstMissing);
+        String message = manifest.divergencesFiles().get(c) + ": " + String.join(" and ", what)
+                + (cut ? " (cut off between two records?)" : extra > 0 ? " (records of another chain or session?)" : "")
+                + ": chain " + (c + 1) + "'s draws flag " + ix.divergent + " divergent transitions in their " + ix.size
+                + " iterations, the file holds " + held.length + "; chain " + (c + 1) + " keeps "
+                + countDivergences(held.length);
         synchronized (errors) {
             errors.add(new BadInputException(message));
         }

@@ -1,20 +1,26 @@
 package workbench.sessions;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import workbench.core.BadInputException;
 import workbench.core.draws.Stat;
+import workbench.core.kernel.SamplerRegistry;
+import workbench.core.model.ModelRegistry;
 import workbench.core.run.DrawSink;
 import workbench.core.run.RunConfig;
+import workbench.core.run.RunInfo;
 import workbench.core.run.RunOutcome;
 import workbench.core.run.Schedule;
 import workbench.core.run.TeeSink;
@@ -107,6 +113,118 @@ class DivergenceCountTest {
                     + " records missing"), r.errors().get(0).getMessage());
             assertTrue(r.errors().get(0).getMessage().endsWith("; chain 2 keeps 0 divergences"),
                     r.errors().get(0).getMessage());
+        }
+    }
+
+    /**
+     * A divergences file deleted (or not copied with the rest) while its draws flag divergent transitions is damage,
+     * said once as records missing are; the draws still read, and resume refuses the session as it refuses a corrupt
+     * divergences file. Before, the reader took it for a chain without divergences and said nothing.
+     */
+    @Test
+    void aMissingFileIsDamageWhereTheDrawsFlagDivergences() throws Exception {
+        Path dir = session();
+        int n = recordStarts(dir, 1).length - 1;
+        long size;
+        try (SessionReader r = SessionReader.open(dir)) {
+            size = r.size(1);
+        }
+        Files.delete(dir.resolve("chain-2.divergences"));
+        try (SessionReader r = SessionReader.open(dir)) {
+            assertEquals(List.of(), r.recovery());
+            assertEquals(1, r.errors().size(), r.errors().toString());
+            assertEquals("chain-2.divergences: missing (the manifest lists it for chain 2), while chain 2's draws flag "
+                    + n + " divergent transitions in their " + size + " iterations; chain 2 keeps none of its"
+                    + " divergences", r.errors().get(0).getMessage());
+            assertEquals(size, r.size(1));
+            assertEquals(null, r.chainError(1));
+            assertEquals(List.of(), r.divergences(1));
+            assertTrue(r.divergences(0).size() > 0, "the other chains' records still read");
+            assertEquals(1, r.errors().size(), "said once, however often the records are read: " + r.errors());
+        }
+        BadInputException e = assertThrows(BadInputException.class,
+                () -> SessionResume.open(dir, null, SessionResumeTest.OPTIONS));
+        assertTrue(e.getMessage().startsWith("cannot resume " + dir + ": chain-2.divergences: missing"), e.getMessage());
+        try (SessionReader r = SessionReader.open(dir, SessionReader.Verify.LAZY)) {
+            assertEquals(List.of(), r.errors(), "told only where the flags are read, as records missing are");
+        }
+    }
+
+    /**
+     * A run killed after writing its manifest, before creating its chains' files, leaves no divergences file (and
+     * no draws file); with no divergent draw nothing is lost: not damage, and resume continues it.
+     */
+    @Test
+    void aMissingFileOfAChainWithoutDivergencesSaysNothing() throws Exception {
+        Path dir = tmp.resolve("killed");
+        RunConfig cfg = SessionResumeTest.config(150);
+        var model = ModelRegistry.create(cfg.modelId(), cfg.modelSettings());
+        try (SessionWriter w = new SessionWriter(dir, SessionResumeTest.OPTIONS)) {
+            w.start(new RunInfo(cfg, model, SamplerRegistry.create(cfg.samplerId(), cfg.samplerSettings()),
+                    model.outputNames(), "test"));
+        }
+        Files.delete(dir.resolve("chain-3.draws"));
+        Files.delete(dir.resolve("chain-3.divergences"));
+        Files.delete(dir.resolve("chain-2.divergences"));
+        try (SessionReader r = SessionReader.open(dir)) {
+            assertEquals(1, r.errors().size(), "the missing draws file only: " + r.errors());
+            assertTrue(r.errors().get(0).getMessage().startsWith("chain-3.draws: missing"), r.errors().toString());
+            assertEquals(List.of(), r.divergences(1));
+        }
+        try (SessionResume res = SessionResume.open(dir, null, SessionResumeTest.OPTIONS)) {
+            assertEquals(0, res.storedLength(1));
+        }
+    }
+
+    /**
+     * Records of iterations the draws hold but do not flag divergent (a file of another chain or session copied in)
+     * are damage, said with their iterations; the records still read. Before, only a count short of the flags was.
+     */
+    @Test
+    void recordsTheDrawsDoNotFlagAreDamage() throws Exception {
+        Path dir = session();
+        long size;
+        long unflagged = -1;
+        List<DivergenceRecord> own;
+        try (SessionReader r = SessionReader.open(dir)) {
+            size = r.size(1);
+            own = r.divergences(1);
+            for (long i = size - 1; i >= 0 && unflagged < 0; i--) {
+                unflagged = r.stat(1, i, Stat.DIVERGENT) == 1 ? -1 : i;
+            }
+        }
+        int n = own.size();
+        DivergenceRecord d = own.get(0);
+        Path file = dir.resolve("chain-2.divergences");
+        byte[] whole = Files.readAllBytes(file);
+        // one more record, at a draw not flagged divergent
+        Files.write(file, Divergences.encode(n, unflagged, d.position(), d.momentum(), d.energyError(),
+                d.trajectory()).array(), StandardOpenOption.APPEND);
+        try (SessionReader r = SessionReader.open(dir)) {
+            assertEquals(List.of(), r.recovery());
+            assertEquals(1, r.errors().size(), r.errors().toString());
+            assertEquals("chain-2.divergences: 1 of its " + (n + 1) + " records matches no draw flagged divergent, at"
+                    + " iteration " + (unflagged + 1) + " (records of another chain or session?): chain 2's draws flag "
+                    + n + " divergent transitions in their " + size + " iterations, the file holds " + (n + 1)
+                    + "; chain 2 keeps " + (n + 1) + " divergences", r.errors().get(0).getMessage());
+            assertEquals(n + 1, r.divergences(1).size(), "nothing lost");
+        }
+        // a record of an iteration beyond the draws read is what a run still being written holds: not compared
+        Files.write(file, whole);
+        Files.write(file, Divergences.encode(n, size, d.position(), d.momentum(), d.energyError(),
+                d.trajectory()).array(), StandardOpenOption.APPEND);
+        try (SessionReader r = SessionReader.open(dir)) {
+            assertEquals(List.of(), r.errors());
+        }
+        // chain 1's file copied over chain 2's: records at other iterations, and chain 2's missing
+        Files.copy(dir.resolve("chain-1.divergences"), file, StandardCopyOption.REPLACE_EXISTING);
+        try (SessionReader r = SessionReader.open(dir)) {
+            assertEquals(1, r.errors().size(), r.errors().toString());
+            String m = r.errors().get(0).getMessage();
+            assertTrue(m.startsWith("chain-2.divergences: ") && m.contains(" records missing and ")
+                    && m.contains(" match no draw flagged divergent, at iterations ")
+                    && m.contains(" (records of another chain or session?): chain 2's draws flag " + n + " divergent"), m);
+            assertEquals(r.divergences(0).size(), r.divergences(1).size(), "nothing lost");
         }
     }
 

@@ -145,4 +145,25 @@ class DamagedDivergencesFileTest {
         assertEquals(1, check.code, check.out + check.err);
         assertTrue(check.err.contains("chain-1.divergences: 1 of " + n + " records missing"), check.err);
     }
+
+    /**
+     * A divergences file missing altogether while its draws flag divergent transitions is a {@code warning:} line
+     * naming the file and the count, and {@code replay --check} fails. Before, summary counted its divergences from
+     * the flags and said nothing, {@code --divergences} listed none and the check passed.
+     */
+    @Test
+    void aMissingFileIsAWarningAndFailsTheReplayCheck() throws Exception {
+        Path s = copy("missing");
+        int n = at.length - 1;
+        Files.delete(s.resolve("chain-1.divergences"));
+        String warning = "warning: chain-1.divergences: missing (the manifest lists it for chain 1), while chain 1's"
+                + " draws flag " + n + " divergent transitions in their 600 iterations; chain 1 keeps none of its"
+                + " divergences";
+        CliHarness r = CliHarness.run("summary", s.toString());
+        assertEquals(0, r.code, r.err);
+        assertTrue(r.err.lines().anyMatch(warning::equals), r.err);
+        CliHarness check = CliHarness.run("replay", s.toString(), "--check", "--no-progress");
+        assertEquals(1, check.code, check.out + check.err);
+        assertTrue(check.err.contains(warning.substring("warning: ".length())), check.err);
+    }
 }

@@ -78,4 +78,19 @@ class OpenViewModelDamageTest {
         assertTrue(r.message().contains("; dropped a torn final record (record "), r.message());
         assertEquals(r.message(), Messages.oneLine(r.message()));
     }
+
+    /** Before, a divergences file deleted (or not copied) opened as a chain without divergences, without a word. */
+    @Test
+    void aMissingDivergencesFileIsSaid(@TempDir Path dir) throws Exception {
+        Path s = session(dir);
+        Path divs = s.resolve("chain-1.divergences");
+        assertTrue(Files.size(divs) > 0, "chain 1 must diverge to test anything");
+        Files.delete(divs);
+        OpenViewModel.Result r = new OpenViewModel().openSession(s);
+        assertFalse(r.error(), r.message());
+        assertTrue(r.damaged(), r.message());
+        assertTrue(r.message().contains("damaged: chain-1.divergences: missing (the manifest lists it for chain 1),"
+                + " while chain 1's draws flag "), r.message());
+        assertEquals(r.message(), Messages.oneLine(r.message()));
+    }
 }
