@@ -211,7 +211,7 @@ public final class Legend {
         double w = size[0];
         double h = size[1];
         double x = right - w;
-        g.setFill(Color.rgb(255, 255, 255, 0.88));
+        g.setFill(Palette.LEGEND_BACKGROUND);
         g.fillRect(x, top, w, h);
         g.setStroke(Color.rgb(0, 0, 0, 0.25));
         g.setLineWidth(1);
@@ -293,32 +293,67 @@ public final class Legend {
             }
         } else if (r.symbol == Symbol.CHAIN_DOTS) {
             int n = Math.min(r.chains, CHAIN_DOTS_SHOWN);
+            g.setLineDashes();
+            g.setLineWidth(1);
             for (int c = 0; c < n; c++) {
                 g.setFill(Palette.chain(c));
                 g.fillOval(sx + 1 + c * 5.5, cy - 2.5, 5, 5);
+                g.setStroke(Palette.chainEdge(c));
+                g.strokeOval(sx + 1 + c * 5.5, cy - 2.5, 5, 5);
             }
         } else {
             drawSymbol(g, r.symbol, r.color, sx, cy);
         }
     }
 
+    /**
+     * A swatch's symbol: a dot or box with a 1-px {@link Palette#edge} round it, a line or dash on a rim of its edge
+     * colour 1 px wide each side where the edge differs from the colour (a light chain's, 1.66:1 on the legend's
+     * white, read only as a faint smudge); a colour that reads on the legend is drawn as it was.
+     */
     static void drawSymbol(Pen g, Symbol s, Color c, double sx, double cy) {
+        Color edge = Palette.edge(c);
+        boolean rim = c.getOpacity() > 0 && !edge.equals(Palette.over(c, Color.WHITE));
         g.setStroke(c);
         g.setFill(c);
         g.setLineDashes();
         g.setLineWidth(1.5);
         switch (s) {
-            case DOT -> g.fillOval(sx + 7, cy - 3.5, 7, 7);
-            case LINE -> g.strokeLine(sx, cy, sx + 20, cy);
+            case DOT -> {
+                g.fillOval(sx + 7, cy - 3.5, 7, 7);
+                edge(g, edge);
+                g.strokeOval(sx + 7, cy - 3.5, 7, 7);
+            }
+            case LINE -> {
+                if (rim) {
+                    g.setStroke(edge);
+                    g.setLineWidth(3.5);
+                    g.strokeLine(sx - 1, cy, sx + 21, cy);
+                    g.setStroke(c);
+                    g.setLineWidth(1.5);
+                }
+                g.strokeLine(sx, cy, sx + 20, cy);
+            }
             case DASH -> {
                 g.setLineDashes(4, 3);
+                if (rim) {
+                    g.setStroke(edge);
+                    g.setLineWidth(3.5);
+                    g.strokeLine(sx, cy, sx + 20, cy);
+                    g.setStroke(c);
+                    g.setLineWidth(1.5);
+                }
                 g.strokeLine(sx, cy, sx + 20, cy);
                 g.setLineDashes();
             }
             case CROSS -> cross(g, sx + 10, cy, 4);
             case TRIANGLE -> triangle(g, sx + 10, cy, 5);
             case OPEN_TRIANGLE -> openTriangle(g, sx + 10, cy, 5);
-            case BOX -> g.fillRect(sx + 3, cy - 5, 14, 10);
+            case BOX -> {
+                g.fillRect(sx + 3, cy - 5, 14, 10);
+                edge(g, edge);
+                g.strokeRect(sx + 3.5, cy - 4.5, 13, 9);
+            }
             case TICKS -> {
                 g.setLineWidth(1);
                 for (double x : new double[] {3.5, 7.5, 14.5}) {
@@ -334,6 +369,12 @@ public final class Legend {
             default -> {
             }
         }
+    }
+
+    /** Sets the stroke for a swatch's 1-px edge. */
+    private static void edge(Pen g, Color edge) {
+        g.setStroke(edge);
+        g.setLineWidth(1);
     }
 
     static void cross(Pen g, double x, double y, double r) {

@@ -47,8 +47,16 @@ public final class Palette {
     /** Grid lines. */
     public static final Color GRID = Color.web("#e4e4e4");
 
+    /**
+     * The background of every legend box, over the plot: a light chain's swatch on it was as faint as on white (chain
+     * 7's peach 1.66:1, chain 14's pale blue 1.74:1), hence {@link #edge}.
+     */
+    public static final Color LEGEND_BACKGROUND = Color.rgb(255, 255, 255, 0.88);
+
     /** Each chain's recent path colour ({@link #recentPath}). */
     private static final Color[] RECENT = new Color[CHAINS.length];
+    /** Each chain's {@link #edge}. */
+    private static final Color[] EDGES = new Color[CHAINS.length];
 
     static {
         Color worst = over(OUTLINE, Color.BLACK);
@@ -62,6 +70,7 @@ public final class Palette {
                 col = CHAINS[c].deriveColor(0, 1, f, 1);
             }
             RECENT[c] = col;
+            EDGES[c] = edge(CHAINS[c]);
         }
     }
 
@@ -88,6 +97,33 @@ public final class Palette {
      */
     public static Color recentPath(int c) {
         return RECENT[Math.floorMod(c, RECENT.length)];
+    }
+
+    /**
+     * The 1-px edge drawn round a swatch (or a draw's dot) filled with {@code fill}: the colour seen (opaque, over
+     * white), darkened in its own hue in steps of 1/100 of its brightness until it reads at {@link #MIN_CONTRAST}
+     * (WCAG's 3:1 for graphics) on {@link #LEGEND_BACKGROUND} over black, the darkest the legend's box can be. A colour
+     * that reads already is its own edge (no visible edge); black where no shade of its hue reads; a wholly transparent
+     * colour (a row with no swatch) its own.
+     */
+    public static Color edge(Color fill) {
+        if (fill.getOpacity() == 0) {
+            return fill;
+        }
+        Color seen = over(fill, Color.WHITE);
+        Color worst = over(LEGEND_BACKGROUND, Color.BLACK);
+        double f = 1;
+        Color col = seen;
+        while (contrast(col, worst) < MIN_CONTRAST && f > 0) {
+            f = Math.max(0, f - 0.01);
+            col = seen.deriveColor(0, 1, f, 1);
+        }
+        return col;
+    }
+
+    /** Chain {@code c}'s {@link #edge}: its own colour where that reads on the legend, else a darker shade of it. */
+    public static Color chainEdge(int c) {
+        return EDGES[Math.floorMod(c, EDGES.length)];
     }
 
     /** The WCAG 2 contrast ratio of two colours' relative luminances (1 to 21; opacity ignored). */

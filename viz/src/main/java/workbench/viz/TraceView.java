@@ -676,7 +676,7 @@ public final class TraceView extends CanvasView {
                 true);
         a.drawYAxis(g, null);
         if (legend != null && inline) {
-            g.setFill(Color.rgb(255, 255, 255, 0.88));
+            g.setFill(Palette.LEGEND_BACKGROUND);
             g.fillRect(legendBox[0], legendBox[1], legendBox[2], legendBox[3]);
             g.setStroke(Color.rgb(0, 0, 0, 0.25));
             g.setLineWidth(1);
