@@ -307,13 +307,13 @@ public final class Legend {
     }
 
     /**
-     * A swatch's symbol: a dot or box with a 1-px {@link Palette#edge} round it, a line or dash on a rim of its edge
-     * colour 1 px wide each side where the edge differs from the colour (a light chain's, 1.66:1 on the legend's
-     * white, read only as a faint smudge); a colour that reads on the legend is drawn as it was.
+     * A swatch's symbol: a dot or box with a 1-px {@link Palette#edge} round it (a light chain's, 1.66:1 on the
+     * legend's white, read only as a faint smudge; a colour that reads on the legend is its own edge). A line or dash
+     * is drawn as the plot draws its lines, without one: a rim 1 px each side made a light chain's line in the trace's
+     * legend look twice as thick as the others', as if its trace were drawn thicker.
      */
     static void drawSymbol(Pen g, Symbol s, Color c, double sx, double cy) {
         Color edge = Palette.edge(c);
-        boolean rim = c.getOpacity() > 0 && !edge.equals(Palette.over(c, Color.WHITE));
         g.setStroke(c);
         g.setFill(c);
         g.setLineDashes();
@@ -324,25 +324,9 @@ public final class Legend {
                 edge(g, edge);
                 g.strokeOval(sx + 7, cy - 3.5, 7, 7);
             }
-            case LINE -> {
-                if (rim) {
-                    g.setStroke(edge);
-                    g.setLineWidth(3.5);
-                    g.strokeLine(sx - 1, cy, sx + 21, cy);
-                    g.setStroke(c);
-                    g.setLineWidth(1.5);
-                }
-                g.strokeLine(sx, cy, sx + 20, cy);
-            }
+            case LINE -> g.strokeLine(sx, cy, sx + 20, cy);
             case DASH -> {
                 g.setLineDashes(4, 3);
-                if (rim) {
-                    g.setStroke(edge);
-                    g.setLineWidth(3.5);
-                    g.strokeLine(sx, cy, sx + 20, cy);
-                    g.setStroke(c);
-                    g.setLineWidth(1.5);
-                }
                 g.strokeLine(sx, cy, sx + 20, cy);
                 g.setLineDashes();
             }

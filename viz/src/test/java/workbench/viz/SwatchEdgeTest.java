@@ -29,13 +29,13 @@ class SwatchEdgeTest {
     private static final Color LEGEND = Palette.over(Palette.LEGEND_BACKGROUND, Color.WHITE);
 
     /**
-     * Each swatch of a light chain (dot, box, line, the chains' row of dots) drawn on white: some pixel of it reads at
-     * 3:1 on the legend's box, and its middle is still its chain's colour.
+     * Each area swatch of a light chain (dot, box, the chains' row of dots) drawn on white: some pixel of it reads at
+     * 3:1 on the legend's box, and its middle is still its chain's colour. (A line swatch is drawn as its lines are.)
      */
     @Test
     void aLightChainsSwatchHasAnEdgeThatReadsOnTheLegend() {
         Object[][] rows = {
-            {Legend.Symbol.DOT, 6, 10.5}, {Legend.Symbol.BOX, 13, 10.0}, {Legend.Symbol.LINE, 6, 10.0},
+            {Legend.Symbol.DOT, 6, 10.5}, {Legend.Symbol.BOX, 13, 10.0},
             {Legend.Symbol.BOX, 15, 10.0}, {Legend.Symbol.CHAIN_DOTS, 1, 9.0}, {Legend.Symbol.CHAIN_DOTS, 2, 14.5}};
         for (Object[] row : rows) {
             Legend.Symbol symbol = (Legend.Symbol) row[0];
