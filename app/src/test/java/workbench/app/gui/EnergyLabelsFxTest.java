@@ -82,17 +82,7 @@ class EnergyLabelsFxTest extends WindowFxBase {
                     bad.append("axis label \"").append(axis.getLabel()).append("\" ").append(labelW)
                             .append(" px wide, centred at ").append(data.getCenterX()).append(" in ").append(chartW).append("; ");
                 }
-                for (Object o : info.getEntityCollection().getEntities()) {
-                    if (o instanceof org.jfree.chart.entity.LegendItemEntity e) {
-                        java.awt.geom.Rectangle2D r = e.getArea().getBounds2D();
-                        String name = String.valueOf(e.getSeriesKey());
-                        double textW = textWidth(name, ec.bfmiChart().getLegend().getItemFont());
-                        if (r.getMaxX() > chartW || r.getMinX() < 0 || textW > r.getWidth()) {
-                            bad.append("legend item \"").append(name).append("\" ").append(textW).append(" px wide at ")
-                                    .append(r).append(" in ").append(chartW).append("; ");
-                        }
-                    }
-                }
+                legendItemsOutside(viewer, bad);
                 return bad.length() == 0 ? null : "at " + width + " px: " + bad;
             }).get(10, TimeUnit.SECONDS);
             assertEquals(null, where);
@@ -122,21 +112,8 @@ class EnergyLabelsFxTest extends WindowFxBase {
                     return "no truth chart at " + width;
                 }
                 viewer.getCanvas().draw();
-                double chartW = viewer.getCanvas().getWidth();
                 StringBuilder bad = new StringBuilder();
-                int items = 0;
-                for (Object o : viewer.getCanvas().getRenderingInfo().getEntityCollection().getEntities()) {
-                    if (o instanceof org.jfree.chart.entity.LegendItemEntity le) {
-                        items++;
-                        java.awt.geom.Rectangle2D r = le.getArea().getBounds2D();
-                        String name = String.valueOf(le.getSeriesKey());
-                        double textW = textWidth(name, viewer.getChart().getLegend().getItemFont());
-                        if (r.getMaxX() > chartW || r.getMinX() < 0 || textW > r.getWidth()) {
-                            bad.append("legend item \"").append(name).append("\" ").append(textW).append(" px wide at ")
-                                    .append(r).append(" in ").append(chartW).append("; ");
-                        }
-                    }
-                }
+                int items = legendItemsOutside(viewer, bad);
                 return items != 2 ? items + " legend items at " + width : bad.length() == 0 ? null : "at " + width + " px: " + bad;
             }).get(10, TimeUnit.SECONDS);
             assertEquals(null, where);
@@ -309,6 +286,28 @@ class EnergyLabelsFxTest extends WindowFxBase {
                 .run();
         return WaitForAsyncUtils.asyncFx(() -> EnergyChartsOffScreen.inScene(b, ebfmi, style, 2000, 400))
                 .get(10, TimeUnit.SECONDS);
+    }
+
+    /**
+     * Appends to {@code bad} each legend item of the chart {@code viewer} last drew that runs past its edges or is
+     * narrower than its name in the legend's font; returns how many items it drew.
+     */
+    private static int legendItemsOutside(org.jfree.chart.fx.ChartViewer viewer, StringBuilder bad) {
+        double chartW = viewer.getCanvas().getWidth();
+        int items = 0;
+        for (Object o : viewer.getCanvas().getRenderingInfo().getEntityCollection().getEntities()) {
+            if (o instanceof org.jfree.chart.entity.LegendItemEntity e) {
+                items++;
+                java.awt.geom.Rectangle2D r = e.getArea().getBounds2D();
+                String name = String.valueOf(e.getSeriesKey());
+                double textW = textWidth(name, viewer.getChart().getLegend().getItemFont());
+                if (r.getMaxX() > chartW || r.getMinX() < 0 || textW > r.getWidth()) {
+                    bad.append("legend item \"").append(name).append("\" ").append(textW).append(" px wide at ")
+                            .append(r).append(" in ").append(chartW).append("; ");
+                }
+            }
+        }
+        return items;
     }
 
     private static double textWidth(String text, java.awt.Font f) {
