@@ -24,6 +24,18 @@ public abstract class CanvasView extends Region {
 
     protected CanvasView() {
         getChildren().add(canvas);
+        // a press on a view that takes the keys gives it them, as a click on a text field does: L, + or the arrows
+        // after a click on the projection went to whatever had the focus before (the last field typed in), and after
+        // a click on the trace to the tab pane around it, which takes the focus on a press inside it (so the press
+        // goes no further up; the view's own handlers still see it)
+        addEventHandler(javafx.scene.input.MouseEvent.MOUSE_PRESSED, e -> {
+            if (isFocusTraversable()) {
+                if (!isFocused()) {
+                    requestFocus();
+                }
+                e.consume();
+            }
+        });
         fontProbe.setManaged(false);
         fontProbe.setVisible(false);
         getChildren().add(fontProbe);

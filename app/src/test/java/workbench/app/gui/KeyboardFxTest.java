@@ -417,6 +417,26 @@ class KeyboardFxTest extends WindowFxBase {
                 .startsWith(focus), "no frame in the exported PNG");
     }
 
+    /**
+     * A click on the projection or the trace gives it the keys, as a click on a field does: L after a click on the trace
+     * went to the field that had the focus before.
+     */
+    @Test
+    void aClickOnAPlotGivesItTheKeys(FxRobot robot, @TempDir Path tmp) throws Exception {
+        openEightSchoolsSession(robot, tmp, 4, 500, 500, 3);
+        workbench.viz.TraceView trace = robot.lookup("#traceView").queryAs(workbench.viz.TraceView.class);
+        waitUntil("the trace's legend drawn", () -> onFx(trace::legendBounds) != null);
+        robot.interact(() -> robot.lookup("#traceParam").query().requestFocus());
+        robot.clickOn(trace);
+        assertEquals(trace, window.getScene().getFocusOwner(), "a click on the trace");
+        boolean folded = onFx(trace::legendFolded);
+        robot.type(KeyCode.L);
+        waitUntil("the trace's legend folded or unfolded by L", () -> onFx(trace::legendFolded) != folded);
+        workbench.viz.ProjectionView projection = window.posterior().projection();
+        robot.clickOn(projection);
+        assertEquals(projection, window.getScene().getFocusOwner(), "a click on the projection");
+    }
+
     @Test
     void aStepSizeTypedButLeftWithoutEnterIsNotLeftStandingUnused(FxRobot robot) {
         startEndlessRun(robot, "gaussian-2d", "hmc");
