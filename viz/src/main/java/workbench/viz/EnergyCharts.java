@@ -104,6 +104,8 @@ public final class EnergyCharts extends HBox {
         // a narrow panel (a 1280-pixel screen) cut the axis label to "H(sta" and a legend item before its ")"
         a.widthProperty().addListener((o, was, now) -> fitLabels());
         b.widthProperty().addListener((o, was, now) -> fitLabels());
+        // the coordinates' names on end under the errors against the truth: at most a quarter of the panel's height
+        b.heightProperty().addListener((o, was, now) -> truthChart.setNameRoom(NAME_SHARE * now.doubleValue()));
         HBox.setHgrow(a, Priority.ALWAYS);
         HBox.setHgrow(b, Priority.ALWAYS);
         a.setPrefSize(420, 260);
@@ -625,6 +627,9 @@ public final class EnergyCharts extends HBox {
         return bfmiTip == null ? null : bfmiTip.getText();
     }
 
+    /** The share of the right panel's height the truth chart's coordinate names may take, on end. */
+    static final double NAME_SHARE = 0.25;
+
     /** Room a legend item takes besides its text (the swatch, gaps, the chart's margins), pixels. */
     private static final double LEGEND_ITEM_EXTRA = 40;
     /** Room an axis label's line leaves besides its text (the other axis, the margins), pixels. */
@@ -727,6 +732,7 @@ public final class EnergyCharts extends HBox {
         String[] names = {fitFirst(room, s, MARGINAL_NAMES), fitFirst(room, s, TRANSITION_NAMES)};
         truthChart.setLegendNames(fitFirst(room, s, TruthErrorChart.MEAN_NAMES),
                 fitFirst(room, s, TruthErrorChart.SD_NAMES));
+        truthChart.setNumberedAxisLabel(fitFirst(right.getWidth() - AXIS_EXTRA * s, s, TruthErrorChart.NUMBERED_AXES));
         if (!Arrays.equals(names, bfmiNames)) {
             bfmiNames = names;
             lastVersion = -1; // the E-BFMI legend's names are set with its data, at the next refresh

@@ -136,6 +136,7 @@ public final class TruthErrorChart {
 
     /** Draws one refresh's errors (the first {@link #MAX_COORDINATES} coordinates). */
     public void show(Errors e) {
+        shown = e;
         int n = Math.min(e.names().size(), MAX_COORDINATES);
         chart.setNotify(false);
         try {
@@ -162,11 +163,21 @@ public final class TruthErrorChart {
             flags = f;
             XYPlot plot = chart.getXYPlot();
             String[] names = e.names().subList(0, n).toArray(new String[0]);
-            SymbolAxis x = new SymbolAxis("coordinate", names);
+            Font tickFont = new Font("SansSerif", Font.PLAIN, n > 12 ? 9 : 10);
+            // the panel is narrow: names stand on end beyond a handful, and where on end they would take more than
+            // their share of a short panel's height, the coordinates are numbered as the table's rows
+            numbered = n > 5 && longest(names, tickFont) * ChartText.scale(chart) > nameRoom;
+            String[] symbols = names;
+            if (numbered) {
+                symbols = new String[n];
+                for (int i = 0; i < n; i++) {
+                    symbols[i] = Integer.toString(i + 1);
+                }
+            }
+            SymbolAxis x = new SymbolAxis(numbered ? numberedAxis : "coordinate", symbols);
             x.setGridBandsVisible(false);
-            // the panel is narrow: names stand on end beyond a handful
-            x.setTickLabelFont(new Font("SansSerif", Font.PLAIN, n > 12 ? 9 : 10));
-            x.setVerticalTickLabels(n > 5);
+            x.setTickLabelFont(tickFont);
+            x.setVerticalTickLabels(n > 5 && !numbered);
             x.setRange(-0.5, n - 0.5);
             // the coordinates' axis first: the value axis fits the points within the coordinates' range at the moment
             // the points change, and the first refresh's empty axis held only x[1]'s mean (the other points and their
@@ -204,6 +215,62 @@ public final class TruthErrorChart {
     /** The legend's names now (of the means' and of the sds' errors). */
     public java.util.List<String> legendNames() {
         return java.util.List.of(legendNames);
+    }
+
+    /** The coordinates' axis label where they are numbered ({@link #setNameRoom}), longest first. */
+    public static final String[] NUMBERED_AXES = {"coordinate (its row in the table)", "coordinate (table row)",
+            "table row"};
+    /** The numbered axis's label now (a narrow panel shows a shorter one: {@link EnergyCharts}). */
+    private String numberedAxis = NUMBERED_AXES[0];
+
+    /** The coordinates' axis label where they are numbered: one of {@link #NUMBERED_AXES}, as the panel's width allows. */
+    public void setNumberedAxisLabel(String label) {
+        if (label.equals(numberedAxis)) {
+            return;
+        }
+        numberedAxis = label;
+        if (numbered) {
+            chart.getXYPlot().getDomainAxis().setLabel(label);
+        }
+    }
+
+    /** The errors shown last (null: none yet). */
+    private Errors shown;
+    /** The height the coordinates' names, on end, may take, pixels (infinite: any). */
+    private double nameRoom = Double.POSITIVE_INFINITY;
+    /** Whether the coordinates are numbered as the table's rows instead of named. */
+    private boolean numbered;
+
+    /**
+     * The height the coordinates' names, standing on end under the plot, may take: where the longest takes more, the
+     * coordinates are numbered as the table's rows ("coordinate (its row in the table)"). In a 1280 x 720 window's
+     * panel (some 220 pixels high) eight schools' 18 names ("theta_tilde[1]") left the plot some 60 pixels.
+     */
+    public void setNameRoom(double room) {
+        if (room == nameRoom) {
+            return;
+        }
+        nameRoom = room;
+        if (shown != null) {
+            show(shown);
+        }
+    }
+
+    /** Whether the coordinates are numbered as the table's rows (their names too long for the room). */
+    public boolean numbered() {
+        return numbered;
+    }
+
+    /** The width of the longest of {@code names} in {@code font}, as the chart's canvas measures it, pixels. */
+    private static double longest(String[] names, Font font) {
+        javafx.scene.text.Text t = new javafx.scene.text.Text();
+        t.setFont(javafx.scene.text.Font.font(font.getFamily(), font.getSize2D()));
+        double most = 0;
+        for (String name : names) {
+            t.setText(name);
+            most = Math.max(most, t.getLayoutBounds().getWidth());
+        }
+        return most;
     }
 
     private static void add(YIntervalSeries s, double x, double y, double bar) {

@@ -68,4 +68,37 @@ class TruthErrorChartTest {
             }
         }
     }
+
+    /** Long names on end in a short panel: the coordinates are numbered as the table's rows; named where there is room. */
+    @Test
+    void longNamesInAShortPanelAreNumberedAsTheTablesRows() {
+        int n = 18;
+        List<String> names = new ArrayList<>();
+        double[] e = new double[n];
+        for (int i = 0; i < n; i++) {
+            names.add("theta_tilde[" + (i + 1) + "]");
+        }
+        TruthErrorChart c = new TruthErrorChart();
+        c.show(new TruthErrorChart.Errors(names, e, e, new boolean[n], e, e, new boolean[n]));
+        org.jfree.chart.axis.SymbolAxis x = (org.jfree.chart.axis.SymbolAxis) c.chart().getXYPlot().getDomainAxis();
+        assertFalse(c.numbered(), "any room: named");
+        assertEquals("theta_tilde[3]", x.getSymbols()[2]);
+        assertTrue(x.isVerticalTickLabels());
+        c.setNameRoom(40);
+        x = (org.jfree.chart.axis.SymbolAxis) c.chart().getXYPlot().getDomainAxis();
+        assertTrue(c.numbered());
+        assertEquals("3", x.getSymbols()[2]);
+        assertEquals(TruthErrorChart.NUMBERED_AXES[0], x.getLabel());
+        c.setNumberedAxisLabel("table row");
+        assertEquals("table row", c.chart().getXYPlot().getDomainAxis().getLabel(), "a narrow panel's label");
+        assertFalse(x.isVerticalTickLabels());
+        assertEquals(2 * n, ((YIntervalSeriesCollection) c.chart().getXYPlot().getDataset()).getItemCount(0)
+                + ((YIntervalSeriesCollection) c.chart().getXYPlot().getDataset()).getItemCount(1), "the points kept");
+        c.setNameRoom(200);
+        assertFalse(c.numbered(), "named again where there is room");
+        // short names stay names in a short panel
+        c.show(new TruthErrorChart.Errors(names.subList(0, 3), e, e, new boolean[n], e, e, new boolean[n]));
+        c.setNameRoom(10);
+        assertFalse(c.numbered(), "three coordinates: their names lie flat");
+    }
 }

@@ -138,6 +138,46 @@ class EnergyLabelsFxTest extends WindowFxBase {
                 "whole where there is room");
     }
 
+    /**
+     * Eight schools' 18 coordinate names on end under the errors against the truth took most of a 1280 x 720 window's
+     * panel (some 220 pixels high), leaving the plot some 60: in a short panel they are numbered as the table's rows.
+     */
+    @Test
+    void longCoordinateNamesInAShortPanelAreNumbered() throws Exception {
+        EnergyCharts ec = charts(null, "noisy-gaussian", "sgld");
+        List<String> names = new java.util.ArrayList<>();
+        for (int i = 0; i < 18; i++) {
+            names.add("theta_tilde[" + (i + 1) + "]");
+        }
+        double[] e = new double[18];
+        workbench.viz.TruthErrorChart.Errors errors = new workbench.viz.TruthErrorChart.Errors(names, e, e,
+                new boolean[18], e, e, new boolean[18]);
+        java.util.function.DoubleFunction<Boolean> numberedAt = h -> {
+            try {
+                return WaitForAsyncUtils.asyncFx(() -> {
+                    ec.resize(600, h);
+                    ec.layout();
+                    ec.refresh();
+                    ec.setTruthErrors(errors);
+                    return ec.rightChart() == ec.truthErrorChart().chart() && ec.truthErrorChart().numbered();
+                }).get(10, TimeUnit.SECONDS);
+            } catch (Exception x) {
+                throw new AssertionError(x);
+            }
+        };
+        assertTrue(numberedAt.apply(220), "numbered in a 220-pixel panel");
+        assertFalse(numberedAt.apply(400), "named in a 400-pixel one");
+        assertTrue(numberedAt.apply(220), "and numbered again");
+        // the axis says what the numbers are, as its panel's width allows (whole at 600 px, short in a 1280 window's)
+        assertEquals("coordinate (its row in the table)", WaitForAsyncUtils.asyncFx(
+                () -> ec.truthErrorChart().chart().getXYPlot().getDomainAxis().getLabel()).get(10, TimeUnit.SECONDS));
+        assertEquals("table row", WaitForAsyncUtils.asyncFx(() -> {
+            ec.resize(310, 220);
+            ec.layout();
+            return ec.truthErrorChart().chart().getXYPlot().getDomainAxis().getLabel();
+        }).get(10, TimeUnit.SECONDS));
+    }
+
     /** Energy charts of a short NUTS run, sized by the test, not by a parent; {@code style} for their holder (or null). */
     /**
      * The energy-error axis says what the running sampler stores as its energy error: it read "ΔE = H(proposal) −
