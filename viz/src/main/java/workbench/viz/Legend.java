@@ -115,9 +115,9 @@ public final class Legend {
     }
 
     /**
-     * Wraps, at spaces, each row whose text would make the box wider than {@code width}: the row keeps its symbol and
-     * its first words, the rest go on rows of their own under it ({@link Symbol#NONE}), so that a legend in a narrow
-     * plot is not cut at the plot's edge. The lines of a wrapped row are balanced (as few as fit, of like length: no
+     * Wraps, at spaces (between clauses where it can), each row whose text would make the box wider than
+     * {@code width}: the row keeps its symbol and its first words, the rest go on rows of their own under it
+     * ({@link Symbol#NONE}), so that a legend in a narrow plot is not cut at the plot's edge. The lines of a wrapped row are balanced (as few as fit, of like length: no
      * last word alone on its line); a single word wider than the room stays whole. Call before {@link #fitHeight},
      * which then counts the wrapped rows.
      */
@@ -134,20 +134,22 @@ public final class Legend {
                 wrapped.add(r);
                 continue;
             }
-            String[] words = r.text.split(" ");
-            int lines = wrap(probe, words, room).size();
+            boolean byClause = byClause(probe, r.text, room);
+            String joint = byClause ? CLAUSE : " ";
+            String[] words = byClause ? r.text.split(java.util.regex.Pattern.quote(CLAUSE)) : r.text.split(" ");
+            int lines = wrap(probe, words, room, joint).size();
             // the narrowest measure that still takes no more lines: a binary search over widths
             double lo = 0;
             double hi = room;
             for (int k = 0; k < 20 && hi - lo > 0.5; k++) {
                 double mid = (lo + hi) / 2;
-                if (wrap(probe, words, mid).size() <= lines) {
+                if (wrap(probe, words, mid, joint).size() <= lines) {
                     hi = mid;
                 } else {
                     lo = mid;
                 }
             }
-            List<String> parts = wrap(probe, words, hi);
+            List<String> parts = wrap(probe, words, hi, joint);
             wrapped.add(new Row(r.symbol, r.color, parts.get(0), r.chains));
             for (String part : parts.subList(1, parts.size())) {
                 wrapped.add(new Row(Symbol.NONE, r.color, part));
@@ -158,12 +160,36 @@ public final class Legend {
         return this;
     }
 
-    /** {@code words} on lines at most {@code room} wide, greedily (a word wider than that on a line of its own). */
-    private static List<String> wrap(Text probe, String[] words, double room) {
+    /** What separates the clauses of a row, such as "69 in warmup \u00b7 192 outside". */
+    private static final String CLAUSE = " \u00b7 ";
+
+    /**
+     * Whether a row's {@code text} wraps between its clauses (the parts between {@link #CLAUSE}s) rather than its
+     * words: when it has several, each fits {@code room} and they take no more lines than its words do, so that no
+     * line ends mid-clause ("hollow: 69 in warmup \u00b7 192" over "outside: arrowheads on the edge").
+     */
+    private static boolean byClause(Text probe, String text, double room) {
+        String[] clauses = text.split(java.util.regex.Pattern.quote(CLAUSE));
+        if (clauses.length < 2) {
+            return false;
+        }
+        for (String c : clauses) {
+            if (textWidth(probe, c) > room) {
+                return false;
+            }
+        }
+        return wrap(probe, clauses, room, CLAUSE).size() <= wrap(probe, text.split(" "), room, " ").size();
+    }
+
+    /**
+     * {@code words} joined by {@code joint} on lines at most {@code room} wide, greedily (a word wider than that on a
+     * line of its own); a line ends without the joint.
+     */
+    private static List<String> wrap(Text probe, String[] words, double room, String joint) {
         List<String> lines = new ArrayList<>();
         String line = "";
         for (String word : words) {
-            String longer = line.isEmpty() ? word : line + " " + word;
+            String longer = line.isEmpty() ? word : line + joint + word;
             if (!line.isEmpty() && textWidth(probe, longer) > room) {
                 lines.add(line);
                 line = word;

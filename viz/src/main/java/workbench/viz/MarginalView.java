@@ -1,5 +1,7 @@
 package workbench.viz;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.function.Supplier;
@@ -100,6 +102,23 @@ public final class MarginalView extends CanvasView {
         }
         double left = FIRST_LABEL_ROOM * ts;
         return new PlotArea(left, insetHigh * ts, w - left - titleH, h - (insetHigh + insetLow) * ts, 0, top, lo, hi);
+    }
+
+    /**
+     * The strip's title for the coordinate {@code name} over {@code n} draws (none when 0), in the longest of its forms
+     * that fits {@code room} pixels at the tick font times {@code ts}: "marginal density of NAME  (N draws)" (the top
+     * strip only), "marginal density of NAME", "density of NAME", NAME. At 1280 x 720 the right strip of a Compare
+     * samplers panel, about 150 px high, cut "marginal density of x[2]" to "marginal density of x[2".
+     */
+    static String title(boolean vertical, String name, long n, double room, double ts) {
+        List<String> forms = new ArrayList<>();
+        if (!vertical && n > 0) {
+            forms.add("marginal density of " + name + "  (" + n + " draws)");
+        }
+        forms.add("marginal density of " + name);
+        forms.add("density of " + name);
+        forms.add(name);
+        return PlotArea.firstFitting(forms, room, ts, PlotArea.TICK_FONT);
     }
 
     /** The title's row (or, rotated, column) at the normal text size. */
@@ -256,7 +275,7 @@ public final class MarginalView extends CanvasView {
             g.setFont(PlotArea.TICK_FONT);
             g.setTextAlign(TextAlignment.LEFT);
             g.setTextBaseline(VPos.TOP);
-            g.fillText("marginal density of " + name + (n > 0 ? "  (" + n + " draws)" : ""), insetLow + 4, 1);
+            g.fillText(title(false, name, n, w - insetLow - 4, ts), insetLow + 4, 1);
         } else {
             // bars grow to the right: x axis is density, y axis is the parameter range
             a.drawGrid(g, true, false);
@@ -281,9 +300,11 @@ public final class MarginalView extends CanvasView {
             g.setFont(PlotArea.TICK_FONT);
             g.setTextAlign(TextAlignment.CENTER);
             g.setTextBaseline(VPos.BOTTOM);
-            g.translate(w - 1, a.top() + a.height() / 2);
+            double mid = a.top() + a.height() / 2;
+            g.translate(w - 1, mid);
             g.rotate(-90);
-            g.fillText("marginal density of " + name, 0, 0);
+            // centred on the plot: as long as twice the nearer of the strip's ends
+            g.fillText(title(true, name, n, 2 * Math.min(mid, h - mid) - 2, ts), 0, 0);
             g.restore();
         }
         if (curve != null) {

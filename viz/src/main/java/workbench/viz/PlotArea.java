@@ -217,11 +217,16 @@ public record PlotArea(double left, double top, double width, double height,
      * times {@code textScale}; the last when none does, the first when the room is not known yet.
      */
     static String firstFitting(java.util.List<String> forms, double room, double textScale) {
+        return firstFitting(forms, room, textScale, LABEL_FONT);
+    }
+
+    /** {@link #firstFitting(java.util.List, double, double)} at {@code font} times {@code textScale}. */
+    static String firstFitting(java.util.List<String> forms, double room, double textScale, Font font) {
         if (!(room > 0) || forms.size() == 1) {
             return forms.get(0);
         }
         javafx.scene.text.Text t = new javafx.scene.text.Text();
-        t.setFont(textScale == 1 ? LABEL_FONT : Font.font(LABEL_FONT.getFamily(), LABEL_FONT.getSize() * textScale));
+        t.setFont(textScale == 1 ? font : Font.font(font.getFamily(), font.getSize() * textScale));
         for (String s : forms) {
             t.setText(s);
             if (t.getLayoutBounds().getWidth() <= room) {

@@ -44,7 +44,7 @@ class LegendFitWidthTest {
     /** A row a little too wide breaks near its middle, not before its last word ("… arrowheads on the" / "edge"). */
     @Test
     void aWrappedRowsLinesAreBalanced() {
-        String text = "hollow: 33 in warmup \u00b7 18 outside: arrowheads on the edge";
+        String text = "hollow: 33 in warmup, 18 outside: arrowheads on the edge";
         Legend l = new Legend().add(Legend.Symbol.NONE, Color.BLACK, text);
         l.fitWidth(l.size()[0] - 4);
         assertEquals(2, l.texts().size(), l.texts().toString());
@@ -52,6 +52,31 @@ class LegendFitWidthTest {
             assertTrue(line.length() > text.length() / 3, "balanced: " + l.texts());
         }
         assertEquals(text, String.join(" ", l.texts()));
+    }
+
+    /**
+     * A row of clauses joined by " · " breaks between them: at 16 px text in a 1280 x 720 window the projection's
+     * "hollow: 69 in warmup · 192 outside: arrowheads on the edge" broke after "192", which then read as warmup's.
+     */
+    @Test
+    void aRowOfClausesBreaksBetweenThem() {
+        String text = "hollow: 69 in warmup \u00b7 192 outside: arrowheads on the edge";
+        for (double scale : new double[] {1, 4.0 / 3}) {
+            Legend l = new Legend(scale).add(Legend.Symbol.OPEN_TRIANGLE, Palette.DIVERGENCE, text);
+            double wide = l.size()[0];
+            for (double cut : new double[] {4, 20, 40}) {
+                Legend c = new Legend(scale).add(Legend.Symbol.OPEN_TRIANGLE, Palette.DIVERGENCE, text);
+                c.fitWidth(wide - cut);
+                assertEquals(List.of("hollow: 69 in warmup", "192 outside: arrowheads on the edge"), c.texts(),
+                        "scale " + scale + ", " + cut + " px short");
+                assertTrue(c.size()[0] <= wide - cut);
+            }
+        }
+        // a clause wider than the room: back to words, none lost
+        Legend narrow = new Legend().add(Legend.Symbol.NONE, Color.BLACK, text);
+        narrow.fitWidth(120);
+        assertTrue(narrow.texts().size() > 2, narrow.texts().toString());
+        assertEquals(text, String.join(" ", narrow.texts()));
     }
 
     @Test

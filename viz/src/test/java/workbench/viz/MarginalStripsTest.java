@@ -128,4 +128,31 @@ class MarginalStripsTest {
             }
         }
     }
+    /**
+     * The strip's title takes the longest form that fits: a Compare samplers panel's right strip at 1280 x 720, about
+     * 150 px high, cut "marginal density of x[2]" at both ends.
+     */
+    @Test
+    void theTitleShortensToFitItsStrip() {
+        for (double s : SCALES) {
+            javafx.scene.text.Text t = new javafx.scene.text.Text();
+            t.setFont(javafx.scene.text.Font.font(PlotArea.TICK_FONT.getFamily(), PlotArea.TICK_FONT.getSize() * s));
+            for (double room = 20; room <= 700; room += 10) {
+                for (boolean vertical : new boolean[] {false, true}) {
+                    String title = MarginalView.title(vertical, "x[2]", 2148, room, s);
+                    t.setText(title);
+                    if (!title.equals("x[2]")) {
+                        assertTrue(t.getLayoutBounds().getWidth() <= room,
+                                "\"" + title + "\" in " + room + " px at scale " + s);
+                    }
+                    assertTrue(title.endsWith("x[2]") || title.endsWith("(2148 draws)"), title);
+                }
+            }
+        }
+        assertEquals("marginal density of x[2]  (2148 draws)", MarginalView.title(false, "x[2]", 2148, 600, 1));
+        assertEquals("marginal density of x[2]", MarginalView.title(true, "x[2]", 2148, 600, 1), "no count on the side");
+        assertEquals("marginal density of x[1]", MarginalView.title(false, "x[1]", 0, 600, 1), "no count before draws");
+        assertEquals("density of x[2]", MarginalView.title(true, "x[2]", 2148, 110, 1));
+        assertEquals("x[2]", MarginalView.title(true, "x[2]", 2148, 40, 1));
+    }
 }
