@@ -12,6 +12,25 @@ import javafx.scene.layout.Region;
 final class LegendFold {
     /** What the legend folded to one small box says (L: the key on the focused view, projection or trace). */
     static final String FOLDED = "legend (click or L to unfold)";
+    /** The folded box's forms, longest first: the first that fits the plot's width is drawn. */
+    static final List<String> FOLDED_FORMS = List.of(FOLDED, "legend (L to unfold)", "legend (L)", "legend");
+
+    /**
+     * The legend folded to one small box, in the longest of {@link #FOLDED_FORMS} whose box is at most {@code width}
+     * wide at text scale {@code scale} (the last when none is): at 16 px text in a 1280 x 720 window the projection,
+     * about 180 px wide, cut "legend (click or L to unfold)" after "to".
+     */
+    static Legend foldedBox(double scale, double width) {
+        Legend box = null;
+        for (String form : FOLDED_FORMS) {
+            box = new Legend(scale).add(Legend.Symbol.NONE, Palette.INK, form);
+            if (box.size()[0] <= width) {
+                break;
+            }
+        }
+        return box;
+    }
+
     /** The first line of the folded box's tooltip; the legend's rows follow, one a line. */
     static final String TIP = "legend folded: click it, or press L once Tab has reached the plot, to unfold";
 

@@ -572,7 +572,7 @@ public final class ProjectionView extends CanvasView {
         legendShare = legend.isEmpty() ? 0 : share(legend.size());
         boolean folded = (fold.choice() != null ? fold.choice() : legendShare > LEGEND_MAX_SHARE) && !legend.isEmpty();
         if (folded) {
-            legend = new Legend(s).add(Legend.Symbol.NONE, Palette.INK, LegendFold.FOLDED);
+            legend = LegendFold.foldedBox(s, area.width() - 12);
         }
         shownLegend = folded ? legend.texts() : rows;
         double[] legendRect = placeLegend(legend);

@@ -612,7 +612,7 @@ public final class TraceView extends CanvasView {
             small = !legend.isEmpty() && (bySize ? covers(size, plotArea) > ProjectionView.LEGEND_MAX_SHARE
                     : fold.choice());
             if (small) {
-                legend = new Legend(g.textScale()).add(Legend.Symbol.NONE, Palette.INK, FOLDED);
+                legend = LegendFold.foldedBox(g.textScale(), a.width() - 8);
                 legend.fitHeight(room, "");
                 inline = false;
             }

@@ -79,4 +79,54 @@ class LegendFoldTipTest {
         assertEquals(1, v.legendTexts().size(), v.legendTexts().toString());
         assertEquals(LegendFold.TIP + "\n" + String.join("\n", whole), v.legendTip());
     }
+    /**
+     * The folded box takes the longest of its forms that fits the plot: at 16 px text in a 1280 x 720 window the
+     * projection, about 180 px wide, cut "legend (click or L to unfold)" after "to", past the plot's right edge.
+     */
+    @Test
+    void theFoldedBoxShortensToFitANarrowPlot() {
+        for (double scale : new double[] {1, 4.0 / 3, 5.0 / 3}) {
+            for (double w = 120; w <= 520; w += 20) {
+                ProjectionView p = new ProjectionView();
+                p.setBuffer(buffer());
+                p.setLegendFolded(true);
+                p.paint(AxisLabelsTest.recorder(scale, new ArrayList<>()), w, 300, System.nanoTime());
+                String where = "projection " + w + " px wide at scale " + scale + ": ";
+                double[] box;
+                if (w >= 200) {
+                    assertEquals(1, p.legendTexts().size(), where + p.legendTexts());
+                }
+                if (!p.legendTexts().isEmpty()) { // none where the plot has no room at all
+                    assertTrue(LegendFold.FOLDED_FORMS.contains(p.legendTexts().get(0)), where + p.legendTexts());
+                    box = p.legendBounds();
+                    if (!p.legendTexts().get(0).equals("legend")) {
+                        assertTrue(box[0] >= 0 && box[0] + box[2] <= w, where + java.util.Arrays.toString(box));
+                    }
+                }
+                TraceView t = new TraceView();
+                t.setBuffer(buffer());
+                t.showParam(0);
+                t.setLegendFolded(true);
+                t.paint(AxisLabelsTest.recorder(scale, new ArrayList<>()), w, 200);
+                where = "trace " + w + " px wide at scale " + scale + ": ";
+                if (!t.legendTexts().isEmpty()) {
+                    assertTrue(LegendFold.FOLDED_FORMS.contains(t.legendTexts().get(0)), where + t.legendTexts());
+                    box = t.legendBounds();
+                    if (!t.legendTexts().get(0).equals("legend")) {
+                        assertTrue(box[0] >= 0 && box[0] + box[2] <= w, where + java.util.Arrays.toString(box));
+                    }
+                }
+            }
+        }
+        ProjectionView wide = new ProjectionView();
+        wide.setBuffer(buffer());
+        wide.setLegendFolded(true);
+        wide.paint(pen(), 500, 400, System.nanoTime());
+        assertEquals(List.of(LegendFold.FOLDED), wide.legendTexts(), "whole where it fits");
+        ProjectionView narrow = new ProjectionView();
+        narrow.setBuffer(buffer());
+        narrow.setLegendFolded(true);
+        narrow.paint(AxisLabelsTest.recorder(4.0 / 3, new ArrayList<>()), 250, 300, System.nanoTime());
+        assertTrue(!narrow.legendTexts().get(0).equals(LegendFold.FOLDED), "shortened: " + narrow.legendTexts());
+    }
 }

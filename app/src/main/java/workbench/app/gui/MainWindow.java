@@ -438,6 +438,9 @@ public final class MainWindow extends BorderPane {
                 + "smaller values flatten the likelihood toward the prior. Only for data models."));
         betaSlider.setPrefWidth(110);
         stepSizeNote.getStyleClass().add("note");
+        // laid out only while it says something: empty, it still took a row of its own where the controls filled the
+        // first one (16 px text at 1280 x 720: an empty band under the toolbar)
+        stepSizeNote.managedProperty().bind(stepSizeNote.textProperty().isNotEmpty());
         HBox buttons = group(runButton, pauseButton, stepButton, runNButton, runNCount, resetButton);
         Label speedName = new Label("speed");
         speedName.setLabelFor(speedSlider);

@@ -112,6 +112,35 @@ class DefaultLayoutFxTest extends WindowFxBase {
                 "the chain's number narrower than a location");
     }
 
+    /**
+     * At 16 px text in a 1280 x 720 window the toolbar's controls fill its first row, and the step-size note, empty,
+     * took a second row of its own: an empty band under the toolbar. The note is laid out only while it says something.
+     */
+    @Test
+    void at1280x720AndLargerTextAnEmptyStepSizeNoteTakesNoRow(FxRobot robot) throws Exception {
+        showAt1280x720(robot);
+        javafx.scene.control.Label note = robot.lookup("#stepSizeNote").queryAs(javafx.scene.control.Label.class);
+        javafx.scene.layout.FlowPane bar = (javafx.scene.layout.FlowPane) note.getParent();
+        Region run = robot.lookup("#runButton").queryAs(Region.class);
+        try {
+            for (double px : new double[] {12, 14, 16}) {
+                robot.interact(() -> window.setTextSize(px));
+                WaitForAsyncUtils.waitForFxEvents();
+                String where = px + " px: bar " + onFx(bar::getHeight) + " px, Run " + onFx(run::getHeight) + " px";
+                assertEquals("", onFx(note::getText), where);
+                assertTrue(onFx(() -> bar.getHeight() < 2 * run.getHeight()), "one row at " + where);
+            }
+            robot.interact(() -> note.setText("step size set by hand: adaptation ended for this run"));
+            WaitForAsyncUtils.waitForFxEvents();
+            assertTrue(onFx(() -> note.isManaged() && note.getWidth() > 100), "a note that says something is shown");
+        } finally {
+            robot.interact(() -> {
+                note.setText("");
+                window.setTextSize(TextSize.NORMAL);
+            });
+        }
+    }
+
     @Test
     void theLayoutOfA1600x1000ScreenStaysAsItWas(FxRobot robot) {
         showAt1280x720(robot);
