@@ -403,7 +403,7 @@ final class DiagnosticsPane {
      * shown model's caveat about its per-parameter diagnostics, or null; {@code advice}: the run shown, as the advice
      * against its divergences needs it. Returns whether the table compares with a truth.
      */
-    boolean show(LiveBuffer b, DiagnosticsViewModel.Table t, long warmupDivergences, String note,
+    boolean show(LiveBuffer b, DiagnosticsViewModel.Table t, long warmupDivergences, long transitions, String note,
             Supplier<DivergenceAdvice.Run> advice) {
         // the focused cell stays where it was (the rows are new objects each refresh), and its line follows
         javafx.scene.control.TablePosition<DiagnosticsViewModel.Line, ?> at = diagTable.getFocusModel().getFocusedCell();
@@ -430,7 +430,7 @@ final class DiagnosticsPane {
         if (b.withoutEnergy()) {
             sb.append(" \u00b7 divergences: n/a (no energy)");
         } else {
-            sb.append(" \u00b7 ").append(DiagnosticsViewModel.divergenceText(b, t.draws(), t.divergences(),
+            sb.append(" \u00b7 ").append(DiagnosticsViewModel.divergenceText(transitions, t.draws(), t.divergences(),
                     warmupDivergences));
         }
         sb.append(" \u00b7 ").append(ebfmiText(t.ebfmi(), b.withoutEnergy()));

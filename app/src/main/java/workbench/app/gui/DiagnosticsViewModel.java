@@ -474,16 +474,25 @@ public final class DiagnosticsViewModel {
     }
 
     /**
+     * The post-warmup transitions {@code b}'s chains have made so far, over all chains: read with the divergence counts
+     * a table is computed with, so that its line gives both as of one moment (read when the table was shown, a
+     * full-speed run's line said "21 of the run's 160000 post-warmup transitions" where 21 was the count of 96 000).
+     */
+    static long postWarmupTransitions(workbench.viz.LiveBuffer b) {
+        long transitions = 0;
+        for (int c = 0; c < b.chains(); c++) {
+            transitions += Math.max(0, b.size(c) - b.warmup(c));
+        }
+        return transitions;
+    }
+
+    /**
      * The summary line's divergences ("divergences after warmup: 3 (68 in warmup)"). The counts are the whole run's
      * (the status bar's and `workbench summary`'s), so where the table covers only the latest draws (a long run, a
      * large session) the line says over how many post-warmup transitions they were counted: beside "post-warmup draws
      * used: 40000", a bare 11465 read as 29% of those draws diverging where 3% of the run's 747549 transitions had.
      */
-    static String divergenceText(workbench.viz.LiveBuffer b, long tableDraws, long after, long inWarmup) {
-        long transitions = 0;
-        for (int c = 0; c < b.chains(); c++) {
-            transitions += Math.max(0, b.size(c) - b.warmup(c));
-        }
+    static String divergenceText(long transitions, long tableDraws, long after, long inWarmup) {
         return "divergences after warmup: " + after + (transitions > tableDraws ? " of the run's " + transitions
                 + " post-warmup transitions" : "") + " (" + inWarmup + " in warmup)";
     }

@@ -1842,6 +1842,7 @@ public final class MainWindow extends BorderPane {
                 diagComputed.incrementAndGet();
                 // from the buffer's counts, not the marks: those keep only the latest LiveBuffer.MAX_DIVERGENCE_MARKS
                 long[] counts = {total, warmupCount};
+                long transitions = DiagnosticsViewModel.postWarmupTransitions(b); // as of those counts
                 int nd = (int) Math.min(Integer.MAX_VALUE, total - warmupCount);
                 Truth truth = shownTruth;
                 List<workbench.core.diagnostics.ParameterSummary> points = b == openedPointsBuffer ? openedPoints : null;
@@ -1855,7 +1856,7 @@ public final class MainWindow extends BorderPane {
                         Platform.runLater(() -> {
                             // the energy chart's E-BFMI over the table's draws, not the more made since
                             energy.setDrawsTo(b, t.ends());
-                            showDiagnostics(b, t, counts[1]);
+                            showDiagnostics(b, t, counts[1], transitions);
                             showDivergences(b, counts);
                         });
                     } catch (RuntimeException e) {
@@ -2100,11 +2101,11 @@ public final class MainWindow extends BorderPane {
         return null;
     }
 
-    private void showDiagnostics(LiveBuffer b, DiagnosticsViewModel.Table t, long warmupDivergences) {
+    private void showDiagnostics(LiveBuffer b, DiagnosticsViewModel.Table t, long warmupDivergences, long transitions) {
         if (b != shownBuffer) {
             return;
         }
-        boolean truth = diagPane.show(b, t, warmupDivergences, shownParameterNote, () -> adviceRun(b));
+        boolean truth = diagPane.show(b, t, warmupDivergences, transitions, shownParameterNote, () -> adviceRun(b));
         energy.setTruthErrors(truth ? DiagnosticsViewModel.truthErrors(t) : null);
         showStepSizeDrift(b);
     }
