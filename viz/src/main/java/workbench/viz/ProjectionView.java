@@ -563,7 +563,8 @@ public final class ProjectionView extends CanvasView {
             g.setFill(Palette.INK);
             g.setTextAlign(TextAlignment.CENTER);
             g.setFont(PlotArea.LABEL_FONT);
-            g.fillText("Press Run to start the chains", area.left() + area.width() / 2, area.top() + area.height() - 14 * s);
+            g.fillText(PlotArea.firstFitting(PRESS_RUN, area.width() - 8, s), area.left() + area.width() / 2,
+                    area.top() + area.height() - 14 * s);
         }
         // in a narrow plot (1280 x 720) the divergence row ran past the plot's right edge, cut mid-word; its lines
         // wrap there, while the legend's rows as told (tests, a screen reader) stay whole
@@ -581,6 +582,12 @@ public final class ProjectionView extends CanvasView {
             legend.draw(g, legendRect[0] + legendRect[2], legendRect[1]);
         }
     }
+
+    /**
+     * What an empty projection says, longest first: the first that fits the plot's width is drawn (at 16 px text in a
+     * 1280 x 720 window the plot, about 180 px wide, cut the first at "chai").
+     */
+    static final List<String> PRESS_RUN = List.of("Press Run to start the chains", "Press Run to start", "Press Run");
 
     /** The legend's rows as last drawn, a wrapped row whole (tests, and what a screen reader could say). */
     private List<String> shownLegend = List.of();
