@@ -90,7 +90,9 @@ public final class CompareWindow {
             figures.setId("compareFigures" + index);
             figures.setTooltip(figuresTip);
             figures.setWrapText(true);
-            figures.setMinHeight(36); // two lines; the first line of the figures stands beside the picker
+            // two lines at the text size (36 px at 12 px; a fixed 36 px kept one line at 16 px, and the ESS line was
+            // lost); the first line of the figures stands beside the picker
+            figures.setStyle("-fx-min-height: 3em;");
             state.setId("compareState" + index);
             state.setTooltip(figuresTip);
             state.setMinWidth(0);

@@ -53,6 +53,45 @@ class SecondaryTextSizeFxTest extends WindowFxBase {
         }
     }
 
+    /**
+     * A Compare panel keeps two lines of figures under its plot at every text size: a fixed 36 px (two lines at 12 px)
+     * kept one at 16 px in a 1280 x 720 window, and the ESS line, what the window is for, was cut off.
+     */
+    @Test
+    void aComparePanelKeepsTwoLinesOfFiguresAtLargerText(FxRobot robot) throws Exception {
+        CompareWindow[] cw = new CompareWindow[1];
+        robot.interact(() -> {
+            cw[0] = window.openCompare();
+            cw[0].stage().setWidth(1280);
+            cw[0].stage().setHeight(720);
+        });
+        try {
+            for (double px : new double[] {12, 16, 20}) {
+                robot.interact(() -> window.setTextSize(px));
+                WaitForAsyncUtils.waitForFxEvents();
+                for (CompareWindow.Panel p : cw[0].panels()) {
+                    double[] h = WaitForAsyncUtils.asyncFx(() -> {
+                        p.figures.setText("divergences 0 (+117 in warmup) · 27839 gradients\nsmallest bulk ESS 1396");
+                        cw[0].stage().getScene().getRoot().applyCss();
+                        cw[0].stage().getScene().getRoot().layout();
+                        javafx.scene.text.Text line = new javafx.scene.text.Text("Ag");
+                        line.setFont(p.figures.getFont());
+                        return new double[] {p.figures.getHeight(), line.getLayoutBounds().getHeight(),
+                                p.figures.getFont().getSize()};
+                    }).get();
+                    assertEquals(px, h[2], 1e-9, "the figures' font follows the text size");
+                    org.junit.jupiter.api.Assertions.assertTrue(h[0] >= 2 * h[1] - 0.5,
+                            px + " px: figures " + h[0] + " px high, a line " + h[1]);
+                }
+            }
+        } finally {
+            robot.interact(() -> {
+                window.setTextSize(TextSize.NORMAL);
+                cw[0].stage().close();
+            });
+        }
+    }
+
     /** Ctrl+= / Ctrl+− / Ctrl+0 in a Compare samplers window step the one text size: the main window's, and so its own. */
     @Test
     void theTextSizeKeysWorkInACompareWindow(FxRobot robot) throws Exception {
