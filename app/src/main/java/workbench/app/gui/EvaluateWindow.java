@@ -295,6 +295,7 @@ final class EvaluateWindow {
                 TableColumn<EvaluateViewModel.Row, String> c = new TableColumn<>(names.get(i));
                 c.setCellValueFactory(d -> new ReadOnlyStringWrapper(EvaluateViewModel.cells(d.getValue()).get(k)));
                 c.setSortable(false);
+                c.setPrefWidth(columnWeight(names.get(i), i));
                 cols.add(c);
             }
             table.getColumns().setAll(cols);
@@ -315,6 +316,19 @@ final class EvaluateWindow {
         ood.show(oe, classification);
         showCalibration();
         showSelected();
+    }
+
+    /**
+     * A column's preferred width at the normal text size: its header's width and padding, at least what its cells
+     * usually need (a session's name, "deep-ensemble", a number). The table shares its width in these proportions, at
+     * any text size; it gave every column the same, and at 16 px in a 1280-pixel window "pred. R-hat max", "latency
+     * ms/pt", "OOD ratio (4 sd)" and "deep-ensemble" were cut while "nll" and "ece" stood in wide columns.
+     */
+    static double columnWeight(String header, int index) {
+        javafx.scene.text.Text probe = new javafx.scene.text.Text(header);
+        probe.setFont(javafx.scene.text.Font.font(javafx.scene.text.Font.getDefault().getFamily(), 12));
+        double floor = index < 2 ? 100 : 64;
+        return Math.max(floor, Math.ceil(probe.getLayoutBounds().getWidth()) + 24);
     }
 
     private void showCalibration() {

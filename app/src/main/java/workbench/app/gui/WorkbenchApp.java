@@ -75,6 +75,7 @@ public final class WorkbenchApp extends Application {
             ew.stage().setY(screen.getMinY());
             ew.stage().setWidth(screen.getWidth());
             ew.stage().setHeight(screen.getHeight());
+            window.styleSecondary(ew.stage()); // the text size chosen last time, as File > Evaluate predictions opens it
             ew.show();
             for (String dir : evaluate.split(",")) {
                 if (!dir.isBlank()) {

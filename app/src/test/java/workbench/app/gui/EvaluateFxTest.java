@@ -155,7 +155,7 @@ class EvaluateFxTest extends WindowFxBase {
     }
 
     @Test
-    void classificationSessionsGiveADecisionMapAndAReliabilityDiagram(FxRobot robot) {
+    void classificationSessionsGiveADecisionMapAndAReliabilityDiagram(FxRobot robot) throws Exception {
         EvaluateWindow[] holder = new EvaluateWindow[1];
         robot.interact(() -> {
             holder[0] = window.openEvaluateWindow(); // no session shown: an empty window
@@ -180,6 +180,49 @@ class EvaluateFxTest extends WindowFxBase {
         assertTrue(w.calibrationView().chart().getXYPlot().getDatasetCount() >= 2, "bin counts drawn");
         assertEquals(2 * 2 * EvaluateViewModel.OOD_SIZES.length, w.oodView().points());
         assertEquals("mean predictive entropy (nats)", w.oodView().chart().getXYPlot().getRangeAxis().getLabel());
+        // a short chart takes a shorter label, one that fits the plot's height (at 16 px text in a 1280 x 720 window
+        // the whole label ran over the chart's note and legend); back in a large window, the whole one again
+        try {
+            robot.interact(() -> {
+                w.stage().setWidth(1280);
+                w.stage().setHeight(720);
+                window.setTextSize(16);
+            });
+            waitUntil("a shorter uncertainty label", () -> onFx(() -> !w.oodView().rangeLabel()
+                    .equals("mean predictive entropy (nats)")));
+            WaitForAsyncUtils.waitForFxEvents();
+            String shortLabel = onFx(() -> w.oodView().rangeLabel());
+            java.awt.Font font = onFx(() -> w.oodView().chart().getXYPlot().getRangeAxis().getLabelFont());
+            double width = font.getStringBounds(shortLabel, new java.awt.font.FontRenderContext(null, true, true))
+                    .getWidth();
+            double room = onFx(() -> w.oodView().plotHeight());
+            assertTrue(workbench.viz.predict.OodView.ENTROPY_LABELS.contains(shortLabel), shortLabel);
+            assertTrue(width <= room || shortLabel.equals("entropy (nats)"), shortLabel + ": " + width + " in " + room);
+            // and the table's headers are whole: its columns shared the width equally, and "pred. R-hat max",
+            // "latency ms/pt" and "OOD ratio (4 sd)" were cut while "nll" and "ece" stood in wide columns
+            String cut = onFx(() -> {
+                StringBuilder sb = new StringBuilder();
+                int headers = 0;
+                for (javafx.scene.Node n : w.table().lookupAll(".column-header .label")) {
+                    javafx.scene.control.Label l = (javafx.scene.control.Label) n;
+                    headers++;
+                    if (l.getWidth() < l.prefWidth(-1) - 0.5) {
+                        sb.append('"').append(l.getText()).append("\" ").append(l.getWidth()).append(" of ")
+                                .append(l.prefWidth(-1)).append(" px; ");
+                    }
+                }
+                return headers == 10 ? sb.toString() : headers + " headers";
+            });
+            assertEquals("", cut);
+        } finally {
+            robot.interact(() -> {
+                window.setTextSize(TextSize.NORMAL);
+                w.stage().setWidth(1560);
+                w.stage().setHeight(1200);
+            });
+        }
+        waitUntil("the whole uncertainty label", () -> onFx(() -> w.oodView().rangeLabel()
+                .equals("mean predictive entropy (nats)")));
         // the shade choice redraws the map as entropy
         robot.interact(() -> {
             @SuppressWarnings("unchecked")

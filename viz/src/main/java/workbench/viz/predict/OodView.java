@@ -16,6 +16,12 @@ public final class OodView extends ChartPane {
     public record Entry(String name, OutOfDistribution.Curve shift, OutOfDistribution.Curve noise) {
     }
 
+    /** The uncertainty axis's labels, longest first: a short chart takes a shorter one. */
+    public static final List<String> ENTROPY_LABELS = List.of("mean predictive entropy (nats)", "predictive entropy (nats)",
+            "entropy (nats)");
+    public static final List<String> SD_LABELS = List.of("mean predictive sd (y units)", "predictive sd (y units)",
+            "sd (y units)");
+
     public OodView() {
         super("Uncertainty away from the data", "size of the move (training-input sd)", "");
     }
@@ -47,7 +53,7 @@ public final class OodView extends ChartPane {
         }
         plot.setDataset(0, set);
         plot.setRenderer(0, r);
-        plot.getRangeAxis().setLabel(classification ? "mean predictive entropy (nats)" : "mean predictive sd (y units)");
+        setRangeLabels(classification ? ENTROPY_LABELS : SD_LABELS);
         note.setText("test inputs + size \u00d7 sd (solid) and + size \u00d7 sd \u00d7 N(0, 1) noise (dashed); rising = aware");
         points = n;
         chart.setNotify(true);
