@@ -107,8 +107,6 @@ final class DiagnosticsPane {
                 "The target's mean where it is known: exact, or from a long reference run (models with a truth only).");
         trueSdColumn = column("true sd", l -> Double.isNaN(l.trueSd()) ? "" : Ticks.number(l.trueSd()), null,
                 "The target's standard deviation where it is known: exact, or from a long reference run.");
-        // shown later than the others: without a minimum the constrained policy leaves them too narrow for the header
-        scaleTruthColumns();
         trueMeanColumn.setVisible(false);
         trueSdColumn.setVisible(false);
         diagTable.getColumns().add(trueMeanColumn);
@@ -122,6 +120,9 @@ final class DiagnosticsPane {
         diagTable.getColumns().add(column("MCSE mean", l -> Ticks.number(l.row().mcseMean()), null,
                 "Monte Carlo standard error of the mean."));
         diagTable.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY);
+        scaleColumns();
+        diagTable.widthProperty().addListener((o, a, b) -> fitPolicy());
+        diagTable.getVisibleLeafColumns().addListener((javafx.collections.ListChangeListener<Object>) ch -> fitPolicy());
         // the arrow keys go from cell to cell, and the line under the table says what the focused one means and why
         // it is flagged: the tooltips' text, which the mouse alone reached
         diagTable.getSelectionModel().setCellSelectionEnabled(true);
@@ -523,11 +524,62 @@ final class DiagnosticsPane {
     /** Why the summary line under the diagnostics table is red (divergences, low E-BFMI); null when it is not. */
     private String diagSummaryWhy;
 
-    /** The truth columns' minimum widths, for their headers at the text size in effect (85 and 70 px at 12 px). */
-    void scaleTruthColumns() {
-        if (trueMeanColumn != null) {
-            trueMeanColumn.setMinWidth(Math.ceil(85 * textSize.getAsDouble() / TextSize.NORMAL));
-            trueSdColumn.setMinWidth(Math.ceil(70 * textSize.getAsDouble() / TextSize.NORMAL));
+    /**
+     * Gives each of the table's columns its least width at the text size in effect: its header, in the header's bold
+     * font, whole, and at least {@link #LEAST_WIDTHS} times the text size over 12 px.
+     */
+    void scaleColumns() {
+        double px = textSize.getAsDouble();
+        javafx.scene.text.Text probe = new javafx.scene.text.Text();
+        probe.setFont(javafx.scene.text.Font.font(javafx.scene.text.Font.getDefault().getFamily(),
+                javafx.scene.text.FontWeight.BOLD, px));
+        for (TableColumn<DiagnosticsViewModel.Line, ?> c : diagTable.getColumns()) {
+            // a header with a tooltip is a label set as the column's graphic
+            String name = c.getGraphic() instanceof Label l ? l.getText() : c.getText();
+            probe.setText(name);
+            double header = Math.ceil(probe.getLayoutBounds().getWidth()) + HEADER_PADDING;
+            c.setMinWidth(Math.max(header, Math.ceil(LEAST_WIDTHS.getOrDefault(name, 0.0) * px / TextSize.NORMAL)));
+        }
+        fitPolicy();
+    }
+
+    /**
+     * The columns share the table's width (the constrained policy) while their least widths fit in it; where they do
+     * not (larger text, a narrow window) each takes its least width and the table scrolls sideways: a constrained
+     * policy has no horizontal scroll bar, and the columns past the table's right edge could not be reached.
+     */
+    private void fitPolicy() {
+        double need = 0;
+        for (TableColumn<DiagnosticsViewModel.Line, ?> c : diagTable.getVisibleLeafColumns()) {
+            need += c.getMinWidth();
+        }
+        double room = diagTable.getWidth() - SCROLL_BAR_ROOM;
+        boolean share = !(room > 0) || need <= room;
+        if (!share) {
+            for (TableColumn<DiagnosticsViewModel.Line, ?> c : diagTable.getVisibleLeafColumns()) {
+                c.setPrefWidth(c.getMinWidth());
+            }
+        }
+        var policy = share ? TableView.CONSTRAINED_RESIZE_POLICY : TableView.UNCONSTRAINED_RESIZE_POLICY;
+        if (diagTable.getColumnResizePolicy() != policy) {
+            diagTable.setColumnResizePolicy(policy);
         }
     }
+
+    /** The table's vertical scroll bar and borders, which its columns do not get. */
+    private static final double SCROLL_BAR_ROOM = 18;
+
+    /** Around a column header's text: the label's and the header's padding, with a pixel to spare. */
+    private static final double HEADER_PADDING = 24;
+
+    /**
+     * The diagnostics table's columns' least widths at the normal text size, for what their cells hold: a number such
+     * as "-0.009176", a name such as "theta_tilde[1]". With the headers' widths ({@link #scaleColumns}) they grow
+     * with the text, and where their sum is more than the table's width the table scrolls sideways rather than cut
+     * them. At 20 px text a 1600 x 1000 window's table showed "para…", "ESS b…", "MCSE…" and a mean of "0.0091…";
+     * the truth's columns, shown later than the others, had been left too narrow for their headers.
+     */
+    static final java.util.Map<String, Double> LEAST_WIDTHS = java.util.Map.of("parameter", 96.0, "mean", 72.0, "sd",
+            72.0, "true mean", 72.0, "true sd", 72.0, "R-hat", 50.0, "ESS bulk", 56.0, "ESS tail", 56.0, "MCSE mean",
+            72.0);
 }

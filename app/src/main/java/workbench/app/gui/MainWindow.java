@@ -2213,7 +2213,7 @@ public final class MainWindow extends BorderPane {
     void setTextSize(double px) {
         textSize.set(TextSize.clamp(px));
         setStyle(TextSize.style(textSize()));
-        diagPane.scaleTruthColumns();
+        diagPane.scaleColumns();
     }
 
     double textSize() {

@@ -141,6 +141,86 @@ class DefaultLayoutFxTest extends WindowFxBase {
         }
     }
 
+    /**
+     * At larger text the diagnostics table's columns keep their headers and their numbers whole, the table scrolling
+     * sideways where they need more than its width: at 20 px text the equal shares of a 1600 x 1000 window showed
+     * "para…", "ESS b…", "MCSE…" and a mean of "0.0091…".
+     */
+    @Test
+    void atLargerTextTheDiagnosticsTableCutsNoHeaderAndNoNumber(FxRobot robot) throws Exception {
+        robot.interact(() -> {
+            Stage stage = (Stage) window.getScene().getWindow();
+            stage.setWidth(1600);
+            stage.setHeight(1000);
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+        robot.interact(() -> window.restoreLayout());
+        runToTheEnd(robot, "funnel", "nuts", 50, 100);
+        javafx.scene.control.TableView<?> table = robot.lookup("#diagnosticsTable")
+                .queryAs(javafx.scene.control.TableView.class);
+        waitUntil("the table's rows", () -> onFx(() -> !table.getItems().isEmpty()));
+        try {
+            for (double px : new double[] {12, 16, 20, 24}) {
+                robot.interact(() -> window.setTextSize(px));
+                WaitForAsyncUtils.waitForFxEvents();
+                String cut = onFx(() -> {
+                    table.applyCss();
+                    table.layout();
+                    StringBuilder sb = new StringBuilder();
+                    for (javafx.scene.Node n : table.lookupAll(".column-header .label")) {
+                        javafx.scene.control.Label l = (javafx.scene.control.Label) n;
+                        if (l.isVisible() && !l.getText().isEmpty() && l.getWidth() < l.prefWidth(-1) - 0.5) {
+                            sb.append("header \"").append(l.getText()).append("\" ").append(l.getWidth()).append(" of ")
+                                    .append(l.prefWidth(-1)).append(" px; ");
+                        }
+                    }
+                    for (javafx.scene.Node n : table.lookupAll(".table-row-cell .table-cell")) {
+                        javafx.scene.control.TableCell<?, ?> c = (javafx.scene.control.TableCell<?, ?>) n;
+                        if (c.isVisible() && c.getText() != null && !c.getText().isEmpty()
+                                && c.getWidth() < c.prefWidth(-1) - 0.5) {
+                            sb.append("cell \"").append(c.getText()).append("\" ").append(c.getWidth()).append(" of ")
+                                    .append(c.prefWidth(-1)).append(" px; ");
+                        }
+                    }
+                    if (sb.length() > 0) {
+                        for (javafx.scene.control.TableColumn<?, ?> col : table.getColumns()) {
+                            sb.append(" | ").append(col.getText()).append(' ').append(col.isVisible()).append(' ')
+                                    .append(col.getWidth()).append(" min ").append(col.getMinWidth());
+                        }
+                    }
+                    return sb.toString();
+                });
+                assertEquals("", cut, px + " px");
+                // every column within reach: inside the table, or the table scrolls sideways to it
+                WaitForAsyncUtils.waitForFxEvents();
+                WaitForAsyncUtils.sleep(500, java.util.concurrent.TimeUnit.MILLISECONDS);
+                WaitForAsyncUtils.waitForFxEvents();
+                double[] widths = onFx(() -> {
+                    table.layout();
+                    double sum = 0;
+                    for (javafx.scene.control.TableColumn<?, ?> col : table.getVisibleLeafColumns()) {
+                        sum += col.getWidth();
+                    }
+                    boolean hbar = false;
+                    for (javafx.scene.Node n : table.lookupAll(".scroll-bar")) {
+                        javafx.scene.control.ScrollBar sb = (javafx.scene.control.ScrollBar) n;
+                        hbar |= sb.getOrientation() == javafx.geometry.Orientation.HORIZONTAL && sb.isVisible();
+                    }
+                    return new double[] {sum, table.getWidth(), hbar ? 1 : 0};
+                });
+                assertTrue(widths[0] <= widths[1] || widths[2] == 1, px + " px: columns " + widths[0]
+                        + " px wide in a table of " + widths[1] + " px, and no horizontal scroll bar ("
+                        + onFx(() -> table.lookupAll(".scroll-bar").stream().map(n -> ((javafx.scene.control.ScrollBar) n)
+                                .getOrientation() + " " + n.isVisible() + " " + ((javafx.scene.control.ScrollBar) n).getMax()
+                                + " h " + table.getHeight()).toList()) + "); policy "
+                        + onFx(() -> table.getColumnResizePolicy() == javafx.scene.control.TableView.UNCONSTRAINED_RESIZE_POLICY
+                                ? "unconstrained" : String.valueOf(table.getColumnResizePolicy())));
+            }
+        } finally {
+            robot.interact(() -> window.setTextSize(TextSize.NORMAL));
+        }
+    }
+
     @Test
     void theLayoutOfA1600x1000ScreenStaysAsItWas(FxRobot robot) {
         showAt1280x720(robot);
