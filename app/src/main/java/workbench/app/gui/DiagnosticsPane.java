@@ -119,10 +119,7 @@ final class DiagnosticsPane {
                 DiagnosticsViewModel.Line::essTailWarning, "Effective sample size for the 5% and 95% quantiles."));
         diagTable.getColumns().add(column("MCSE mean", l -> Ticks.number(l.row().mcseMean()), null,
                 "Monte Carlo standard error of the mean."));
-        diagTable.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY);
-        scaleColumns();
-        diagTable.widthProperty().addListener((o, a, b) -> fitPolicy());
-        diagTable.getVisibleLeafColumns().addListener((javafx.collections.ListChangeListener<Object>) ch -> fitPolicy());
+        diagFit = TableFit.install(diagTable, LEAST_WIDTHS, textSize);
         // the arrow keys go from cell to cell, and the line under the table says what the focused one means and why
         // it is flagged: the tooltips' text, which the mouse alone reached
         diagTable.getSelectionModel().setCellSelectionEnabled(true);
@@ -280,7 +277,8 @@ final class DiagnosticsPane {
         de.setPrefWidth(90);
         start.setPrefWidth(260);
         where.setPrefWidth(300);
-        divTable.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY);
+        // the locations' headers whole, the others' cells ("2 (warmup)", "-1274"), at any text size
+        divFit = TableFit.install(divTable, Map.of("chain", 40.0, "draw", 84.0, "energy error", 72.0), textSize);
         divTable.setTooltip(MainWindow.tip("Every divergence: select one to replay its trajectory on the projection."));
         divTable.getSelectionModel().selectedItemProperty().addListener((o, a, b) -> {
             if (b != null && b != posterior.projection().replaying()) {
@@ -524,60 +522,23 @@ final class DiagnosticsPane {
     /** Why the summary line under the diagnostics table is red (divergences, low E-BFMI); null when it is not. */
     private String diagSummaryWhy;
 
-    /**
-     * Gives each of the table's columns its least width at the text size in effect: its header, in the header's bold
-     * font, whole, and at least {@link #LEAST_WIDTHS} times the text size over 12 px.
-     */
+    /** The tables' columns' least widths at the text size in effect (the text size changed). */
     void scaleColumns() {
-        double px = textSize.getAsDouble();
-        javafx.scene.text.Text probe = new javafx.scene.text.Text();
-        probe.setFont(javafx.scene.text.Font.font(javafx.scene.text.Font.getDefault().getFamily(),
-                javafx.scene.text.FontWeight.BOLD, px));
-        for (TableColumn<DiagnosticsViewModel.Line, ?> c : diagTable.getColumns()) {
-            // a header with a tooltip is a label set as the column's graphic
-            String name = c.getGraphic() instanceof Label l ? l.getText() : c.getText();
-            probe.setText(name);
-            double header = Math.ceil(probe.getLayoutBounds().getWidth()) + HEADER_PADDING;
-            c.setMinWidth(Math.max(header, Math.ceil(LEAST_WIDTHS.getOrDefault(name, 0.0) * px / TextSize.NORMAL)));
+        if (diagFit != null) {
+            diagFit.scale();
         }
-        fitPolicy();
-    }
-
-    /**
-     * The columns share the table's width (the constrained policy) while their least widths fit in it; where they do
-     * not (larger text, a narrow window) each takes its least width and the table scrolls sideways: a constrained
-     * policy has no horizontal scroll bar, and the columns past the table's right edge could not be reached.
-     */
-    private void fitPolicy() {
-        double need = 0;
-        for (TableColumn<DiagnosticsViewModel.Line, ?> c : diagTable.getVisibleLeafColumns()) {
-            need += c.getMinWidth();
-        }
-        double room = diagTable.getWidth() - SCROLL_BAR_ROOM;
-        boolean share = !(room > 0) || need <= room;
-        if (!share) {
-            for (TableColumn<DiagnosticsViewModel.Line, ?> c : diagTable.getVisibleLeafColumns()) {
-                c.setPrefWidth(c.getMinWidth());
-            }
-        }
-        var policy = share ? TableView.CONSTRAINED_RESIZE_POLICY : TableView.UNCONSTRAINED_RESIZE_POLICY;
-        if (diagTable.getColumnResizePolicy() != policy) {
-            diagTable.setColumnResizePolicy(policy);
+        if (divFit != null) {
+            divFit.scale();
         }
     }
 
-    /** The table's vertical scroll bar and borders, which its columns do not get. */
-    private static final double SCROLL_BAR_ROOM = 18;
-
-    /** Around a column header's text: the label's and the header's padding, with a pixel to spare. */
-    private static final double HEADER_PADDING = 24;
+    private TableFit<DiagnosticsViewModel.Line> diagFit;
+    private TableFit<LiveBuffer.DivergenceMark> divFit;
 
     /**
      * The diagnostics table's columns' least widths at the normal text size, for what their cells hold: a number such
-     * as "-0.009176", a name such as "theta_tilde[1]". With the headers' widths ({@link #scaleColumns}) they grow
-     * with the text, and where their sum is more than the table's width the table scrolls sideways rather than cut
-     * them. At 20 px text a 1600 x 1000 window's table showed "para…", "ESS b…", "MCSE…" and a mean of "0.0091…";
-     * the truth's columns, shown later than the others, had been left too narrow for their headers.
+     * as "-0.009176", a name such as "theta_tilde[1]" ({@link TableFit}); the truth's columns, shown later than the
+     * others, had been left too narrow for their headers without them.
      */
     static final java.util.Map<String, Double> LEAST_WIDTHS = java.util.Map.of("parameter", 96.0, "mean", 72.0, "sd",
             72.0, "true mean", 72.0, "true sd", 72.0, "R-hat", 50.0, "ESS bulk", 56.0, "ESS tail", 56.0, "MCSE mean",

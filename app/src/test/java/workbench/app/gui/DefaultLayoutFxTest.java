@@ -110,6 +110,35 @@ class DefaultLayoutFxTest extends WindowFxBase {
         assertEquals("", cut);
         assertTrue(onFx(() -> table.getColumns().get(0).getWidth() < table.getColumns().get(3).getWidth() / 2),
                 "the chain's number narrower than a location");
+        // at 16 px text too ("energy…" and the locations' headers were cut): whole, the list scrolling sideways
+        try {
+            robot.interact(() -> window.setTextSize(16));
+            WaitForAsyncUtils.waitForFxEvents();
+            String cut16 = onFx(() -> {
+                table.applyCss();
+                table.layout();
+                StringBuilder sb = new StringBuilder();
+                for (javafx.scene.Node n : table.lookupAll(".column-header .label")) {
+                    javafx.scene.control.Label l = (javafx.scene.control.Label) n;
+                    if (l.getWidth() < l.prefWidth(-1) - 0.5) {
+                        sb.append('"').append(l.getText()).append("\" ").append(l.getWidth()).append(" of ")
+                                .append(l.prefWidth(-1)).append(" px; ");
+                    }
+                }
+                double sum = 0;
+                for (javafx.scene.control.TableColumn<?, ?> c : table.getVisibleLeafColumns()) {
+                    sum += c.getWidth();
+                }
+                if (sum > table.getWidth() && table.getColumnResizePolicy()
+                        != javafx.scene.control.TableView.UNCONSTRAINED_RESIZE_POLICY) {
+                    sb.append("columns ").append(sum).append(" px in ").append(table.getWidth()).append(", not scrolling");
+                }
+                return sb.toString();
+            });
+            assertEquals("", cut16, "16 px");
+        } finally {
+            robot.interact(() -> window.setTextSize(TextSize.NORMAL));
+        }
     }
 
     /**
