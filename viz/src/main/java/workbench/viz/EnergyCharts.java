@@ -3,6 +3,7 @@ package workbench.viz;
 import java.awt.BasicStroke;
 import java.awt.Font;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
 import java.util.function.ToDoubleFunction;
 import javafx.scene.control.Tooltip;
@@ -115,7 +116,20 @@ public final class EnergyCharts extends HBox {
         right = b;
         // the lettering follows the window's text size (View > Larger text), and the labels are fitted to it again
         ChartText.follow(this, this::fitLabels, errorChart, bfmiChart, truthChart.chart());
+        // the count and density axes' labels give way where a short panel has no room for them (the SMILE view at
+        // 16 px text in a 1280 x 720 window: "density" over its note); the ticks stay
+        errorLabel = RangeLabelFit.install(errorChart, a);
+        errorLabel.setForms(COUNT_LABELS);
+        RangeLabelFit.install(bfmiChart, b).setForms(DENSITY_LABELS);
+        RangeLabelFit.install(truthChart.chart(), b).setForms(TRUTH_LABELS);
     }
+
+    /** The range axes' labels, longest first: the histogram of every ΔE, densities, errors against the truth. */
+    static final List<String> COUNT_LABELS = List.of("transitions", "");
+    static final List<String> DENSITY_LABELS = List.of("density", "");
+    static final List<String> TRUTH_LABELS = List.of("error / true sd", "error / sd", "");
+    /** The ΔE chart's range label: counts, or the SMILE view's density. */
+    private final RangeLabelFit errorLabel;
 
     /**
      * The latest errors against the model's truth (null: no truth). For a sampler without an energy they take the
@@ -451,7 +465,7 @@ public final class EnergyCharts extends HBox {
             plot.addDomainMarker(resetMarker);
             plot.setDataset(1, tunerCurve);
             fitLabels();
-            plot.getRangeAxis().setLabel("density");
+            errorLabel.setForms(DENSITY_LABELS);
             errorChart.addSubtitle(tunerLegend);
         }
         String tuner = "psmile".equals(buffer.samplerId()) ? "pSMILE" : "SMILE";
@@ -470,10 +484,24 @@ public final class EnergyCharts extends HBox {
         }
         tunerCurve.removeAllSeries();
         tunerCurve.addSeries(curve);
-        setErrorNote(null, String.format(Locale.ROOT,
-                "chain 1, latest %d: %d rejected%s; all chains: %d rejected; k = %s, \u03b8 = %s", fit.window(), fit.rejectedHere(),
-                fit.beyond() > 0 ? ", " + fit.beyond() + " beyond the axis" : "", fit.rejections(),
-                Ticks.number(fit.shape()), Ticks.number(fit.scale())));
+        setErrorNote(null, tunerNotes(fit.window(), fit.rejectedHere(), fit.beyond(), fit.rejections(), fit.shape(),
+                fit.scale()));
+    }
+
+    /**
+     * The SMILE view's note, longest first: the longest that wraps to {@link NoteFit#LINES} lines is shown, the whole
+     * in the panel's tooltip. At 16 px text in a 1280 x 720 window its one form took four lines, and the histogram under
+     * it was some 30 pixels high.
+     */
+    static String[] tunerNotes(long window, long rejectedHere, long beyond, long rejections, double shape,
+            double scale) {
+        String fit = "k = " + Ticks.number(shape) + ", \u03b8 = " + Ticks.number(scale);
+        return new String[] {
+            String.format(Locale.ROOT, "chain 1, latest %d: %d rejected%s; all chains: %d rejected; %s", window,
+                    rejectedHere, beyond > 0 ? ", " + beyond + " beyond the axis" : "", rejections, fit),
+            String.format(Locale.ROOT, "latest %d: %d rejected; all: %d; %s", window, rejectedHere, rejections, fit),
+            String.format(Locale.ROOT, "%d of %d rejected; %s", rejectedHere, window, fit),
+            fit};
     }
 
     /** Back to the ΔE histogram of every transition (another sampler, or no tuner state yet). */
@@ -489,7 +517,7 @@ public final class EnergyCharts extends HBox {
         plot.setDataset(1, null);
         tunerCurve.removeAllSeries();
         fitLabels();
-        plot.getRangeAxis().setLabel("transitions");
+        errorLabel.setForms(COUNT_LABELS);
         errorTitles = ERROR_TITLES;
         fitTitles();
         errorChart.removeSubtitle(tunerLegend);

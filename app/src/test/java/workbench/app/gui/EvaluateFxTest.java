@@ -195,7 +195,7 @@ class EvaluateFxTest extends WindowFxBase {
             java.awt.Font font = onFx(() -> w.oodView().chart().getXYPlot().getRangeAxis().getLabelFont());
             double width = font.getStringBounds(shortLabel, new java.awt.font.FontRenderContext(null, true, true))
                     .getWidth();
-            double room = onFx(() -> w.oodView().plotHeight());
+            double room = onFx(() -> w.oodView().labelRoom());
             assertTrue(workbench.viz.predict.OodView.ENTROPY_LABELS.contains(shortLabel), shortLabel);
             assertTrue(width <= room || shortLabel.equals("entropy (nats)"), shortLabel + ": " + width + " in " + room);
             // and the table's headers are whole: its columns shared the width equally, and "pred. R-hat max",

@@ -24,28 +24,20 @@ abstract class ChartPane extends StackPane {
         viewer.setPrefSize(420, 300);
         getChildren().add(viewer);
         workbench.viz.ChartText.follow(this, chart); // lettering with the window's text size
-        // after each drawing the range axis's label is fitted to the plot's height as drawn: it sets only the axis's
-        // width, never the plot's height, so a label changed here is drawn once more and then stays
-        chart.addProgressListener(e -> {
-            if (e.getType() == org.jfree.chart.event.ChartProgressEvent.DRAWING_FINISHED && rangeForms.size() > 1) {
-                javafx.application.Platform.runLater(this::fitRangeLabel);
-            }
-        });
+        rangeFit = workbench.viz.RangeLabelFit.install(chart, viewer);
     }
 
     private final ChartViewer viewer;
-    /** The range axis's label forms, longest first (empty: the label as set). */
-    private java.util.List<String> rangeForms = java.util.List.of();
+    private final workbench.viz.RangeLabelFit rangeFit;
 
     /**
      * Labels the range axis with the longest of {@code forms} (longest first) that fits the plot's height as last
-     * drawn ({@link #plotHeight}), at the axis's label font; the shortest where none does. At 16 px text in a 1280 x 720 window the
-     * out-of-distribution chart's plot was some 110 px high and "mean predictive entropy (nats)", some 230 px, ran
-     * over the chart's note above it and its legend below.
+     * drawn ({@link workbench.viz.RangeLabelFit}). At 16 px text in a 1280 x 720 window the out-of-distribution
+     * chart's plot was some 110 px high and "mean predictive entropy (nats)", some 230 px, ran over the chart's note
+     * above it and its legend below.
      */
     protected void setRangeLabels(java.util.List<String> forms) {
-        rangeForms = java.util.List.copyOf(forms);
-        plot.getRangeAxis().setLabel(fitting(forms, plotHeight(), plot.getRangeAxis().getLabelFont()));
+        rangeFit.setForms(forms);
     }
 
     /** The range axis's label as now set (tests). */
@@ -53,37 +45,9 @@ abstract class ChartPane extends StackPane {
         return plot.getRangeAxis().getLabel();
     }
 
-    /**
-     * The height of the plot as last drawn, its axes' ticks and labels included (between the chart's note and its
-     * legend: what the range axis's label, centred on the data area, may span); NaN before the first drawing.
-     */
-    public double plotHeight() {
-        org.jfree.chart.ChartRenderingInfo info = viewer.getCanvas().getRenderingInfo();
-        double h = info == null ? Double.NaN : info.getPlotInfo().getPlotArea().getHeight();
-        return h > 0 ? h : Double.NaN;
-    }
-
-    private void fitRangeLabel() {
-        if (rangeForms.size() > 1) {
-            String label = fitting(rangeForms, plotHeight(), plot.getRangeAxis().getLabelFont());
-            if (!label.equals(plot.getRangeAxis().getLabel())) {
-                plot.getRangeAxis().setLabel(label);
-            }
-        }
-    }
-
-    /** The first of {@code forms} at most {@code room} wide in {@code font}; the last where none is, the first where the room is not known. */
-    static String fitting(java.util.List<String> forms, double room, java.awt.Font font) {
-        if (!(room > 0)) {
-            return forms.get(0);
-        }
-        java.awt.font.FontRenderContext frc = new java.awt.font.FontRenderContext(null, true, true);
-        for (String f : forms) {
-            if (font.getStringBounds(f, frc).getWidth() <= room) {
-                return f;
-            }
-        }
-        return forms.get(forms.size() - 1);
+    /** The room the range axis's label had in the last drawing; NaN before the first (tests). */
+    public double labelRoom() {
+        return rangeFit.room();
     }
 
     public JFreeChart chart() {
