@@ -499,7 +499,8 @@ public final class EnergyCharts extends HBox {
         return new String[] {
             String.format(Locale.ROOT, "chain 1, latest %d: %d rejected%s; all chains: %d rejected; %s", window,
                     rejectedHere, beyond > 0 ? ", " + beyond + " beyond the axis" : "", rejections, fit),
-            String.format(Locale.ROOT, "latest %d: %d rejected; all: %d; %s", window, rejectedHere, rejections, fit),
+            String.format(Locale.ROOT, "%d of chain 1's latest %d rejected (%d in all); %s", rejectedHere, window,
+                    rejections, fit),
             String.format(Locale.ROOT, "%d of %d rejected; %s", rejectedHere, window, fit),
             fit};
     }
