@@ -67,7 +67,7 @@ public final class AutocorrelationView extends ChainDrawsView<AutocorrelationVie
             legend.add(Legend.Symbol.LINE, Palette.chain(c), "chain " + (c + 1));
         }
         legend.add(Legend.Symbol.BOX, Color.rgb(0, 0, 0, 0.18), "\u00b11.96/\u221an (white noise, 95%)");
-        double top = underTitle(g) + legend.drawInline(g, left(g), underTitle(g), w - left(g) - RIGHT) + 6;
+        double top = legendThenTop(g, legend, w, h);
         double plotH = h - top - bottom(g);
         if (plotH < 20) {
             return;

@@ -163,7 +163,48 @@ public abstract class ChainDrawsView<R> extends CanvasView {
         g.setFont(PlotArea.LABEL_FONT);
         g.setTextAlign(TextAlignment.LEFT);
         g.setTextBaseline(VPos.TOP);
-        g.fillText(shown == null ? title : title + "  (" + shown.note() + ")", left(g), 2);
+        // the longest form that fits: at 16 px text in a 1280 x 720 window "rank plot of x[1]  (2 000 draws per chain)"
+        // ran past the view's right edge
+        java.util.List<String> forms = shown == null ? java.util.List.of(title, name())
+                : java.util.List.of(title + "  (" + shown.note() + ")", title, name());
+        shownTitle = PlotArea.firstFitting(forms, w - left(g) - 4, g.textScale());
+        g.fillText(shownTitle, left(g), 2);
         return true;
+    }
+
+    /** The title as last drawn, shortened where the view is narrow (tests). */
+    private String shownTitle = "";
+
+    /** The title as last drawn (tests). */
+    public String drawnTitle() {
+        return shownTitle;
+    }
+
+    /** Least height of the plot under a legend: below it the legend is left out (see {@link #legendThenTop}). */
+    static final double MIN_PLOT = 60;
+
+    /** Whether the last paint left the legend out, the view being too short for it and a plot (tests). */
+    private boolean legendLeftOut;
+
+    /** Whether the last paint left the legend out for want of height. */
+    public boolean legendLeftOut() {
+        return legendLeftOut;
+    }
+
+    /**
+     * Draws {@code legend} in rows under the title where the plot keeps {@link #MIN_PLOT} pixels (times the text
+     * scale) under it, and returns the plot's top; in a view too short for both the legend is left out, the chains'
+     * colours being those of every other view (at 16 px text in a 1280 x 720 window the rank plot's legend took all
+     * the height, and no plot was drawn).
+     */
+    protected double legendThenTop(Pen g, Legend legend, double w, double h) {
+        double width = w - left(g) - RIGHT;
+        double under = underTitle(g);
+        double legendH = legend.inlineHeight(width);
+        legendLeftOut = h - (under + legendH + 6) - bottom(g) < MIN_PLOT * g.textScale();
+        if (legendLeftOut) {
+            return under + 6;
+        }
+        return under + legend.drawInline(g, left(g), under, width) + 6;
     }
 }

@@ -54,7 +54,7 @@ public final class RankView extends ChainDrawsView<RankHistogram> {
         }
         legend.add(Legend.Symbol.DASH, UNIFORM, "uniform");
         legend.add(Legend.Symbol.BOX, Color.rgb(0, 0, 0, 0.18), (int) Math.round(BAND * 100) + "% band");
-        double top = underTitle(g) + legend.drawInline(g, left(g), underTitle(g), w - left(g) - RIGHT) + 6;
+        double top = legendThenTop(g, legend, w, h);
         double plotH = h - top - bottom(g);
         if (plotH < 20) {
             return;
