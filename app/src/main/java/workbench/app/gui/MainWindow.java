@@ -242,7 +242,8 @@ public final class MainWindow extends BorderPane {
         restoreChoices();
 
         setTop(new VBox(menuBar(), toolBar()));
-        setLeft(sidebar());
+        sidebarNode = sidebar();
+        setLeft(sidebarNode);
         setCenter(center());
         setBottom(statusBar());
         wireRunControls();
@@ -369,7 +370,11 @@ public final class MainWindow extends BorderPane {
         MenuItem normal = new MenuItem("_Normal text");
         normal.setAccelerator(new KeyCodeCombination(KeyCode.DIGIT0, KeyCombination.SHORTCUT_DOWN));
         normal.setOnAction(e -> setTextSize(TextSize.NORMAL));
-        view.getItems().addAll(larger, smaller, normal);
+        setupShown.setId("setupShownItem");
+        setupShown.setSelected(true);
+        setupShown.setAccelerator(new KeyCodeCombination(KeyCode.B, KeyCombination.SHORTCUT_DOWN));
+        setupShown.selectedProperty().addListener((o, was, now) -> showSetup(now));
+        view.getItems().addAll(larger, smaller, normal, new SeparatorMenuItem(), setupShown);
         // the same from the number pad, and Ctrl+Shift+= (Ctrl and "+" where "+" needs Shift)
         sceneProperty().addListener((o, was, scene) -> {
             if (scene != null) {
@@ -575,6 +580,46 @@ public final class MainWindow extends BorderPane {
         // 1280-pixel screen's pixels and held the window wider than the screen (the settings wrap, the sheet scrolls)
         scroll.maxWidthProperty().bind(widthProperty().multiply(0.4));
         return scroll;
+    }
+
+    /** The setup pane (model, sampler, run), laid out on the window's left. */
+    private Node sidebarNode;
+    /**
+     * View ▸ Setup pane (Ctrl+B): shows or hides the setup pane, which keeps its settings. At 16 px text in a 1280 x 720
+     * window the pane took 460 of the 1280 pixels, and the plots were left cramped; hidden, they have the window's width.
+     */
+    private final javafx.scene.control.CheckMenuItem setupShown = new javafx.scene.control.CheckMenuItem(
+            "Set_up pane");
+
+    /** Shows or hides the setup pane (View ▸ Setup pane); its settings stay as they were. */
+    void showSetup(boolean show) {
+        if (setupShown.isSelected() != show) {
+            setupShown.setSelected(show); // comes back here through the listener
+            return;
+        }
+        if (sidebarNode == null || sidebarNode.isVisible() == show) {
+            return;
+        }
+        javafx.scene.Node focus = getScene() == null ? null : getScene().getFocusOwner();
+        sidebarNode.setVisible(show);
+        sidebarNode.setManaged(show);
+        if (!show && focus != null && isInside(focus, sidebarNode)) {
+            posterior.projection().requestFocus(); // the focus leaves with the pane
+        }
+    }
+
+    /** Whether the setup pane is shown (View ▸ Setup pane). */
+    boolean setupShown() {
+        return sidebarNode != null && sidebarNode.isVisible();
+    }
+
+    private static boolean isInside(javafx.scene.Node n, javafx.scene.Node root) {
+        for (javafx.scene.Node p = n; p != null; p = p.getParent()) {
+            if (p == root) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static Label title(String text) {
@@ -2300,6 +2345,7 @@ public final class MainWindow extends BorderPane {
         speedSlider.setValue(prefs.getDouble("speedLog", Math.log10(30)));
         setTextSize(TextSize.clamp(prefs.getDouble("textSize", TextSize.NORMAL)));
         posterior.setDivergencesAtStart(prefs.getBoolean("divergencesAtStart", false));
+        showSetup(prefs.getBoolean("setupShown", true));
         // the folder chosen with File > Sessions folder, unless the system property names one for this start
         String sessionsDir = prefs.get("sessionsDir", null);
         if (sessionsDir != null && System.getProperty(RunController.SESSIONS_DIR_PROPERTY) == null) {
@@ -2325,6 +2371,7 @@ public final class MainWindow extends BorderPane {
             prefs.putDouble("speedLog", speedSlider.getValue());
             prefs.putDouble("textSize", textSize());
             prefs.putBoolean("divergencesAtStart", posterior.projection().divergencesAtStart());
+            prefs.putBoolean("setupShown", setupShown());
             Preferences node = prefs.node("settings");
             node.clear();
             setup.allInEffect().forEach(node::put);
