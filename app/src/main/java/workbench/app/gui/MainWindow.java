@@ -239,11 +239,14 @@ public final class MainWindow extends BorderPane {
         this.diagnostics = new DiagnosticsViewModel(engine, DIAGNOSTICS_WINDOW);
         energy.setEbfmi(engine::ebfmi);
         getStylesheets().add(MainWindow.class.getResource("workbench.css").toExternalForm());
+        setupShown.setSelected(true); // unless the preferences say otherwise
         restoreChoices();
 
         setTop(new VBox(menuBar(), toolBar()));
         sidebarNode = sidebar();
         setLeft(sidebarNode);
+        sidebarNode.setVisible(setupShown.isSelected()); // as restored above, before the pane was made
+        sidebarNode.setManaged(setupShown.isSelected());
         setCenter(center());
         setBottom(statusBar());
         wireRunControls();
@@ -371,7 +374,6 @@ public final class MainWindow extends BorderPane {
         normal.setAccelerator(new KeyCodeCombination(KeyCode.DIGIT0, KeyCombination.SHORTCUT_DOWN));
         normal.setOnAction(e -> setTextSize(TextSize.NORMAL));
         setupShown.setId("setupShownItem");
-        setupShown.setSelected(true);
         setupShown.setAccelerator(new KeyCodeCombination(KeyCode.B, KeyCombination.SHORTCUT_DOWN));
         setupShown.selectedProperty().addListener((o, was, now) -> showSetup(now));
         view.getItems().addAll(larger, smaller, normal, new SeparatorMenuItem(), setupShown);

@@ -39,6 +39,15 @@ class SetupPaneFxTest extends WindowFxBase {
         window.savePrefs();
         assertFalse(prefs.getBoolean("setupShown", true), "remembered for the next start");
 
+        // a window made with these preferences starts with the pane hidden
+        MainWindow next = onFx(() -> new MainWindow(workbench.core.model.ModelRegistry.all(),
+                workbench.core.kernel.SamplerRegistry.all(), prefs, new CoreSummaryEngine()));
+        try {
+            assertFalse(onFx(next::setupShown), "hidden at the next start");
+        } finally {
+            robot.interact(next::shutdown);
+        }
+
         robot.press(KeyCode.CONTROL).type(KeyCode.B).release(KeyCode.CONTROL);
         WaitForAsyncUtils.waitForFxEvents();
         assertTrue(onFx(() -> window.setupShown()));
