@@ -784,6 +784,7 @@ public final class SessionReader implements DrawSource, AutoCloseable {
         // both ascending: a record matches the flagged draw of its iteration, each draw at most one record
         int missing = 0;
         long firstMissing = -1;
+        long[] absent = new long[3];
         long[] unmatched = new long[3];
         int extra = 0;
         for (int i = 0, j = 0; i < held.length || j < ix.divergent; ) {
@@ -795,6 +796,9 @@ public final class SessionReader implements DrawSource, AutoCloseable {
                 i++;
             } else if (i == held.length || held[i] > ix.flagged[j]) {
                 firstMissing = missing == 0 ? ix.flagged[j] : firstMissing;
+                if (missing < absent.length) {
+                    absent[missing] = ix.flagged[j];
+                }
                 missing++;
                 j++;
             } else {
@@ -807,24 +811,16 @@ public final class SessionReader implements DrawSource, AutoCloseable {
         }
         List<String> what = new ArrayList<>();
         if (missing > 0) {
-            what.add(missing + " of " + ix.divergent + " records missing");
+            // which divergent transitions lost their record: a user can look them up with summary --divergences
+            what.add(missing + " of " + ix.divergent + " records missing, at " + iterations(absent, missing));
         }
         if (extra > 0) {
-            // counted from 1, as summary --divergences lists them
-            StringBuilder at = new StringBuilder(extra == 1 ? "iteration " : "iterations ");
-            for (int k = 0; k < Math.min(extra, unmatched.length); k++) {
-                at.append(k == 0 ? "" : ", ").append(unmatched[k] + 1);
-            }
-            if (extra > unmatched.length) {
-                at.append(" and ").append(extra - unmatched.length).append(extra - unmatched.length == 1 ? " other"
-                        : " others");
-            }
             what.add(extra + " of its " + held.length + " records " + (extra == 1 ? "matches" : "match")
-                    + " no draw flagged divergent, at " + at);
+                    + " no draw flagged divergent, at " + iterations(unmatched, extra));
         }
         // every record before the first one missing, none after it: the file was cut there
         boolean cut = extra == 0 && (held.length == 0 || held[held.length - 1] < firstMissing);
-        String message = manifest.divergencesFiles().get(c) + ": " + String.join(" and ", what)
+        String message = manifest.divergencesFiles().get(c) + ": " + String.join("; ", what)
                 + (cut ? " (cut off between two records?)" : extra > 0 ? " (records of another chain or session?)" : "")
                 + ": chain " + (c + 1) + "'s draws flag " + ix.divergent + " divergent transitions in their " + ix.size
                 + " iterations, the file holds " + held.length + "; chain " + (c + 1) + " keeps "
@@ -832,6 +828,22 @@ public final class SessionReader implements DrawSource, AutoCloseable {
         synchronized (errors) {
             errors.add(new BadInputException(message));
         }
+    }
+
+    /**
+     * "iteration 12", "iterations 12, 45, 78" or "iterations 12, 45, 78 and 3 others": the first of {@code count}
+     * iterations (0-based in {@code first}, at most its length kept), counted from 1 as {@code summary --divergences}
+     * lists them.
+     */
+    static String iterations(long[] first, int count) {
+        StringBuilder at = new StringBuilder(count == 1 ? "iteration " : "iterations ");
+        for (int k = 0; k < Math.min(count, first.length); k++) {
+            at.append(k == 0 ? "" : ", ").append(first[k] + 1);
+        }
+        if (count > first.length) {
+            at.append(" and ").append(count - first.length).append(count - first.length == 1 ? " other" : " others");
+        }
+        return at.toString();
     }
 
     /**

@@ -90,14 +90,19 @@ class DivergenceCountTest {
         long[] at = recordStarts(dir, 1);
         int n = at.length - 1;
         long size;
+        List<DivergenceRecord> all;
         try (SessionReader r = SessionReader.open(dir)) {
             size = r.size(1);
+            all = r.divergences(1);
         }
         truncate(dir.resolve("chain-2.divergences"), at[n - 2]); // the last two records gone, none torn
         try (SessionReader r = SessionReader.open(dir)) {
             assertEquals(List.of(), r.recovery(), "nothing torn");
             assertEquals(1, r.errors().size(), r.errors().toString());
-            assertEquals("chain-2.divergences: 2 of " + n + " records missing (cut off between two records?): chain 2's"
+            // the two named by iteration, counted from 1 as summary --divergences lists them
+            assertEquals("chain-2.divergences: 2 of " + n + " records missing, at iterations "
+                    + (all.get(n - 2).iteration() + 1) + ", " + (all.get(n - 1).iteration() + 1)
+                    + " (cut off between two records?): chain 2's"
                     + " draws flag " + n + " divergent transitions in their " + size + " iterations, the file holds "
                     + (n - 2) + "; chain 2 keeps " + (n - 2) + " divergences", r.errors().get(0).getMessage());
             // nothing lost: the draws and the records there are still read
@@ -110,7 +115,9 @@ class DivergenceCountTest {
         try (SessionReader r = SessionReader.open(dir)) {
             assertEquals(1, r.errors().size(), r.errors().toString());
             assertTrue(r.errors().get(0).getMessage().startsWith("chain-2.divergences: " + n + " of " + n
-                    + " records missing"), r.errors().get(0).getMessage());
+                    + " records missing, at iterations " + (all.get(0).iteration() + 1) + ", "
+                    + (all.get(1).iteration() + 1) + ", " + (all.get(2).iteration() + 1) + " and " + (n - 3)
+                    + (n - 3 == 1 ? " other" : " others")), r.errors().get(0).getMessage());
             assertTrue(r.errors().get(0).getMessage().endsWith("; chain 2 keeps 0 divergences"),
                     r.errors().get(0).getMessage());
         }
@@ -221,7 +228,7 @@ class DivergenceCountTest {
         try (SessionReader r = SessionReader.open(dir)) {
             assertEquals(1, r.errors().size(), r.errors().toString());
             String m = r.errors().get(0).getMessage();
-            assertTrue(m.startsWith("chain-2.divergences: ") && m.contains(" records missing and ")
+            assertTrue(m.startsWith("chain-2.divergences: ") && m.contains(" records missing, at iteration") && m.contains("; ")
                     && m.contains(" match no draw flagged divergent, at iterations ")
                     && m.contains(" (records of another chain or session?): chain 2's draws flag " + n + " divergent"), m);
             assertEquals(r.divergences(0).size(), r.divergences(1).size(), "nothing lost");

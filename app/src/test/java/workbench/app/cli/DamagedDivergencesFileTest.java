@@ -138,7 +138,8 @@ class DamagedDivergencesFileTest {
         CliHarness r = CliHarness.run("summary", s.toString(), "--divergences", "0");
         assertEquals(0, r.code, r.err);
         assertTrue(r.err.lines().anyMatch(l -> l.startsWith("warning: chain-1.divergences: 1 of " + n
-                + " records missing (cut off between two records?): chain 1's draws flag " + n + " divergent"
+                + " records missing, at iteration ") && l.contains(" (cut off between two records?): chain 1's draws flag "
+                + n + " divergent"
                 + " transitions in their 600 iterations, the file holds " + (n - 1) + "; chain 1 keeps " + (n - 1)
                 + " divergence")), r.err);
         CliHarness check = CliHarness.run("replay", s.toString(), "--check", "--no-progress");
