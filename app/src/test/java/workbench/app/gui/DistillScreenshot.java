@@ -53,6 +53,8 @@ public final class DistillScreenshot {
             Path png = Paths.get(getParameters().getRaw().get(2));
             prefs = Preferences.userRoot().node("/org/mcmcworkbench/screenshot-" + UUID.randomUUID());
             window = new MainWindow(ModelRegistry.all(), SamplerRegistry.all(), prefs, new CoreSummaryEngine());
+            // -Dworkbench.textSize=16: the dialog at a larger text size (View > Larger text)
+            window.setTextSize(Double.parseDouble(System.getProperty("workbench.textSize", "12")));
             stage.setScene(new Scene(window, 1240, 780));
             stage.show();
             window.openSession(session);
