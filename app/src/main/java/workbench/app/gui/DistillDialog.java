@@ -69,13 +69,39 @@ final class DistillDialog {
         if (owner != null) {
             stage.initOwner(owner);
         }
-        Scene scene = new Scene(layout(), 620, Region.USE_COMPUTED_SIZE);
+        Scene scene = new Scene(layout(), WIDTH, Region.USE_COMPUTED_SIZE);
         scene.getStylesheets().add(DistillDialog.class.getResource("workbench.css").toExternalForm());
         stage.setScene(scene);
         FocusTips.install(scene); // Shift+F1: the focused control's tooltip
         stage.setOnCloseRequest(e -> stopWork());
         ScreenFit.install(stage);
         refresh();
+        // View > Larger text while it is open: the dialog grows (or shrinks) with its text, as if opened at that size;
+        // it kept its size, and at 20 px its lines were cut to one row each
+        scene.getRoot().styleProperty().addListener((o, was, now) -> javafx.application.Platform.runLater(this::fitToText));
+    }
+
+    /** The dialog's width as opened at 12 px text; it scales with the text size. */
+    private static final double WIDTH = 620;
+
+    /** Sizes the dialog to its content at the text size in effect: {@link #WIDTH} scaled, and the height that needs. */
+    private void fitToText() {
+        Scene scene = stage.getScene();
+        if (scene == null || !stage.isShowing()) {
+            return;
+        }
+        scene.getRoot().applyCss();
+        double px = javafx.scene.text.Font.getDefault().getSize();
+        if (scene.getRoot().lookup(".label") instanceof Label l) {
+            px = l.getFont().getSize();
+        }
+        double dx = stage.getWidth() - scene.getWidth();
+        double dy = stage.getHeight() - scene.getHeight();
+        double w = Math.ceil(WIDTH * px / TextSize.NORMAL);
+        double h = Math.ceil(scene.getRoot().prefHeight(w));
+        stage.setWidth(w + (dx > 0 ? dx : 0));
+        stage.setHeight(h + (dy > 0 ? dy : 0));
+        ScreenFit.keepOnScreen(stage);
     }
 
     Stage stage() {
@@ -156,6 +182,9 @@ final class DistillDialog {
         grid.add(folderError, 1, 5);
         fileHint.setId("distillFileHint");
         fileHint.getStyleClass().add("hint");
+        // whole: at 16 px text the one line was cut at "…eight-schools-cente…"; the full path in its tooltip
+        fileHint.setWrapText(true);
+        fileHint.setTooltip(new javafx.scene.control.Tooltip());
         grid.add(fileHint, 1, 6);
 
         bar.setId("distillProgress");
@@ -291,9 +320,11 @@ final class DistillDialog {
             l.setManaged(!l.getText().isEmpty());
             l.setVisible(!l.getText().isEmpty());
         }
-        fileHint.setText(vm.sizeError().isEmpty() && vm.folderError().isEmpty()
+        boolean writes = vm.sizeError().isEmpty() && vm.folderError().isEmpty();
+        fileHint.setText(writes
                 ? "Run writes the session " + vm.outputFile().getFileName() + " (one chain, weights per draw)"
                 : "");
+        fileHint.getTooltip().setText(writes ? "Run writes the session " + vm.outputFile().toAbsolutePath() : "");
         method.setDisable(running);
         size.setDisable(running);
         folder.setDisable(running);

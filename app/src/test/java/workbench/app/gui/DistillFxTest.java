@@ -116,6 +116,33 @@ class DistillFxTest extends WindowFxBase {
         robot.interact(() -> d.stage().close());
     }
 
+    /**
+     * The line saying what Run will write stays whole at larger text: at 16 px it was one line cut at
+     * "…eight-schools-cente…"; it wraps, and its tooltip gives the whole path.
+     */
+    @Test
+    void theOutputLineIsWholeAtLargerText(FxRobot robot) throws Exception {
+        DistillDialog d = openDialog(robot);
+        Label hint = in(d, "#distillFileHint");
+        try {
+            robot.interact(() -> window.setTextSize(20));
+            WaitForAsyncUtils.waitForFxEvents();
+            double[] h = onFx(() -> {
+                d.stage().getScene().getRoot().applyCss();
+                d.stage().getScene().getRoot().layout();
+                return new double[] {hint.getHeight(), hint.prefHeight(hint.getWidth()), hint.getWidth()};
+            });
+            assertTrue(h[0] >= h[1] - 0.5, "the line is cut: " + h[0] + " of " + h[1] + " px high, " + h[2] + " wide");
+            String tip = onFx(() -> hint.getTooltip().getText());
+            assertTrue(tip.contains(d.viewModel().outputFile().toAbsolutePath().toString()), tip);
+        } finally {
+            robot.interact(() -> {
+                window.setTextSize(TextSize.NORMAL);
+                d.stage().close();
+            });
+        }
+    }
+
     @Test
     void cancelStopsARunningDistillation(FxRobot robot) throws Exception {
         DistillDialog d = openDialog(robot);
