@@ -236,6 +236,32 @@ public record PlotArea(double left, double top, double width, double height,
         return forms.get(forms.size() - 1);
     }
 
+    /**
+     * {@code text} broken at spaces into lines at most {@code room} pixels wide at {@code font} times {@code textScale},
+     * greedily (a word wider than that on a line of its own); one line where the room is not known.
+     */
+    static java.util.List<String> wrap(String text, double room, double textScale, Font font) {
+        if (!(room > 0)) {
+            return java.util.List.of(text);
+        }
+        javafx.scene.text.Text t = new javafx.scene.text.Text();
+        t.setFont(textScale == 1 ? font : Font.font(font.getFamily(), font.getSize() * textScale));
+        java.util.List<String> lines = new java.util.ArrayList<>();
+        String line = "";
+        for (String word : text.split(" ")) {
+            String longer = line.isEmpty() ? word : line + " " + word;
+            t.setText(longer);
+            if (!line.isEmpty() && t.getLayoutBounds().getWidth() > room) {
+                lines.add(line);
+                line = word;
+            } else {
+                line = longer;
+            }
+        }
+        lines.add(line);
+        return lines;
+    }
+
     /** How far below the x axis {@link #drawXAxis} puts the top of its label (under the tick labels). */
     static double xLabelOffset(double textScale) {
         return 6 + 16 * textScale;

@@ -215,7 +215,28 @@ public final class TraceView extends CanvasView {
             }
             tries.add(head + suffix);
         }
+        if (full.endsWith(": does not apply")) {
+            tries.add(full.substring(0, full.length() - "does not apply".length()) + "n/a"); // "acceptance: n/a"
+        }
         return PlotArea.firstFitting(tries, room, ts);
+    }
+
+    /** Least height of the plot under the stages' legend (times the text scale): below it the legend is left out. */
+    static final double MIN_PLOT = 50;
+    /** Whether the last paint left the stages' legend out for want of height. */
+    private boolean phaseLegendLeftOut;
+
+    /** Whether the last paint left the tuning stages' legend out for want of height (tests). */
+    public boolean phaseLegendLeftOut() {
+        return phaseLegendLeftOut;
+    }
+
+    /** The lines said in place of a trace that does not apply, as last drawn (tests). */
+    private List<String> shownNote = List.of();
+
+    /** The lines said in place of a statistic that does not apply, as last drawn (tests). */
+    public List<String> drawnNote() {
+        return shownNote;
     }
 
     /** What {@link #drawnTitle} was fitted for: the title, its suffix, the room, the text size, bucket means. */
@@ -463,10 +484,13 @@ public final class TraceView extends CanvasView {
             // a flat 1 would read as "every proposal accepted": say why there is nothing to draw
             g.setFont(PlotArea.TICK_FONT);
             g.setFill(Color.rgb(110, 110, 110));
-            // short lines: the view is about a third of the window wide
-            g.fillText(notApplicable + ":", left, top0 + 6);
-            g.fillText("every step is taken, so there is", left, top0 + 6 + 15 * ts);
-            g.fillText("no acceptance rate to show", left, top0 + 6 + 30 * ts);
+            // wrapped to the view's width (about a third of the window's): three fixed lines were cut at 16 px text
+            List<String> lines = PlotArea.wrap(notApplicable + ": every step is taken, so there is no acceptance rate"
+                    + " to show", w - left - 4, ts, PlotArea.TICK_FONT);
+            shownNote = lines;
+            for (int k = 0; k < lines.size(); k++) {
+                g.fillText(lines.get(k), left, top0 + 6 + 15 * ts * k);
+            }
             return;
         }
         double top = top0;
@@ -525,7 +549,12 @@ public final class TraceView extends CanvasView {
         List<TuningPhases.Segment> phases = TuningPhases.reportsPhases(sampler) && buffer.hasExtras()
                 ? TuningPhases.segments(buffer, 0, lo, hi) : List.of();
         Legend phaseLegend = phaseLegend(sampler, phases, ts);
-        if (!phaseLegend.isEmpty()) {
+        // the stages' legend above the plot, where the plot keeps room under it; in a short view it is left out (the
+        // shading and the x axis's label still say what is shaded): at 16 px text in a 1280 x 720 window it took all
+        // of the trace's height, and of each Sampler-over-time plot's, and no trace was drawn
+        phaseLegendLeftOut = !phaseLegend.isEmpty()
+                && h - (top + phaseLegend.inlineHeight(plotW) + 2) - bottom < MIN_PLOT * ts;
+        if (!phaseLegend.isEmpty() && !phaseLegendLeftOut) {
             top += phaseLegend.drawInline(g, left, top, plotW) + 2;
         }
         if (h - top - bottom < 10) {

@@ -120,4 +120,52 @@ class TunerViewsFxTest extends WindowFxBase {
         }
         assertFalse(segs.isEmpty());
     }
+    /**
+     * At 16 px text in a 1280 x 720 window the stages' legend took all of each short trace's height, and no trace was
+     * drawn; the acceptance view's three fixed lines were cut at the view's edge. The legend gives way to the plot,
+     * and the note wraps to the view's width.
+     */
+    @Test
+    void atLargerTextTheStagesLegendGivesWayAndTheNoteWraps(FxRobot robot) throws Exception {
+        run(robot, "gaussian-2d", "mclmc", 600, 200);
+        robot.clickOn("#samplerOverTimeTab");
+        TraceView step = robot.lookup("#stepSizeTrace").queryAs(TraceView.class);
+        TraceView accept = robot.lookup("#acceptTrace").queryAs(TraceView.class);
+        waitUntil("the acceptance view's note", 30, () -> accept.notApplicable() != null);
+        try {
+            robot.interact(() -> {
+                javafx.stage.Stage stage = (javafx.stage.Stage) window.getScene().getWindow();
+                stage.setWidth(1280);
+                stage.setHeight(720);
+                window.setTextSize(16);
+            });
+            WaitForAsyncUtils.waitForFxEvents();
+            robot.interact(() -> {
+                step.refresh();
+                accept.refresh();
+            });
+            double h = onFx(step::getHeight);
+            assertTrue(onFx(step::phaseLegendLeftOut), "the stages' legend left out of a " + h + "-px view");
+            assertFalse(onFx(step::drawnXLabel).isEmpty(), "the plot drawn, its axis labelled");
+            double room = onFx(accept::getWidth);
+            javafx.scene.text.Text probe = new javafx.scene.text.Text();
+            probe.setFont(javafx.scene.text.Font.font(workbench.viz.PlotArea.TICK_FONT.getFamily(),
+                    workbench.viz.PlotArea.TICK_FONT.getSize() * 16 / 12));
+            List<String> lines = onFx(accept::drawnNote);
+            assertTrue(lines.size() > 1 && String.join(" ", lines).contains("every step is taken"), lines.toString());
+            for (String line : lines) {
+                probe.setText(line);
+                assertTrue(probe.getLayoutBounds().getWidth() < room, "\"" + line + "\" in a " + room + "-px view");
+            }
+            String title = onFx(accept::drawnTitle);
+            assertTrue(title.equals("acceptance: n/a") || title.equals("acceptance: does not apply"), title);
+        } finally {
+            robot.interact(() -> {
+                window.setTextSize(TextSize.NORMAL);
+                javafx.stage.Stage stage = (javafx.stage.Stage) window.getScene().getWindow();
+                stage.setWidth(1240);
+                stage.setHeight(780);
+            });
+        }
+    }
 }
