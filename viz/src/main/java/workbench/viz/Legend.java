@@ -186,19 +186,7 @@ public final class Legend {
      * line of its own); a line ends without the joint.
      */
     private static List<String> wrap(Text probe, String[] words, double room, String joint) {
-        List<String> lines = new ArrayList<>();
-        String line = "";
-        for (String word : words) {
-            String longer = line.isEmpty() ? word : line + joint + word;
-            if (!line.isEmpty() && textWidth(probe, longer) > room) {
-                lines.add(line);
-                line = word;
-            } else {
-                line = longer;
-            }
-        }
-        lines.add(line);
-        return lines;
+        return PlotArea.greedy(probe, words, room, joint);
     }
 
     private static double textWidth(Text probe, String text) {

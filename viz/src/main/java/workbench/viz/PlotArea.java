@@ -246,12 +246,20 @@ public record PlotArea(double left, double top, double width, double height,
         }
         javafx.scene.text.Text t = new javafx.scene.text.Text();
         t.setFont(textScale == 1 ? font : Font.font(font.getFamily(), font.getSize() * textScale));
+        return greedy(t, text.split(" "), room, " ");
+    }
+
+    /**
+     * {@code words} joined by {@code joint} on lines at most {@code room} wide as {@code probe} measures them (its
+     * font), greedily (a word wider than that on a line of its own); a line ends without the joint.
+     */
+    static java.util.List<String> greedy(javafx.scene.text.Text probe, String[] words, double room, String joint) {
         java.util.List<String> lines = new java.util.ArrayList<>();
         String line = "";
-        for (String word : text.split(" ")) {
-            String longer = line.isEmpty() ? word : line + " " + word;
-            t.setText(longer);
-            if (!line.isEmpty() && t.getLayoutBounds().getWidth() > room) {
+        for (String word : words) {
+            String longer = line.isEmpty() ? word : line + joint + word;
+            probe.setText(longer);
+            if (!line.isEmpty() && probe.getLayoutBounds().getWidth() > room) {
                 lines.add(line);
                 line = word;
             } else {

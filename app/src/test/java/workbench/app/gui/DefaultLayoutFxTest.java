@@ -94,20 +94,8 @@ class DefaultLayoutFxTest extends WindowFxBase {
         WaitForAsyncUtils.waitForFxEvents();
         javafx.scene.control.TableView<?> table = robot.lookup("#divergenceTable")
                 .queryAs(javafx.scene.control.TableView.class);
-        String cut = onFx(() -> {
-            StringBuilder sb = new StringBuilder();
-            int headers = 0;
-            for (javafx.scene.Node n : table.lookupAll(".column-header .label")) {
-                javafx.scene.control.Label l = (javafx.scene.control.Label) n;
-                headers++;
-                if (l.getWidth() < l.prefWidth(-1) - 0.5) {
-                    sb.append('"').append(l.getText()).append("\" ").append(l.getWidth()).append(" of ")
-                            .append(l.prefWidth(-1)).append(" px; ");
-                }
-            }
-            return headers == 5 ? sb.toString() : headers + " headers";
-        });
-        assertEquals("", cut);
+        assertEquals(5, onFx(() -> table.lookupAll(".column-header .label").size()), "the list's headers");
+        assertEquals("", onFx(() -> cutHeaders(table)));
         assertTrue(onFx(() -> table.getColumns().get(0).getWidth() < table.getColumns().get(3).getWidth() / 2),
                 "the chain's number narrower than a location");
         // at 16 px text too ("energy…" and the locations' headers were cut): whole, the list scrolling sideways
@@ -117,14 +105,7 @@ class DefaultLayoutFxTest extends WindowFxBase {
             String cut16 = onFx(() -> {
                 table.applyCss();
                 table.layout();
-                StringBuilder sb = new StringBuilder();
-                for (javafx.scene.Node n : table.lookupAll(".column-header .label")) {
-                    javafx.scene.control.Label l = (javafx.scene.control.Label) n;
-                    if (l.getWidth() < l.prefWidth(-1) - 0.5) {
-                        sb.append('"').append(l.getText()).append("\" ").append(l.getWidth()).append(" of ")
-                                .append(l.prefWidth(-1)).append(" px; ");
-                    }
-                }
+                StringBuilder sb = new StringBuilder(cutHeaders(table));
                 double sum = 0;
                 for (javafx.scene.control.TableColumn<?, ?> c : table.getVisibleLeafColumns()) {
                     sum += c.getWidth();
@@ -195,14 +176,7 @@ class DefaultLayoutFxTest extends WindowFxBase {
                 String cut = onFx(() -> {
                     table.applyCss();
                     table.layout();
-                    StringBuilder sb = new StringBuilder();
-                    for (javafx.scene.Node n : table.lookupAll(".column-header .label")) {
-                        javafx.scene.control.Label l = (javafx.scene.control.Label) n;
-                        if (l.isVisible() && !l.getText().isEmpty() && l.getWidth() < l.prefWidth(-1) - 0.5) {
-                            sb.append("header \"").append(l.getText()).append("\" ").append(l.getWidth()).append(" of ")
-                                    .append(l.prefWidth(-1)).append(" px; ");
-                        }
-                    }
+                    StringBuilder sb = new StringBuilder(cutHeaders(table));
                     for (javafx.scene.Node n : table.lookupAll(".table-row-cell .table-cell")) {
                         javafx.scene.control.TableCell<?, ?> c = (javafx.scene.control.TableCell<?, ?>) n;
                         if (c.isVisible() && c.getText() != null && !c.getText().isEmpty()

@@ -67,6 +67,22 @@ abstract class WindowFxBase {
         robot.type(javafx.scene.input.KeyCode.ENTER);
     }
 
+    /**
+     * The header labels of {@code table} narrower than their text needs, each as {@code "TEXT" W of P px; } (empty:
+     * none); labels without text (a header whose text is its graphic's) are skipped. Call on the FX thread.
+     */
+    static String cutHeaders(javafx.scene.control.TableView<?> table) {
+        StringBuilder sb = new StringBuilder();
+        for (Node n : table.lookupAll(".column-header .label")) {
+            javafx.scene.control.Label l = (javafx.scene.control.Label) n;
+            if (l.isVisible() && !l.getText().isEmpty() && l.getWidth() < l.prefWidth(-1) - 0.5) {
+                sb.append('"').append(l.getText()).append("\" ").append(l.getWidth()).append(" of ")
+                        .append(l.prefWidth(-1)).append(" px; ");
+            }
+        }
+        return sb.toString();
+    }
+
     /** {@code c}'s value, computed on the FX thread (within 10 s). */
     static <T> T onFx(Callable<T> c) throws Exception {
         return org.testfx.util.WaitForAsyncUtils.asyncFx(c).get(10, java.util.concurrent.TimeUnit.SECONDS);
