@@ -21,16 +21,21 @@ class DefaultLayoutFxTest extends WindowFxBase {
 
     /** Sizes the window as the app does a 1280 x 720 screen's (no title bar under Monocle), then lays it out as at launch. */
     private void showAt1280x720(FxRobot robot) {
+        showAt(robot, 1280, 720);
+    }
+
+    /** Sizes the window {@code width} x {@code height}, then lays it out as at launch. */
+    private void showAt(FxRobot robot, double width, double height) {
         robot.interact(() -> {
             Stage stage = (Stage) window.getScene().getWindow();
-            stage.setWidth(1280);
-            stage.setHeight(720);
+            stage.setWidth(width);
+            stage.setHeight(height);
         });
         WaitForAsyncUtils.waitForFxEvents();
         robot.interact(() -> window.restoreLayout());
         WaitForAsyncUtils.waitForFxEvents();
-        assertEquals(1280, window.getScene().getWidth(), 0.5);
-        assertEquals(720, window.getScene().getHeight(), 0.5);
+        assertEquals(width, window.getScene().getWidth(), 0.5);
+        assertEquals(height, window.getScene().getHeight(), 0.5);
     }
 
     /**
@@ -158,13 +163,7 @@ class DefaultLayoutFxTest extends WindowFxBase {
      */
     @Test
     void atLargerTextTheDiagnosticsTableCutsNoHeaderAndNoNumber(FxRobot robot) throws Exception {
-        robot.interact(() -> {
-            Stage stage = (Stage) window.getScene().getWindow();
-            stage.setWidth(1600);
-            stage.setHeight(1000);
-        });
-        WaitForAsyncUtils.waitForFxEvents();
-        robot.interact(() -> window.restoreLayout());
+        showAt(robot, 1600, 1000);
         runToTheEnd(robot, "funnel", "nuts", 50, 100);
         javafx.scene.control.TableView<?> table = robot.lookup("#diagnosticsTable")
                 .queryAs(javafx.scene.control.TableView.class);
