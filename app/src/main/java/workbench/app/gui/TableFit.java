@@ -81,17 +81,21 @@ final class TableFit<S> {
         }
         double room = table.getWidth() - SCROLL_BAR_ROOM;
         boolean share = !(room > 0) || need <= room;
-        for (TableColumn<S, ?> c : table.getColumns()) {
-            c.setPrefWidth(share ? weights.getOrDefault(c, c.getMinWidth()) : c.getMinWidth());
-        }
-        var policy = share ? TableView.CONSTRAINED_RESIZE_POLICY : TableView.UNCONSTRAINED_RESIZE_POLICY;
-        if (table.getColumnResizePolicy() != policy) {
-            table.setColumnResizePolicy(policy);
+        if (shared == null || share != shared) {
+            // the widths set only when the mode changes: a column the user widened keeps its width meanwhile
+            for (TableColumn<S, ?> c : table.getColumns()) {
+                c.setPrefWidth(share ? weights.getOrDefault(c, c.getMinWidth()) : c.getMinWidth());
+            }
+            table.setColumnResizePolicy(share ? TableView.CONSTRAINED_RESIZE_POLICY
+                    : TableView.UNCONSTRAINED_RESIZE_POLICY);
+            shared = share;
+        } else if (!share) {
+            for (TableColumn<S, ?> c : table.getColumns()) {
+                c.setPrefWidth(Math.max(c.getPrefWidth(), c.getMinWidth())); // the least widths grew with the text
+            }
         }
     }
 
-    /** Whether the columns share the table's width now (false: they take their least widths, the table scrolls). */
-    boolean sharing() {
-        return table.getColumnResizePolicy() == TableView.CONSTRAINED_RESIZE_POLICY;
-    }
+    /** Whether the columns shared the width at the last fit (null: not fitted yet). */
+    private Boolean shared;
 }
