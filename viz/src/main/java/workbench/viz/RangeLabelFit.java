@@ -54,8 +54,11 @@ public final class RangeLabelFit {
                 if (info == null) {
                     continue;
                 }
-                Rectangle2D plot = info.getPlotInfo().getPlotArea();
-                Rectangle2D data = info.getPlotInfo().getDataArea();
+                Rectangle2D plot = info.getPlotInfo() == null ? null : info.getPlotInfo().getPlotArea();
+                Rectangle2D data = info.getPlotInfo() == null ? null : info.getPlotInfo().getDataArea();
+                if (plot == null || data == null) {
+                    continue; // a drawing too small for a plot (or none yet): nothing to measure
+                }
                 double mid = data.getCenterY();
                 double room = 2 * Math.min(mid - plot.getMinY(), plot.getMaxY() - mid);
                 if (room > 0) {
