@@ -35,7 +35,15 @@ final class TableOverNotes extends Region {
     TableOverNotes(TableView<?> table) {
         this.table = table;
         getChildren().add(table);
+        // drawn within their boxes: a table given less than its header (28 px text in a 1280 x 720 window) drew the
+        // header anyway, under the lines laid over it, and the lines past the pane's bottom ran under the status bar
+        table.setClip(tableClip);
+        setClip(clip);
     }
+
+    private final javafx.scene.shape.Rectangle tableClip = new javafx.scene.shape.Rectangle();
+    private static final double FOCUS_RING = 2;
+    private final javafx.scene.shape.Rectangle clip = new javafx.scene.shape.Rectangle();
 
     /**
      * Adds a line under those added before; {@code yieldRank} orders the giving way (lowest first), {@code whole}
@@ -135,6 +143,13 @@ final class TableOverNotes extends Region {
         }
         double tableHeight = Math.max(0, hAll - lines);
         table.resizeRelocate(x, y, w, tableHeight);
+        // two pixels round it for the focus ring, which Modena draws just outside the table's box
+        tableClip.setX(-FOCUS_RING);
+        tableClip.setY(-FOCUS_RING);
+        tableClip.setWidth(w + 2 * FOCUS_RING);
+        tableClip.setHeight(tableHeight > 0 ? tableHeight + 2 * FOCUS_RING : 0);
+        clip.setWidth(getWidth());
+        clip.setHeight(getHeight());
         double at = y + tableHeight;
         for (int i = 0; i < h.length; i++) {
             Labeled l = this.lines.get(i);

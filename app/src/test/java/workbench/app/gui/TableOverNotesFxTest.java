@@ -131,4 +131,24 @@ class TableOverNotesFxTest {
         assertEquals(LONG, shown(note).replace("\n", " "));
         assertEquals(400 - summary.getHeight() - note.getHeight(), table.getHeight(), 1);
     }
+    /**
+     * Shorter than the lines alone (28 px text in a 1280 x 720 window): the table, given no height, drew its header
+     * under the summary laid over it. Each child is now drawn within its box, the pane within its own.
+     */
+    @Test
+    void tooShortForTheLinesTheTableDrawsNothingUnderThem() throws Exception {
+        flagged.set(true);
+        resize(40);
+        double[] boxes = WindowFxBase.onFx(() -> {
+            javafx.geometry.Bounds clip = table.getClip().getBoundsInParent();
+            return new double[] {table.getHeight(), clip.getHeight(), pane.getClip().getBoundsInLocal().getHeight(),
+                    pane.getHeight()};
+        });
+        assertEquals(0, boxes[0], 0.5, "no room for the table");
+        assertEquals(0, boxes[1], 0.5, "its header clipped away");
+        assertEquals(boxes[3], boxes[2], 0.5, "the lines clipped to the pane");
+        resize(400);
+        assertEquals(WindowFxBase.onFx(table::getHeight) + 4, WindowFxBase.onFx(() -> table.getClip()
+                .getBoundsInLocal().getHeight()), 0.5, "with room, the whole table shows, its focus ring too");
+    }
 }
