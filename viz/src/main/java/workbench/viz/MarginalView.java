@@ -111,6 +111,10 @@ public final class MarginalView extends CanvasView {
      * samplers panel, about 150 px high, cut "marginal density of x[2]" to "marginal density of x[2".
      */
     static String title(boolean vertical, String name, long n, double room, double ts) {
+        return PlotArea.firstFitting(titleForms(vertical, name, n), room, ts, PlotArea.TICK_FONT);
+    }
+
+    private static List<String> titleForms(boolean vertical, String name, long n) {
         List<String> forms = new ArrayList<>();
         if (!vertical && n > 0) {
             forms.add("marginal density of " + name + "  (" + n + " draws)");
@@ -118,7 +122,25 @@ public final class MarginalView extends CanvasView {
         forms.add("marginal density of " + name);
         forms.add("density of " + name);
         forms.add(name);
-        return PlotArea.firstFitting(forms, room, ts, PlotArea.TICK_FONT);
+        return forms;
+    }
+
+    /** What the title was last fitted for (its form measured again only when that changes, not at every frame). */
+    private String titleKey = "";
+    private int titleForm;
+
+    /**
+     * {@link #title}, measured again only when the coordinate, the room, the text size or the count's number of digits
+     * changed: the strips are drawn at every frame of a run, and the count with them.
+     */
+    String fittedTitle(boolean vertical, String name, long n, double room, double ts) {
+        List<String> forms = titleForms(vertical, name, n);
+        String key = vertical + "|" + name + "|" + (n > 0 ? Long.toString(n).length() : 0) + "|" + room + "|" + ts;
+        if (!key.equals(titleKey)) {
+            titleKey = key;
+            titleForm = forms.indexOf(title(vertical, name, n, room, ts));
+        }
+        return forms.get(Math.max(0, titleForm));
     }
 
     /** The title's row (or, rotated, column) at the normal text size. */
@@ -275,7 +297,7 @@ public final class MarginalView extends CanvasView {
             g.setFont(PlotArea.TICK_FONT);
             g.setTextAlign(TextAlignment.LEFT);
             g.setTextBaseline(VPos.TOP);
-            g.fillText(title(false, name, n, w - insetLow - 4, ts), insetLow + 4, 1);
+            g.fillText(fittedTitle(false, name, n, w - insetLow - 4, ts), insetLow + 4, 1);
         } else {
             // bars grow to the right: x axis is density, y axis is the parameter range
             a.drawGrid(g, true, false);
@@ -304,7 +326,7 @@ public final class MarginalView extends CanvasView {
             g.translate(w - 1, mid);
             g.rotate(-90);
             // centred on the plot: as long as twice the nearer of the strip's ends
-            g.fillText(title(true, name, n, 2 * Math.min(mid, h - mid) - 2, ts), 0, 0);
+            g.fillText(fittedTitle(true, name, n, 2 * Math.min(mid, h - mid) - 2, ts), 0, 0);
             g.restore();
         }
         if (curve != null) {

@@ -155,4 +155,18 @@ class MarginalStripsTest {
         assertEquals("density of x[2]", MarginalView.title(true, "x[2]", 2148, 110, 1));
         assertEquals("x[2]", MarginalView.title(true, "x[2]", 2148, 40, 1));
     }
+    /** The title as drawn frame after frame (its form kept while only the count changes) is the title fitted afresh. */
+    @Test
+    void theFittedTitleFollowsTheCountAndTheRoom() {
+        for (boolean vertical : new boolean[] {false, true}) {
+            MarginalView v = new MarginalView(vertical, 58, 10);
+            long[] counts = {0, 5, 99, 100, 2148, 9999, 10000, 123456};
+            for (double room : new double[] {400, 250, 190, 160, 120, 60, 30}) {
+                for (long n : counts) {
+                    assertEquals(MarginalView.title(vertical, "x[2]", n, room, 1), v.fittedTitle(vertical, "x[2]", n,
+                            room, 1), "vertical " + vertical + ", " + n + " draws in " + room + " px");
+                }
+            }
+        }
+    }
 }
