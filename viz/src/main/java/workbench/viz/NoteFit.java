@@ -58,7 +58,7 @@ final class NoteFit {
     }
 
     /** Widths measured as {@code org.jfree.fx.FXFontMetrics} measures them: a JavaFX text in the font's family and style. */
-    private static TextMeasurer measurer(java.awt.Font f) {
+    static TextMeasurer measurer(java.awt.Font f) {
         javafx.scene.text.Text t = new javafx.scene.text.Text();
         t.setFont(javafx.scene.text.Font.font(f.getFamily(),
                 f.isBold() ? javafx.scene.text.FontWeight.BOLD : javafx.scene.text.FontWeight.NORMAL,

@@ -1,7 +1,6 @@
 package workbench.viz;
 
 import java.awt.Font;
-import java.awt.font.FontRenderContext;
 import java.awt.geom.Rectangle2D;
 import java.util.List;
 import javafx.application.Platform;
@@ -81,16 +80,17 @@ public final class RangeLabelFit {
     }
 
     /**
-     * The first of {@code forms} at most {@code room} wide in {@code font}; the last where none is, the first where the
-     * room is not known.
+     * The first of {@code forms} at most {@code room} wide in {@code font}, measured as the chart's canvas measures its
+     * text ({@link NoteFit#measurer}: JavaFX's metrics, not AWT's); the last where none is, the first where the room is
+     * not known.
      */
     public static String fitting(List<String> forms, double room, Font font) {
         if (!(room > 0)) {
             return forms.get(0);
         }
-        FontRenderContext frc = new FontRenderContext(null, true, true);
+        org.jfree.chart.text.TextMeasurer m = NoteFit.measurer(font);
         for (String f : forms) {
-            if (font.getStringBounds(f, frc).getWidth() <= room) {
+            if (m.getStringWidth(f, 0, f.length()) <= room) {
                 return f;
             }
         }

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.awt.Font;
-import java.awt.font.FontRenderContext;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -14,14 +13,17 @@ import org.junit.jupiter.api.Test;
  * "error / true sd" ran over its note too.
  */
 class RangeLabelFitTest {
-    private static final FontRenderContext FRC = new FontRenderContext(null, true, true);
+    /** A width as the chart's canvas measures it. */
+    private static double width(Font font, String text) {
+        return NoteFit.measurer(font).getStringWidth(text, 0, text.length());
+    }
 
     @Test
     void theLongestLabelThatFitsIsChosen() {
         Font font = new Font("SansSerif", Font.PLAIN, 16);
         List<String> forms = EnergyCharts.TRUTH_LABELS;
-        double whole = font.getStringBounds(forms.get(0), FRC).getWidth();
-        double shorter = font.getStringBounds(forms.get(1), FRC).getWidth();
+        double whole = width(font, forms.get(0));
+        double shorter = width(font, forms.get(1));
         assertEquals(forms.get(0), RangeLabelFit.fitting(forms, whole + 1, font));
         assertEquals(forms.get(1), RangeLabelFit.fitting(forms, whole - 1, font));
         assertEquals(forms.get(1), RangeLabelFit.fitting(forms, shorter, font));
@@ -29,7 +31,7 @@ class RangeLabelFitTest {
         assertEquals(forms.get(0), RangeLabelFit.fitting(forms, Double.NaN, font), "whole before the first drawing");
         for (double room = 5; room < 200; room += 5) {
             String l = RangeLabelFit.fitting(EnergyCharts.DENSITY_LABELS, room, font);
-            assertTrue(font.getStringBounds(l, FRC).getWidth() <= room, l + " in " + room);
+            assertTrue(width(font, l) <= room, l + " in " + room);
         }
     }
 

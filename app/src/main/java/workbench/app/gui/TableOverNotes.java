@@ -148,8 +148,10 @@ final class TableOverNotes extends Region {
         tableClip.setY(-FOCUS_RING);
         tableClip.setWidth(w + 2 * FOCUS_RING);
         tableClip.setHeight(tableHeight > 0 ? tableHeight + 2 * FOCUS_RING : 0);
-        clip.setWidth(getWidth());
-        clip.setHeight(getHeight());
+        clip.setX(-FOCUS_RING); // the focused summary line's ring, too
+        clip.setY(-FOCUS_RING);
+        clip.setWidth(getWidth() + 2 * FOCUS_RING);
+        clip.setHeight(getHeight() + 2 * FOCUS_RING);
         double at = y + tableHeight;
         for (int i = 0; i < h.length; i++) {
             Labeled l = this.lines.get(i);

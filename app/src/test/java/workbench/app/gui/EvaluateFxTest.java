@@ -195,8 +195,12 @@ class EvaluateFxTest extends WindowFxBase {
             WaitForAsyncUtils.waitForFxEvents();
             String shortLabel = onFx(() -> w.oodView().rangeLabel());
             java.awt.Font font = onFx(() -> w.oodView().chart().getXYPlot().getRangeAxis().getLabelFont());
-            double width = font.getStringBounds(shortLabel, new java.awt.font.FontRenderContext(null, true, true))
-                    .getWidth();
+            // measured as the chart's canvas measures it: a JavaFX text in the label font's family and size
+            double width = onFx(() -> {
+                javafx.scene.text.Text t = new javafx.scene.text.Text(shortLabel);
+                t.setFont(javafx.scene.text.Font.font(font.getFamily(), font.getSize2D()));
+                return t.getLayoutBounds().getWidth();
+            });
             double room = onFx(() -> w.oodView().labelRoom());
             assertTrue(workbench.viz.predict.OodView.ENTROPY_LABELS.contains(shortLabel), shortLabel);
             assertTrue(width <= room || shortLabel.equals("entropy (nats)"), shortLabel + ": " + width + " in " + room);
