@@ -31,6 +31,24 @@ final class LegendFold {
         return box;
     }
 
+    /** The form {@link #box} chose last, and for what scale and width (measured again only when they change). */
+    private String boxForm;
+    private double boxScale = Double.NaN;
+    private double boxWidth = Double.NaN;
+
+    /**
+     * {@link #foldedBox}, its form measured again only when the text scale or the width changed: a folded legend is
+     * drawn at every frame of a run (the Compare window's four projections fold theirs at 1280 x 720).
+     */
+    Legend box(double scale, double width) {
+        if (scale != boxScale || width != boxWidth || boxForm == null) {
+            boxForm = foldedBox(scale, width).texts().get(0);
+            boxScale = scale;
+            boxWidth = width;
+        }
+        return new Legend(scale).add(Legend.Symbol.NONE, Palette.INK, boxForm);
+    }
+
     /** The first line of the folded box's tooltip; the legend's rows follow, one a line. */
     static final String TIP = "legend folded: click it, or press L once Tab has reached the plot, to unfold";
 

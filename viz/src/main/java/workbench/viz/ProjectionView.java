@@ -573,7 +573,7 @@ public final class ProjectionView extends CanvasView {
         legendShare = legend.isEmpty() ? 0 : share(legend.size());
         boolean folded = (fold.choice() != null ? fold.choice() : legendShare > LEGEND_MAX_SHARE) && !legend.isEmpty();
         if (folded) {
-            legend = LegendFold.foldedBox(s, area.width() - 12);
+            legend = fold.box(s, area.width() - 12);
         }
         shownLegend = folded ? legend.texts() : rows;
         double[] legendRect = placeLegend(legend);

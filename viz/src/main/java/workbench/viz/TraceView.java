@@ -641,7 +641,7 @@ public final class TraceView extends CanvasView {
             small = !legend.isEmpty() && (bySize ? covers(size, plotArea) > ProjectionView.LEGEND_MAX_SHARE
                     : fold.choice());
             if (small) {
-                legend = LegendFold.foldedBox(g.textScale(), a.width() - 8);
+                legend = fold.box(g.textScale(), a.width() - 8);
                 legend.fitHeight(room, "");
                 inline = false;
             }

@@ -129,4 +129,14 @@ class LegendFoldTipTest {
         narrow.paint(AxisLabelsTest.recorder(4.0 / 3, new ArrayList<>()), 250, 300, System.nanoTime());
         assertTrue(!narrow.legendTexts().get(0).equals(LegendFold.FOLDED), "shortened: " + narrow.legendTexts());
     }
+    /** The folded box as drawn frame after frame (its form kept while the scale and width stay) is the one fitted afresh. */
+    @Test
+    void theCachedFoldedBoxFollowsTheWidthAndTheScale() {
+        LegendFold fold = new LegendFold();
+        for (double scale : new double[] {1, 4.0 / 3, 1, 5.0 / 3}) {
+            for (double w : new double[] {400, 400, 150, 90, 60, 150, 400}) {
+                assertEquals(LegendFold.foldedBox(scale, w).texts(), fold.box(scale, w).texts(), w + " px at " + scale);
+            }
+        }
+    }
 }
