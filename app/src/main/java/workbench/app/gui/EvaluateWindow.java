@@ -162,7 +162,11 @@ final class EvaluateWindow {
         table.setId("evaluateTable");
         table.setPrefHeight(150);
         table.setMinHeight(110);
-        table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY);
+        // the columns share the width by their headers while the headers fit; at larger text or in a narrow window each
+        // keeps its header whole and the table scrolls sideways (at 28 px in a 1280-pixel window the shared columns cut
+        // every header but "nll"); the text size is the window's, read from a label's font as the root style sets it
+        TableFit<EvaluateViewModel.Row> fit = TableFit.install(table, LEAST_WIDTHS, () -> message.getFont().getSize());
+        message.fontProperty().addListener((o, a, b) -> fit.scale());
         table.setPlaceholder(new Label("No sessions yet: Add session\u2026"));
         table.getSelectionModel().selectedIndexProperty().addListener((o, a, b) -> {
             showSelected();
@@ -319,10 +323,29 @@ final class EvaluateWindow {
     }
 
     /**
+     * What each column's cells usually need at 12 px: a session's name and "deep-ensemble" in the first two, a number
+     * such as "0.0454" in the others (at 28 px text the narrow headers "nll" and "ece" left "0…" in their cells).
+     */
+    private static final java.util.Map<String, Double> LEAST_WIDTHS = leastWidths();
+
+    private static java.util.Map<String, Double> leastWidths() {
+        java.util.Map<String, Double> m = new java.util.HashMap<>();
+        for (boolean classification : new boolean[] {false, true}) {
+            for (String name : EvaluateViewModel.columns(classification)) {
+                m.put(name, 60.0);
+            }
+        }
+        m.put("session", 100.0);
+        m.put("method", 100.0);
+        return m;
+    }
+
+    /**
      * A column's preferred width at the normal text size: its header's width and padding, at least what its cells
-     * usually need (a session's name, "deep-ensemble", a number). The table shares its width in these proportions, at
-     * any text size; it gave every column the same, and at 16 px in a 1280-pixel window "pred. R-hat max", "latency
-     * ms/pt", "OOD ratio (4 sd)" and "deep-ensemble" were cut while "nll" and "ece" stood in wide columns.
+     * usually need (a session's name, "deep-ensemble", a number). The table shares its width in these proportions
+     * while the headers fit ({@link TableFit}); it gave every column the same, and at 16 px in a 1280-pixel window
+     * "pred. R-hat max", "latency ms/pt", "OOD ratio (4 sd)" and "deep-ensemble" were cut while "nll" and "ece" stood
+     * in wide columns.
      */
     static double columnWeight(String header, int index) {
         javafx.scene.text.Text probe = new javafx.scene.text.Text(header);

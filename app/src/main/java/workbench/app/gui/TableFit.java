@@ -40,8 +40,8 @@ final class TableFit<S> {
     }
 
     /**
-     * Fits {@code table}'s columns (all added, their preferred widths set as shares) from now on: at once, when the
-     * table's width or its visible columns change, and at each {@link #scale} (the text size changed).
+     * Fits {@code table}'s columns (their preferred widths set as shares) from now on: at once, when the table's
+     * width or its columns change, and at each {@link #scale} (the text size changed).
      */
     static <S> TableFit<S> install(TableView<S> table, Map<String, Double> least, DoubleSupplier textSize) {
         TableFit<S> fit = new TableFit<>(table, least, textSize);
@@ -51,8 +51,22 @@ final class TableFit<S> {
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY);
         table.widthProperty().addListener((o, a, b) -> fit.fitPolicy());
         table.getVisibleLeafColumns().addListener((ListChangeListener<Object>) ch -> fit.fitPolicy());
+        table.getColumns().addListener((ListChangeListener<Object>) ch -> fit.columnsReplaced());
         fit.scale();
         return fit;
+    }
+
+    /**
+     * The table's columns were added or replaced (the Evaluate window's change with the task of its rows): a new
+     * column's preferred width is its share, and the policy is chosen again.
+     */
+    private void columnsReplaced() {
+        weights.keySet().retainAll(table.getColumns());
+        for (TableColumn<S, ?> c : table.getColumns()) {
+            weights.putIfAbsent(c, c.getPrefWidth());
+        }
+        shared = null;
+        scale();
     }
 
     /** A column's header text: its text, or a header with a tooltip's label set as its graphic. */

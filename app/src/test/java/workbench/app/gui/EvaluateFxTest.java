@@ -230,6 +230,36 @@ class EvaluateFxTest extends WindowFxBase {
     }
 
     @Test
+    void atTheLargestTextTheTableScrollsSidewaysWithItsTextWhole(FxRobot robot) throws Exception {
+        // opened at 28 px in a 1280 x 720 window, the headers no longer fit side by side: each stays whole and the
+        // table scrolls sideways (the shared columns cut every header but "nll", and a constrained table has no
+        // horizontal scroll bar), and the numbers under the narrow headers are whole ("nll" and "ece" showed "0…")
+        robot.interact(() -> window.setTextSize(28));
+        EvaluateWindow[] holder = new EvaluateWindow[1];
+        try {
+            robot.interact(() -> {
+                holder[0] = window.openEvaluateWindow();
+                holder[0].stage().setWidth(1280);
+                holder[0].stage().setHeight(720);
+            });
+            EvaluateWindow w = holder[0];
+            addAndWait(robot, w, clsNuts);
+            assertEquals(1, w.table().getItems().size(), message(w).getText());
+            waitUntil("the table scrolls sideways", () -> onFx(() -> horizontalBar(w.table()) != null
+                    && horizontalBar(w.table()).isVisible()));
+            assertEquals("", onFx(() -> cutHeaders(w.table())));
+            assertEquals("", onFx(() -> cutCells(w.table())));
+        } finally {
+            robot.interact(() -> {
+                window.setTextSize(TextSize.NORMAL);
+                if (holder[0] != null) {
+                    holder[0].stage().close();
+                }
+            });
+        }
+    }
+
+    @Test
     void dataWithManyInputsGetsANoteInsteadOfTheBand(FxRobot robot) {
         EvaluateWindow[] holder = new EvaluateWindow[1];
         robot.interact(() -> holder[0] = window.openEvaluateWindow());
@@ -294,5 +324,31 @@ class EvaluateFxTest extends WindowFxBase {
         });
         assertFalse(notes.isVisible(), notes.getText());
         robot.interact(() -> w.stage().close());
+    }
+
+    /** The table's horizontal scroll bar, or null. */
+    private static javafx.scene.control.ScrollBar horizontalBar(javafx.scene.control.TableView<?> table) {
+        for (javafx.scene.Node n : table.lookupAll(".scroll-bar")) {
+            if (n instanceof javafx.scene.control.ScrollBar b
+                    && b.getOrientation() == javafx.geometry.Orientation.HORIZONTAL) {
+                return b;
+            }
+        }
+        return null;
+    }
+
+    /** The table's cells whose text is cut (their shown text, ending in an ellipsis, is not their text). */
+    private static String cutCells(javafx.scene.control.TableView<?> table) {
+        StringBuilder sb = new StringBuilder();
+        for (javafx.scene.Node n : table.lookupAll(".table-cell")) {
+            javafx.scene.control.TableCell<?, ?> c = (javafx.scene.control.TableCell<?, ?>) n;
+            String t = c.getText();
+            if (c.isVisible() && t != null && !t.isEmpty() && c.lookup(".text") instanceof javafx.scene.text.Text shown
+                    && !t.equals(shown.getText())) {
+                sb.append('"').append(t).append("\" shown as \"").append(shown.getText()).append("\" in ")
+                        .append(c.getWidth()).append(" px; ");
+            }
+        }
+        return sb.toString();
     }
 }
