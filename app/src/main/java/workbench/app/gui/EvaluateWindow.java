@@ -160,8 +160,7 @@ final class EvaluateWindow {
         bar.setAlignment(Pos.CENTER_LEFT);
 
         table.setId("evaluateTable");
-        table.setPrefHeight(150);
-        table.setMinHeight(110);
+        table.getStyleClass().add("evaluate-table"); // its height in em (workbench.css): rows grow with the text
         // the columns share the width by their headers while the headers fit; at larger text or in a narrow window each
         // keeps its header whole and the table scrolls sideways (at 28 px in a 1280-pixel window the shared columns cut
         // every header but "nll"); the text size is the window's, read from a label's font as the root style sets it
@@ -212,9 +211,21 @@ final class EvaluateWindow {
         notes.managedProperty().bind(notes.visibleProperty());
         notes.setVisible(false);
         javafx.scene.layout.VBox top = new javafx.scene.layout.VBox(6, bar, message, table, notes);
-        BorderPane root = new BorderPane(plots);
+        // the figures keep a least height in em (workbench.css): at larger text in a short window they scroll instead of
+        // shrinking until their labels run over each other (at 20 px in a 1280 x 720 window the reliability diagram's
+        // and the uncertainty chart's plots were some 80 px high, under axis labels longer than that)
+        plots.setId("evaluatePlots");
+        plots.getStyleClass().add("evaluate-plots");
+        javafx.scene.control.ScrollPane scroll = new javafx.scene.control.ScrollPane(plots);
+        scroll.setId("evaluatePlotsScroll");
+        scroll.setFitToWidth(true);
+        scroll.setFitToHeight(true);
+        scroll.setHbarPolicy(javafx.scene.control.ScrollPane.ScrollBarPolicy.NEVER);
+        scroll.getStyleClass().add("edge-to-edge");
+        scroll.setFocusTraversable(false); // the figures themselves are the Tab stops
+        BorderPane root = new BorderPane(scroll);
         root.setTop(top);
-        BorderPane.setMargin(plots, new Insets(6, 0, 0, 0));
+        BorderPane.setMargin(scroll, new Insets(6, 0, 0, 0));
         root.setPadding(new Insets(8));
         return root;
     }

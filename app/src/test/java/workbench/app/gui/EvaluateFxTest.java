@@ -249,6 +249,25 @@ class EvaluateFxTest extends WindowFxBase {
                     && horizontalBar(w.table()).isVisible()));
             assertEquals("", onFx(() -> cutHeaders(w.table())));
             assertEquals("", onFx(() -> cutCells(w.table())));
+            // the figures keep their least height and scroll: the reliability diagram's and the uncertainty chart's
+            // plots were some 80 px high at 20 px text, under axis labels longer than that
+            javafx.scene.control.ScrollPane scroll =
+                    (javafx.scene.control.ScrollPane) w.stage().getScene().lookup("#evaluatePlotsScroll");
+            assertNotNull(scroll);
+            assertTrue(onFx(() -> scroll.getViewportBounds().getHeight() < w.oodView().getParent().getLayoutBounds()
+                    .getHeight()), "the figures scroll");
+            for (javafx.scene.layout.Region r : List.of(w.calibrationView(), w.oodView())) {
+                assertTrue(onFx(() -> r.getHeight()) >= 15 * 28, r.getId() + " " + onFx(() -> r.getHeight()) + " px");
+            }
+            waitUntil("the uncertainty label measured", () -> onFx(() -> w.oodView().labelRoom() > 0));
+            String label = onFx(() -> w.oodView().rangeLabel());
+            java.awt.Font font = onFx(() -> w.oodView().chart().getXYPlot().getRangeAxis().getLabelFont());
+            double width = onFx(() -> {
+                javafx.scene.text.Text t = new javafx.scene.text.Text(label);
+                t.setFont(javafx.scene.text.Font.font(font.getFamily(), font.getSize2D()));
+                return t.getLayoutBounds().getWidth();
+            });
+            assertTrue(width <= onFx(() -> w.oodView().labelRoom()), label + ": " + width + " px");
         } finally {
             robot.interact(() -> {
                 window.setTextSize(TextSize.NORMAL);
