@@ -22,6 +22,7 @@ import javafx.scene.layout.ColumnConstraints;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
 import javafx.scene.layout.RowConstraints;
 import javafx.scene.layout.VBox;
 import javafx.stage.Stage;
@@ -96,10 +97,14 @@ public final class CompareWindow {
             state.setId("compareState" + index);
             state.setTooltip(figuresTip);
             state.setMinWidth(0);
-            HBox head = new HBox(6, new Label("sampler"), sampler, state);
+            Label samplerLabel = new Label("sampler");
+            samplerLabel.setMinWidth(Region.USE_PREF_SIZE); // the state line gives way ("sa…" at 20 px text)
+            samplerLabel.setLabelFor(sampler);
+            HBox head = new HBox(6, samplerLabel, sampler, state);
             head.setAlignment(Pos.CENTER_LEFT);
             box = new VBox(4, head, pane, figures);
             VBox.setVgrow(pane, Priority.ALWAYS);
+            box.getStyleClass().add("compare-panel"); // a least height in em (workbench.css)
             box.setPadding(new Insets(4));
         }
 
@@ -194,13 +199,24 @@ public final class CompareWindow {
         bar.setAlignment(Pos.CENTER_LEFT);
         bar.setPadding(new Insets(6));
 
-        BorderPane root = new BorderPane(grid);
+        // the panels keep a least height in em (workbench.css): at larger text in a short window they scroll instead of
+        // shrinking until each projection reached past its pane, its axis over the figures under it (20 px text in a
+        // 1280 x 720 window)
+        grid.getStyleClass().add("compare-grid");
+        javafx.scene.control.ScrollPane scroll = new javafx.scene.control.ScrollPane(grid);
+        scroll.setId("comparePanelsScroll");
+        scroll.setFitToWidth(true);
+        scroll.setFitToHeight(true);
+        scroll.setHbarPolicy(javafx.scene.control.ScrollPane.ScrollBarPolicy.NEVER);
+        scroll.getStyleClass().add("edge-to-edge");
+        scroll.setFocusTraversable(false); // the panels' controls are the Tab stops
+        BorderPane root = new BorderPane(scroll);
         root.setTop(bar);
         double[] size = ScreenFit.sceneSize(owner, 1200, 860); // smaller on a laptop or projector screen
         Scene scene = new Scene(root, size[0], size[1]);
-        if (owner != null && owner.getScene() != null) {
-            scene.getStylesheets().addAll(owner.getScene().getStylesheets());
-        }
+        // the workbench's style sheet (the main window's is on its root, not its scene: copying the owner scene's
+        // sheets gave this window none, and its em sizes and hint and note styles never applied)
+        scene.getStylesheets().add(CompareWindow.class.getResource("workbench.css").toExternalForm());
         stage.setScene(scene);
         Keys.closeOnKeys(stage, scene, false); // Ctrl+W; not Escape: closing stops the four runs
         FocusTips.install(scene); // Shift+F1: the focused control's tooltip

@@ -171,7 +171,9 @@ class CompareFxTest extends WindowFxBase {
      * In a 1280 x 720 window (as autorun's Compare fills a laptop's screen) each panel's projection had less height than
      * its least (160 px) under the marginal strip: the grid held it at 160 px anyway, it reached some 16 px past the
      * pane, and its x axis's label (drawn on the canvas) touched the figures' line under it in the bottom panels. The
-     * label's bottom, where the projection draws it, lies above the figures' line, with a gap.
+     * label's bottom, where the projection draws it, lies above the figures' line, with a gap, at the usual text size
+     * and at larger ones, where the panels keep their least height and scroll (at 20 px the labels ran over the figures
+     * in all four panels); the "sampler" label before each picker stays whole ("sa…" at 20 px).
      */
     @Test
     void theProjectionsAxisLabelClearsTheFiguresAt1280x720(FxRobot robot) throws Exception {
@@ -186,24 +188,40 @@ class CompareFxTest extends WindowFxBase {
         try {
             waitUntil("the window at 1280 x 720", () -> cw.stage().getScene().getWidth() == 1280
                     && cw.stage().getScene().getHeight() == 720);
-            String bad = WaitForAsyncUtils.asyncFx(() -> {
-                cw.stage().getScene().getRoot().applyCss();
-                cw.stage().getScene().getRoot().layout();
-                StringBuilder out = new StringBuilder();
-                for (CompareWindow.Panel p : cw.panels()) {
-                    workbench.viz.ProjectionView pv = p.pane.projection();
-                    double label = pv.localToScene(0, pv.xLabelBottom()).getY();
-                    double figures = p.figures.localToScene(p.figures.getLayoutBounds()).getMinY()
-                            + p.figures.snappedTopInset();
-                    if (label + 4 > figures) {
-                        out.append(p.sampler.getSelectionModel().getSelectedItem()).append(": x label's bottom at ")
-                                .append(label).append(", figures' top at ").append(figures).append("; ");
+            for (double px : new double[] {TextSize.NORMAL, 20, 28}) {
+                robot.interact(() -> window.setTextSize(px));
+                WaitForAsyncUtils.waitForFxEvents();
+                String bad = WaitForAsyncUtils.asyncFx(() -> {
+                    cw.stage().getScene().getRoot().applyCss();
+                    cw.stage().getScene().getRoot().layout();
+                    for (CompareWindow.Panel p : cw.panels()) {
+                        p.state.setText("running \u00b7 519 draws per chain \u00b7 acceptance 0.22"); // as in a run
                     }
-                }
-                return out.toString();
-            }).get(10, TimeUnit.SECONDS);
-            assertEquals("", bad);
+                    cw.stage().getScene().getRoot().layout();
+                    StringBuilder out = new StringBuilder();
+                    for (CompareWindow.Panel p : cw.panels()) {
+                        workbench.viz.ProjectionView pv = p.pane.projection();
+                        double label = pv.localToScene(0, pv.xLabelBottom()).getY();
+                        double figures = p.figures.localToScene(p.figures.getLayoutBounds()).getMinY()
+                                + p.figures.snappedTopInset();
+                        String name = p.sampler.getSelectionModel().getSelectedItem();
+                        if (label + 4 > figures) {
+                            out.append(px).append(" px, ").append(name).append(": x label's bottom at ").append(label)
+                                    .append(", figures' top at ").append(figures).append("; ");
+                        }
+                        javafx.scene.control.Label head = (javafx.scene.control.Label) p.sampler.getParent()
+                                .getChildrenUnmodifiable().get(0);
+                        if (head.getWidth() < head.prefWidth(-1) - 0.5) {
+                            out.append(px).append(" px, ").append(name).append(": \"").append(head.getText())
+                                    .append("\" cut; ");
+                        }
+                    }
+                    return out.toString();
+                }).get(10, TimeUnit.SECONDS);
+                assertEquals("", bad);
+            }
         } finally {
+            robot.interact(() -> window.setTextSize(TextSize.NORMAL));
             WaitForAsyncUtils.asyncFx(() -> cw.stage().hide()).get(5, TimeUnit.SECONDS);
         }
     }
