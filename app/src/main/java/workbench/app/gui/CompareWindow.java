@@ -203,13 +203,7 @@ public final class CompareWindow {
         // shrinking until each projection reached past its pane, its axis over the figures under it (20 px text in a
         // 1280 x 720 window)
         grid.getStyleClass().add("compare-grid");
-        javafx.scene.control.ScrollPane scroll = new javafx.scene.control.ScrollPane(grid);
-        scroll.setId("comparePanelsScroll");
-        scroll.setFitToWidth(true);
-        scroll.setFitToHeight(true);
-        scroll.setHbarPolicy(javafx.scene.control.ScrollPane.ScrollBarPolicy.NEVER);
-        scroll.getStyleClass().add("edge-to-edge");
-        scroll.setFocusTraversable(false); // the panels' controls are the Tab stops
+        javafx.scene.control.ScrollPane scroll = VerticalScroll.of(grid, "comparePanelsScroll");
         BorderPane root = new BorderPane(scroll);
         root.setTop(bar);
         double[] size = ScreenFit.sceneSize(owner, 1200, 860); // smaller on a laptop or projector screen

@@ -216,13 +216,7 @@ final class EvaluateWindow {
         // and the uncertainty chart's plots were some 80 px high, under axis labels longer than that)
         plots.setId("evaluatePlots");
         plots.getStyleClass().add("evaluate-plots");
-        javafx.scene.control.ScrollPane scroll = new javafx.scene.control.ScrollPane(plots);
-        scroll.setId("evaluatePlotsScroll");
-        scroll.setFitToWidth(true);
-        scroll.setFitToHeight(true);
-        scroll.setHbarPolicy(javafx.scene.control.ScrollPane.ScrollBarPolicy.NEVER);
-        scroll.getStyleClass().add("edge-to-edge");
-        scroll.setFocusTraversable(false); // the figures themselves are the Tab stops
+        javafx.scene.control.ScrollPane scroll = VerticalScroll.of(plots, "evaluatePlotsScroll");
         BorderPane root = new BorderPane(scroll);
         root.setTop(top);
         BorderPane.setMargin(scroll, new Insets(6, 0, 0, 0));

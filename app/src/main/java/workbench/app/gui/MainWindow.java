@@ -247,7 +247,7 @@ public final class MainWindow extends BorderPane {
         setLeft(sidebarNode);
         sidebarNode.setVisible(setupShown.isSelected()); // as restored above, before the pane was made
         sidebarNode.setManaged(setupShown.isSelected());
-        setCenter(center());
+        setCenter(workspace(center()));
         setBottom(statusBar());
         wireRunControls();
         refreshPickers();
@@ -742,6 +742,16 @@ public final class MainWindow extends BorderPane {
         posterior.projection().setOnDivergenceClicked(d -> divTable.getSelectionModel().select(d));
         posterior.projection().setOnPointClicked(this::addChainAt);
         return mainSplit;
+    }
+
+    /**
+     * The plots and the lower tabs, which keep a least height in em (workbench.css) and scroll where the window is
+     * lower than that: at 20 px text in a 1280 x 720 window the trace was left its title, the E-BFMI chart its legend
+     * and the diagnostics table its header, with no row of numbers.
+     */
+    private Node workspace(Node split) {
+        split.getStyleClass().add("workspace");
+        return VerticalScroll.of(split, "workspaceScroll");
     }
 
     /** Trace, rank plot and autocorrelation of the parameter picked above them, as tabs. */

@@ -70,6 +70,29 @@ class LargeTextFitFxTest extends WindowFxBase {
         }
     }
 
+    /**
+     * The plots and the lower tabs keep a least height in em: at 16 px in a 1280 x 720 window they fit it, the lower tabs
+     * at their least (the diagnostics table had its header and part of one row); at 20 px they scroll (the trace was
+     * left its title, the E-BFMI chart its legend and the diagnostics table its header).
+     */
+    @Test
+    void thePlotsAndTablesKeepTheirLeastHeightAndScrollInALowWindow(FxRobot robot) throws Exception {
+        javafx.scene.control.ScrollPane scroll = robot.lookup("#workspaceScroll").query();
+        Node lower = robot.lookup("#lowerTabs").query();
+        for (double px : new double[] {16, 20}) {
+            at1280x720(robot, px);
+            double[] h = onFx(() -> new double[] {scroll.getViewportBounds().getHeight(),
+                    scroll.getContent().getLayoutBounds().getHeight(), lower.getLayoutBounds().getHeight()});
+            assertTrue(h[1] >= 36 * px - 0.5, px + " px: the plots and tabs " + h[1] + " px high");
+            assertTrue(h[2] >= 11.5 * px - 0.5, px + " px: the lower tabs " + h[2] + " px high");
+            if (px == 16) {
+                assertEquals(h[0], h[1], 0.5, "16 px: no scrolling in a 1280 x 720 window");
+            } else {
+                assertTrue(h[1] > h[0] + 50, px + " px: the plots and tabs scroll: " + h[1] + " px in " + h[0]);
+            }
+        }
+    }
+
     @Test
     void atTheNormalTextTheProjectionsBarIsOneRowWithItsHint(FxRobot robot) {
         at1280x720(robot, TextSize.NORMAL);
