@@ -91,6 +91,25 @@ class LargeTextFitFxTest extends WindowFxBase {
                 assertTrue(h[1] > h[0] + 50, px + " px: the plots and tabs scroll: " + h[1] + " px in " + h[0]);
             }
         }
+        // a table that takes the focus below the window's edge is scrolled into view (a scroll pane does not do that
+        // itself: a keyboard user would work in a table out of sight), and the projection above it, when it takes it
+        Node table = robot.lookup("#diagnosticsTable").query();
+        Node projection = robot.lookup("#projection").query();
+        robot.interact(() -> scroll.setVvalue(scroll.getVmin()));
+        assertTrue(onFx(() -> !inView(scroll, table)), "the table starts below the window's edge");
+        robot.interact(table::requestFocus);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertTrue(onFx(() -> inView(scroll, table)), "the focused table scrolled into view");
+        robot.interact(projection::requestFocus);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertTrue(onFx(() -> inView(scroll, projection)), "back up to the focused projection");
+    }
+
+    /** Whether {@code n} lies wholly within {@code scroll}'s viewport. */
+    private static boolean inView(javafx.scene.control.ScrollPane scroll, Node n) {
+        Bounds view = scroll.localToScene(scroll.getLayoutBounds());
+        Bounds b = n.localToScene(n.getLayoutBounds());
+        return b.getMinY() >= view.getMinY() - 0.5 && b.getMaxY() <= view.getMaxY() + 0.5;
     }
 
     @Test
