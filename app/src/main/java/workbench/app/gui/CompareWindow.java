@@ -229,6 +229,19 @@ public final class CompareWindow {
         panels.forEach(p -> p.run.shutdown());
     }
 
+    /** {@link MainWindow#closeRunsOnExit}: stops every panel's run, from any thread; returns the sessions going on. */
+    List<java.nio.file.Path> closeRunsOnExit() {
+        List<java.nio.file.Path> going = new ArrayList<>();
+        for (Panel p : panels) {
+            RunController.State s = p.run.state();
+            if ((s == RunController.State.RUNNING || s == RunController.State.PAUSED) && p.run.session() != null) {
+                going.add(p.run.session());
+            }
+            p.run.shutdown();
+        }
+        return going;
+    }
+
     /**
      * One line per panel for a script: its sampler, transitions made so far (all chains), run state and session
      * directory.

@@ -2235,7 +2235,8 @@ public final class MainWindow extends BorderPane {
      * Opens Run \u25b8 Compare samplers (random walk, HMC, NUTS and MCLMC on this window's model, settings and seed;
      * each panel's sampler can be changed), at this window's speed; Run in it starts them.
      */
-    private final List<CompareWindow> compares = new ArrayList<>();
+    /** The Compare windows open (read by the exit hook's thread too). */
+    private final List<CompareWindow> compares = new java.util.concurrent.CopyOnWriteArrayList<>();
 
     public CompareWindow openCompare() {
         CompareWindow w = new CompareWindow(getScene() == null ? null : getScene().getWindow(), setup,
@@ -2440,6 +2441,25 @@ public final class MainWindow extends BorderPane {
     /** The title the window's stage shows (bound by the application). */
     public javafx.beans.property.ReadOnlyStringProperty titleProperty() {
         return title.getReadOnlyProperty();
+    }
+
+    /**
+     * Stops the run and the open Compare windows' runs and waits (a few seconds at most) for their sessions to close,
+     * from any thread: the JVM's shutdown hook, when the application is ended by a signal (Ctrl-C in the terminal that
+     * started it, {@code kill}, a logout) rather than by closing its window. Their manifests then say how the runs
+     * ended, as when the window closes, not "killed or crashed". Returns the sessions of the runs that were going on.
+     */
+    public List<java.nio.file.Path> closeRunsOnExit() {
+        List<java.nio.file.Path> going = new ArrayList<>();
+        RunController.State s = controller.state();
+        if ((s == RunController.State.RUNNING || s == RunController.State.PAUSED) && controller.session() != null) {
+            going.add(controller.session());
+        }
+        controller.shutdown();
+        for (CompareWindow c : compares) {
+            going.addAll(c.closeRunsOnExit());
+        }
+        return going;
     }
 
     /** Stops the timer and the run. */

@@ -56,6 +56,17 @@ public final class WorkbenchApp extends Application {
         }
         stage.setMaximized(prefs.getBoolean("window.maximized", false));
         stage.setOnCloseRequest(e -> save(stage, prefs));
+        // ended by a signal (Ctrl-C in its terminal, kill, a logout) rather than by closing the window: the runs are
+        // stopped and their sessions closed as the window's closing does, their manifests saying so (they read
+        // "killed or crashed" before), and the terminal is told where the draws are, as the command line's run does
+        MainWindow shown = window;
+        exitHook = new Thread(() -> {
+            for (java.nio.file.Path dir : shown.closeRunsOnExit()) {
+                System.err.println("interrupted: stopped; the draws so far stay in " + dir + " ('workbench resume "
+                        + dir + "' continues the run)");
+            }
+        }, "close-sessions-on-exit");
+        Runtime.getRuntime().addShutdownHook(exitHook);
         stage.show();
         ScreenFit.keepOnScreen(stage);
         window.restoreLayout();
@@ -324,5 +335,15 @@ public final class WorkbenchApp extends Application {
         if (window != null) {
             window.shutdown();
         }
+        if (exitHook != null) {
+            try {
+                Runtime.getRuntime().removeShutdownHook(exitHook); // closed by the window: nothing left for it
+            } catch (IllegalStateException exiting) {
+                // the JVM is already shutting down: the hook runs, and finds the runs stopped
+            }
+        }
     }
+
+    /** Closes the runs' sessions when the JVM is ended by a signal (see {@link #start}); null before the window. */
+    private Thread exitHook;
 }
