@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import javafx.geometry.Point2D;
 import javafx.scene.control.Label;
-import javafx.scene.control.Slider;
 import org.junit.jupiter.api.Test;
 import org.testfx.api.FxRobot;
 import org.testfx.util.WaitForAsyncUtils;
@@ -26,19 +25,7 @@ class AddChainFxTest extends WindowFxBase {
 
     @Test
     void aClickOnTheProjectionAddsAChainThere(FxRobot robot) throws Exception {
-        pick(robot, "#modelPicker", "gaussian-2d");
-        pick(robot, "#samplerPicker", "nuts");
-        set(robot, "#chains", "2");
-        set(robot, "#warmup", "40");
-        set(robot, "#draws", "200000");
-        Slider s = robot.lookup("#speedSlider").queryAs(Slider.class);
-        // 1000 transitions per second per chain: the run lasts while the test clicks
-        robot.interact(() -> s.setValue(3));
-        robot.clickOn("#runButton");
-        waitUntil("draws", () -> {
-            LiveBuffer b = window.controller().buffer();
-            return b != null && b.started() && Arrays.stream(b.sizes()).min().orElse(0) >= 60;
-        });
+        startALastingRun(robot); // the run lasts while the test clicks
         robot.clickOn("#pauseButton");
         waitUntil("the pause", () -> window.controller().settled());
         LiveBuffer b = window.controller().buffer();

@@ -194,13 +194,7 @@ class EvaluateFxTest extends WindowFxBase {
                     .equals("mean predictive entropy (nats)")));
             WaitForAsyncUtils.waitForFxEvents();
             String shortLabel = onFx(() -> w.oodView().rangeLabel());
-            java.awt.Font font = onFx(() -> w.oodView().chart().getXYPlot().getRangeAxis().getLabelFont());
-            // measured as the chart's canvas measures it: a JavaFX text in the label font's family and size
-            double width = onFx(() -> {
-                javafx.scene.text.Text t = new javafx.scene.text.Text(shortLabel);
-                t.setFont(javafx.scene.text.Font.font(font.getFamily(), font.getSize2D()));
-                return t.getLayoutBounds().getWidth();
-            });
+            double width = labelWidth(w.oodView(), shortLabel);
             double room = onFx(() -> w.oodView().labelRoom());
             assertTrue(workbench.viz.predict.OodView.ENTROPY_LABELS.contains(shortLabel), shortLabel);
             assertTrue(width <= room || shortLabel.equals("entropy (nats)"), shortLabel + ": " + width + " in " + room);
@@ -261,12 +255,7 @@ class EvaluateFxTest extends WindowFxBase {
             }
             waitUntil("the uncertainty label measured", () -> onFx(() -> w.oodView().labelRoom() > 0));
             String label = onFx(() -> w.oodView().rangeLabel());
-            java.awt.Font font = onFx(() -> w.oodView().chart().getXYPlot().getRangeAxis().getLabelFont());
-            double width = onFx(() -> {
-                javafx.scene.text.Text t = new javafx.scene.text.Text(label);
-                t.setFont(javafx.scene.text.Font.font(font.getFamily(), font.getSize2D()));
-                return t.getLayoutBounds().getWidth();
-            });
+            double width = labelWidth(w.oodView(), label);
             assertTrue(width <= onFx(() -> w.oodView().labelRoom()), label + ": " + width + " px");
         } finally {
             robot.interact(() -> {
@@ -369,5 +358,15 @@ class EvaluateFxTest extends WindowFxBase {
             }
         }
         return sb.toString();
+    }
+
+    /** {@code label}'s width in the chart's range-axis label font, measured as its canvas measures it (JavaFX). */
+    private static double labelWidth(workbench.viz.predict.OodView view, String label) throws Exception {
+        java.awt.Font font = onFx(() -> view.chart().getXYPlot().getRangeAxis().getLabelFont());
+        return onFx(() -> {
+            javafx.scene.text.Text t = new javafx.scene.text.Text(label);
+            t.setFont(javafx.scene.text.Font.font(font.getFamily(), font.getSize2D()));
+            return t.getLayoutBounds().getWidth();
+        });
     }
 }

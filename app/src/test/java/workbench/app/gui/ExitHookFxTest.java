@@ -5,16 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import javafx.scene.control.Slider;
 import org.junit.jupiter.api.Test;
 import org.testfx.api.FxRobot;
 import workbench.core.run.RunOutcome;
 import workbench.sessions.SessionReader;
-import workbench.viz.LiveBuffer;
 
 /**
  * The application ended by a signal (Ctrl-C in its terminal, kill, a logout) while a run goes on: the JVM's shutdown
@@ -25,18 +22,7 @@ class ExitHookFxTest extends WindowFxBase {
 
     @Test
     void theExitHookClosesTheRunningSessionAsInterrupted(FxRobot robot) throws Exception {
-        pick(robot, "#modelPicker", "gaussian-2d");
-        pick(robot, "#samplerPicker", "nuts");
-        set(robot, "#chains", "2");
-        set(robot, "#warmup", "40");
-        set(robot, "#draws", "200000");
-        Slider s = robot.lookup("#speedSlider").queryAs(Slider.class);
-        robot.interact(() -> s.setValue(3)); // 1000 transitions per second per chain: still going when stopped
-        robot.clickOn("#runButton");
-        waitUntil("draws", () -> {
-            LiveBuffer b = window.controller().buffer();
-            return b != null && b.started() && Arrays.stream(b.sizes()).min().orElse(0) >= 60;
-        });
+        startALastingRun(robot); // still going when stopped
         // off the FX thread, as the shutdown hook runs
         List<Path> going = CompletableFuture.supplyAsync(window::closeRunsOnExit).get(20, TimeUnit.SECONDS);
         assertEquals(List.of(window.controller().session()), going);

@@ -116,6 +116,25 @@ abstract class WindowFxBase {
         robot.interact(() -> field.setText(text));
     }
 
+    /**
+     * Starts 2 chains of NUTS on gaussian-2d, 40 warmup and 200 000 draws at 1000 transitions a second per chain (a run
+     * that lasts while a test works on it), and waits for 60 draws in each.
+     */
+    void startALastingRun(FxRobot robot) {
+        pick(robot, "#modelPicker", "gaussian-2d");
+        pick(robot, "#samplerPicker", "nuts");
+        set(robot, "#chains", "2");
+        set(robot, "#warmup", "40");
+        set(robot, "#draws", "200000");
+        javafx.scene.control.Slider s = robot.lookup("#speedSlider").queryAs(javafx.scene.control.Slider.class);
+        robot.interact(() -> s.setValue(3)); // 1000 transitions per second per chain
+        robot.clickOn("#runButton");
+        waitUntil("draws", () -> {
+            workbench.viz.LiveBuffer b = window.controller().buffer();
+            return b != null && b.started() && java.util.Arrays.stream(b.sizes()).min().orElse(0) >= 60;
+        });
+    }
+
     /** Runs 2 chains of {@code warmup} + {@code draws} iterations of the sampler on the model at full speed, to the end. */
     void runTwoChainsToTheEnd(FxRobot robot, String model, String sampler, int warmup, int draws) {
         pick(robot, "#modelPicker", model);
