@@ -172,8 +172,8 @@ class CompareFxTest extends WindowFxBase {
      * its least (160 px) under the marginal strip: the grid held it at 160 px anyway, it reached some 16 px past the
      * pane, and its x axis's label (drawn on the canvas) touched the figures' line under it in the bottom panels. The
      * label's bottom, where the projection draws it, lies above the figures' line, with a gap, at the usual text size
-     * and at larger ones, where the panels keep their least height and scroll (at 20 px the labels ran over the figures
-     * in all four panels); the "sampler" label before each picker stays whole ("sa…" at 20 px).
+     * and at larger ones, where the panels keep their least height and scroll (at 16 and 20 px the labels ran over the
+     * figures in all four panels); the "sampler" label before each picker stays whole ("sa…" at 20 px).
      */
     @Test
     void theProjectionsAxisLabelClearsTheFiguresAt1280x720(FxRobot robot) throws Exception {
@@ -188,7 +188,7 @@ class CompareFxTest extends WindowFxBase {
         try {
             waitUntil("the window at 1280 x 720", () -> cw.stage().getScene().getWidth() == 1280
                     && cw.stage().getScene().getHeight() == 720);
-            for (double px : new double[] {TextSize.NORMAL, 20, 28}) {
+            for (double px : new double[] {TextSize.NORMAL, 16, 20, 28}) {
                 robot.interact(() -> window.setTextSize(px));
                 WaitForAsyncUtils.waitForFxEvents();
                 String bad = WaitForAsyncUtils.asyncFx(() -> {
