@@ -233,9 +233,9 @@ public final class CompareWindow {
     List<java.nio.file.Path> closeRunsOnExit() {
         List<java.nio.file.Path> going = new ArrayList<>();
         for (Panel p : panels) {
-            RunController.State s = p.run.state();
-            if ((s == RunController.State.RUNNING || s == RunController.State.PAUSED) && p.run.session() != null) {
-                going.add(p.run.session());
+            java.nio.file.Path dir = p.run.sessionGoingOn();
+            if (dir != null) {
+                going.add(dir);
             }
             p.run.shutdown();
         }

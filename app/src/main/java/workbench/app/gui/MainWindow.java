@@ -2451,9 +2451,9 @@ public final class MainWindow extends BorderPane {
      */
     public List<java.nio.file.Path> closeRunsOnExit() {
         List<java.nio.file.Path> going = new ArrayList<>();
-        RunController.State s = controller.state();
-        if ((s == RunController.State.RUNNING || s == RunController.State.PAUSED) && controller.session() != null) {
-            going.add(controller.session());
+        java.nio.file.Path dir = controller.sessionGoingOn();
+        if (dir != null) {
+            going.add(dir);
         }
         controller.shutdown();
         for (CompareWindow c : compares) {

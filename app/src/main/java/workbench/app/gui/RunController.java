@@ -589,6 +589,12 @@ public final class RunController {
         return state;
     }
 
+    /** The session of the run going on (running or paused), or null when none is (any thread). */
+    public Path sessionGoingOn() {
+        State s = state;
+        return s == State.RUNNING || s == State.PAUSED ? session : null;
+    }
+
     /** Whether the runner is paused with no transitions outstanding (a step has completed). */
     public boolean settled() {
         ChainRunner r = runner;
