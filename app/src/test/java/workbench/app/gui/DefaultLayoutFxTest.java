@@ -203,11 +203,8 @@ class DefaultLayoutFxTest extends WindowFxBase {
                     for (javafx.scene.control.TableColumn<?, ?> col : table.getVisibleLeafColumns()) {
                         sum += col.getWidth();
                     }
-                    boolean hbar = false;
-                    for (javafx.scene.Node n : table.lookupAll(".scroll-bar")) {
-                        javafx.scene.control.ScrollBar sb = (javafx.scene.control.ScrollBar) n;
-                        hbar |= sb.getOrientation() == javafx.geometry.Orientation.HORIZONTAL && sb.isVisible();
-                    }
+                    javafx.scene.control.ScrollBar bar = horizontalBar(table);
+                    boolean hbar = bar != null && bar.isVisible();
                     return new double[] {sum, table.getWidth(), hbar ? 1 : 0};
                 });
                 assertTrue(widths[0] <= widths[1] || widths[2] == 1, px + " px: columns " + widths[0]

@@ -334,32 +334,6 @@ class EvaluateFxTest extends WindowFxBase {
         robot.interact(() -> w.stage().close());
     }
 
-    /** The table's horizontal scroll bar, or null. */
-    private static javafx.scene.control.ScrollBar horizontalBar(javafx.scene.control.TableView<?> table) {
-        for (javafx.scene.Node n : table.lookupAll(".scroll-bar")) {
-            if (n instanceof javafx.scene.control.ScrollBar b
-                    && b.getOrientation() == javafx.geometry.Orientation.HORIZONTAL) {
-                return b;
-            }
-        }
-        return null;
-    }
-
-    /** The table's cells whose text is cut (their shown text, ending in an ellipsis, is not their text). */
-    private static String cutCells(javafx.scene.control.TableView<?> table) {
-        StringBuilder sb = new StringBuilder();
-        for (javafx.scene.Node n : table.lookupAll(".table-cell")) {
-            javafx.scene.control.TableCell<?, ?> c = (javafx.scene.control.TableCell<?, ?>) n;
-            String t = c.getText();
-            if (c.isVisible() && t != null && !t.isEmpty() && c.lookup(".text") instanceof javafx.scene.text.Text shown
-                    && !t.equals(shown.getText())) {
-                sb.append('"').append(t).append("\" shown as \"").append(shown.getText()).append("\" in ")
-                        .append(c.getWidth()).append(" px; ");
-            }
-        }
-        return sb.toString();
-    }
-
     /** {@code label}'s width in the chart's range-axis label font, measured as its canvas measures it (JavaFX). */
     private static double labelWidth(workbench.viz.predict.OodView view, String label) throws Exception {
         java.awt.Font font = onFx(() -> view.chart().getXYPlot().getRangeAxis().getLabelFont());

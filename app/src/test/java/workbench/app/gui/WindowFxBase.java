@@ -83,6 +83,32 @@ abstract class WindowFxBase {
         return sb.toString();
     }
 
+    /** The table's horizontal scroll bar, or null. */
+    static javafx.scene.control.ScrollBar horizontalBar(javafx.scene.control.TableView<?> table) {
+        for (javafx.scene.Node n : table.lookupAll(".scroll-bar")) {
+            if (n instanceof javafx.scene.control.ScrollBar b
+                    && b.getOrientation() == javafx.geometry.Orientation.HORIZONTAL) {
+                return b;
+            }
+        }
+        return null;
+    }
+
+    /** The table's cells whose text is cut (their shown text, ending in an ellipsis, is not their text). */
+    static String cutCells(javafx.scene.control.TableView<?> table) {
+        StringBuilder sb = new StringBuilder();
+        for (javafx.scene.Node n : table.lookupAll(".table-cell")) {
+            javafx.scene.control.TableCell<?, ?> c = (javafx.scene.control.TableCell<?, ?>) n;
+            String t = c.getText();
+            if (c.isVisible() && t != null && !t.isEmpty() && c.lookup(".text") instanceof javafx.scene.text.Text shown
+                    && !t.equals(shown.getText())) {
+                sb.append('"').append(t).append("\" shown as \"").append(shown.getText()).append("\" in ")
+                        .append(c.getWidth()).append(" px; ");
+            }
+        }
+        return sb.toString();
+    }
+
     /** {@code c}'s value, computed on the FX thread (within 10 s). */
     static <T> T onFx(Callable<T> c) throws Exception {
         return org.testfx.util.WaitForAsyncUtils.asyncFx(c).get(10, java.util.concurrent.TimeUnit.SECONDS);
