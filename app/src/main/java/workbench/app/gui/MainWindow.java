@@ -605,7 +605,7 @@ public final class MainWindow extends BorderPane {
         javafx.scene.Node focus = getScene() == null ? null : getScene().getFocusOwner();
         sidebarNode.setVisible(show);
         sidebarNode.setManaged(show);
-        if (!show && focus != null && isInside(focus, sidebarNode)) {
+        if (!show && focus != null && FxNodes.within(focus, sidebarNode)) {
             posterior.projection().requestFocus(); // the focus leaves with the pane
         }
     }
@@ -613,15 +613,6 @@ public final class MainWindow extends BorderPane {
     /** Whether the setup pane is shown (View ▸ Setup pane). */
     boolean setupShown() {
         return sidebarNode != null && sidebarNode.isVisible();
-    }
-
-    private static boolean isInside(javafx.scene.Node n, javafx.scene.Node root) {
-        for (javafx.scene.Node p = n; p != null; p = p.getParent()) {
-            if (p == root) {
-                return true;
-            }
-        }
-        return false;
     }
 
     private static Label title(String text) {

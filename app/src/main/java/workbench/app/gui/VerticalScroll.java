@@ -35,7 +35,7 @@ final class VerticalScroll {
     /** Scrolls {@code scroll} the least that brings {@code n} (when inside it) into view, its top first. */
     static void reveal(ScrollPane scroll, Node n) {
         Node content = scroll.getContent();
-        if (n == null || content == null || !inside(n, content)) {
+        if (n == null || content == null || !FxNodes.within(n, content)) {
             return;
         }
         double contentH = content.getLayoutBounds().getHeight();
@@ -55,14 +55,5 @@ final class VerticalScroll {
         }
         top = Math.max(0, Math.min(range, top));
         scroll.setVvalue(scroll.getVmin() + top / range * (scroll.getVmax() - scroll.getVmin()));
-    }
-
-    private static boolean inside(Node n, Node ancestor) {
-        for (Node p = n; p != null; p = p.getParent()) {
-            if (p == ancestor) {
-                return true;
-            }
-        }
-        return false;
     }
 }
