@@ -471,7 +471,9 @@ public final class Diagnostics {
             }
         }
         double sum = 0;
-        for (int k = 0; k < maxT; k++) {
+        // posterior sums rho_hat_t[1:max_t]; with max_t = 0 (a lag-1 autocorrelation of -1 or below, as in a chain
+        // that alternates) R reads 1:0 as the first element alone, so rho[0] counts: tau = 2, ESS = S/2 (Stan too)
+        for (int k = 0; k < Math.max(maxT, 1); k++) {
             sum += rho[k];
         }
         double draws = (double) m * n;

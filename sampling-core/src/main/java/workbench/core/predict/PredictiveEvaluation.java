@@ -260,6 +260,10 @@ public final class PredictiveEvaluation {
     private static volatile double warmupSink;
 
     private static void addLog(double[] max, double[] sum, int i, double v) {
+        if (v == Double.NEGATIVE_INFINITY) {
+            // a probability of 0 adds nothing; taken as the first term, exp(-inf - -inf) would make the sum NaN
+            return;
+        }
         if (v <= max[i]) {
             sum[i] += Math.exp(v - max[i]);
         } else {

@@ -99,6 +99,22 @@ class DiagnosticsEdgeCaseTest {
     }
 
     @Test
+    void anAlternatingChainHasHalfItsDrawsAsEssNotTheCap() {
+        // lag-1 autocorrelation at or below -1 stops Geyer's sequence before its first pair; posterior (R's 1:0
+        // indexing) and Stan still count rho_0 there: tau = 2, ESS = S / 2. Summing nothing gave tau = 0 and the
+        // cap S log10(S) = 460.2 for these 200 draws, an MCSE half as large as it should be.
+        SplittableRandom rng = new SplittableRandom(5);
+        double[][] x = new double[2][100];
+        for (double[] chain : x) {
+            for (int i = 0; i < chain.length; i++) {
+                chain[i] = (i % 2 == 0 ? 1 : -1) + 0.01 * rng.nextGaussian();
+            }
+        }
+        assertEquals(100, Diagnostics.essMean(x), 1e-9);
+        assertEquals(Diagnostics.sd(x) / 10, Diagnostics.mcseMean(x), 1e-12);
+    }
+
+    @Test
     void essNeedsSixDrawsPerSplitChain() {
         // posterior 1.4.0 would report half the draws for split chains of 3..5 draws (an indexing quirk)
         assertTrue(Double.isNaN(Diagnostics.essBasic(ar1(4, 11, 0.3, 3))));
