@@ -256,6 +256,26 @@ class LongCsvReaderTest {
     }
 
     @Test
+    void cmdstanrsDrawsDfStartingWithLpIsALongCsv() throws IOException {
+        // cmdstanr's fit$draws(format = "df") written out: lp__ first, then the parameters, .chain, .iteration;
+        // the lp__ in column 1 had it read as one CmdStan chain with .chain and .iteration as parameters
+        StringBuilder sb = new StringBuilder("\"lp__\"," + THETAS + ",\".chain\",\".iteration\"\n");
+        for (double[] r : exampleRows(false)) {
+            sb.append(-r[2]);
+            for (int j = 2; j < r.length; j++) {
+                sb.append(',').append(r[j]);
+            }
+            sb.append(',').append((long) r[0]).append(',').append((long) r[1]).append('\n');
+        }
+        DrawTable t = DrawFiles.read(List.of(Files.writeString(dir.resolve("draws-df.csv"), sb.toString())));
+        assertEquals(DrawTable.Format.LONG_CSV, t.format());
+        assertEquals(EXAMPLE_NAMES, t.names());
+        assertEquals(List.of("lp__"), t.statNames());
+        assertArrayEquals(new int[] {100, 100, 100, 100}, t.lengths());
+        matchesPosterior(t);
+    }
+
+    @Test
     void aCmdStanFileWhoseModelHasOutputsNamedChainAndDrawStaysCmdStan() throws IOException {
         Path f = Files.writeString(dir.resolve("cmd.csv"), "lp__,accept_stat__,chain,draw\n-1,0.9,0.1,0.2\n-2,0.8,0.3,0.4\n");
         DrawTable t = DrawFiles.read(List.of(f));
