@@ -234,7 +234,10 @@ class PredictiveEvaluationTest {
         }
     }
 
-    /** Classification with fixed probabilities of class 1 per test point (the draws do not matter). */
+    /**
+     * Classification with fixed probabilities of class 1 per test point (the draws do not matter), or with
+     * {@code p1} null, the draw itself as every point's probability of class 1.
+     */
     private record Fixed(double[] p1, int[] labels) implements PredictiveModel {
         @Override
         public Task task() {
@@ -259,8 +262,9 @@ class PredictiveEvaluationTest {
         @Override
         public void predict(double[] q, double[] out) {
             for (int i = 0; i < labels.length; i++) {
-                out[2 * i] = 1 - p1[i];
-                out[2 * i + 1] = p1[i];
+                double p = p1 == null ? q[0] : p1[i];
+                out[2 * i] = 1 - p;
+                out[2 * i + 1] = p;
             }
         }
 
@@ -303,62 +307,19 @@ class PredictiveEvaluationTest {
         assertEquals(Double.NaN, r.accuracy());
     }
 
-    /** Classification whose probability of class 1 is the draw itself. */
-    private record ByDraw(int label) implements PredictiveModel {
-        @Override
-        public Task task() {
-            return Task.CLASSIFICATION;
-        }
-
-        @Override
-        public int testSize() {
-            return 1;
-        }
-
-        @Override
-        public int classes() {
-            return 2;
-        }
-
-        @Override
-        public double testTarget(int i) {
-            return label;
-        }
-
-        @Override
-        public void predict(double[] q, double[] out) {
-            out[0] = 1 - q[0];
-            out[1] = q[0];
-        }
-
-        @Override
-        public int dim() {
-            return 1;
-        }
-
-        @Override
-        public List<String> parameterNames() {
-            return List.of("t");
-        }
-
-        @Override
-        public double logDensity(double[] q, double[] grad) {
-            grad[0] = 0;
-            return 0;
-        }
-    }
-
     @Test
     void aZeroProbabilityInTheFirstDrawDoesNotMakeTheLppdNaN() {
         // label 0: the first draw gives it probability 0 (log -inf), the second 0.5; lppd = log(0.25) in either
         // order (with the zero first the running log-sum-exp computed exp(-inf - -inf) = NaN)
         double expected = Math.log(0.25);
         for (double[] order : new double[][] {{1, 0.5}, {0.5, 1}}) {
-            PredictiveEvaluation.Result r = PredictiveEvaluation.evaluate(new ByDraw(0), new Draws(order, 0));
+            PredictiveEvaluation.Result r =
+                    PredictiveEvaluation.evaluate(new Fixed(null, new int[] {0}), new Draws(order, 0));
             assertEquals(expected, r.lppd(), 1e-12, "draws in the order " + java.util.Arrays.toString(order));
         }
         // every draw giving 0: an infinite loss, not NaN
-        PredictiveEvaluation.Result none = PredictiveEvaluation.evaluate(new ByDraw(0), new Draws(new double[] {1, 1}, 0));
+        PredictiveEvaluation.Result none =
+                PredictiveEvaluation.evaluate(new Fixed(null, new int[] {0}), new Draws(new double[] {1, 1}, 0));
         assertEquals(Double.NEGATIVE_INFINITY, none.lppd());
     }
 
