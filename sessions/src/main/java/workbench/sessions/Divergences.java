@@ -14,6 +14,7 @@ final class Divergences {
     static final int HEADER = 40;
     static final int HAS_MOMENTUM = 1;
     static final int HAS_TRAJECTORY = 2;
+    /** The largest dimension a record is read with, or the session's parameter count where that is larger. */
     static final int MAX_DIM = 1 << 20;
     static final int MAX_TRAJECTORY = 1 << 16;
 

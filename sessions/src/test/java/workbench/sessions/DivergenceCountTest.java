@@ -72,6 +72,21 @@ class DivergenceCountTest {
     }
 
     @Test
+    void aRecordOfAModelOverAMillionParametersReadsBack() throws Exception {
+        // bnn-regression layers=2 width=1024 has 1 052 674 parameters: its records were written whole and then read
+        // as corrupt ("implausible sizes"), every divergence lost and the session refused by resume
+        SyntheticRun run = new SyntheticRun(1, 0, 1, Divergences.MAX_DIM + 2);
+        Path dir = tmp.resolve("wide");
+        run.write(dir, SessionWriter.Options.defaults());
+        try (SessionReader r = SessionReader.open(dir)) {
+            assertEquals(List.of(), r.errors());
+            assertEquals(List.of(), r.recovery());
+            assertEquals(1, r.divergences(0).size());
+            assertEquals(run.dim(), r.divergences(0).get(0).position().length);
+        }
+    }
+
+    @Test
     void anIntactSessionHasEveryRecordAndSaysNothing() {
         Path dir = session();
         try (SessionReader r = SessionReader.open(dir)) {
