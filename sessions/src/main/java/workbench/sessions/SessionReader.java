@@ -865,7 +865,8 @@ public final class SessionReader implements DrawSource, AutoCloseable {
                         int dim = h.getInt(16);
                         int flags = h.getInt(20);
                         int rows = h.getInt(24);
-                        if (dim < 0 || dim > Math.max(Divergences.MAX_DIM, manifest.parameterCount()) || rows < 0 || rows > Divergences.MAX_TRAJECTORY
+                        if (dim < 0 || dim > Math.max(Divergences.MAX_DIM, manifest.parameterCount()) || rows < 0
+                                || rows > Divergences.MAX_TRAJECTORY
                                 || (flags & ~3) != 0 || ((flags & Divergences.HAS_TRAJECTORY) == 0 && rows != 0)) {
                             throw new RecordScanner.Inconsistent("implausible sizes (dimension " + dim + ", "
                                     + rows + " trajectory rows)");

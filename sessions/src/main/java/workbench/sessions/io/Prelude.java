@@ -73,12 +73,6 @@ final class Prelude {
     static final List<String> DRAW_NAMES = List.of("draw", "iteration", ".iteration", ".draw");
 
     /**
-     * Where a long CSV keeps its chain and draw numbers, or null when the header is not a long CSV's:
-     * it needs a chain column and a draw-index column ({@link #CHAIN_NAMES}, {@link #DRAW_NAMES}),
-     * anywhere in the header, and must not start with {@code lp__} (CmdStan's layout, whose model
-     * may have outputs of those names) unless it has posterior's {@code .chain}. Refuses two chain columns.
-     */
-    /**
      * Whether the header names posterior's {@code .chain}: no Stan variable can be named so, so a header that starts
      * with {@code lp__} and has it is posterior's {@code as_draws_df} written out (cmdstanr's
      * {@code fit$draws(format = "df")} starts with {@code lp__}), not a CmdStan CSV.
@@ -92,6 +86,12 @@ final class Prelude {
         return false;
     }
 
+    /**
+     * Where a long CSV keeps its chain and draw numbers, or null when the header is not a long CSV's:
+     * it needs a chain column and a draw-index column ({@link #CHAIN_NAMES}, {@link #DRAW_NAMES}),
+     * anywhere in the header, and must not start with {@code lp__} (CmdStan's layout, whose model
+     * may have outputs of those names) unless it has posterior's {@code .chain}. Refuses two chain columns.
+     */
     LongLayout longLayout(TextSource src) {
         if (header.length == 0 || header[0].strip().equals("lp__") && !dottedChainColumn()) {
             return null;
