@@ -471,8 +471,8 @@ public final class Diagnostics {
             }
         }
         double sum = 0;
-        // posterior sums rho_hat_t[1:max_t]; with max_t = 0 (a lag-1 autocorrelation of -1 or below, as in a chain
-        // that alternates) R reads 1:0 as the first element alone, so rho[0] counts: tau = 2, ESS = S/2 (Stan too)
+        // posterior sums rho_hat_t[1:max_t]; with max_t = 0 (a lag-1 estimate of -1 or below, as in short chains
+        // that alternate) R reads 1:0 as the first element alone, so rho[0] counts: tau = 2, ESS = S/2 (Stan too)
         for (int k = 0; k < Math.max(maxT, 1); k++) {
             sum += rho[k];
         }
