@@ -69,6 +69,23 @@ final class SyntheticRun {
     }
 
     double value(int chain, long it, int j) {
+        SplittableRandom r = rng(chain, it);
+        for (int k = 0; k < j; k++) {
+            r.nextLong();
+        }
+        return value(it, j, r.nextDouble());
+    }
+
+    /** Every column of iteration {@code it} at once, as {@link #value} gives them one by one (in linear time). */
+    private void row(int chain, long it, double[] out) {
+        SplittableRandom r = rng(chain, it);
+        for (int j = 0; j < out.length; j++) {
+            out[j] = value(it, j, r.nextDouble()); // nextDouble takes one nextLong, as value skips one per column
+        }
+    }
+
+    /** Column {@code j}'s value from its uniform draw {@code u}. */
+    private double value(long it, int j, double u) {
         if (j == 0 && it % 97 == 5) {
             return Double.longBitsToDouble(NAN_WITH_PAYLOAD);
         }
@@ -78,11 +95,7 @@ final class SyntheticRun {
         if (it % 83 == 7) {
             return j % 2 == 0 ? Double.POSITIVE_INFINITY : Double.MIN_VALUE;
         }
-        SplittableRandom r = rng(chain, it);
-        for (int k = 0; k < j; k++) {
-            r.nextLong();
-        }
-        return (r.nextDouble() - 0.5) * Math.pow(10, (j % 7) - 3);
+        return (u - 0.5) * Math.pow(10, (j % 7) - 3);
     }
 
     boolean divergent(int chain, long it) {
@@ -218,9 +231,7 @@ final class SyntheticRun {
                     if (hasEvent(it)) {
                         w.event(chain, it, event(chain, it));
                     }
-                    for (int j = 0; j < outputs; j++) {
-                        out[j] = value(chain, it, j);
-                    }
+                    row(chain, it, out);
                     w.transition(chain, it, transition(chain, it), out);
                     java.util.Arrays.fill(out, 12345.0); // the runner reuses the array
                 }
