@@ -434,8 +434,10 @@ public final class SessionWriter implements DrawSink, AutoCloseable {
         }
         try {
             synchronized (co) {
-                co.add(iteration, t, output);
+                co.expect(iteration);
                 if (t.divergent() && t.divergence() != null) {
+                    // the record first: if its write fails the draw is not kept either, and resume makes both again
+                    // (a draw kept without its record would leave the session damaged for every later reader)
                     Divergence d = t.divergence();
                     ByteBuffer rec = Divergences.encode(co.divergences, iteration, d.position(), d.momentum(),
                             d.energyError(), d.trajectory());
@@ -443,6 +445,7 @@ public final class SessionWriter implements DrawSink, AutoCloseable {
                     co.divergences++;
                     co.dirty = true;
                 }
+                co.add(iteration, t, output);
                 if (co.rows == co.capacity || System.nanoTime() - co.firstRowNanos >= flushNanos) {
                     co.flush();
                 }
@@ -859,10 +862,14 @@ public final class SessionWriter implements DrawSink, AutoCloseable {
             this.out = ByteBuffer.allocate((int) DrawChunks.length(capacity, cols));
         }
 
-        void add(long iteration, Transition t, double[] output) throws IOException {
+        void expect(long iteration) {
             if (iteration != next) {
                 throw new IllegalArgumentException("chain " + chain + ": iteration " + iteration + " arrived, expected " + next);
             }
+        }
+
+        void add(long iteration, Transition t, double[] output) throws IOException {
+            expect(iteration);
             if (rows == 0) {
                 first = iteration;
                 firstRowNanos = System.nanoTime();

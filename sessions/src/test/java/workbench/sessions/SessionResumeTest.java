@@ -353,6 +353,48 @@ class SessionResumeTest {
         }
     }
 
+    /**
+     * A full disk (or a quota) that fails the write of a divergence record half way: the run stops, and neither
+     * that resume nor any later one may find a divergent draw without its record. The draw whose record failed is
+     * not kept (it comes again on resume, with its record); the draws before it are.
+     */
+    @Test
+    void aDivergenceRecordWhoseWriteFailedComesAgainWithItsDrawOnResume() throws Exception {
+        RunConfig cfg = config(250);
+        Path ref = tmp.resolve("ref");
+        write(ref, cfg, Schedule.NONE);
+        List<String> refDivergences = divergences(ref);
+        assertTrue(refDivergences.size() >= 3, "eight schools centred diverges: " + refDivergences.size());
+
+        Path s = tmp.resolve("s");
+        int[] records = {0};
+        WriteFaults full = (file, op, bytes) -> {
+            if (op == WriteFaults.Op.WRITE && file.getFileName().toString().endsWith(".divergences")
+                    && ++records[0] == 3) {
+                throw new WriteFaults.ShortWrite(bytes / 2, "No space left on device");
+            }
+        };
+        try (SessionWriter w = new SessionWriter(s, OPTIONS.withFaults(full))) {
+            RunOutcome o = run(cfg, w, Schedule.NONE);
+            assertEquals(RunOutcome.Status.FAILED, o.status());
+            assertTrue(o.error().contains("No space left on device"), o.error());
+        }
+        try (SessionReader r = SessionReader.open(s)) {
+            assertTrue(r.errors().isEmpty(), r.errors().toString());
+        }
+        resume(s, null);
+        try (SessionReader r = SessionReader.open(s)) {
+            assertTrue(r.errors().isEmpty(), "after resume: " + r.errors());
+        }
+        assertArrayEqualsDeep(bits(ref), bits(s));
+        assertEquals(refDivergences, divergences(s));
+        resume(s, 300); // and it can be resumed again
+        try (SessionReader r = SessionReader.open(s)) {
+            assertTrue(r.errors().isEmpty(), "after the second resume: " + r.errors());
+            assertEquals(450, r.size(0));
+        }
+    }
+
     @Test
     void aKillBeforeTheChainFilesExistedLeavesEmptyChains() throws Exception {
         Path ref = tmp.resolve("ref");
