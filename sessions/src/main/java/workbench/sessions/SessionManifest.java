@@ -76,13 +76,14 @@ public record SessionManifest(int formatVersion, String status, String softwareV
 
     /**
      * This manifest reopened by {@code resume}: running again, {@code chains} chains to {@code draws} draws each, no
-     * outcome or chain results yet, no added chains and no distilled block (resume continues a sampler's run).
+     * outcome yet, no added chains and no distilled block (resume continues a sampler's run). The chain results stay
+     * until each chain ends again: a resume killed before then leaves the step sizes and metrics the session had.
      */
     public SessionManifest reopened(int chains, int draws) {
         return new SessionManifest(formatVersion, RUNNING, softwareVersion, javaVersion, os, created, null, modelId,
                 modelSettings, samplerId, samplerSettings, chains, warmup, draws, seed, threads, init, rngAlgorithm,
                 chainStreams, names, parameterCount, statColumns, chunkRows, eventsFile, drawsFiles, divergencesFiles,
-                null, List.of(), List.of(), null, dataFiles);
+                null, chainResults, List.of(), null, dataFiles);
     }
 
     private static <T> List<T> append(List<T> list, T item) {

@@ -295,6 +295,10 @@ public final class SessionWriter implements DrawSink, AutoCloseable {
         int n = cfg.chains();
         base = old.reopened(n, cfg.draws());
         results = new ChainResult[n];
+        // each chain's result as the session holds it, replaced when the chain ends again
+        for (int c = 0; c < Math.min(n, old.chainResults().size()); c++) {
+            results[c] = old.chainResults().get(c);
+        }
         chains = new ChainOut[n];
         try {
             cutAll();

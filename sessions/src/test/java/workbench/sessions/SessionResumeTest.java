@@ -395,6 +395,75 @@ class SessionResumeTest {
         }
     }
 
+    /**
+     * A resume killed while it appends (what {@code kill -9} leaves: a snapshot of the files) keeps the chains' final
+     * step sizes and metrics the session held: they are replaced as each chain ends again, not dropped when the
+     * resume starts.
+     */
+    @Test
+    void aResumeKilledWhileAppendingKeepsTheChainResults() throws Exception {
+        Path s = tmp.resolve("s");
+        write(s, config(100), Schedule.NONE);
+        double[] steps = new double[3];
+        double[][] metrics = new double[3][];
+        try (SessionReader r = SessionReader.open(s)) {
+            for (int c = 0; c < 3; c++) {
+                steps[c] = r.finalStepSize(c);
+                metrics[c] = r.finalInverseMetric(c);
+                assertTrue(Double.isFinite(steps[c]) && metrics[c] != null, "chain " + (c + 1) + " has a result");
+            }
+        }
+        Path killed = tmp.resolve("killed");
+        try (SessionResume res = SessionResume.open(s, 200, OPTIONS)) {
+            run(res.config(1), new DrawSink() {
+                @Override
+                public void start(RunInfo info) {
+                    res.start(info);
+                }
+
+                @Override
+                public void transition(int chain, long iteration, Transition t, double[] output) {
+                    res.transition(chain, iteration, t, output);
+                    if (chain == 0 && iteration == 300) {
+                        try {
+                            snapshot(s, killed);
+                        } catch (IOException e) {
+                            throw new AssertionError(e);
+                        }
+                    }
+                }
+
+                @Override
+                public void chainEnded(int chain, long iterations, double stepSize, double[] inverseMetric) {
+                    res.chainEnded(chain, iterations, stepSize, inverseMetric);
+                }
+
+                @Override
+                public void finish(RunOutcome outcome) {
+                    res.finish(outcome);
+                }
+            }, res.schedule());
+        }
+        try (SessionReader r = SessionReader.open(killed)) {
+            assertEquals(SessionManifest.RUNNING, r.manifest().status());
+            for (int c = 0; c < 3; c++) {
+                assertEquals(steps[c], r.finalStepSize(c), "chain " + (c + 1) + "'s step size");
+                assertArrayEquals(metrics[c], r.finalInverseMetric(c), "chain " + (c + 1) + "'s metric");
+            }
+        }
+        Path ref = tmp.resolve("ref");
+        write(ref, config(200), Schedule.NONE);
+        resume(killed, 200);
+        try (SessionReader want = SessionReader.open(ref); SessionReader got = SessionReader.open(killed)) {
+            assertEquals(want.manifest().chainResults().get(2).iterations(), got.manifest().chainResults().get(2).iterations());
+            for (int c = 0; c < 3; c++) {
+                assertEquals(want.finalStepSize(c), got.finalStepSize(c));
+                assertArrayEquals(want.finalInverseMetric(c), got.finalInverseMetric(c));
+            }
+        }
+        assertArrayEqualsDeep(bits(ref), bits(killed));
+    }
+
     @Test
     void aKillBeforeTheChainFilesExistedLeavesEmptyChains() throws Exception {
         Path ref = tmp.resolve("ref");
