@@ -12,6 +12,7 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
+import workbench.core.diagnostics.Picks;
 import workbench.core.diagnostics.RunSummary;
 import workbench.core.draws.Stat;
 import workbench.core.model.Truth;
@@ -67,6 +68,9 @@ final class DiagnoseCommand implements Callable<Integer> {
             TruthFile.Read t = TruthFile.read(truthFile, table.names());
             truth = t.truth();
             notes.addAll(t.notes());
+        }
+        if (table.hasStat(WEIGHT)) {
+            return points(out, table, filter, notes, truth != null);
         }
         RunSummary s = RunSummary.of(table, 0);
         List<workbench.core.diagnostics.ParameterSummary> rows = s.parameters();
@@ -136,6 +140,91 @@ final class DiagnoseCommand implements Callable<Integer> {
             Report.table(out, rows, truth, truthFile == null ? null : truthFile.toString(), s.logDensity());
         }
         return 0;
+    }
+
+    /** The column of a weighted set's weights (a distilled set: (times picked)/K per row). */
+    static final String WEIGHT = "weight__";
+
+    /**
+     * A weighted set (a {@code weight__} column, or the weights comment of a distilled set's CmdStan export): K chosen
+     * points, not a Markov chain. As {@code summary} shows a distilled set: the table over the K picks, repeats included
+     * (the weighted mean, sd and quantiles), without R-hat, ESS and MCSE, and without the copied sampler statistics;
+     * before, the rows were counted once each and given R-hat and ESS as if they were a chain.
+     */
+    private int points(PrintWriter out, DrawTable table, ParamFilter filter, List<String> notes, boolean truthGiven)
+            throws Exception {
+        int[] picks = Picks.of(pooled(table.stat(WEIGHT)), WEIGHT);
+        long k = 0;
+        for (int m : picks) {
+            k += m;
+        }
+        List<workbench.core.diagnostics.ParameterSummary> all = new ArrayList<>();
+        for (int p = 0; p < table.names().size(); p++) {
+            all.add(workbench.core.diagnostics.ParameterSummary.ofPoints(table.names().get(p),
+                    Picks.expand(pooled(table.draws(p)), picks)));
+        }
+        workbench.core.diagnostics.ParameterSummary lp = table.hasStat(Stat.LOG_DENSITY.column())
+                ? workbench.core.diagnostics.ParameterSummary.ofPoints(Stat.LOG_DENSITY.column(),
+                Picks.expand(pooled(table.stat(Stat.LOG_DENSITY)), picks))
+                : null;
+        List<workbench.core.diagnostics.ParameterSummary> rows = all;
+        if (filter != null) {
+            rows = ParamFilter.rows(all, filter.select(ParamFilter.names(all)));
+        }
+        if (truthGiven) {
+            notes.add("--truth not compared: the z-scores against it need an MCSE, which a weighted set has none of");
+        }
+        String what = String.format(java.util.Locale.ROOT, "a weighted set of %d rows (K = %d picks)", picks.length, k);
+        if (json) {
+            ObjectNode root = Report.JSON.createObjectNode();
+            root.set("parameters", Report.parameters(rows));
+            if (filter != null) {
+                root.put("parameters_total", all.size());
+            }
+            if (lp != null) {
+                root.set("lp__", Report.row(lp));
+            }
+            root.put("chains", table.chains());
+            root.put("draws_per_chain", table.minLength());
+            root.put("format", table.format().label());
+            ObjectNode wn = root.putObject("weighted");
+            wn.put("rows", picks.length);
+            wn.put("picks", k);
+            wn.put("note", POINTS_NOTE);
+            ArrayNode n = root.putArray("notes");
+            notes.forEach(n::add);
+            out.println(Report.json(root));
+        } else {
+            out.printf("%s: %s%n", table.format().label(), what);
+            for (String note : notes) {
+                out.println("note: " + note);
+            }
+            out.println("weighted table: " + POINTS_NOTE);
+            if (filter != null) {
+                out.printf(java.util.Locale.ROOT, "parameters: %d of %d (--params %s)%n", rows.size(), all.size(), filter);
+            }
+            Report.table(out, rows, null, null, lp, true);
+        }
+        return 0;
+    }
+
+    /** What a weighted set's table holds (text and JSON). */
+    static final String POINTS_NOTE = "mean, sd and quantiles weighted by " + WEIGHT + " (each row counted as often as"
+            + " it was picked, K in all); R-hat, ESS and MCSE n/a (JSON null), and the rows' sampler statistics left"
+            + " out: the set is chosen points, not a Markov chain";
+
+    private static double[] pooled(double[][] byChain) {
+        int n = 0;
+        for (double[] c : byChain) {
+            n += c.length;
+        }
+        double[] out = new double[n];
+        int at = 0;
+        for (double[] c : byChain) {
+            System.arraycopy(c, 0, out, at, c.length);
+            at += c.length;
+        }
+        return out;
     }
 
     /**

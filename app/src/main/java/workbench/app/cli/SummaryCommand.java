@@ -254,8 +254,9 @@ final class SummaryCommand implements Callable<Integer> {
             rows = ParamFilter.rows(rows, sel);
             truth = ParamFilter.truth(truth, sel);
         }
-        String divergenceWarning = divergenceWarning(reader, s);
-        String lowBfmi = lowEbfmiWarning(s.ebfmi(), reader.manifest().modelId());
+        // a distilled set's divergent__ and energy__ are its source draws', copied: no warning of its own
+        String divergenceWarning = m.distilled() != null ? null : divergenceWarning(reader, s);
+        String lowBfmi = m.distilled() != null ? null : lowEbfmiWarning(s.ebfmi(), reader.manifest().modelId());
         if (json) {
             ObjectNode root = Report.JSON.createObjectNode();
             ArrayNode params = Report.parameters(rows);
@@ -284,16 +285,22 @@ final class SummaryCommand implements Callable<Integer> {
             }
             ObjectNode sm = root.putObject("sampler");
             sm.put("id", m.samplerId());
-            ObjectNode div = sm.putObject("divergences");
-            div.put("warmup", s.divergencesWarmup());
-            div.put("sampling", s.divergencesSampling());
-            ArrayNode divByChain = div.putArray("sampling_by_chain");
-            for (long v : s.divergencesSamplingByChain()) {
-                divByChain.add(v);
+            if (m.distilled() != null) {
+                // the flags its rows carry are those of the source draws they were picked from
+                sm.putNull("divergences");
+                sm.putNull("gradient_evaluations");
+            } else {
+                ObjectNode div = sm.putObject("divergences");
+                div.put("warmup", s.divergencesWarmup());
+                div.put("sampling", s.divergencesSampling());
+                ArrayNode divByChain = div.putArray("sampling_by_chain");
+                for (long v : s.divergencesSamplingByChain()) {
+                    divByChain.add(v);
+                }
+                ObjectNode grads = sm.putObject("gradient_evaluations");
+                grads.put("warmup", s.gradientsWarmup());
+                grads.put("sampling", s.gradientsSampling());
             }
-            ObjectNode grads = sm.putObject("gradient_evaluations");
-            grads.put("warmup", s.gradientsWarmup());
-            grads.put("sampling", s.gradientsSampling());
             Report.put(sm, "warmup_seconds", o == null ? Double.NaN : o.warmupSeconds());
             Report.put(sm, "sampling_seconds", o == null ? Double.NaN : o.samplingSeconds());
             Report.put(sm, "wall_seconds", o == null ? Double.NaN : o.wallSeconds());

@@ -66,6 +66,8 @@ public final class DistillViewModel {
     /** Reads what the dialog needs from a stored session (headers only, not every draw). */
     public static DistillViewModel forSession(Path session) {
         try (SessionReader r = SessionReader.open(session, SessionReader.Verify.LAZY)) {
+            // said at once, as distill itself would say it after the user picked a method and a folder
+            workbench.sessions.Replays.refuseDistilled(r.manifest(), "distilled again");
             long n = SessionDistiller.postWarmupDraws(r);
             if (n < 2) {
                 throw new BadInputException("the session has " + n + " post-warmup draws; distilling needs at least 2");

@@ -145,6 +145,75 @@ class DistillSessionCommandTest {
         assertTrue(!s.out.contains("tree depth") && !s.out.contains("step size ["), s.out);
     }
 
+    /**
+     * A distilled set exported as a long CSV (weight__ column) or a CmdStan CSV (the weights comment) is diagnosed as the
+     * weighted set it is: the table summary gives the set, without R-hat and ESS. Before, each row was counted once and
+     * given R-hat and ESS as if the rows were a chain.
+     */
+    @Test
+    void diagnoseReadsTheWeightsOfAnExportedSet() throws Exception {
+        Path herd = tmp.resolve("herding-set");
+        CliHarness d = CliHarness.run("distill", source.toString(), "--method", "herding", "--size", "200", "--out",
+                herd.toString());
+        assertEquals(0, d.code, d.err);
+        JsonNode want = new ObjectMapper().readTree(CliHarness.run("summary", "--json", herd.toString()).out);
+        Path csv = tmp.resolve("set.csv");
+        assertEquals(0, CliHarness.run("export", herd.toString(), "--format", "csv", "--out", csv.toString()).code);
+        Path cmdstan = tmp.resolve("cmdstan");
+        assertEquals(0, CliHarness.run("export", herd.toString(), "--format", "cmdstan-csv", "--out",
+                cmdstan.toString()).code);
+        for (Path f : List.of(csv, cmdstan.resolve("chain-1.csv"))) {
+            CliHarness g = CliHarness.run("diagnose", "--json", f.toString());
+            assertEquals(0, g.code, g.err);
+            JsonNode got = new ObjectMapper().readTree(g.out);
+            assertEquals(200, got.get("weighted").get("picks").asInt(), g.out);
+            assertEquals(want.get("parameters").size(), got.get("parameters").size(), f + ": " + g.out);
+            for (int i = 0; i < want.get("parameters").size(); i++) {
+                JsonNode w = want.get("parameters").get(i);
+                JsonNode o = got.get("parameters").get(i);
+                for (String k : List.of("mean", "sd", "q5", "q50", "q95")) {
+                    assertEquals(w.get(k).asDouble(), o.get(k).asDouble(), 1e-12 * Math.max(1, Math.abs(w.get(k).asDouble())),
+                            f + " " + w.get("name") + " " + k);
+                }
+                for (String na : List.of("rhat", "ess_bulk", "ess_tail", "mcse_mean", "mcse_sd")) {
+                    assertTrue(o.get(na).isNull(), f + ": " + na + " of a weighted set: " + o);
+                }
+            }
+            CliHarness text = CliHarness.run("diagnose", f.toString());
+            assertEquals(0, text.code, text.err);
+            assertTrue(text.out.contains("(K = 200 picks)") && text.out.contains("weighted table:")
+                    && !text.out.contains("ESS < 400") && !text.out.contains("divergences:"), text.out);
+        }
+    }
+
+    /** Distilling a distilled set would treat its weighted rows as draws: refused in one line, pointing at the source. */
+    @Test
+    void aDistilledSetIsNotDistilledAgain() {
+        CliHarness d = CliHarness.run("distill", set.toString(), "--method", "thin", "--size", "10", "--out",
+                tmp.resolve("again").toString());
+        assertEquals(2, d.code, d.out + d.err);
+        assertTrue(d.oneErrorLine().contains("distilled set") && d.oneErrorLine().contains("cannot be distilled again"),
+                d.err);
+        assertTrue(!Files.exists(tmp.resolve("again")));
+    }
+
+    /**
+     * A set's rows carry the divergent__ flags of the draws they were picked from: summary --json neither counts them as
+     * the set's transitions nor warns about them (the text output already said "n/a for a distilled set").
+     */
+    @Test
+    void aSetHasNoDivergencesOfItsOwnInJson() throws Exception {
+        Path thin = tmp.resolve("thin-all");
+        assertEquals(0, CliHarness.run("distill", source.toString(), "--method", "thin", "--size", "400", "--out",
+                thin.toString()).code);
+        JsonNode src = new ObjectMapper().readTree(CliHarness.run("summary", "--json", source.toString()).out);
+        assertTrue(src.get("sampler").get("divergences").get("sampling").asInt() > 0,
+                "the test needs a source with divergences: " + src.get("sampler"));
+        JsonNode j = new ObjectMapper().readTree(CliHarness.run("summary", "--json", thin.toString()).out);
+        assertTrue(j.get("sampler").get("divergences").isNull(), j.get("sampler").toString());
+        assertTrue(j.get("warnings") == null, j.toString());
+    }
+
     /** A weight that is not (times picked)/K, as only a hand edit makes one, is refused in one line (exit 2). */
     @Test
     void aSetWhoseWeightsAreNotPicksIsRefusedInOneLine() throws Exception {

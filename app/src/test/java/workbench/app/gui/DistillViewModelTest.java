@@ -155,6 +155,10 @@ class DistillViewModelTest {
         assertEquals("Written: " + expected, lines.get(lines.size() - 1));
         // the same name is not overwritten next time
         assertEquals(tmp.resolve("out").resolve("g2-herding-40-2"), vm.outputFile());
+        // the set itself is weighted picks, not draws: File > Distil on it says so at once
+        String refused = org.junit.jupiter.api.Assertions.assertThrows(workbench.core.BadInputException.class,
+                () -> DistillViewModel.forSession(expected)).getMessage();
+        assertTrue(refused.contains("distilled set") && refused.contains("cannot be distilled again"), refused);
     }
 
     @Test

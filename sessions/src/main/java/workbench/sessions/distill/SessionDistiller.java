@@ -18,6 +18,7 @@ import workbench.core.model.Model;
 import workbench.core.model.ModelRegistry;
 import workbench.sessions.DistilledFrom;
 import workbench.sessions.DistilledSessions;
+import workbench.sessions.Replays;
 import workbench.sessions.SessionFiles;
 import workbench.sessions.SessionManifest;
 import workbench.sessions.SessionReader;
@@ -118,6 +119,8 @@ public final class SessionDistiller {
         try (SessionReader r = SessionReader.open(session)) {
             List<String> warnings = unreadDamage(r);
             SessionManifest man = r.manifest();
+            // its rows are weighted picks, not draws: distilling them as draws would drop the weights
+            Replays.refuseDistilled(man, "distilled again");
             Model model = model(man);
             List<String> notes = new ArrayList<>();
             if (model == null && method == Distiller.Method.STEIN) {

@@ -18,6 +18,9 @@ public final class CmdStanCsvReader {
     private Columns first;
     private String firstLabel;
     private DrawTable.Builder table;
+    private boolean firstWeighted;
+    /** The column a weighted set's weights are read into, as a long CSV has it. */
+    static final String WEIGHT = "weight__";
 
     CmdStanCsvReader() {
     }
@@ -51,12 +54,24 @@ public final class CmdStanCsvReader {
         }
         checkMethod(src, pre);
         Columns cols = new Columns(src, pre.header, 1);
+        // a distilled set's weights, which the export keeps in a comment: read as a weight__ column
+        boolean weighted = pre.weights != null && !cols.statNames.contains(WEIGHT);
         if (first == null) {
             first = cols;
             firstLabel = src.label();
-            table = new DrawTable.Builder(DrawTable.Format.CMDSTAN_CSV, cols.names, cols.statNames);
+            firstWeighted = weighted;
+            List<String> stats = new java.util.ArrayList<>(cols.statNames);
+            if (weighted) {
+                stats.add(WEIGHT);
+            }
+            table = new DrawTable.Builder(DrawTable.Format.CMDSTAN_CSV, cols.names, stats);
         } else {
             cols.requireSame(src, first, firstLabel);
+            if (weighted != firstWeighted) {
+                throw src.error(weighted ? pre.weightsLine : pre.headerLine, (weighted ? "weights in a comment" : "no weights comment")
+                        + ", but " + firstLabel + " has " + (firstWeighted ? "one" : "none")
+                        + ": the files are not the chains of one run or one weighted set");
+            }
         }
         int width = cols.size();
         ColumnBuffer buf = new ColumnBuffer(width);
@@ -149,7 +164,30 @@ public final class CmdStanCsvReader {
             table.note(src.label() + " and " + other + " both have id = " + id + " (the same chain given twice?)");
         }
         ChainInfo info = new ChainInfo(src.path(), id, warmup, pre.config, stepSize, metric);
-        table.addChain(cols.params(buf, warmup, rows, null), cols.stats(buf, warmup, rows, null), info);
+        double[][] stats = cols.stats(buf, warmup, rows, null);
+        if (weighted) {
+            stats = java.util.Arrays.copyOf(stats, stats.length + 1);
+            stats[stats.length - 1] = weights(src, pre, draws);
+        }
+        table.addChain(cols.params(buf, warmup, rows, null), stats, info);
+    }
+
+    /** The weights comment's values, one per post-warmup row. */
+    private static double[] weights(TextSource src, Prelude pre, int draws) {
+        String[] parts = pre.weights.split(",", -1);
+        if (parts.length != draws) {
+            throw src.error(pre.weightsLine, parts.length + " weights for " + draws + " post-warmup draw rows");
+        }
+        double[] w = new double[draws];
+        for (int i = 0; i < draws; i++) {
+            Double v = Csv.number(parts[i].strip());
+            if (v == null) {
+                throw src.error(pre.weightsLine, "weight " + (i + 1) + " is '" + Csv.clip(parts[i].strip())
+                        + "', not a number");
+            }
+            w[i] = v;
+        }
+        return w;
     }
 
     DrawTable finish() {

@@ -16,8 +16,14 @@ final class Prelude {
     final Map<String, String> config = new LinkedHashMap<>();
     final Map<String, Long> configLine = new HashMap<>();
     int comments;
+    /** The text after {@link #WEIGHTS} (a distilled set exported by {@code workbench export}), or null. */
+    String weights;
+    long weightsLine;
     String[] header;
     long headerLine;
+
+    /** The comment that carries a distilled set's weights in a CmdStan CSV the workbench exported. */
+    static final String WEIGHTS = "weights (one per draw row, in order):";
 
     private Prelude() {
     }
@@ -33,6 +39,11 @@ final class Prelude {
             if (line.startsWith("#")) {
                 p.comments++;
                 p.config(line.substring(1), src.lineNumber());
+                String t = line.substring(1).strip();
+                if (t.startsWith(WEIGHTS) && p.weights == null) {
+                    p.weights = t.substring(WEIGHTS.length()).strip();
+                    p.weightsLine = src.lineNumber();
+                }
                 continue;
             }
             p.header = Csv.split(src, line);

@@ -173,4 +173,40 @@ class CmdStanCsvReaderTest {
         assertTrue(e.getMessage().matches(".*one-draw\\.csv, line \\d+: only 1 post-warmup draw .*at least 2 are needed"),
                 e.getMessage());
     }
+
+    /**
+     * The weights comment of a distilled set's CmdStan export is read as a weight__ column, one value per post-warmup
+     * row; a count that does not match, or files of which only some are weighted, are refused in one line.
+     */
+    @Test
+    void aDistilledSetsWeightsCommentIsReadAsAColumn() throws Exception {
+        List<String> lines = Files.readAllLines(Resources.path("cmdstan-chain-1.csv"));
+        int header = 0;
+        while (lines.get(header).startsWith("#")) {
+            header++;
+        }
+        StringBuilder ws = new StringBuilder("#   weights (one per draw row, in order): ");
+        for (int i = 0; i < 20; i++) {
+            ws.append(i == 0 ? "" : ",").append(i == 0 ? "0.1" : "0.0473684210526315");
+        }
+        Path weighted = dir.resolve("weighted.csv");
+        List<String> w = new java.util.ArrayList<>(lines);
+        w.add(header, ws.toString());
+        Files.write(weighted, w);
+        DrawTable t = CmdStanCsvReader.read(List.of(weighted));
+        assertTrue(t.hasStat("weight__"), t.statNames().toString());
+        assertEquals(0.1, t.stat("weight__")[0][0]);
+        assertEquals(0.0473684210526315, t.stat("weight__")[0][19]);
+
+        Path short19 = dir.resolve("short.csv");
+        w.set(header, ws.substring(0, ws.lastIndexOf(",")));
+        Files.write(short19, w);
+        BadInputException e = assertThrows(BadInputException.class, () -> CmdStanCsvReader.read(List.of(short19)));
+        assertTrue(e.getMessage().contains("short.csv, line " + (header + 1) + ": 19 weights for 20 post-warmup draw rows"),
+                e.getMessage());
+        e = assertThrows(BadInputException.class, () -> CmdStanCsvReader.read(List.of(weighted,
+                Resources.path("cmdstan-chain-1.csv"))));
+        assertTrue(e.getMessage().contains(": no weights comment, but ") && e.getMessage().contains("weighted.csv has one"),
+                e.getMessage());
+    }
 }

@@ -1,0 +1,64 @@
+package workbench.core.diagnostics;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.SplittableRandom;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.IntRange;
+import org.junit.jupiter.api.Test;
+import workbench.core.BadInputException;
+
+class PicksTest {
+    /** Counts drawn at random, written as distill writes them ((times picked)/K), come back as the counts. */
+    @Property(tries = 200)
+    void distillsWeightsGiveBackThePickCounts(@ForAll @IntRange(min = 1, max = 60) int points,
+                                              @ForAll @IntRange(min = 0, max = 1 << 20) int seed) {
+        SplittableRandom rng = new SplittableRandom(seed);
+        int[] counts = new int[points];
+        int k = 0;
+        for (int i = 0; i < points; i++) {
+            counts[i] = 1 + (rng.nextInt(4) == 0 ? rng.nextInt(50) : 0);
+            k += counts[i];
+        }
+        double[] w = new double[points];
+        for (int i = 0; i < points; i++) {
+            w[i] = (double) counts[i] / k;
+        }
+        int[] got = Picks.of(w, "weight__");
+        // the smallest K: the counts divided by their greatest common divisor
+        int g = 0;
+        for (int c : counts) {
+            g = gcd(g, c);
+        }
+        int[] want = new int[points];
+        for (int i = 0; i < points; i++) {
+            want[i] = counts[i] / g;
+        }
+        assertArrayEquals(want, got);
+    }
+
+    @Test
+    void countsAndZerosWork() {
+        assertArrayEquals(new int[] {2, 0, 3}, Picks.of(new double[] {2, 0, 3}, "w"));
+        assertArrayEquals(new int[] {2, 3}, Picks.of(new double[] {0.4, 0.6}, "w"));
+        assertArrayEquals(new double[] {1, 1, 5, 5, 5}, Picks.expand(new double[] {1, 9, 5}, new int[] {2, 0, 3}));
+    }
+
+    @Test
+    void weightsThatAreNoPicksAreRefused() {
+        String m = assertThrows(BadInputException.class, () -> Picks.of(new double[] {1, Math.PI}, "weight__ of x.csv"))
+                .getMessage();
+        assertTrue(m.startsWith("weight__ of x.csv: the weights are not picks"), m);
+        m = assertThrows(BadInputException.class, () -> Picks.of(new double[] {0.5, -0.5, 1}, "w")).getMessage();
+        assertTrue(m.contains("w of row 2 is -0.5"), m);
+        assertThrows(BadInputException.class, () -> Picks.of(new double[] {0.5, Double.NaN}, "w"));
+        assertThrows(BadInputException.class, () -> Picks.of(new double[] {0, 0}, "w"));
+    }
+
+    private static int gcd(int a, int b) {
+        return b == 0 ? a : gcd(b, a % b);
+    }
+}
