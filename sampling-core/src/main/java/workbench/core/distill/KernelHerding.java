@@ -56,7 +56,8 @@ public final class KernelHerding {
                 }
             }
             if (best < 0) {
-                throw new IllegalStateException("herding found no finite point");
+                throw new workbench.core.BadInputException("herding found no draw with a finite kernel mean (a"
+                        + " parameter that is NaN or infinite?)");
             }
             out[t] = best;
             final int b = best;

@@ -37,7 +37,8 @@ public final class SteinThinning {
                 }
             }
             if (best < 0) {
-                throw new IllegalStateException("no draw has a finite Stein objective (scores not finite)");
+                throw new workbench.core.BadInputException("stein found no draw with a finite Stein objective (the"
+                        + " model's gradient is not finite at the draws left): use herding or thin");
             }
             out[j] = best;
             final int b = best;

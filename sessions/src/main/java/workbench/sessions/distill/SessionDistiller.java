@@ -171,6 +171,9 @@ public final class SessionDistiller {
             double[] q = new double[d];
             Model chainModel = model == null ? null : model.forChain();
             int bad = 0;
+            // draws with a parameter that is NaN or infinite (on the scale distilled): left out of the points
+            boolean[] nonFinite = new boolean[n];
+            int nonFiniteCount = 0;
             for (int c = 0, i = 0; c < chains; c++) {
                 for (long j = 0; j < start[c + 1] - start[c]; j++, i++) {
                     long it = ph.nth(r.warmup(c), j);
@@ -182,10 +185,20 @@ public final class SessionDistiller {
                     }
                     if (chainModel == null) {
                         System.arraycopy(constrained, 0, x, i * d, d);
+                    } else {
+                        chainModel.toUnconstrained(constrained, q);
+                        System.arraycopy(q, 0, x, i * d, d);
+                    }
+                    for (int k = 0; k < d && !nonFinite[i]; k++) {
+                        nonFinite[i] = !Double.isFinite(x[i * d + k]);
+                    }
+                    if (nonFinite[i]) {
+                        nonFiniteCount++;
                         continue;
                     }
-                    chainModel.toUnconstrained(constrained, q);
-                    System.arraycopy(q, 0, x, i * d, d);
+                    if (chainModel == null) {
+                        continue;
+                    }
                     double[] g = new double[d];
                     double lp = chainModel.logDensity(q, g);
                     if (!Double.isFinite(lp)) {
@@ -198,7 +211,38 @@ public final class SessionDistiller {
             if (bad > 0) {
                 notes.add("the log density is not finite at " + bad + " draw(s); stein never picks them");
             }
-            Points pts = Points.standardize(n, d, x, scores);
+            // the draws distilled, as indices into the post-warmup draws; null: all of them
+            int[] keep = null;
+            int used = n;
+            if (nonFiniteCount > 0) {
+                used = n - nonFiniteCount;
+                if (used < 2) {
+                    throw new BadInputException("only " + used + " of the " + n + " post-warmup draws have finite"
+                            + " parameters" + (model != null ? " (on the unconstrained scale)" : "")
+                            + "; distilling needs at least 2");
+                }
+                if (size > used) {
+                    throw new BadInputException("--size " + size + " is more than the " + used + " post-warmup draws"
+                            + " with finite parameters (" + nonFiniteCount + " have one that is NaN or infinite)");
+                }
+                keep = new int[used];
+                for (int i = 0, j = 0; i < n; i++) {
+                    if (!nonFinite[i]) {
+                        keep[j] = i;
+                        System.arraycopy(x, i * d, x, j * d, d);
+                        if (scores != null) {
+                            System.arraycopy(scores, i * d, scores, j * d, d);
+                        }
+                        j++;
+                    }
+                }
+                x = java.util.Arrays.copyOf(x, used * d);
+                scores = scores == null ? null : java.util.Arrays.copyOf(scores, used * d);
+                notes.add(nonFiniteCount + " of the " + n + " draws have a parameter that is NaN or infinite"
+                        + (model != null ? " on the unconstrained scale" : "") + ": left out (never picked, not in"
+                        + " MMD^2 or KSD)");
+            }
+            Points pts = Points.standardize(used, d, x, scores);
             Distiller.Scores scoreFn = null;
             if (model != null) {
                 Model sm = model.forChain();
@@ -233,7 +277,7 @@ public final class SessionDistiller {
                 double[] src = new double[r.columns()];
                 List<String> srcStats = man.statColumns();
                 for (Map.Entry<Integer, Integer> e : counts.entrySet()) {
-                    int idx = e.getKey();
+                    int idx = keep == null ? e.getKey() : keep[e.getKey()];
                     int c = chainOf(start, idx);
                     long it = ph.nth(r.warmup(c), idx - start[c]);
                     r.readRow(c, it, src);
