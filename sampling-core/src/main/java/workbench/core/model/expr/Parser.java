@@ -139,6 +139,10 @@ final class Parser {
                 }
                 Node v = variables.get(name);
                 if (v == null) {
+                    if (reserved(name)) {
+                        throw error(start, "'" + name + "' is a name the draw files use for their own columns (chain,"
+                                + " draw, iteration, any case, and names ending in __); rename the variable");
+                    }
                     if (variables.size() == MAX_VARIABLES) {
                         throw error(start, "more than " + MAX_VARIABLES + " variables");
                     }
@@ -290,6 +294,16 @@ final class Parser {
 
     private static String clip(String s) {
         return s.length() > 40 ? s.substring(0, 37) + "..." : s;
+    }
+
+    /**
+     * Whether a variable of this name would collide with a draw file's own columns: the long CSV's chain and draw
+     * columns (read in any case) and the statistics, whose names end in {@code __} ({@code lp__}, {@code weight__}):
+     * an export's header would name two columns alike, or a parameter as a statistic.
+     */
+    static boolean reserved(String name) {
+        String lower = name.toLowerCase(java.util.Locale.ROOT);
+        return lower.equals("chain") || lower.equals("draw") || lower.equals("iteration") || name.endsWith("__");
     }
 
     private BadInputException error(int index, String message) {

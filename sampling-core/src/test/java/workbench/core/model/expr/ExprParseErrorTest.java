@@ -41,7 +41,14 @@ class ExprParseErrorTest {
                 Arguments.of("pow(x,)", "expr: column 7: expected a number, variable, function call or '(' but found ')'"),
                 Arguments.of("1e999 * x", "expr: column 1: number '1e999' is too large"),
                 Arguments.of("-0.5 * 2", "expr: the formula has no variables; use at least one name such as x"),
-                Arguments.of("pi + e", "expr: the formula has no variables; use at least one name such as x"));
+                Arguments.of("pi + e", "expr: the formula has no variables; use at least one name such as x"),
+                // names the draw files use for their own columns: an export's header would be ambiguous
+                Arguments.of("-0.5*chain^2", "expr: column 6: 'chain' is a name the draw files use for their own"
+                        + " columns (chain, draw, iteration, any case, and names ending in __); rename the variable"),
+                Arguments.of("-0.5*x^2 - 0.5*lp__^2", "expr: column 16: 'lp__' is a name the draw files use for their"
+                        + " own columns (chain, draw, iteration, any case, and names ending in __); rename the variable"),
+                Arguments.of("-0.5*Draw^2 - x^2", "expr: column 6: 'Draw' is a name the draw files use for their own"
+                        + " columns (chain, draw, iteration, any case, and names ending in __); rename the variable"));
     }
 
     @ParameterizedTest
