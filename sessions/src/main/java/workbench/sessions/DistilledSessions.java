@@ -103,9 +103,19 @@ public final class DistilledSessions {
                 ch.force(true);
             }
             // the manifest last: a directory without one is not mistaken for a session
+            // on the disk before it gets its name, and the name after: a power cut must not leave a manifest whose
+            // content never reached the disk (an empty file, which reads as a corrupt session)
             Path tmp = dir.resolve(SessionFiles.MANIFEST + ".tmp");
-            Files.write(tmp, ManifestJson.write(m));
+            try (var ch = java.nio.channels.FileChannel.open(tmp, java.nio.file.StandardOpenOption.CREATE_NEW,
+                    java.nio.file.StandardOpenOption.WRITE)) {
+                ByteBuffer b = ByteBuffer.wrap(ManifestJson.write(m));
+                while (b.hasRemaining()) {
+                    ch.write(b);
+                }
+                ch.force(true);
+            }
             Files.move(tmp, dir.resolve(SessionFiles.MANIFEST));
+            syncDirectory(dir);
         } catch (IOException | RuntimeException e) {
             IOException told = e instanceof IOException io
                     ? new IOException("cannot write the distilled set in " + dir + ": " + (IoErrors.message(io) != null
@@ -122,6 +132,15 @@ public final class DistilledSessions {
                 throw told;
             }
             throw e;
+        }
+    }
+
+    /** Forces a folder's entries to disk where the platform can (Linux); elsewhere leaves them to the file system. */
+    static void syncDirectory(Path dir) {
+        try (var ch = java.nio.channels.FileChannel.open(dir, java.nio.file.StandardOpenOption.READ)) {
+            ch.force(true);
+        } catch (IOException | UnsupportedOperationException e) {
+            // not supported here
         }
     }
 

@@ -117,6 +117,8 @@ public final class SessionWriter implements DrawSink, AutoCloseable {
     /** Replaced (under manifestLock) when a chain is added. */
     private volatile ChainOut[] chains;
     private FileChannel events;
+    /** Whether a line was written to the event log since it was last forced to disk ({@link #forceEvents}). */
+    private volatile boolean eventsUnforced;
     private Thread flusher;
     private volatile boolean started;
     private volatile boolean finished;
@@ -411,8 +413,27 @@ public final class SessionWriter implements DrawSink, AutoCloseable {
         }
     }
 
+    /**
+     * Forces the event log to disk if a line was written to it since it last was: called before each draws chunk is
+     * written, so that no draw reaches the disk before an event it follows (a step-size change the re-run of resume
+     * must apply at its iteration: a power loss that kept the draws but not the event would leave a session whose
+     * stored draws resume can no longer reproduce). Events are rare, so this forces seldom.
+     */
+    private void forceEvents() throws IOException {
+        if (!eventsUnforced) {
+            return;
+        }
+        synchronized (events) {
+            if (eventsUnforced) {
+                force(events, base.eventsFile());
+                eventsUnforced = false;
+            }
+        }
+    }
+
     private void force(FileChannel ch, String name) throws IOException {
         try {
+            options.faults().check(dir.resolve(name), WriteFaults.Op.FORCE, 0);
             ch.force(false);
         } catch (IOException e) {
             throw located(dir.resolve(name), e);
@@ -492,6 +513,7 @@ public final class SessionWriter implements DrawSink, AutoCloseable {
                     .writeValueAsString(o) + "\n").getBytes(StandardCharsets.UTF_8);
             synchronized (events) {
                 write(events, base.eventsFile(), ByteBuffer.wrap(line));
+                eventsUnforced = true;
             }
         } catch (IOException e) {
             throw failed(e);
@@ -891,6 +913,7 @@ public final class SessionWriter implements DrawSink, AutoCloseable {
                 return;
             }
             DrawChunks.encode(out, chunkIndex, first, rows, cols, warmupRows, buf);
+            forceEvents();
             write(drawsChannel, drawsName, out);
             chunkIndex++;
             rows = 0;

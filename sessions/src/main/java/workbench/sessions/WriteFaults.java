@@ -24,7 +24,9 @@ public interface WriteFaults {
         /** Appending {@code bytes} bytes to an open file. */
         WRITE,
         /** Cutting a file back (resume) or replacing it by a rename (the manifest). */
-        RENAME
+        RENAME,
+        /** Forcing a file's written bytes to the disk (fsync). */
+        FORCE
     }
 
     /**

@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import workbench.core.run.RunOutcome;
@@ -85,5 +86,37 @@ class WriteFaultsTest {
                 }
             }
         }
+    }
+
+    /**
+     * The event log is forced to disk before a draws chunk that follows one of its lines is written: a power loss must
+     * not keep draws made after a step-size change without the change, which resume needs to reproduce them. (Before,
+     * the log was forced only when the run ended.) The writer's operations are observed through the fault seam.
+     */
+    @Test
+    void noDrawsChunkIsWrittenWhileAnEarlierEventIsNotOnDisk() throws Exception {
+        SyntheticRun run = new SyntheticRun(1, 100, 400, 3);
+        List<String> ops = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
+        WriteFaults observer = (file, op, bytes) -> ops.add(op + " " + file.getFileName());
+        run.write(tmp.resolve("s"), SessionWriter.Options.defaults().withChunkRows(16)
+                .withFlushInterval(java.time.Duration.ofHours(1)).withFaults(observer));
+        boolean unforced = false;
+        int eventLines = 0;
+        int chunks = 0;
+        synchronized (ops) {
+            for (String o : ops) {
+                if (o.equals("WRITE events.jsonl")) {
+                    unforced = true;
+                    eventLines++;
+                } else if (o.equals("FORCE events.jsonl")) {
+                    unforced = false;
+                } else if (o.equals("WRITE chain-1.draws")) {
+                    assertTrue(!unforced, "draws chunk " + (chunks + 1) + " written before the event line above it was"
+                            + " forced: " + ops);
+                    chunks++;
+                }
+            }
+        }
+        assertTrue(eventLines >= 2 && chunks == 32, eventLines + " event lines, " + chunks + " chunks");
     }
 }

@@ -246,7 +246,8 @@ public record Hmc(ParamValues settings) implements Sampler {
                     path.add(x.clone());
                 }
                 if (fault || Double.isNaN(h) || h - h0 > DIVERGENCE_THRESHOLD) {
-                    divergence = new Divergence(x.clone(), p.clone(), h - h0, replay(state, eps, gradients));
+                    divergence = new Divergence(x.clone(), p.clone(), h - h0,
+                            Divergence.keepsTrajectory(gradients + 1L, d) ? replay(state, eps, gradients) : null);
                     break;
                 }
             }

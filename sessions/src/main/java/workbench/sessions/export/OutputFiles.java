@@ -18,8 +18,9 @@ final class OutputFiles {
     private static final java.security.SecureRandom RANDOM = new java.security.SecureRandom();
 
     /**
-     * A seam for tests: consulted with the target before its temporary file is created ({@code CREATE}); what it
-     * throws fails the write as the file system's own failure would (a full disk, a folder made read-only).
+     * A seam for tests: consulted with the target before its temporary file is created ({@code CREATE}), before that
+     * file is forced to disk ({@code FORCE}) and before it is moved into place ({@code RENAME}); what it throws fails
+     * the write as the file system's own failure would (a full disk, a folder made read-only).
      */
     static volatile workbench.sessions.WriteFaults faults = workbench.sessions.WriteFaults.NONE;
 
@@ -49,6 +50,7 @@ final class OutputFiles {
         Path tmp = null;
         try {
             OutputStream raw = null;
+            java.nio.channels.FileChannel channel = null;
             while (raw == null) {
                 // not Files.createTempFile: it makes the file 0600 whatever the umask, and the move keeps that mode;
                 // a file created the ordinary way gets what any new file gets (0666 less the umask on POSIX)
@@ -56,7 +58,9 @@ final class OutputFiles {
                         + Long.toUnsignedString(RANDOM.nextLong(), 36) + ".tmp");
                 try {
                     faults.check(target, workbench.sessions.WriteFaults.Op.CREATE, 0);
-                    raw = Files.newOutputStream(candidate, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+                    channel = java.nio.channels.FileChannel.open(candidate, StandardOpenOption.CREATE_NEW,
+                            StandardOpenOption.WRITE);
+                    raw = java.nio.channels.Channels.newOutputStream(channel);
                     tmp = candidate;
                 } catch (FileAlreadyExistsException e) {
                     // another writer's temporary file: draw another name
@@ -69,17 +73,29 @@ final class OutputFiles {
             }
             try (OutputStream out = new java.io.BufferedOutputStream(new Tagged(raw), 1 << 16)) {
                 body.write(out);
+                out.flush();
+                // on the disk before it gets its name: a power cut after the move must not leave a named file whose
+                // content never reached the disk (an empty or partly zero file that reads as a short export)
+                try {
+                    faults.check(target, workbench.sessions.WriteFaults.Op.FORCE, 0);
+                    channel.force(true);
+                } catch (IOException e) {
+                    throw new Tagged.Failed(e);
+                }
             } catch (Tagged.Failed e) {
                 // a failure of the file being written (a full disk, say), not of what the body reads
                 throw cannotWrite(target, (IOException) e.getCause());
             }
             try {
+                faults.check(target, workbench.sessions.WriteFaults.Op.RENAME, 0);
                 Files.move(tmp, target); // no REPLACE_EXISTING: fails rather than replace
             } catch (FileAlreadyExistsException e) {
                 throw new BadInputException(target + " appeared while writing; not overwriting it");
             } catch (IOException e) {
                 throw cannotWrite(target, e);
             }
+            tmp = null;
+            syncDirectory(parent);
         } finally {
             if (tmp != null) {
                 Files.deleteIfExists(tmp);
@@ -88,6 +104,18 @@ final class OutputFiles {
     }
 
     private static final long PID = ProcessHandle.current().pid();
+
+    /**
+     * Forces the folder's entries (the new name) to disk, where the platform can (Linux can; elsewhere opening a folder
+     * fails and the name is left to the file system's own schedule).
+     */
+    static void syncDirectory(Path dir) {
+        try (java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(dir, StandardOpenOption.READ)) {
+            ch.force(true);
+        } catch (IOException | UnsupportedOperationException e) {
+            // not supported here: the file itself is on disk already
+        }
+    }
 
     /**
      * Deletes the temporary files an export to the same name left when its process was killed ({@code kill -9}, a

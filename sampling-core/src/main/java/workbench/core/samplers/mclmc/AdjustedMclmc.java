@@ -207,7 +207,8 @@ public final class AdjustedMclmc implements Sampler {
                 logRatio = point.logDensity - lp0 - kinetic;
                 if (!Double.isFinite(logRatio) || -logRatio > DIVERGENCE_THRESHOLD || !point.finite()) {
                     double error = Double.isNaN(logRatio) ? Double.POSITIVE_INFINITY : -logRatio;
-                    divergence = new Divergence(point.x.clone(), point.u.clone(), error, replay(state, stepSize, taken));
+                    divergence = new Divergence(point.x.clone(), point.u.clone(), error,
+                            Divergence.keepsTrajectory(taken + 1L, d) ? replay(state, stepSize, taken) : null);
                     break;
                 }
             }

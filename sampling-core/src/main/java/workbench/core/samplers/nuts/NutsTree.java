@@ -439,7 +439,8 @@ public final class NutsTree {
      * integrating again from {@code start} (the same point, momentum and step size as in {@link #run}). The steps
      * taken the other way, which did not diverge, are left out: the rows are one line from the start to the crossing
      * (in visit order the first step of a doubling that turns back joins the two ends, a chord no step took). Costs
-     * one more gradient per step; only for divergent trajectories.
+     * one more gradient per step; only for divergent trajectories. Null where
+     * {@link workbench.core.kernel.Divergence#keepsTrajectory} keeps none.
      */
     public double[][] replayTrajectory(PhasePoint start, double eps) {
         int way = directions[doublings - 1];
@@ -448,6 +449,9 @@ public final class NutsTree {
             if (directions[j] == way) {
                 steps += stepsPerDoubling[j];
             }
+        }
+        if (!workbench.core.kernel.Divergence.keepsTrajectory(1L + steps, start.q.length)) {
+            return null; // too long or too wide to keep: the divergence keeps its point and momentum
         }
         double[][] line = integrate(start, way * eps, steps);
         double[][] rows = new double[1 + steps][];
