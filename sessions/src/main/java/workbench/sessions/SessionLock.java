@@ -36,11 +36,37 @@ public final class SessionLock implements AutoCloseable {
      */
     public static SessionLock acquire(Path dir) {
         Path file = dir.resolve(SessionFiles.LOCK);
+        for (int attempt = 1; ; attempt++) {
+            SessionLock taken = tryAcquire(dir, file);
+            if (taken != null) {
+                return taken;
+            }
+            if (attempt == 3) {
+                throw new BadInputException("cannot lock session " + dir + " for writing: its lock file " + file
+                        + " was removed or replaced each time it was taken (is another process removing the"
+                        + " directory?); try again");
+            }
+        }
+    }
+
+    /** A test's stand-in for another process between opening the lock file and locking it; null: none. */
+    static volatile Runnable afterOpen;
+
+    /**
+     * One try: the lock, or null when the file locked was no longer the one at {@code file} (another writer that gave
+     * the directory up removed it between our opening and locking it: a lock on a removed file guards nothing, and the
+     * next writer would create a new file and lock that too).
+     */
+    private static SessionLock tryAcquire(Path dir, Path file) {
         FileChannel ch;
         try {
             ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE);
         } catch (IOException e) {
             throw new BadInputException("cannot lock session " + dir + " for writing: " + file + ": " + IoErrors.describe(e), e);
+        }
+        Runnable hook = afterOpen;
+        if (hook != null) {
+            hook.run();
         }
         FileLock l;
         try {
@@ -57,14 +83,42 @@ public final class SessionLock implements AutoCloseable {
             throw new BadInputException("session " + dir + " is being written by another process" + holder
                     + "; wait for it to end (or stop it) before resuming or writing there");
         }
+        // the process id, and a token only this writer knows: the file at the path must hold it back
+        byte[] mine = ("pid " + ProcessHandle.current().pid() + "\n" + Long.toUnsignedString(TOKENS.nextLong(), 36)
+                + "\n").getBytes(StandardCharsets.US_ASCII);
         try {
             ch.truncate(0);
-            ch.write(ByteBuffer.wrap(("pid " + ProcessHandle.current().pid() + "\n").getBytes(StandardCharsets.US_ASCII)),
-                    0);
+            ch.write(ByteBuffer.wrap(mine), 0);
         } catch (IOException e) {
-            // the lock is what counts; the process id is only for the message
+            // the lock is what counts; the content is for the message and the check below
+        }
+        if (!holds(file, mine)) {
+            try {
+                l.release();
+            } catch (IOException e) {
+                // closing releases it too
+            }
+            closeQuietly(ch);
+            return null;
         }
         return new SessionLock(file, ch, l);
+    }
+
+    private static final java.security.SecureRandom TOKENS = new java.security.SecureRandom();
+
+    /**
+     * Whether the file now at {@code file} holds {@code content} (so it is the file this writer locked). A file that
+     * cannot be read for another reason than being gone counts as ours: Windows refuses to read a region another
+     * handle has locked, and there a file open elsewhere cannot be removed in the first place.
+     */
+    private static boolean holds(Path file, byte[] content) {
+        try {
+            return java.util.Arrays.equals(Files.readAllBytes(file), content);
+        } catch (java.nio.file.NoSuchFileException e) {
+            return false; // removed after we opened it
+        } catch (IOException e) {
+            return true;
+        }
     }
 
     private static String holder(FileChannel ch) {
@@ -72,7 +126,10 @@ public final class SessionLock implements AutoCloseable {
             ByteBuffer b = ByteBuffer.allocate(64);
             int n = ch.read(b, 0);
             String s = n <= 0 ? "" : new String(b.array(), 0, n, StandardCharsets.US_ASCII).trim();
-            return s.matches("pid \\d{1,19}") ? " (" + s + ")" : "";
+            // its first line: "pid N" (a token follows)
+            int nl = s.indexOf('\n');
+            String first = (nl < 0 ? s : s.substring(0, nl)).trim();
+            return first.matches("pid \\d{1,19}") ? " (" + first + ")" : "";
         } catch (IOException e) {
             return "";
         }
@@ -129,14 +186,17 @@ public final class SessionLock implements AutoCloseable {
         lock = null;
     }
 
-    /** Releases the lock and removes its file (a directory that is to be deleted again). */
+    /**
+     * Removes the lock file and then releases the lock (a directory that is to be deleted again): removed while still
+     * held, so no other writer locks it in between; one that opened it before is told by {@link #acquire}'s check.
+     */
     void closeAndDelete() {
-        close();
         try {
             Files.deleteIfExists(file);
         } catch (IOException e) {
             // left behind: harmless
         }
+        close();
     }
 
     private static void closeQuietly(FileChannel ch) {

@@ -344,6 +344,9 @@ class SessionResumeTest {
             if (k.equals("chain-3.draws")) {
                 want = Arrays.copyOf(want, (int) (5 * chunkBytes(s))); // the torn tail is gone
             }
+            if (k.equals(SessionFiles.LOCK)) {
+                continue; // the last writer's process id and token, not session data
+            }
             if (k.equals("chain-3.divergences")) {
                 // so are divergences of rows the session does not hold
                 assertArrayEquals(Arrays.copyOf(want, after.get(k).length), after.get(k), k);

@@ -1,0 +1,74 @@
+package workbench.sessions;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import workbench.core.BadInputException;
+
+/**
+ * The lock file a writer takes must be the one at the path: another writer that gives an empty directory up removes
+ * its lock file, and a writer that had opened that file before locks a removed file, which guards nothing (the next
+ * writer creates a new file and locks that too). Before, both then wrote the session.
+ */
+class SessionLockTest {
+    @TempDir
+    Path dir;
+
+    @AfterEach
+    void noHook() {
+        SessionLock.afterOpen = null;
+    }
+
+    @Test
+    void aLockFileRemovedBetweenOpeningAndLockingIsNotTrusted() {
+        Path file = dir.resolve(SessionFiles.LOCK);
+        int[] removed = {0};
+        SessionLock.afterOpen = () -> {
+            if (removed[0]++ == 0) {
+                try {
+                    Files.delete(file); // what another writer's closeAndDelete does at this moment
+                } catch (IOException e) {
+                    throw new AssertionError(e);
+                }
+            }
+        };
+        try (SessionLock first = SessionLock.acquire(dir)) {
+            SessionLock.afterOpen = null;
+            assertTrue(Files.isRegularFile(file), "the lock held is the file at the path");
+            BadInputException e = assertThrows(BadInputException.class, () -> SessionLock.acquire(dir).close());
+            assertTrue(e.getMessage().contains("is being written by another process (pid " + ProcessHandle.current().pid()
+                    + ")"), e.getMessage());
+        }
+        assertEquals(2, removed[0], "one try found its file removed, the second kept it");
+    }
+
+    @Test
+    void aLockFileRemovedEveryTimeIsRefusedInOneLine() {
+        SessionLock.afterOpen = () -> {
+            try {
+                Files.deleteIfExists(dir.resolve(SessionFiles.LOCK));
+            } catch (IOException e) {
+                throw new AssertionError(e);
+            }
+        };
+        BadInputException e = assertThrows(BadInputException.class, () -> SessionLock.acquire(dir));
+        assertTrue(e.getMessage().startsWith("cannot lock session " + dir + " for writing: its lock file ")
+                && e.getMessage().contains("was removed or replaced each time it was taken"), e.getMessage());
+    }
+
+    /** A writer that gives the directory up removes its lock file while it still holds it. */
+    @Test
+    void closeAndDeleteRemovesTheFileAndReleases() {
+        SessionLock l = SessionLock.acquire(dir);
+        l.closeAndDelete();
+        assertTrue(!Files.exists(dir.resolve(SessionFiles.LOCK)));
+        SessionLock.acquire(dir).close();
+    }
+}
