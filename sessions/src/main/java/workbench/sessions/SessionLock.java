@@ -9,6 +9,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import workbench.core.BadInputException;
 
 /**
@@ -17,14 +19,25 @@ import workbench.core.BadInputException;
  * running) is refused instead of appending to the same files; the operating system drops the lock when its process
  * dies, so a session left {@code running} by a crash can be resumed. The file stays (it holds the last writer's
  * process id, for the message); readers ignore it.
+ *
+ * <p>While this process holds a session's lock, it never opens that lock file again: on Linux the lock is a POSIX
+ * record lock, which the kernel drops when the process closes <em>any</em> descriptor of the file, so a second open
+ * and close (a probe, a refused second writer, a read-back) would leave the session unguarded against other
+ * processes while Java still reports the lock held. The sessions this process holds are kept in {@link #HELD}, and
+ * asking about one of them is answered from there.
  */
 public final class SessionLock implements AutoCloseable {
+    /** The lock files this process holds (real paths), and those it is taking. */
+    private static final Set<Path> HELD = ConcurrentHashMap.newKeySet();
+
     private final Path file;
+    private final Path key;
     private FileChannel channel;
     private FileLock lock;
 
-    private SessionLock(Path file, FileChannel channel, FileLock lock) {
+    private SessionLock(Path file, Path key, FileChannel channel, FileLock lock) {
         this.file = file;
+        this.key = key;
         this.channel = channel;
         this.lock = lock;
     }
@@ -36,34 +49,63 @@ public final class SessionLock implements AutoCloseable {
      */
     public static SessionLock acquire(Path dir) {
         Path file = dir.resolve(SessionFiles.LOCK);
-        for (int attempt = 1; ; attempt++) {
-            SessionLock taken = tryAcquire(dir, file);
-            if (taken != null) {
-                return taken;
-            }
-            if (attempt == 3) {
-                throw new BadInputException("cannot lock session " + dir + " for writing: its lock file " + file
-                        + " was removed or replaced each time it was taken (is another process removing the"
-                        + " directory?); try again");
-            }
+        Path key = key(dir);
+        if (!HELD.add(key)) {
+            // this process writes it: refused without opening the file (see the class comment)
+            throw busy(dir, " (pid " + ProcessHandle.current().pid() + ")");
         }
+        try {
+            for (int attempt = 1; ; attempt++) {
+                SessionLock taken = tryAcquire(dir, file, key);
+                if (taken != null) {
+                    return taken;
+                }
+                if (attempt == 3) {
+                    throw new BadInputException("cannot lock session " + dir + " for writing: its lock file " + file
+                            + " was removed or replaced each time it was taken (is another process removing the"
+                            + " directory?); try again");
+                }
+            }
+        } catch (RuntimeException e) {
+            HELD.remove(key);
+            throw e;
+        }
+    }
+
+    /** The lock file's name in {@link #HELD}: through the directory's real path where it has one. */
+    private static Path key(Path dir) {
+        Path d;
+        try {
+            d = dir.toRealPath();
+        } catch (IOException e) {
+            d = dir.toAbsolutePath().normalize();
+        }
+        return d.resolve(SessionFiles.LOCK);
+    }
+
+    private static BadInputException busy(Path dir, String holder) {
+        return new BadInputException("session " + dir + " is being written by another process" + holder
+                + "; wait for it to end (or stop it) before resuming or writing there");
     }
 
     /** A test's stand-in for another process between opening the lock file and locking it; null: none. */
     static volatile Runnable afterOpen;
 
     /**
-     * One try: the lock, or null when the file locked was no longer the one at {@code file} (another writer that gave
-     * the directory up removed it between our opening and locking it: a lock on a removed file guards nothing, and the
-     * next writer would create a new file and lock that too).
+     * One try: the lock, or null when the file locked is no longer the one at {@code file} (a writer that gave the
+     * directory up removed it between our opening and locking it: a lock on a removed file guards nothing, and the
+     * next writer would create a new file and lock that too). The file is told by its key ({@code stat}: device and
+     * inode), which opens no second descriptor; where the platform has no keys (Windows, where a file open elsewhere
+     * cannot be removed anyway) it is not checked.
      */
-    private static SessionLock tryAcquire(Path dir, Path file) {
+    private static SessionLock tryAcquire(Path dir, Path file, Path key) {
         FileChannel ch;
         try {
             ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE);
         } catch (IOException e) {
             throw new BadInputException("cannot lock session " + dir + " for writing: " + file + ": " + IoErrors.describe(e), e);
         }
+        Object opened = fileKey(file);
         Runnable hook = afterOpen;
         if (hook != null) {
             hook.run();
@@ -80,19 +122,10 @@ public final class SessionLock implements AutoCloseable {
         if (l == null) {
             String holder = holder(ch);
             closeQuietly(ch);
-            throw new BadInputException("session " + dir + " is being written by another process" + holder
-                    + "; wait for it to end (or stop it) before resuming or writing there");
+            throw busy(dir, holder);
         }
-        // the process id, and a token only this writer knows: the file at the path must hold it back
-        byte[] mine = ("pid " + ProcessHandle.current().pid() + "\n" + Long.toUnsignedString(TOKENS.nextLong(), 36)
-                + "\n").getBytes(StandardCharsets.US_ASCII);
-        try {
-            ch.truncate(0);
-            ch.write(ByteBuffer.wrap(mine), 0);
-        } catch (IOException e) {
-            // the lock is what counts; the content is for the message and the check below
-        }
-        if (!holds(file, mine)) {
+        Object locked = fileKey(file);
+        if (opened == MISSING || locked == MISSING || (opened != null && !opened.equals(locked))) {
             try {
                 l.release();
             } catch (IOException e) {
@@ -101,23 +134,25 @@ public final class SessionLock implements AutoCloseable {
             closeQuietly(ch);
             return null;
         }
-        return new SessionLock(file, ch, l);
+        try {
+            ch.truncate(0);
+            ch.write(ByteBuffer.wrap(("pid " + ProcessHandle.current().pid() + "\n").getBytes(StandardCharsets.US_ASCII)),
+                    0);
+        } catch (IOException e) {
+            // the lock is what counts; the process id is only for the message
+        }
+        return new SessionLock(file, key, ch, l);
     }
 
-    private static final java.security.SecureRandom TOKENS = new java.security.SecureRandom();
+    private static final Object MISSING = new Object();
 
-    /**
-     * Whether the file now at {@code file} holds {@code content} (so it is the file this writer locked). A file that
-     * cannot be read for another reason than being gone counts as ours: Windows refuses to read a region another
-     * handle has locked, and there a file open elsewhere cannot be removed in the first place.
-     */
-    private static boolean holds(Path file, byte[] content) {
+    /** The file's key (device and inode), null where the platform has none, {@link #MISSING} when it is gone. */
+    private static Object fileKey(Path file) {
         try {
-            return java.util.Arrays.equals(Files.readAllBytes(file), content);
-        } catch (java.nio.file.NoSuchFileException e) {
-            return false; // removed after we opened it
+            return Files.readAttributes(file, java.nio.file.attribute.BasicFileAttributes.class,
+                    java.nio.file.LinkOption.NOFOLLOW_LINKS).fileKey();
         } catch (IOException e) {
-            return true;
+            return MISSING;
         }
     }
 
@@ -126,10 +161,7 @@ public final class SessionLock implements AutoCloseable {
             ByteBuffer b = ByteBuffer.allocate(64);
             int n = ch.read(b, 0);
             String s = n <= 0 ? "" : new String(b.array(), 0, n, StandardCharsets.US_ASCII).trim();
-            // its first line: "pid N" (a token follows)
-            int nl = s.indexOf('\n');
-            String first = (nl < 0 ? s : s.substring(0, nl)).trim();
-            return first.matches("pid \\d{1,19}") ? " (" + first + ")" : "";
+            return s.matches("pid \\d{1,19}") ? " (" + s + ")" : "";
         } catch (IOException e) {
             return "";
         }
@@ -145,6 +177,9 @@ public final class SessionLock implements AutoCloseable {
         Path file = dir.resolve(SessionFiles.LOCK);
         if (!Files.isRegularFile(file)) {
             return null;
+        }
+        if (HELD.contains(key(dir))) {
+            return " (pid " + ProcessHandle.current().pid() + ")"; // this process: not opened (see the class comment)
         }
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
             FileLock l;
@@ -184,6 +219,7 @@ public final class SessionLock implements AutoCloseable {
         closeQuietly(channel);
         channel = null;
         lock = null;
+        HELD.remove(key);
     }
 
     /**

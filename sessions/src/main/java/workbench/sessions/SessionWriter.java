@@ -685,10 +685,12 @@ public final class SessionWriter implements DrawSink, AutoCloseable {
             }
             closeQuietly();
         }
-        lock.close();
-        // also after a start that failed (it closed the files already)
-        if (!started) {
-            lock.closeAndDelete(); // the directory is as it was: empty, or gone below
+        if (started) {
+            lock.close();
+        } else {
+            // also after a start that failed (it closed the files already): the directory is as it was, empty or
+            // gone below; the lock file is removed while still held
+            lock.closeAndDelete();
         }
         if (!started && createdDir) {
             try {
@@ -841,7 +843,7 @@ public final class SessionWriter implements DrawSink, AutoCloseable {
         if (events != null) {
             closeChannel(events);
         }
-        lock.close();
+        // the lock stays until close(): a rollback still cuts the files back after this
     }
 
     private static void closeChannel(FileChannel ch) {

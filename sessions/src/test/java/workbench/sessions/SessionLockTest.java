@@ -63,6 +63,34 @@ class SessionLockTest {
                 && e.getMessage().contains("was removed or replaced each time it was taken"), e.getMessage());
     }
 
+    /**
+     * Another process is refused while this one holds the lock, also after this process asked who writes the session
+     * and after a second writer here was refused. On Linux the lock is a POSIX record lock, dropped when the process
+     * closes any descriptor of the file: a probe that opened and closed the lock file, or a read-back of it, left the
+     * session unguarded against other processes while Java still reported it held (a same-process test cannot see that).
+     */
+    @Test
+    void anotherProcessIsRefusedWhileThisOneHoldsTheLock() throws Exception {
+        try (SessionLock held = SessionLock.acquire(dir)) {
+            assertEquals(" (pid " + ProcessHandle.current().pid() + ")", SessionLock.writer(dir));
+            assertThrows(BadInputException.class, () -> SessionLock.acquire(dir));
+            String other = probe();
+            assertTrue(other.startsWith("refused: session " + dir + " is being written by another process (pid "
+                    + ProcessHandle.current().pid() + ")"), other);
+        }
+        assertEquals("acquired", probe(), "released: another process takes it");
+    }
+
+    private String probe() throws Exception {
+        Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
+                System.getProperty("java.class.path"), SessionLockProbe.class.getName(), dir.toString())
+                .redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).strip();
+        assertTrue(p.waitFor(60, java.util.concurrent.TimeUnit.SECONDS));
+        assertEquals(0, p.exitValue(), out);
+        return out;
+    }
+
     /** A writer that gives the directory up removes its lock file while it still holds it. */
     @Test
     void closeAndDeleteRemovesTheFileAndReleases() {
