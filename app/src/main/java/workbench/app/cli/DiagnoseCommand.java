@@ -174,7 +174,10 @@ final class DiagnoseCommand implements Callable<Integer> {
         if (truthGiven) {
             notes.add("--truth not compared: the z-scores against it need an MCSE, which a weighted set has none of");
         }
-        String what = String.format(java.util.Locale.ROOT, "a weighted set of %d rows (K = %d picks)", picks.length, k);
+        // the fewest picks the weights allow: a set whose every count shares a factor (2, 2 of K = 4) reads as the
+        // same set with fewer (1, 1 of 2), whose sd and quantiles differ a little from summary's over the manifest's K
+        String what = String.format(java.util.Locale.ROOT, "a weighted set of %d rows (K = %d picks, the fewest the"
+                + " weights allow)", picks.length, k);
         if (json) {
             ObjectNode root = Report.JSON.createObjectNode();
             root.set("parameters", Report.parameters(rows));
@@ -190,6 +193,8 @@ final class DiagnoseCommand implements Callable<Integer> {
             ObjectNode wn = root.putObject("weighted");
             wn.put("rows", picks.length);
             wn.put("picks", k);
+            wn.put("picks_note", "the fewest picks the weights allow: where every row's count shares a factor, the set"
+                    + " reads as one with fewer picks (sd and quantiles then differ a little from summary's)");
             wn.put("note", POINTS_NOTE);
             ArrayNode n = root.putArray("notes");
             notes.forEach(n::add);

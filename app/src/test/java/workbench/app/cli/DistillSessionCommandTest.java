@@ -181,7 +181,7 @@ class DistillSessionCommandTest {
             }
             CliHarness text = CliHarness.run("diagnose", f.toString());
             assertEquals(0, text.code, text.err);
-            assertTrue(text.out.contains("(K = 200 picks)") && text.out.contains("weighted table:")
+            assertTrue(text.out.contains("(K = 200 picks, the fewest the weights allow)") && text.out.contains("weighted table:")
                     && !text.out.contains("ESS < 400") && !text.out.contains("divergences:"), text.out);
         }
     }
