@@ -231,6 +231,22 @@ final class ManifestJson {
             divs.add(f.text(e, "divergences"));
             streams.add(f.text(e, "rng_stream"));
         }
+        // each data file its own, and none of the files that are not data: the writer would append records to its
+        // own lock file (and, on Linux, opening it drops the lock) or to the manifest
+        java.util.Set<String> named = new java.util.HashSet<>();
+        List<String> all = new ArrayList<>(draws);
+        all.addAll(divs);
+        all.add(f.text(root, "events_file"));
+        for (String dataName : all) {
+            if (dataName.equals(SessionFiles.LOCK) || dataName.equals(SessionFiles.MANIFEST) || dataName.endsWith(".tmp")) {
+                throw f.bad("'" + SessionFiles.clip(dataName) + "' is named as a data file, but that name is the session's "
+                        + (dataName.endsWith(".tmp") ? "temporary files'" : "own " + (dataName.equals(SessionFiles.LOCK)
+                        ? "lock file" : "manifest")));
+            }
+            if (!named.add(dataName)) {
+                throw f.bad("'" + SessionFiles.clip(dataName) + "' is named as two data files");
+            }
+        }
         List<ChainResult> results = new ArrayList<>(Collections.nCopies(chains, null));
         for (JsonNode r : f.array(root, "chain_results")) {
             int c = f.integer(r, "chain", 1, chains) - 1;

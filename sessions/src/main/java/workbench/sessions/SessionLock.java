@@ -27,15 +27,21 @@ import workbench.core.BadInputException;
  * asking about one of them is answered from there.
  */
 public final class SessionLock implements AutoCloseable {
-    /** The lock files this process holds (real paths), and those it is taking. */
-    private static final Set<Path> HELD = ConcurrentHashMap.newKeySet();
+    /**
+     * The lock files this process holds, and those it is taking: by the file's key (device and inode) where the
+     * platform has keys, so a held directory reached by another name (renamed, linked) is still known; else by the
+     * directory's real path.
+     */
+    private static final Set<Object> HELD = ConcurrentHashMap.newKeySet();
+    /** Directories (real paths) being taken now, so that two threads of this process do not both open the file. */
+    private static final Set<Path> TAKING = ConcurrentHashMap.newKeySet();
 
     private final Path file;
-    private final Path key;
+    private final Object key;
     private FileChannel channel;
     private FileLock lock;
 
-    private SessionLock(Path file, Path key, FileChannel channel, FileLock lock) {
+    private SessionLock(Path file, Object key, FileChannel channel, FileLock lock) {
         this.file = file;
         this.key = key;
         this.channel = channel;
@@ -49,14 +55,14 @@ public final class SessionLock implements AutoCloseable {
      */
     public static SessionLock acquire(Path dir) {
         Path file = dir.resolve(SessionFiles.LOCK);
-        Path key = key(dir);
-        if (!HELD.add(key)) {
+        Path taking = realPath(dir);
+        if (heldHere(dir) || !TAKING.add(taking)) {
             // this process writes it: refused without opening the file (see the class comment)
             throw busy(dir, " (pid " + ProcessHandle.current().pid() + ")");
         }
         try {
             for (int attempt = 1; ; attempt++) {
-                SessionLock taken = tryAcquire(dir, file, key);
+                SessionLock taken = tryAcquire(dir, file);
                 if (taken != null) {
                     return taken;
                 }
@@ -66,21 +72,27 @@ public final class SessionLock implements AutoCloseable {
                             + " directory?); try again");
                 }
             }
-        } catch (RuntimeException e) {
-            HELD.remove(key);
-            throw e;
+        } finally {
+            TAKING.remove(taking);
         }
     }
 
-    /** The lock file's name in {@link #HELD}: through the directory's real path where it has one. */
-    private static Path key(Path dir) {
-        Path d;
+    private static Path realPath(Path dir) {
         try {
-            d = dir.toRealPath();
+            return dir.toRealPath();
         } catch (IOException e) {
-            d = dir.toAbsolutePath().normalize();
+            return dir.toAbsolutePath().normalize();
         }
-        return d.resolve(SessionFiles.LOCK);
+    }
+
+    /** The lock file's key in {@link #HELD}: its file key, else the directory's real path. */
+    private static Object key(Path dir, Object fileKey) {
+        return fileKey != null && fileKey != MISSING ? fileKey : realPath(dir);
+    }
+
+    /** Whether this process holds the lock of {@code dir} (asked with {@code stat} only). */
+    private static boolean heldHere(Path dir) {
+        return HELD.contains(key(dir, fileKey(dir.resolve(SessionFiles.LOCK))));
     }
 
     private static BadInputException busy(Path dir, String holder) {
@@ -98,7 +110,7 @@ public final class SessionLock implements AutoCloseable {
      * inode), which opens no second descriptor; where the platform has no keys (Windows, where a file open elsewhere
      * cannot be removed anyway) it is not checked.
      */
-    private static SessionLock tryAcquire(Path dir, Path file, Path key) {
+    private static SessionLock tryAcquire(Path dir, Path file) {
         FileChannel ch;
         try {
             ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE);
@@ -114,7 +126,10 @@ public final class SessionLock implements AutoCloseable {
         try {
             l = ch.tryLock();
         } catch (OverlappingFileLockException e) {
-            l = null;
+            // held by this process under a name heldHere did not know: closing this channel would drop that lock
+            // (see the class comment), so it is kept open until the holder lets go
+            park(ch, opened);
+            throw busy(dir, " (pid " + ProcessHandle.current().pid() + ")");
         } catch (IOException e) {
             closeQuietly(ch);
             throw new BadInputException("cannot lock session " + dir + " for writing: " + file + ": " + IoErrors.describe(e), e);
@@ -141,7 +156,30 @@ public final class SessionLock implements AutoCloseable {
         } catch (IOException e) {
             // the lock is what counts; the process id is only for the message
         }
+        Object key = key(dir, locked);
+        HELD.add(key);
         return new SessionLock(file, key, ch, l);
+    }
+
+    /** Channels opened on a lock file this process held under another name, closed when it lets go of it. */
+    private static final java.util.List<Object[]> PARKED = new java.util.ArrayList<>();
+
+    private static void park(FileChannel ch, Object fileKey) {
+        synchronized (PARKED) {
+            PARKED.add(new Object[] {fileKey, ch});
+        }
+    }
+
+    private static void unpark(Object fileKey) {
+        synchronized (PARKED) {
+            for (java.util.Iterator<Object[]> it = PARKED.iterator(); it.hasNext(); ) {
+                Object[] e = it.next();
+                if (e[0] != null && e[0].equals(fileKey)) {
+                    closeQuietly((FileChannel) e[1]);
+                    it.remove();
+                }
+            }
+        }
     }
 
     private static final Object MISSING = new Object();
@@ -178,15 +216,24 @@ public final class SessionLock implements AutoCloseable {
         if (!Files.isRegularFile(file)) {
             return null;
         }
-        if (HELD.contains(key(dir))) {
+        if (heldHere(dir) || TAKING.contains(realPath(dir))) {
             return " (pid " + ProcessHandle.current().pid() + ")"; // this process: not opened (see the class comment)
         }
-        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
+        FileChannel ch;
+        try {
+            ch = FileChannel.open(file, StandardOpenOption.READ);
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
+        try {
             FileLock l;
             try {
                 l = ch.tryLock(0, Long.MAX_VALUE, true);
             } catch (OverlappingFileLockException e) {
-                return holder(ch); // held in this process
+                // held here under a name heldHere did not know: closing this channel would drop that lock
+                park(ch, fileKey(file));
+                ch = null;
+                return " (pid " + ProcessHandle.current().pid() + ")";
             }
             if (l == null) {
                 return holder(ch);
@@ -195,6 +242,10 @@ public final class SessionLock implements AutoCloseable {
             return null;
         } catch (IOException | RuntimeException e) {
             return null;
+        } finally {
+            if (ch != null) {
+                closeQuietly(ch);
+            }
         }
     }
 
@@ -220,13 +271,17 @@ public final class SessionLock implements AutoCloseable {
         channel = null;
         lock = null;
         HELD.remove(key);
+        unpark(key);
     }
 
     /**
      * Removes the lock file and then releases the lock (a directory that is to be deleted again): removed while still
      * held, so no other writer locks it in between; one that opened it before is told by {@link #acquire}'s check.
      */
-    void closeAndDelete() {
+    synchronized void closeAndDelete() {
+        if (channel == null) {
+            return; // released already: the file at the path may be another writer's now
+        }
         try {
             Files.deleteIfExists(file);
         } catch (IOException e) {

@@ -184,6 +184,16 @@ public final class SessionWriter implements DrawSink, AutoCloseable {
             }
             throw e;
         }
+        // again under the lock: another writer may have filled the directory and let go since it was looked at
+        try (var list = Files.list(dir)) {
+            if (list.anyMatch(f -> !f.getFileName().toString().equals(SessionFiles.LOCK))) {
+                lock.close();
+                throw new BadInputException("session directory " + dir + " is not empty; choose a new directory");
+            }
+        } catch (IOException e) {
+            lock.close();
+            throw new BadInputException("cannot read session directory " + dir + ": " + describe(e), e);
+        }
     }
 
     /**
@@ -685,11 +695,12 @@ public final class SessionWriter implements DrawSink, AutoCloseable {
             }
             closeQuietly();
         }
-        if (started) {
-            lock.close();
+        if (started || append != null) {
+            lock.close(); // a resumed session's lock file stays, as a finished writer's does
         } else {
-            // also after a start that failed (it closed the files already): the directory is as it was, empty or
-            // gone below; the lock file is removed while still held
+            // a new session's writer that never started (or whose start failed: it closed the files already): the
+            // directory is as it was, empty or gone below; the lock file is removed while still held (once: a second
+            // close does nothing here)
             lock.closeAndDelete();
         }
         if (!started && createdDir) {

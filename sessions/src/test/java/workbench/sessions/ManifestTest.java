@@ -88,4 +88,21 @@ class ManifestTest {
         BadInputException e = refused(json.replace("\"events.jsonl\"", "\"../events.jsonl\""));
         assertTrue(e.getMessage().contains("events file"), e.getMessage());
     }
+
+    /**
+     * A data file named as the lock file, the manifest, a temporary file, or two data files under one name: a resume
+     * would append records to them (its own lock file: on Linux opening that drops the lock) or mix two chains.
+     */
+    @Test
+    void dataFilesCannotBeTheSessionsOtherFilesOrEachOther() throws Exception {
+        BadInputException e = refused(json.replace("\"chain-2.divergences\"", "\"writer.lock\""));
+        assertTrue(e.getMessage().startsWith(manifest + ": 'writer.lock' is named as a data file, but that name is the"
+                + " session's own lock file"), e.getMessage());
+        e = refused(json.replace("\"events.jsonl\"", "\"session.mcmcwb.json\""));
+        assertTrue(e.getMessage().contains("the session's own manifest"), e.getMessage());
+        e = refused(json.replace("\"chain-1.draws\"", "\"x.tmp\""));
+        assertTrue(e.getMessage().contains("the session's temporary files'"), e.getMessage());
+        e = refused(json.replace("\"chain-2.draws\"", "\"chain-1.draws\""));
+        assertTrue(e.getMessage().endsWith("'chain-1.draws' is named as two data files"), e.getMessage());
+    }
 }

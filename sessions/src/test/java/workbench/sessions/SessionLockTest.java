@@ -74,14 +74,14 @@ class SessionLockTest {
         try (SessionLock held = SessionLock.acquire(dir)) {
             assertEquals(" (pid " + ProcessHandle.current().pid() + ")", SessionLock.writer(dir));
             assertThrows(BadInputException.class, () -> SessionLock.acquire(dir));
-            String other = probe();
+            String other = probe(dir);
             assertTrue(other.startsWith("refused: session " + dir + " is being written by another process (pid "
                     + ProcessHandle.current().pid() + ")"), other);
         }
-        assertEquals("acquired", probe(), "released: another process takes it");
+        assertEquals("acquired", probe(dir), "released: another process takes it");
     }
 
-    private String probe() throws Exception {
+    private static String probe(Path dir) throws Exception {
         Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
                 System.getProperty("java.class.path"), SessionLockProbe.class.getName(), dir.toString())
                 .redirectErrorStream(true).start();
@@ -89,6 +89,40 @@ class SessionLockTest {
         assertTrue(p.waitFor(60, java.util.concurrent.TimeUnit.SECONDS));
         assertEquals(0, p.exitValue(), out);
         return out;
+    }
+
+    /**
+     * A lock released already removes nothing when closed and deleted again (the command line closes its writers twice):
+     * the file at the path may be another writer's by then, which the second delete used to remove.
+     */
+    @Test
+    void aSecondCloseAndDeleteLeavesTheNextWritersFile() {
+        SessionLock first = SessionLock.acquire(dir);
+        first.closeAndDelete();
+        try (SessionLock next = SessionLock.acquire(dir)) {
+            first.closeAndDelete();
+            assertTrue(Files.isRegularFile(dir.resolve(SessionFiles.LOCK)), "the next writer's lock file was removed");
+        }
+    }
+
+    /**
+     * A held directory reached under another name (renamed while held) is still known as held: asking about it does not
+     * open the file (which would drop the lock), and another process is still refused.
+     */
+    @Test
+    void aHeldDirectoryRenamedIsStillHeld() throws Exception {
+        Path moved = dir.resolveSibling(dir.getFileName() + "-moved");
+        try (SessionLock held = SessionLock.acquire(dir)) {
+            Files.move(dir, moved);
+            try {
+                assertEquals(" (pid " + ProcessHandle.current().pid() + ")", SessionLock.writer(moved));
+                assertThrows(BadInputException.class, () -> SessionLock.acquire(moved));
+                String other = probe(moved);
+                assertTrue(other.startsWith("refused: "), other);
+            } finally {
+                Files.move(moved, dir);
+            }
+        }
     }
 
     /** A writer that gives the directory up removes its lock file while it still holds it. */
