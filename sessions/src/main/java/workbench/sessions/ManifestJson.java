@@ -233,17 +233,21 @@ final class ManifestJson {
         }
         // each data file its own, and none of the files that are not data: the writer would append records to its
         // own lock file (and, on Linux, opening it drops the lock) or to the manifest
+        // compared as a case-insensitive file system (macOS, Windows) would see them, trailing dots and spaces dropped
         java.util.Set<String> named = new java.util.HashSet<>();
         List<String> all = new ArrayList<>(draws);
         all.addAll(divs);
         all.add(f.text(root, "events_file"));
+        String lock = SessionFiles.LOCK.toLowerCase(java.util.Locale.ROOT);
+        String manifestName = SessionFiles.MANIFEST.toLowerCase(java.util.Locale.ROOT);
         for (String dataName : all) {
-            if (dataName.equals(SessionFiles.LOCK) || dataName.equals(SessionFiles.MANIFEST) || dataName.endsWith(".tmp")) {
+            String seen = dataName.toLowerCase(java.util.Locale.ROOT).replaceAll("[. ]+$", "");
+            if (seen.equals(lock) || seen.equals(manifestName) || seen.endsWith(".tmp")) {
                 throw f.bad("'" + SessionFiles.clip(dataName) + "' is named as a data file, but that name is the session's "
-                        + (dataName.endsWith(".tmp") ? "temporary files'" : "own " + (dataName.equals(SessionFiles.LOCK)
+                        + (seen.endsWith(".tmp") ? "temporary files'" : "own " + (seen.equals(lock)
                         ? "lock file" : "manifest")));
             }
-            if (!named.add(dataName)) {
+            if (!named.add(seen)) {
                 throw f.bad("'" + SessionFiles.clip(dataName) + "' is named as two data files");
             }
         }

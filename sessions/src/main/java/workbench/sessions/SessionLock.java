@@ -9,8 +9,11 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
 import workbench.core.BadInputException;
 
 /**
@@ -28,22 +31,27 @@ import workbench.core.BadInputException;
  */
 public final class SessionLock implements AutoCloseable {
     /**
-     * The lock files this process holds, and those it is taking: by the file's key (device and inode) where the
-     * platform has keys, so a held directory reached by another name (renamed, linked) is still known; else by the
-     * directory's real path.
+     * Guards everything this process does with lock files: taking, asking, releasing. One monitor for all of them,
+     * since a step of one (opening a file) can drop a lock another holds; they are rare and short.
      */
-    private static final Set<Object> HELD = ConcurrentHashMap.newKeySet();
-    /** Directories (real paths) being taken now, so that two threads of this process do not both open the file. */
-    private static final Set<Path> TAKING = ConcurrentHashMap.newKeySet();
+    private static final Object LOCKS = new Object();
+    /**
+     * The locks this process holds, each under the lock file's key (device and inode, where the platform has keys: a
+     * held directory reached by another name is still known) and under its directory's real path (a held lock file
+     * removed and made again at the path is still known). Guarded by {@link #LOCKS}.
+     */
+    private static final Map<Object, SessionLock> HELD = new HashMap<>();
+    /** Channels opened on a lock file this process held under a name not known, closed when it lets go of it. */
+    private static final List<Object[]> PARKED = new ArrayList<>();
 
     private final Path file;
-    private final Object key;
+    private final List<Object> keys;
     private FileChannel channel;
     private FileLock lock;
 
-    private SessionLock(Path file, Object key, FileChannel channel, FileLock lock) {
+    private SessionLock(Path file, List<Object> keys, FileChannel channel, FileLock lock) {
         this.file = file;
-        this.key = key;
+        this.keys = keys;
         this.channel = channel;
         this.lock = lock;
     }
@@ -55,15 +63,17 @@ public final class SessionLock implements AutoCloseable {
      */
     public static SessionLock acquire(Path dir) {
         Path file = dir.resolve(SessionFiles.LOCK);
-        Path taking = realPath(dir);
-        if (heldHere(dir) || !TAKING.add(taking)) {
-            // this process writes it: refused without opening the file (see the class comment)
-            throw busy(dir, " (pid " + ProcessHandle.current().pid() + ")");
-        }
-        try {
+        synchronized (LOCKS) {
+            if (heldHere(dir)) {
+                // this process writes it: refused without opening the file (see the class comment)
+                throw busy(dir, " (pid " + ProcessHandle.current().pid() + ")");
+            }
             for (int attempt = 1; ; attempt++) {
                 SessionLock taken = tryAcquire(dir, file);
                 if (taken != null) {
+                    for (Object k : taken.keys) {
+                        HELD.put(k, taken);
+                    }
                     return taken;
                 }
                 if (attempt == 3) {
@@ -72,8 +82,6 @@ public final class SessionLock implements AutoCloseable {
                             + " directory?); try again");
                 }
             }
-        } finally {
-            TAKING.remove(taking);
         }
     }
 
@@ -85,14 +93,10 @@ public final class SessionLock implements AutoCloseable {
         }
     }
 
-    /** The lock file's key in {@link #HELD}: its file key, else the directory's real path. */
-    private static Object key(Path dir, Object fileKey) {
-        return fileKey != null && fileKey != MISSING ? fileKey : realPath(dir);
-    }
-
-    /** Whether this process holds the lock of {@code dir} (asked with {@code stat} only). */
+    /** Whether this process holds the lock of {@code dir}, under either key (asked with {@code stat} only). */
     private static boolean heldHere(Path dir) {
-        return HELD.contains(key(dir, fileKey(dir.resolve(SessionFiles.LOCK))));
+        Object k = fileKey(dir.resolve(SessionFiles.LOCK));
+        return HELD.containsKey(realPath(dir)) || k != null && k != MISSING && HELD.containsKey(k);
     }
 
     private static BadInputException busy(Path dir, String holder) {
@@ -126,9 +130,9 @@ public final class SessionLock implements AutoCloseable {
         try {
             l = ch.tryLock();
         } catch (OverlappingFileLockException e) {
-            // held by this process under a name heldHere did not know: closing this channel would drop that lock
-            // (see the class comment), so it is kept open until the holder lets go
-            park(ch, opened);
+            // held by this process under a name heldHere did not know (a link): closing this channel would drop that
+            // lock (see the class comment), so it is kept open until the holder lets go
+            PARKED.add(new Object[] {opened, ch});
             throw busy(dir, " (pid " + ProcessHandle.current().pid() + ")");
         } catch (IOException e) {
             closeQuietly(ch);
@@ -156,30 +160,12 @@ public final class SessionLock implements AutoCloseable {
         } catch (IOException e) {
             // the lock is what counts; the process id is only for the message
         }
-        Object key = key(dir, locked);
-        HELD.add(key);
-        return new SessionLock(file, key, ch, l);
-    }
-
-    /** Channels opened on a lock file this process held under another name, closed when it lets go of it. */
-    private static final java.util.List<Object[]> PARKED = new java.util.ArrayList<>();
-
-    private static void park(FileChannel ch, Object fileKey) {
-        synchronized (PARKED) {
-            PARKED.add(new Object[] {fileKey, ch});
+        List<Object> keys = new ArrayList<>();
+        keys.add(realPath(dir));
+        if (locked != null) {
+            keys.add(locked);
         }
-    }
-
-    private static void unpark(Object fileKey) {
-        synchronized (PARKED) {
-            for (java.util.Iterator<Object[]> it = PARKED.iterator(); it.hasNext(); ) {
-                Object[] e = it.next();
-                if (e[0] != null && e[0].equals(fileKey)) {
-                    closeQuietly((FileChannel) e[1]);
-                    it.remove();
-                }
-            }
-        }
+        return new SessionLock(file, keys, ch, l);
     }
 
     private static final Object MISSING = new Object();
@@ -187,8 +173,7 @@ public final class SessionLock implements AutoCloseable {
     /** The file's key (device and inode), null where the platform has none, {@link #MISSING} when it is gone. */
     private static Object fileKey(Path file) {
         try {
-            return Files.readAttributes(file, java.nio.file.attribute.BasicFileAttributes.class,
-                    java.nio.file.LinkOption.NOFOLLOW_LINKS).fileKey();
+            return Files.readAttributes(file, java.nio.file.attribute.BasicFileAttributes.class).fileKey();
         } catch (IOException e) {
             return MISSING;
         }
@@ -207,44 +192,47 @@ public final class SessionLock implements AutoCloseable {
 
     /**
      * Whether a process (this one included) is writing session {@code dir} now, asked without writing anything: a
-     * shared lock on the lock file opened for reading is refused while a writer holds its exclusive lock.
+     * shared lock on the lock file opened for reading is refused while a writer holds its exclusive lock. A session
+     * this process writes is answered without opening its lock file (see the class comment).
      *
      * @return null if no writer holds it (or it cannot be told), else " (pid N)" or "" when the process is unknown
      */
     public static String writer(Path dir) {
         Path file = dir.resolve(SessionFiles.LOCK);
-        if (!Files.isRegularFile(file)) {
-            return null;
-        }
-        if (heldHere(dir) || TAKING.contains(realPath(dir))) {
-            return " (pid " + ProcessHandle.current().pid() + ")"; // this process: not opened (see the class comment)
-        }
-        FileChannel ch;
-        try {
-            ch = FileChannel.open(file, StandardOpenOption.READ);
-        } catch (IOException | RuntimeException e) {
-            return null;
-        }
-        try {
-            FileLock l;
-            try {
-                l = ch.tryLock(0, Long.MAX_VALUE, true);
-            } catch (OverlappingFileLockException e) {
-                // held here under a name heldHere did not know: closing this channel would drop that lock
-                park(ch, fileKey(file));
-                ch = null;
+        synchronized (LOCKS) {
+            if (!Files.isRegularFile(file)) {
+                return null;
+            }
+            if (heldHere(dir)) {
                 return " (pid " + ProcessHandle.current().pid() + ")";
             }
-            if (l == null) {
-                return holder(ch);
+            FileChannel ch;
+            try {
+                ch = FileChannel.open(file, StandardOpenOption.READ);
+            } catch (IOException | RuntimeException e) {
+                return null;
             }
-            l.release();
-            return null;
-        } catch (IOException | RuntimeException e) {
-            return null;
-        } finally {
-            if (ch != null) {
-                closeQuietly(ch);
+            try {
+                FileLock l;
+                try {
+                    l = ch.tryLock(0, Long.MAX_VALUE, true);
+                } catch (OverlappingFileLockException e) {
+                    // held here under a name heldHere did not know: closing this channel would drop that lock
+                    PARKED.add(new Object[] {fileKey(file), ch});
+                    ch = null;
+                    return " (pid " + ProcessHandle.current().pid() + ")";
+                }
+                if (l == null) {
+                    return holder(ch);
+                }
+                l.release();
+                return null;
+            } catch (IOException | RuntimeException e) {
+                return null;
+            } finally {
+                if (ch != null) {
+                    closeQuietly(ch);
+                }
             }
         }
     }
@@ -256,9 +244,42 @@ public final class SessionLock implements AutoCloseable {
 
     /** Releases the lock (the file stays). Safe to call twice. */
     @Override
-    public synchronized void close() {
+    public void close() {
+        synchronized (LOCKS) {
+            release();
+        }
+    }
+
+    /**
+     * Removes the lock file and then releases the lock (a directory that is to be deleted again): removed while still
+     * held, so no other writer locks it in between; one that opened it before is told by {@link #acquire}'s check. A
+     * lock released already removes nothing: the file at the path may be another writer's by then.
+     */
+    void closeAndDelete() {
+        synchronized (LOCKS) {
+            if (channel == null) {
+                return;
+            }
+            try {
+                Files.deleteIfExists(file);
+            } catch (IOException e) {
+                // left behind: harmless
+            }
+            release();
+        }
+    }
+
+    /** Under {@link #LOCKS}: the parked channels of this file closed first (while it is still held), then the lock. */
+    private void release() {
         if (channel == null) {
             return;
+        }
+        for (Iterator<Object[]> it = PARKED.iterator(); it.hasNext(); ) {
+            Object[] e = it.next();
+            if (e[0] != null && keys.contains(e[0])) {
+                closeQuietly((FileChannel) e[1]);
+                it.remove();
+            }
         }
         try {
             if (lock != null && lock.isValid()) {
@@ -270,24 +291,9 @@ public final class SessionLock implements AutoCloseable {
         closeQuietly(channel);
         channel = null;
         lock = null;
-        HELD.remove(key);
-        unpark(key);
-    }
-
-    /**
-     * Removes the lock file and then releases the lock (a directory that is to be deleted again): removed while still
-     * held, so no other writer locks it in between; one that opened it before is told by {@link #acquire}'s check.
-     */
-    synchronized void closeAndDelete() {
-        if (channel == null) {
-            return; // released already: the file at the path may be another writer's now
+        for (Object k : keys) {
+            HELD.remove(k, this);
         }
-        try {
-            Files.deleteIfExists(file);
-        } catch (IOException e) {
-            // left behind: harmless
-        }
-        close();
     }
 
     private static void closeQuietly(FileChannel ch) {

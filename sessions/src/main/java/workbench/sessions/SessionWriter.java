@@ -133,6 +133,8 @@ public final class SessionWriter implements DrawSink, AutoCloseable {
     private ChainResult[] results;
     /** This writer's hold on the directory, released when the files are closed. */
     private final SessionLock lock;
+    /** Whether close() has let go of the lock (and removed a never-started new directory). */
+    private boolean released;
 
     /** A writer into {@code dir} with default options. */
     public SessionWriter(Path dir) {
@@ -695,6 +697,10 @@ public final class SessionWriter implements DrawSink, AutoCloseable {
             }
             closeQuietly();
         }
+        if (released) {
+            return; // closed before: the lock, its file and the directory may be another writer's by now
+        }
+        released = true;
         if (started || append != null) {
             lock.close(); // a resumed session's lock file stays, as a finished writer's does
         } else {

@@ -104,5 +104,10 @@ class ManifestTest {
         assertTrue(e.getMessage().contains("the session's temporary files'"), e.getMessage());
         e = refused(json.replace("\"chain-2.draws\"", "\"chain-1.draws\""));
         assertTrue(e.getMessage().endsWith("'chain-1.draws' is named as two data files"), e.getMessage());
+        // as a case-insensitive file system sees them
+        e = refused(json.replace("\"chain-2.divergences\"", "\"Writer.Lock.\""));
+        assertTrue(e.getMessage().contains("the session's own lock file"), e.getMessage());
+        e = refused(json.replace("\"chain-2.draws\"", "\"Chain-1.draws\""));
+        assertTrue(e.getMessage().endsWith("'Chain-1.draws' is named as two data files"), e.getMessage());
     }
 }

@@ -125,6 +125,35 @@ class SessionLockTest {
         }
     }
 
+    /**
+     * A held lock file removed and made again at the path is still held by this process: a second writer here is
+     * refused, and asking does not open the new file. Before, the new file (another inode) was locked too.
+     */
+    @Test
+    void aHeldLockFileRemovedAndMadeAgainIsStillHeld() throws Exception {
+        try (SessionLock held = SessionLock.acquire(dir)) {
+            Files.delete(dir.resolve(SessionFiles.LOCK));
+            Files.writeString(dir.resolve(SessionFiles.LOCK), "");
+            assertThrows(BadInputException.class, () -> SessionLock.acquire(dir));
+            assertEquals(" (pid " + ProcessHandle.current().pid() + ")", SessionLock.writer(dir));
+        }
+    }
+
+    /**
+     * A writer that never started removes the directory it made once: closed again (the command line closes its
+     * writers twice), it leaves the directory the next writer made at the same path.
+     */
+    @Test
+    void aSecondCloseOfANeverStartedWriterLeavesTheNextWritersDirectory() throws Exception {
+        Path s = dir.resolve("s");
+        SessionWriter w = new SessionWriter(s, SessionWriter.Options.defaults());
+        w.close();
+        assertTrue(!Files.exists(s));
+        Files.createDirectories(s); // the next writer's, before it takes its lock
+        w.close();
+        assertTrue(Files.isDirectory(s), "the second close removed the next writer's directory");
+    }
+
     /** A writer that gives the directory up removes its lock file while it still holds it. */
     @Test
     void closeAndDeleteRemovesTheFileAndReleases() {

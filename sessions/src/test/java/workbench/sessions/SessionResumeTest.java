@@ -298,28 +298,13 @@ class SessionResumeTest {
         Path s = tmp.resolve("s");
         // stored values that this code would not produce: chain 2, iteration 40, x... nudged by one ulp
         try (SessionWriter w = new SessionWriter(s, OPTIONS)) {
-            run(cfg, new DrawSink() {
-                @Override
-                public void start(RunInfo info) {
-                    w.start(info);
-                }
-
+            run(cfg, new ForwardingSink(w) {
                 @Override
                 public void transition(int chain, long iteration, Transition t, double[] output) {
                     if (chain == 1 && iteration == 40) {
                         output[2] = Math.nextUp(output[2]);
                     }
-                    w.transition(chain, iteration, t, output);
-                }
-
-                @Override
-                public void chainEnded(int chain, long iterations, double stepSize, double[] inverseMetric) {
-                    w.chainEnded(chain, iterations, stepSize, inverseMetric);
-                }
-
-                @Override
-                public void finish(RunOutcome outcome) {
-                    w.finish(outcome);
+                    super.transition(chain, iteration, t, output);
                 }
             }, Schedule.NONE);
         }
@@ -418,15 +403,10 @@ class SessionResumeTest {
         }
         Path killed = tmp.resolve("killed");
         try (SessionResume res = SessionResume.open(s, 200, OPTIONS)) {
-            run(res.config(1), new DrawSink() {
-                @Override
-                public void start(RunInfo info) {
-                    res.start(info);
-                }
-
+            run(res.config(1), new ForwardingSink(res) {
                 @Override
                 public void transition(int chain, long iteration, Transition t, double[] output) {
-                    res.transition(chain, iteration, t, output);
+                    super.transition(chain, iteration, t, output);
                     if (chain == 0 && iteration == 300) {
                         try {
                             snapshot(s, killed);
@@ -434,16 +414,6 @@ class SessionResumeTest {
                             throw new AssertionError(e);
                         }
                     }
-                }
-
-                @Override
-                public void chainEnded(int chain, long iterations, double stepSize, double[] inverseMetric) {
-                    res.chainEnded(chain, iterations, stepSize, inverseMetric);
-                }
-
-                @Override
-                public void finish(RunOutcome outcome) {
-                    res.finish(outcome);
                 }
             }, res.schedule());
         }

@@ -16,12 +16,10 @@ import workbench.core.kernel.SamplerRegistry;
 import workbench.core.kernel.Transition;
 import workbench.core.model.ModelRegistry;
 import workbench.core.run.ChainRunner;
-import workbench.core.run.DrawSink;
 import workbench.core.run.RunConfig;
-import workbench.core.run.RunInfo;
-import workbench.core.run.RunOutcome;
 import workbench.sessions.DistilledFrom;
 import workbench.sessions.DistilledSessions;
+import workbench.sessions.ForwardingSink;
 import workbench.sessions.SessionReader;
 import workbench.sessions.SessionWriter;
 
@@ -45,28 +43,13 @@ class NonFiniteDrawsTest {
         RunConfig cfg = new RunConfig("eight-schools-centered", Map.of(), "nuts", Map.of(), 2, 150, 200, 11, 2, null);
         try (SessionWriter w = new SessionWriter(source, SessionWriter.Options.defaults())) {
             new ChainRunner(cfg, ModelRegistry.create(cfg.modelId(), cfg.modelSettings()),
-                    SamplerRegistry.create("nuts", Map.of()), new DrawSink() {
-                @Override
-                public void start(RunInfo info) {
-                    w.start(info);
-                }
-
+                    SamplerRegistry.create("nuts", Map.of()), new ForwardingSink(w) {
                 @Override
                 public void transition(int chain, long iteration, Transition t, double[] output) {
                     if (chain == 1 && iteration == 150 + BAD_DRAW) {
                         output[0] = Double.NaN;
                     }
-                    w.transition(chain, iteration, t, output);
-                }
-
-                @Override
-                public void chainEnded(int chain, long iterations, double stepSize, double[] inverseMetric) {
-                    w.chainEnded(chain, iterations, stepSize, inverseMetric);
-                }
-
-                @Override
-                public void finish(RunOutcome outcome) {
-                    w.finish(outcome);
+                    super.transition(chain, iteration, t, output);
                 }
             }).run();
         }
