@@ -115,7 +115,7 @@ public final class DistilledSessions {
                 ch.force(true);
             }
             Files.move(tmp, dir.resolve(SessionFiles.MANIFEST));
-            syncDirectory(dir);
+            SessionFiles.syncDirectory(dir);
         } catch (IOException | RuntimeException e) {
             IOException told = e instanceof IOException io
                     ? new IOException("cannot write the distilled set in " + dir + ": " + (IoErrors.message(io) != null
@@ -132,15 +132,6 @@ public final class DistilledSessions {
                 throw told;
             }
             throw e;
-        }
-    }
-
-    /** Forces a folder's entries to disk where the platform can (Linux); elsewhere leaves them to the file system. */
-    static void syncDirectory(Path dir) {
-        try (var ch = java.nio.channels.FileChannel.open(dir, java.nio.file.StandardOpenOption.READ)) {
-            ch.force(true);
-        } catch (IOException | UnsupportedOperationException e) {
-            // not supported here
         }
     }
 

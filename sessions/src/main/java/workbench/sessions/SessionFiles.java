@@ -69,6 +69,19 @@ public final class SessionFiles {
         return p;
     }
 
+    /**
+     * Forces a folder's entries (a name just given by a rename) to disk where the platform can (Linux can; elsewhere
+     * opening a folder fails and the name is left to the file system's own schedule).
+     */
+    public static void syncDirectory(Path dir) {
+        try (java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(dir,
+                java.nio.file.StandardOpenOption.READ)) {
+            ch.force(true);
+        } catch (java.io.IOException | UnsupportedOperationException e) {
+            // not possible on this platform: the file itself is on disk already
+        }
+    }
+
     static String clip(String s) {
         if (s == null) {
             return "null";

@@ -208,6 +208,22 @@ class DistillFxTest extends WindowFxBase {
         robot.interact(() -> d[0].stage().close());
     }
 
+    /** A distilled set opened in the window is not distilled again: the status bar says so, in red, and no dialog opens. */
+    @Test
+    void anOpenedDistilledSetIsNotDistilledAgain(FxRobot robot) throws Exception {
+        Path set = tmp.resolve("set");
+        workbench.sessions.distill.SessionDistiller.run(session, Distiller.Method.THIN, 50, 1, set,
+                workbench.core.distill.Progress.NONE);
+        robot.interact(() -> window.openSession(set));
+        waitUntil("the opened set", 20, () -> set.equals(window.shownSession()));
+        DistillDialog[] d = new DistillDialog[1];
+        robot.interact(() -> d[0] = window.openDistillDialog());
+        assertNull(d[0]);
+        Label msg = robot.lookup("#statusMessage").queryAs(Label.class);
+        assertTrue(msg.getText().contains("is a distilled set") && msg.getText().contains("cannot be distilled again"),
+                msg.getText());
+    }
+
     @Test
     void withoutASessionTheDialogDoesNotOpen(FxRobot robot) {
         assertFalse(window.canDistill());

@@ -95,7 +95,7 @@ final class OutputFiles {
                 throw cannotWrite(target, e);
             }
             tmp = null;
-            syncDirectory(parent);
+            workbench.sessions.SessionFiles.syncDirectory(parent);
         } finally {
             if (tmp != null) {
                 Files.deleteIfExists(tmp);
@@ -104,18 +104,6 @@ final class OutputFiles {
     }
 
     private static final long PID = ProcessHandle.current().pid();
-
-    /**
-     * Forces the folder's entries (the new name) to disk, where the platform can (Linux can; elsewhere opening a folder
-     * fails and the name is left to the file system's own schedule).
-     */
-    static void syncDirectory(Path dir) {
-        try (java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(dir, StandardOpenOption.READ)) {
-            ch.force(true);
-        } catch (IOException | UnsupportedOperationException e) {
-            // not supported here: the file itself is on disk already
-        }
-    }
 
     /**
      * Deletes the temporary files an export to the same name left when its process was killed ({@code kill -9}, a
