@@ -27,7 +27,8 @@ import workbench.core.model.ModelRegistry;
  * dialog's scene (the dialog without its title bar) as a PNG, then quits. Run it under a display
  * (e.g. {@code xvfb-run}) with the app's test class path:
  * {@code java -cp app/target/test-classes:app/target/classes:app/target/lib/* workbench.app.gui.DistillScreenshot
- * SESSION_DIR OUT_FOLDER OUT.png}.
+ * SESSION_DIR OUT_FOLDER OUT.png}. Given a distilled set, where the dialog does not open, it writes the main window
+ * with the status bar's reason instead (docs/screenshot-distill-refused.png).
  */
 public final class DistillScreenshot {
     private DistillScreenshot() {
@@ -61,7 +62,16 @@ public final class DistillScreenshot {
             when(() -> window.shownSession() != null, () -> {
                 DistillDialog d = window.openDistillDialog();
                 if (d == null) {
-                    fail("the Distil dialog did not open");
+                    // a distilled set (docs/screenshot-distill-refused.png): the window with the status bar's reason
+                    frames(60, () -> {
+                        try {
+                            write(stage.getScene().snapshot(null), png);
+                            System.out.println("the Distil dialog did not open; wrote the window to " + png);
+                            quit(0);
+                        } catch (java.io.IOException e) {
+                            fail("could not write " + png + ": " + e.getMessage());
+                        }
+                    });
                     return;
                 }
                 @SuppressWarnings("unchecked")
