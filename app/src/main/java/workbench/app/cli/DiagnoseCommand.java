@@ -153,7 +153,17 @@ final class DiagnoseCommand implements Callable<Integer> {
      */
     private int points(PrintWriter out, DrawTable table, ParamFilter filter, List<String> notes, boolean truthGiven)
             throws Exception {
-        int[] picks = Picks.of(pooled(table.stat(WEIGHT)), WEIGHT);
+        double[] weights = pooled(table.stat(WEIGHT));
+        // a distilled set's CmdStan export states its K; the weights alone give the fewest picks they allow
+        int[] picks = table.statedPicks() > 0 ? Picks.of(weights, table.statedPicks(), WEIGHT) : null;
+        boolean stated = picks != null;
+        if (!stated) {
+            if (table.statedPicks() > 0) {
+                notes.add("the files state K = " + table.statedPicks() + ", but their weights are not picks out of"
+                        + " it; K taken as the fewest picks the weights allow");
+            }
+            picks = Picks.of(weights, WEIGHT);
+        }
         long k = 0;
         for (int m : picks) {
             k += m;
@@ -174,10 +184,10 @@ final class DiagnoseCommand implements Callable<Integer> {
         if (truthGiven) {
             notes.add("--truth not compared: the z-scores against it need an MCSE, which a weighted set has none of");
         }
-        // the fewest picks the weights allow: a set whose every count shares a factor (2, 2 of K = 4) reads as the
-        // same set with fewer (1, 1 of 2), whose sd and quantiles differ a little from summary's over the manifest's K
-        String what = String.format(java.util.Locale.ROOT, "a weighted set of %d rows (K = %d picks, the fewest the"
-                + " weights allow)", picks.length, k);
+        // without a stated K, the fewest picks the weights allow: a set whose every count shares a factor (2, 2 of
+        // K = 4) reads as the same set with fewer (1, 1 of 2), whose sd and quantiles differ a little from summary's
+        String what = String.format(java.util.Locale.ROOT, "a weighted set of %d rows (K = %d picks, %s)", picks.length,
+                k, stated ? "as the files state" : "the fewest the weights allow");
         if (json) {
             ObjectNode root = Report.JSON.createObjectNode();
             root.set("parameters", Report.parameters(rows));
@@ -193,8 +203,10 @@ final class DiagnoseCommand implements Callable<Integer> {
             ObjectNode wn = root.putObject("weighted");
             wn.put("rows", picks.length);
             wn.put("picks", k);
-            wn.put("picks_note", "the fewest picks the weights allow: where every row's count shares a factor, the set"
-                    + " reads as one with fewer picks (sd and quantiles then differ a little from summary's)");
+            wn.put("picks_stated", stated);
+            wn.put("picks_note", stated ? "the K the files state (a distilled set's CmdStan export)"
+                    : "the fewest picks the weights allow: where every row's count shares a factor, the set reads as"
+                    + " one with fewer picks (sd and quantiles then differ a little from summary's)");
             wn.put("note", POINTS_NOTE);
             ArrayNode n = root.putArray("notes");
             notes.forEach(n::add);

@@ -179,11 +179,66 @@ class DistillSessionCommandTest {
                     assertTrue(o.get(na).isNull(), f + ": " + na + " of a weighted set: " + o);
                 }
             }
+            // the CmdStan export states K in its comment; the long CSV states none
+            assertEquals(f != csv, got.get("weighted").get("picks_stated").asBoolean(), g.out);
             CliHarness text = CliHarness.run("diagnose", f.toString());
             assertEquals(0, text.code, text.err);
-            assertTrue(text.out.contains("(K = 200 picks, the fewest the weights allow)") && text.out.contains("weighted table:")
+            assertTrue(text.out.contains(f == csv ? "(K = 200 picks, the fewest the weights allow)"
+                    : "(K = 200 picks, as the files state)") && text.out.contains("weighted table:")
                     && !text.out.contains("ESS < 400") && !text.out.contains("divergences:"), text.out);
         }
+    }
+
+    /**
+     * The weights of a set whose every pick count shares a factor (each of 40 rows picked twice, K = 80) read the same
+     * as once each of K = 40: the CmdStan export's {@code distilled: ..., K: N} comment tells them apart, so diagnose
+     * gives the sd and quantiles over the K picks the set was made of. Before, it took the fewest (40), whose sd
+     * differs. A stated K the weights are no picks out of is set aside with a note.
+     */
+    @Test
+    void diagnoseTakesTheKACmdStanExportStates() throws Exception {
+        Path thin = tmp.resolve("thin-set");
+        assertEquals(0, CliHarness.run("distill", source.toString(), "--method", "thin", "--size", "40", "--out",
+                thin.toString()).code);
+        Path dir = tmp.resolve("thin-cmdstan");
+        assertEquals(0, CliHarness.run("export", thin.toString(), "--format", "cmdstan-csv", "--out", dir.toString()).code);
+        Path file = dir.resolve("chain-1.csv");
+        String text = Files.readString(file);
+        assertTrue(text.contains("#   distilled: thin, K: 40, from: "), text);
+        double[] mu = new double[40];
+        try (SessionReader r = SessionReader.open(thin)) {
+            int p = r.names().indexOf("mu");
+            for (int i = 0; i < 40; i++) {
+                mu[i] = r.value(0, i, p);
+            }
+        }
+        for (int k : new int[] {40, 80}) {
+            Path f = tmp.resolve("k" + k + ".csv");
+            Files.writeString(f, text.replace("#   distilled: thin, K: 40, from: ", "#   distilled: thin, K: " + k + ", from: "));
+            CliHarness g = CliHarness.run("diagnose", "--json", f.toString());
+            assertEquals(0, g.code, g.err);
+            JsonNode got = new ObjectMapper().readTree(g.out);
+            assertEquals(k, got.get("weighted").get("picks").asInt(), g.out);
+            assertTrue(got.get("weighted").get("picks_stated").asBoolean(), g.out);
+            double mean = 0;
+            for (double v : mu) {
+                mean += v / 40;
+            }
+            double ss = 0;
+            for (double v : mu) {
+                ss += (k / 40) * (v - mean) * (v - mean);
+            }
+            JsonNode row = got.get("parameters").get(0);
+            assertEquals("mu", row.get("name").asText(), g.out);
+            assertEquals(Math.sqrt(ss / (k - 1)), row.get("sd").asDouble(), 1e-12, "K = " + k + ": " + row);
+        }
+        Path off = tmp.resolve("k30.csv");
+        Files.writeString(off, text.replace("#   distilled: thin, K: 40, from: ", "#   distilled: thin, K: 30, from: "));
+        CliHarness g = CliHarness.run("diagnose", off.toString());
+        assertEquals(0, g.code, g.err);
+        assertTrue(g.out.contains("note: the files state K = 30, but their weights are not picks out of it; K taken as"
+                + " the fewest picks the weights allow") && g.out.contains("(K = 40 picks, the fewest the weights allow)"),
+                g.out);
     }
 
     /** Distilling a distilled set would treat its weighted rows as draws: refused in one line, pointing at the source. */

@@ -24,6 +24,39 @@ public final class Picks {
      *                           any K up to {@link #MAX_PICKS} (importance weights, say)
      */
     public static int[] of(double[] weights, String what) {
+        double sum = checked(weights, what);
+        int positive = 0;
+        for (double w : weights) {
+            positive += w > 0 ? 1 : 0;
+        }
+        int[] m = new int[weights.length];
+        for (int k = positive; k <= MAX_PICKS; k++) {
+            if (fits(weights, sum, k, m)) {
+                return m;
+            }
+        }
+        throw new BadInputException(what + ": the weights are not picks (each a whole multiple of 1/K of their sum) for"
+                + " any K up to " + MAX_PICKS + "; this reads the weighted sets distill writes, (times picked)/K");
+    }
+
+    /**
+     * How often each point was picked out of a K the set states (a distilled set's export says its K): the multiples
+     * of 1/K the normalised weights are, or null where they are not picks out of that K (to the tolerance of
+     * {@link #of}).
+     *
+     * @throws BadInputException for a negative, non-finite or all-zero weight
+     */
+    public static int[] of(double[] weights, long k, String what) {
+        double sum = checked(weights, what);
+        if (k < 1 || k > MAX_PICKS) {
+            return null;
+        }
+        int[] m = new int[weights.length];
+        return fits(weights, sum, (int) k, m) ? m : null;
+    }
+
+    /** The weights' sum, after refusing a negative, non-finite or all-zero weight. */
+    private static double checked(double[] weights, String what) {
         double sum = 0;
         int positive = 0;
         for (int i = 0; i < weights.length; i++) {
@@ -38,14 +71,7 @@ public final class Picks {
         if (positive == 0) {
             throw new BadInputException(what + ": every weight is 0");
         }
-        int[] m = new int[weights.length];
-        for (int k = positive; k <= MAX_PICKS; k++) {
-            if (fits(weights, sum, k, m)) {
-                return m;
-            }
-        }
-        throw new BadInputException(what + ": the weights are not picks (each a whole multiple of 1/K of their sum) for"
-                + " any K up to " + MAX_PICKS + "; this reads the weighted sets distill writes, (times picked)/K");
+        return sum;
     }
 
     private static boolean fits(double[] w, double sum, int k, int[] m) {

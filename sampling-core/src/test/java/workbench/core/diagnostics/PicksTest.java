@@ -1,6 +1,7 @@
 package workbench.core.diagnostics;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -56,6 +57,20 @@ class PicksTest {
         assertTrue(m.contains("w of row 2 is -0.5"), m);
         assertThrows(BadInputException.class, () -> Picks.of(new double[] {0.5, Double.NaN}, "w"));
         assertThrows(BadInputException.class, () -> Picks.of(new double[] {0, 0}, "w"));
+    }
+
+    /** A stated K gives the counts out of it, which the weights alone cannot (2, 2 of 4 read as 1, 1 of 2). */
+    @Test
+    void aStatedKIsTakenWhereTheWeightsArePicksOutOfIt() {
+        double[] w = {0.5, 0.5};
+        assertArrayEquals(new int[] {1, 1}, Picks.of(w, "w"));
+        assertArrayEquals(new int[] {2, 2}, Picks.of(w, 4, "w"));
+        assertArrayEquals(new int[] {1, 1}, Picks.of(w, 2, "w"));
+        assertNull(Picks.of(w, 3, "w"), "0.5 is no multiple of 1/3");
+        assertNull(Picks.of(new double[] {0.25, 0.75}, 2, "w"));
+        assertNull(Picks.of(w, 0, "w"));
+        assertNull(Picks.of(w, Picks.MAX_PICKS + 2L, "w"));
+        assertThrows(BadInputException.class, () -> Picks.of(new double[] {0.5, Double.NaN}, 2, "w"));
     }
 
     private static int gcd(int a, int b) {

@@ -19,6 +19,8 @@ public final class CmdStanCsvReader {
     private String firstLabel;
     private DrawTable.Builder table;
     private boolean firstWeighted;
+    /** Each weighted file's stated K ({@code distilled: ..., K: N}; -1 without), in the order read. */
+    private final List<Long> statedK = new java.util.ArrayList<>();
     /** The column a weighted set's weights are read into, as a long CSV has it. */
     static final String WEIGHT = "weight__";
 
@@ -170,6 +172,9 @@ public final class CmdStanCsvReader {
             stats[stats.length - 1] = weights(src, pre, draws);
         }
         table.addChain(cols.params(buf, warmup, rows, null), stats, info);
+        if (weighted) {
+            statedK.add(pre.distilledK);
+        }
     }
 
     /** The weights comment's values, one per post-warmup row. */
@@ -191,6 +196,11 @@ public final class CmdStanCsvReader {
     }
 
     DrawTable finish() {
+        // the picks of one distilled set (or of chains that each state the same K, whose weights each add up to 1 and
+        // so weigh equally when pooled): K per file, times the files
+        if (!statedK.isEmpty() && statedK.get(0) > 0 && statedK.stream().allMatch(statedK.get(0)::equals)) {
+            table.statedPicks(statedK.get(0) * statedK.size());
+        }
         return table.build();
     }
 

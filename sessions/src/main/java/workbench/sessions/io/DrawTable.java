@@ -43,12 +43,14 @@ public final class DrawTable implements DrawSource {
     private final int[] lengths;
     private final List<ChainInfo> chains;
     private final List<String> notes;
+    private final long statedPicks;
     private final Map<String, Integer> nameIndex = new HashMap<>();
     private final Map<String, Integer> statIndex = new HashMap<>();
 
     DrawTable(Format format, List<String> names, List<String> statNames, double[][][] values,
-              double[][][] stats, List<ChainInfo> chains, List<String> notes) {
+              double[][][] stats, List<ChainInfo> chains, List<String> notes, long statedPicks) {
         this.format = format;
+        this.statedPicks = statedPicks;
         this.names = List.copyOf(names);
         this.statNames = List.copyOf(statNames);
         this.values = values;
@@ -178,6 +180,15 @@ public final class DrawTable implements DrawSource {
         return notes;
     }
 
+    /**
+     * How many picks a weighted set's files say it was made of (a distilled set's CmdStan export states its K in a
+     * comment), or -1 where they do not say (a long CSV's {@code weight__} column, any unweighted file). The weights
+     * alone cannot tell counts 2, 2 of K = 4 from 1, 1 of K = 2.
+     */
+    public long statedPicks() {
+        return statedPicks;
+    }
+
     private static double[][] copy(double[][] rows) {
         double[][] out = new double[rows.length][];
         for (int i = 0; i < rows.length; i++) {
@@ -195,6 +206,7 @@ public final class DrawTable implements DrawSource {
         private final List<double[][]> chainStats = new ArrayList<>();
         private final List<ChainInfo> infos = new ArrayList<>();
         private final List<String> notes = new ArrayList<>();
+        private long statedPicks = -1;
 
         Builder(Format format, List<String> names, List<String> statNames) {
             this.format = format;
@@ -224,6 +236,10 @@ public final class DrawTable implements DrawSource {
             notes.add(note);
         }
 
+        void statedPicks(long k) {
+            statedPicks = k;
+        }
+
         DrawTable build() {
             int nc = infos.size();
             double[][][] values = new double[names.size()][nc][];
@@ -236,7 +252,8 @@ public final class DrawTable implements DrawSource {
                     stats[s][c] = chainStats.get(c)[s];
                 }
             }
-            return new DrawTable(format, names, statNames, values, stats, infos, Collections.unmodifiableList(notes));
+            return new DrawTable(format, names, statNames, values, stats, infos, Collections.unmodifiableList(notes),
+                    statedPicks);
         }
     }
 }

@@ -19,11 +19,18 @@ final class Prelude {
     /** The text after {@link #WEIGHTS} (a distilled set exported by {@code workbench export}), or null. */
     String weights;
     long weightsLine;
+    /**
+     * The K of a distilled set's {@code distilled: METHOD, K: N, from: ...} comment (the number of picks the set was
+     * made of, which its weights alone cannot always tell), or -1 without one.
+     */
+    long distilledK = -1;
     String[] header;
     long headerLine;
 
     /** The comment that carries a distilled set's weights in a CmdStan CSV the workbench exported. */
     static final String WEIGHTS = "weights (one per draw row, in order):";
+    /** The comment that names a distilled set's method and K in a CmdStan CSV the workbench exported. */
+    static final String DISTILLED = "distilled:";
 
     private Prelude() {
     }
@@ -44,6 +51,9 @@ final class Prelude {
                     p.weights = t.substring(WEIGHTS.length()).strip();
                     p.weightsLine = src.lineNumber();
                 }
+                if (t.startsWith(DISTILLED) && p.distilledK < 0) {
+                    p.distilledK = statedK(t);
+                }
                 continue;
             }
             p.header = Csv.split(src, line);
@@ -53,6 +63,24 @@ final class Prelude {
         throw src.error(Math.max(1, src.lineNumber()), p.comments > 0
                 ? "no header line (the file holds only comments)"
                 : "no header line (the file holds only blank lines)");
+    }
+
+    /** The N of {@code "distilled: METHOD, K: N, from: ..."}, or -1 where it is not a whole number above 0. */
+    static long statedK(String comment) {
+        int at = comment.indexOf(", K: ");
+        if (at < 0) {
+            return -1;
+        }
+        int from = at + ", K: ".length();
+        int to = from;
+        while (to < comment.length() && Character.isDigit(comment.charAt(to)) && to - from < 10) {
+            to++;
+        }
+        if (to == from || to < comment.length() && comment.charAt(to) != ',') {
+            return -1;
+        }
+        long k = Long.parseLong(comment.substring(from, to));
+        return k > 0 ? k : -1;
     }
 
     private void config(String text, long lineNo) {

@@ -194,6 +194,7 @@ class CmdStanCsvReaderTest {
         w.add(header, ws.toString());
         Files.write(weighted, w);
         DrawTable t = CmdStanCsvReader.read(List.of(weighted));
+        assertEquals(-1, t.statedPicks(), "no distilled: comment, no K");
         assertTrue(t.hasStat("weight__"), t.statNames().toString());
         assertEquals(0.1, t.stat("weight__")[0][0]);
         assertEquals(0.0473684210526315, t.stat("weight__")[0][19]);
@@ -208,5 +209,23 @@ class CmdStanCsvReaderTest {
                 Resources.path("cmdstan-chain-1.csv"))));
         assertTrue(e.getMessage().contains(": no weights comment, but ") && e.getMessage().contains("weighted.csv has one"),
                 e.getMessage());
+
+        // the K a distilled set's export states: per file, times the files where all state the same
+        Path stated = dir.resolve("stated.csv");
+        List<String> k = new java.util.ArrayList<>(w);
+        k.set(header, ws.toString());
+        k.add(header, "#   distilled: herding, K: 40, from: /tmp/s");
+        Files.write(stated, k);
+        assertEquals(40, CmdStanCsvReader.read(List.of(stated)).statedPicks());
+        assertEquals(80, CmdStanCsvReader.read(List.of(stated, stated)).statedPicks());
+        assertEquals(-1, CmdStanCsvReader.read(List.of(stated, weighted)).statedPicks(), "one file states none");
+        Path other = dir.resolve("other.csv");
+        k.set(header, "#   distilled: herding, K: 41, from: /tmp/s");
+        Files.write(other, k);
+        assertEquals(-1, CmdStanCsvReader.read(List.of(stated, other)).statedPicks(), "different Ks");
+        k.set(header, "#   distilled: herding, K: many, from: /tmp/s");
+        Files.write(other, k);
+        assertEquals(-1, CmdStanCsvReader.read(List.of(other)).statedPicks(), "no number");
+        assertEquals(-1, CmdStanCsvReader.read(List.of(Resources.path("cmdstan-chain-1.csv"))).statedPicks(), "unweighted");
     }
 }
