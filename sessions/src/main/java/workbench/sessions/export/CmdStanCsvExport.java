@@ -53,6 +53,7 @@ public final class CmdStanCsvExport {
         if (Files.exists(dir) && !Files.isDirectory(dir)) {
             throw new BadInputException(dir + " is a file; cmdstan-csv writes one file per chain into a directory");
         }
+        requireWholeContainers(src.names(), sel.params());
         List<Path> files = new ArrayList<>();
         for (int c : sel.chains()) {
             Path f = dir.resolve(fileName(c));
@@ -89,6 +90,36 @@ public final class CmdStanCsvExport {
             throw e;
         }
         return files;
+    }
+
+    /**
+     * Refuses a selection that holds some but not all elements of a container ({@code --params 'x[2],x[5]'} of a
+     * 12-vector): CmdStan's readers take a container's shape from its last column and its values from one contiguous
+     * block (cmdstanpy/stanio refuse such a file, "cannot reshape"; ArviZ's reader filled the missing elements with
+     * 0 without a word). The npz and long CSV exports, which name each column, keep any selection.
+     */
+    static void requireWholeContainers(List<String> names, int[] params) {
+        Map<String, Integer> all = new java.util.HashMap<>();
+        for (String n : names) {
+            all.merge(ColumnNames.container(n), 1, Integer::sum);
+        }
+        Map<String, List<String>> chosen = new java.util.LinkedHashMap<>();
+        for (int p : params) {
+            chosen.computeIfAbsent(ColumnNames.container(names.get(p)), k -> new ArrayList<>()).add(names.get(p));
+        }
+        for (Map.Entry<String, List<String>> e : chosen.entrySet()) {
+            int total = all.get(e.getKey());
+            List<String> got = e.getValue();
+            if (got.size() < total) {
+                String shown = got.size() <= 4 ? String.join(", ", got)
+                        : String.join(", ", got.subList(0, 3)) + ", ... " + got.get(got.size() - 1);
+                throw new BadInputException("cmdstan-csv needs whole containers: the selection holds " + got.size()
+                        + " of the " + total + " elements of " + e.getKey() + " (" + shown + "); CmdStan's readers"
+                        + " (cmdstanpy, rstan, ArviZ) take a container's shape from its last column and would misread"
+                        + " it. Select " + e.getKey() + " (all its elements), or export as npz or csv, which keep any"
+                        + " selection");
+            }
+        }
     }
 
     /** The outermost folder of {@code dir} (itself included) that does not exist yet; null when {@code dir} exists. */

@@ -146,12 +146,15 @@ class ExportTest {
         }
     }
 
-    /** A selection: chains 1 and 3, two outputs, draws 11..60, warmup included; the config comments agree with the rows. */
+    /**
+     * A selection: chains 1 and 3, the four elements of x given out of order, draws 11..60, warmup included; the config
+     * comments agree with the rows.
+     */
     @Test
     void cmdstanSelectionWithWarmupFollowsTheStrictRules() throws Exception {
         Path out = tmp.resolve("sel");
         try (SessionReader r = SessionReader.open(synthetic)) {
-            ExportSelection sel = ExportSelection.parse(r, "x.3,x[1]", "3,1", "11:60", true);
+            ExportSelection sel = ExportSelection.parse(r, "x.3,x[1],x[4],x[2]", "3,1", "11:60", true);
             List<Path> files = ExportFormat.CMDSTAN_CSV.write(r, sel, out);
             assertEquals(List.of(out.resolve("chain-1.csv"), out.resolve("chain-3.csv")), files);
             for (Path f : files) {
@@ -179,8 +182,9 @@ class ExportTest {
                 for (String key : List.of("metric", "max_depth", "save_warmup", "thin", "num_samples", "num_warmup")) {
                     assertTrue(cfg.containsKey(key), key + " in " + cfg);
                 }
-                // asked for as x.3, x[1]: written in CmdStan's element order, which its readers assume
-                assertEquals("lp__,accept_stat__,stepsize__,treedepth__,n_leapfrog__,divergent__,energy__,x.1,x.3", header);
+                // asked for as x.3, x[1], ...: written in CmdStan's element order, which its readers assume
+                assertEquals("lp__,accept_stat__,stepsize__,treedepth__,n_leapfrog__,divergent__,energy__,x.1,x.2,x.3,x.4",
+                        header);
                 assertEquals("1", cfg.get("save_warmup"));
                 assertEquals("50", cfg.get("num_samples"));
                 assertEquals("30", cfg.get("num_warmup"));
@@ -193,16 +197,44 @@ class ExportTest {
             }
             DrawTable t = DrawFiles.read(files);
             assertEquals(List.of(), t.notes());
-            assertEquals(List.of("x[1]", "x[3]"), t.names());
+            assertEquals(List.of("x[1]", "x[2]", "x[3]", "x[4]"), t.names());
             int[] chains = {0, 2};
             for (int k = 0; k < 2; k++) {
                 assertEquals(30, t.chainInfo(k).warmupSkipped());
                 assertEquals(50, t.length(k));
                 for (int i = 0; i < 50; i++) {
-                    assertSame(r.value(chains[k], 30 + 10 + i, 2), t.value(k, i, 1), "x[3]");
-                    assertSame(r.value(chains[k], 30 + 10 + i, 0), t.value(k, i, 0), "x[1]");
+                    for (int p = 0; p < 4; p++) {
+                        assertSame(r.value(chains[k], 30 + 10 + i, p), t.value(k, i, p), "x[" + (p + 1) + "]");
+                    }
                 }
             }
+        }
+    }
+
+    /**
+     * Some but not all elements of a container are refused for cmdstan-csv, before anything is written: CmdStan's
+     * readers take the container's shape from its last column (cmdstanpy refused the file, "cannot reshape"; ArviZ's
+     * reader filled the elements left out with 0). npz and the long CSV keep any selection.
+     */
+    @Test
+    void cmdstanCsvRefusesPartOfAContainer() throws Exception {
+        Path out = tmp.resolve("part");
+        try (SessionReader r = SessionReader.open(synthetic)) {
+            BadInputException e = assertThrows(BadInputException.class, () -> ExportFormat.CMDSTAN_CSV.write(r,
+                    ExportSelection.parse(r, "x[2],x[4]", null, null, false), out));
+            assertEquals("cmdstan-csv needs whole containers: the selection holds 2 of the 4 elements of x (x[2], x[4]);"
+                    + " CmdStan's readers (cmdstanpy, rstan, ArviZ) take a container's shape from its last column and"
+                    + " would misread it. Select x (all its elements), or export as npz or csv, which keep any selection",
+                    e.getMessage());
+            assertTrue(!Files.exists(out), "nothing written");
+            ExportFormat.NPZ.write(r, ExportSelection.parse(r, "x[2],x[4]", null, null, false), tmp.resolve("part.npz"));
+            ExportFormat.CSV.write(r, ExportSelection.parse(r, "x[2],x[4]", null, null, false), tmp.resolve("part.csv"));
+            assertEquals(List.of("x[2]", "x[4]"), DrawFiles.read(List.of(tmp.resolve("part.csv"))).names());
+        }
+        try (SessionReader r = SessionReader.open(nuts)) {
+            // scalars and whole containers together are fine
+            ExportFormat.CMDSTAN_CSV.write(r, ExportSelection.parse(r, "mu,theta", null, null, false), out);
+            assertTrue(Files.exists(out.resolve("chain-1.csv")));
         }
     }
 
