@@ -229,6 +229,8 @@ final class SummaryCommand implements Callable<Integer> {
         double[][] cyclic = cyclicStepSizes(reader);
         // a setting the run capped by its warmup (mile's optimizer_steps): the manifest keeps the one given
         String capped = SessionNotes.capped(m);
+        // under a stochastic-gradient sampler on data in batches, lp__ is the batch estimate: its row says little
+        String lpEstimate = workbench.sessions.SessionLogDensity.estimateNote(m);
         // what the acceptance statistic means for this sampler (none at all for mclmc, sgld, ...)
         AcceptStep accept = AcceptStep.of(m.samplerId(), m.samplerSettings());
         Truth truth = SessionTruth.of(reader);
@@ -369,10 +371,14 @@ final class SummaryCommand implements Callable<Integer> {
                 SessionNotes.putDataChanged(root, dataChanged);
             }
             String paramNote = workbench.core.model.ModelRegistry.parameterNote(m.modelId());
-            if (table.unequalLengths() || !leftOut.isEmpty() || noDraws != null || paramNote != null || capped != null) {
+            if (table.unequalLengths() || !leftOut.isEmpty() || noDraws != null || paramNote != null || capped != null
+                    || lpEstimate != null) {
                 ArrayNode notes = root.putArray("notes");
                 if (paramNote != null) {
                     notes.add(paramNote);
+                }
+                if (lpEstimate != null) {
+                    notes.add(lpEstimate);
                 }
                 if (capped != null) {
                     notes.add(capped);
@@ -439,6 +445,9 @@ final class SummaryCommand implements Callable<Integer> {
             String paramNote = workbench.core.model.ModelRegistry.parameterNote(m.modelId());
             if (paramNote != null) {
                 out.println("note: " + paramNote);
+            }
+            if (lpEstimate != null) {
+                out.println("note: " + lpEstimate);
             }
             if (capped != null) {
                 out.println("note: " + capped);

@@ -64,6 +64,24 @@ public interface Sampler {
     }
 
     /**
+     * Whether the log density this sampler records with its draws ({@code lp__}) is the one its model gives on the
+     * current batch ({@link workbench.core.model.StochasticModel#batchLogDensity}): the stochastic-gradient samplers'
+     * is. On a data model in batches smaller than its data that is an estimate ({@link #recordsEstimatedLogDensity}).
+     */
+    default boolean recordsBatchLogDensity() {
+        return false;
+    }
+
+    /**
+     * Whether the {@code lp__} this sampler records on {@code model} is a minibatch estimate (log prior + N/n x the
+     * batch's log-likelihood) rather than the log density: it then varies from batch to batch far more than the log
+     * density does. Exports and summaries say so.
+     */
+    default boolean recordsEstimatedLogDensity(workbench.core.model.Model model) {
+        return recordsBatchLogDensity() && workbench.core.model.StochasticModel.estimatesLogDensity(model);
+    }
+
+    /**
      * Refuses, with a {@link workbench.core.BadInputException} naming why, a model this sampler cannot sample.
      * The CLI and the window call it before a run writes anything, the runner before its chains start, and the
      * samplers that override it from {@link #newChain} too. Accepts every model by default.

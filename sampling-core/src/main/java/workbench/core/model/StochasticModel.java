@@ -42,6 +42,11 @@ public interface StochasticModel extends Model {
     @Override
     StochasticModel forChain();
 
+    /** Whether {@code model}'s estimates of its log density differ from its value (a data model in batches). */
+    static boolean estimatesLogDensity(Model model) {
+        return model instanceof StochasticModel s && s.noisy() && !s.exactLogDensity();
+    }
+
     /** A fresh batch then the estimate on it. */
     default double estimate(UniformRandomProvider rng, double[] q, double[] grad) {
         nextBatch(rng);

@@ -126,6 +126,15 @@ public record Optimizers(String id, ParamValues settings) implements Sampler {
         return AcceptStep.NONE;
     }
 
+    /**
+     * With {@code gradients=minibatch}, map's and deep-ensemble's {@code lp__} is the batch estimate of their last Adam
+     * step (their draws repeat it); laplace-diag's draws are valued exactly.
+     */
+    @Override
+    public boolean recordsBatchLogDensity() {
+        return "minibatch".equals(settings.text("gradients")) && !id.equals("laplace-diag");
+    }
+
     @Override
     public ChainSampler newChain(Model model, int warmup, ChainState initial, UniformRandomProvider rng) {
         double initScale = settings.has("init_scale") ? settings.real("init_scale") : Double.NaN;

@@ -19,6 +19,7 @@ import workbench.core.run.RunOutcome;
 import workbench.sessions.DistilledFrom;
 import workbench.sessions.DistilledSessions;
 import workbench.sessions.SessionManifest;
+import workbench.sessions.SessionLogDensity;
 import workbench.sessions.SessionReader;
 
 /**
@@ -76,11 +77,13 @@ public final class CmdStanCsvExport {
             }
             throw new IOException(msg, e);
         }
+        // asked once (it may rebuild the model): the same line in every chain's file
+        String lpNote = SessionLogDensity.estimateNote(src.manifest());
         List<Path> written = new ArrayList<>();
         try {
             for (int i = 0; i < sel.chains().length; i++) {
                 int c = sel.chains()[i];
-                OutputFiles.write(files.get(i), out -> writeChain(src, sel, c, out));
+                OutputFiles.write(files.get(i), out -> writeChain(src, sel, c, lpNote, out));
                 written.add(files.get(i));
             }
         } catch (IOException | RuntimeException | Error e) {
@@ -153,7 +156,8 @@ public final class CmdStanCsvExport {
         }
     }
 
-    private static void writeChain(SessionReader src, ExportSelection sel, int c, OutputStream os) throws IOException {
+    private static void writeChain(SessionReader src, ExportSelection sel, int c, String lpNote, OutputStream os)
+            throws IOException {
         Writer w = new OutputStreamWriter(os, StandardCharsets.UTF_8);
         SessionManifest m = src.manifest();
         double[] metric = src.finalInverseMetric(c);
@@ -212,6 +216,9 @@ public final class CmdStanCsvExport {
         String acceptNote = acceptStatNote(m.samplerId(), m.samplerSettings());
         if (acceptNote != null) {
             line(w, "#   accept_stat__: " + acceptNote);
+        }
+        if (lpNote != null) {
+            line(w, "#   " + lpNote);
         }
         line(w, "#   model: " + m.modelId());
         for (Map.Entry<String, String> e : new java.util.TreeMap<>(m.modelSettings()).entrySet()) {

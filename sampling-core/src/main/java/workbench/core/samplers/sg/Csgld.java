@@ -52,6 +52,12 @@ public record Csgld(ParamValues settings) implements Sampler {
         return AcceptStep.NONE;
     }
 
+    /** Its {@code lp__} is the model's value on the current batch. */
+    @Override
+    public boolean recordsBatchLogDensity() {
+        return true;
+    }
+
     /** Only the sampling part of each cycle: iteration k (1-based) is a draw iff mod(k - 1, C) / C >= the fraction. */
     @Override
     public DrawPhase drawPhase() {

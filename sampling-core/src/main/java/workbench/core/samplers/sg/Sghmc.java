@@ -54,6 +54,12 @@ public record Sghmc(ParamValues settings) implements BatchSampler {
         return AcceptStep.NONE;
     }
 
+    /** Its {@code lp__} is the model's value on the current batch. */
+    @Override
+    public boolean recordsBatchLogDensity() {
+        return true;
+    }
+
     @Override
     public Sghmc withEngine(String engine) {
         return new Sghmc(SgEngines.withEngine(FACTORY, settings, engine));

@@ -56,6 +56,12 @@ public record Sgld(ParamValues settings) implements BatchSampler {
         return AcceptStep.NONE;
     }
 
+    /** Its {@code lp__} is the model's value on the current batch. */
+    @Override
+    public boolean recordsBatchLogDensity() {
+        return true;
+    }
+
     @Override
     public Sgld withEngine(String engine) {
         return new Sgld(SgEngines.withEngine(FACTORY, settings, engine));

@@ -112,6 +112,12 @@ public record Smile(ParamValues settings, boolean preconditioned) implements Bat
         return AcceptStep.TUNER_RESET;
     }
 
+    /** Its {@code lp__} is the model's value on the current batch. */
+    @Override
+    public boolean recordsBatchLogDensity() {
+        return true;
+    }
+
     @Override
     public double maxStepSize() {
         return MAX_STEP_SIZE;

@@ -1,0 +1,58 @@
+package workbench.app.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Under a stochastic-gradient sampler on data in batches, lp__ is the batch estimate (sgld on logistic-pima: sd about
+ * 35 against 2 for the log density): summary says so in a note, and the CmdStan export in its workbench block, whose
+ * sampler-column table promises Stan's log density. Before, neither said a word. Exact runs get no such line.
+ */
+class LogDensityEstimateNoteTest {
+    @TempDir
+    Path tmp;
+
+    private static final String NOTE = "lp__ is sgld's minibatch estimate (log prior + N/n x the batch's log-likelihood),"
+            + " not the log density";
+
+    private Path run(String name, String... extra) {
+        Path out = tmp.resolve(name);
+        String[] base = {"run", "--no-progress", "--model", "logistic-pima", "--chains", "1", "--warmup", "20",
+            "--draws", "20", "--seed", "3", "--out", out.toString()};
+        String[] args = java.util.Arrays.copyOf(base, base.length + extra.length);
+        System.arraycopy(extra, 0, args, base.length, extra.length);
+        CliHarness r = CliHarness.run(args);
+        assertEquals(0, r.code, r.err);
+        return out;
+    }
+
+    @Test
+    void summaryAndExportSayLpIsAnEstimate() throws Exception {
+        Path sg = run("sgld", "--sampler", "sgld");
+        CliHarness s = CliHarness.run("summary", sg.toString());
+        assertEquals(0, s.code, s.err);
+        assertTrue(s.out.contains("note: " + NOTE), s.out);
+        JsonNode j = new ObjectMapper().readTree(CliHarness.run("summary", "--json", sg.toString()).out);
+        assertTrue(j.get("notes").toString().contains(NOTE), j.toString());
+        Path dir = tmp.resolve("sgld-cmdstan");
+        assertEquals(0, CliHarness.run("export", sg.toString(), "--format", "cmdstan-csv", "--out", dir.toString()).code);
+        assertTrue(Files.readString(dir.resolve("chain-1.csv")).contains("\n#   " + NOTE), "the workbench block says it");
+
+        for (Path exact : new Path[] {run("one-batch", "--sampler", "sgld", "--set", "batch_size=100000"),
+            run("nuts", "--sampler", "nuts")}) {
+            CliHarness e = CliHarness.run("summary", exact.toString());
+            assertEquals(0, e.code, e.err);
+            assertTrue(!e.out.contains("minibatch estimate"), exact + ": " + e.out);
+            Path d = tmp.resolve(exact.getFileName() + "-cmdstan");
+            assertEquals(0, CliHarness.run("export", exact.toString(), "--format", "cmdstan-csv", "--out", d.toString()).code);
+            assertTrue(!Files.readString(d.resolve("chain-1.csv")).contains("minibatch estimate"), exact.toString());
+        }
+    }
+}
