@@ -92,6 +92,16 @@ final class ReplayCommand implements Callable<Integer> {
             ProgressSink progress = new ProgressSink(err, !noProgress);
             if (check) {
                 if (longest == 0) {
+                    // no draw to compare is a pass only where the run made none: a damaged or emptied draws file of
+                    // a run that made them is not (before, exit 0 with every chain's draws gone)
+                    if (!reader.errors().isEmpty()) {
+                        throw new CliExit(ReRuns.DIFFERS, "error: nothing to compare, the session is damaged: "
+                                + reader.errors().get(0).getMessage());
+                    }
+                    String cut = cutShort(reader);
+                    if (cut != null) {
+                        throw new CliExit(ReRuns.DIFFERS, "error: nothing to compare: " + cut);
+                    }
                     stdout.println("nothing to compare: the session holds no draws");
                     return 0;
                 }

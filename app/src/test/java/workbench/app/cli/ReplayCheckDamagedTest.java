@@ -69,6 +69,47 @@ class ReplayCheckDamagedTest {
         assertTrue(bad.err.contains("but the session is damaged: chain-1.divergences: record 0"), bad.err);
     }
 
+    /**
+     * Every chain's draws gone from a finished session (emptied, deleted or corrupt from the first chunk): nothing to
+     * compare is no pass. Before, "nothing to compare: the session holds no draws" and exit 0.
+     */
+    @Test
+    void aFinishedSessionWithoutAnyDrawsFailsTheCheck() throws Exception {
+        Path s = tmp.resolve("gone");
+        run(s, "eight-schools-noncentered", 50, 50);
+        for (String how : new String[] {"empty", "delete", "corrupt"}) {
+            Path d = tmp.resolve(how);
+            copy(s, d);
+            for (int c = 1; c <= 2; c++) {
+                Path f = d.resolve("chain-" + c + ".draws");
+                switch (how) {
+                    case "empty" -> java.nio.file.Files.write(f, new byte[0]);
+                    case "delete" -> java.nio.file.Files.delete(f);
+                    default -> {
+                        try (FileChannel ch = FileChannel.open(f, StandardOpenOption.WRITE)) {
+                            ch.write(ByteBuffer.wrap("XXXXXXXXXXXXXXXX".getBytes()), 100);
+                        }
+                    }
+                }
+            }
+            CliHarness bad = CliHarness.run("replay", "--check", "--no-progress", d.toString());
+            assertEquals(ReRuns.DIFFERS, bad.code, how + ": " + bad.out + bad.err);
+            assertTrue(bad.err.contains("error: nothing to compare"), how + ": " + bad.err);
+            assertFalse(bad.out.contains("nothing to compare: the session holds no draws"), bad.out);
+        }
+    }
+
+    private static void copy(Path from, Path to) throws java.io.IOException {
+        java.nio.file.Files.createDirectories(to);
+        try (java.util.stream.Stream<Path> files = java.nio.file.Files.list(from)) {
+            for (Path f : (Iterable<Path>) files::iterator) {
+                if (!f.getFileName().toString().equals("writer.lock")) {
+                    java.nio.file.Files.copy(f, to.resolve(f.getFileName()));
+                }
+            }
+        }
+    }
+
     /** NUTS, 2 chains, seed 3, one thread, into {@code s}. */
     private static void run(Path s, String model, int warmup, int draws) {
         CliHarness r = CliHarness.run("run", "--no-progress", "--no-summary", "--model", model, "--sampler", "nuts",
