@@ -41,6 +41,26 @@ public record Csgld(ParamValues settings) implements Sampler {
                     Sgld.temperatureSpec()),
             Csgld::new);
 
+    /**
+     * Refuses a cycle with no sampling part: iteration k is a draw iff mod(k - 1, C) / C >= explore_fraction, so with
+     * (C - 1) / C below the fraction no iteration ever is (cycle_length=1, or explore_fraction=0.99 with C below 100).
+     * Each value is within its range; before, the pair failed the run later with an internal "no iteration is a draw".
+     */
+    public Csgld {
+        int c = settings.integer("cycle_length");
+        double f = settings.real("explore_fraction");
+        if ((double) (c - 1) / c < f) {
+            long least = c;
+            while ((double) (least - 1) / least < f) {
+                least++;
+            }
+            throw new workbench.core.BadInputException("sampler csgld: cycle_length=" + c + " with explore_fraction="
+                    + f + " leaves no iteration to draw (the sampling part of a cycle is the iterations k with"
+                    + " mod(k - 1, C) / C >= explore_fraction); use cycle_length=" + least
+                    + " or more, or a lower explore_fraction");
+        }
+    }
+
     @Override
     public String id() {
         return "csgld";
