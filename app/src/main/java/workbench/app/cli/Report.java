@@ -153,12 +153,19 @@ final class Report {
                 "parameter", "mean", "sd", "q5", "q50", "q95", "rhat", "ess_bulk", "ess_tail", "mcse_mean", "mcse_sd");
         out.println(head);
         int far = 0;
+        // known truths (a mean or sd), and those of them a z-score could be had for (finite estimate and MCSE)
+        int known = 0;
+        int compared = 0;
         for (int i = 0; i < all.size(); i++) {
             ParameterSummary p = all.get(i);
             String off = "";
             if (truth != null && i < rows.size()) {
-                off = offTruth("mean", meanZ(p, truth, i), truth.mean()[i]) + offTruth("sd", sdZ(p, truth, i), truth.sd()[i]);
+                double zm = meanZ(p, truth, i);
+                double zs = sdZ(p, truth, i);
+                off = offTruth("mean", zm, truth.mean()[i]) + offTruth("sd", zs, truth.sd()[i]);
                 far += off.isEmpty() ? 0 : 1;
+                known += (Double.isFinite(truth.mean()[i]) ? 1 : 0) + (Double.isFinite(truth.sd()[i]) ? 1 : 0);
+                compared += (Double.isNaN(zm) ? 0 : 1) + (Double.isNaN(zs) ? 0 : 1);
             }
             out.println(String.format(Locale.ROOT, "%-" + w + "s %10s %10s %10s %10s %10s %7s %8s %8s %9s %9s%s%s",
                     p.name(), num(p.mean()), num(p.sd()), num(p.q5()), num(p.q50()), num(p.q95()),
@@ -173,10 +180,18 @@ final class Report {
             // effective draws, too noisy to trust, and "within 5 of them" reassures about a run that has not converged
             String unconverged = worstRhat > 1.01 ? String.format(Locale.ROOT, ", but R-hat reaches %.3f (above 1.01):"
                     + " standard errors assume chains that agree, so read this with care", worstRhat) : "";
-            out.printf(Locale.ROOT, "truth (%s): %s%n", source, far == 0
-                    ? "every known mean and sd within " + (int) TruthCheck.MAX_SE + " standard errors" + unconverged
+            // a check that compared nothing (draws NaN or infinite, no MCSE) must not read as agreement
+            String uncompared = compared == known ? "" : String.format(Locale.ROOT, " (%d of the %d known means and sds"
+                    + " not compared: the draws' estimate or its standard error is not finite)", known - compared, known);
+            out.printf(Locale.ROOT, "truth (%s): %s%n", source, compared == 0
+                    ? "nothing compared: " + (known == 0 ? "no parameter here has a known mean or sd"
+                    : "none of the " + known + " known means and sds has a finite estimate and standard error here")
+                    : far == 0
+                    ? "every compared mean and sd within " + (int) TruthCheck.MAX_SE + " standard errors" + uncompared
+                            + unconverged
                     : far + " of " + rows.size() + " parameters with a mean or sd more than " + (int) TruthCheck.MAX_SE
-                            + " standard errors (MCSE and the truth's own) away: biased, or not yet converged");
+                            + " standard errors (MCSE and the truth's own) away: biased, or not yet converged"
+                            + uncompared);
         }
     }
 

@@ -186,6 +186,38 @@ class DiagnoseCommandTest {
         assertTrue(r.oneErrorLine().contains("FILE"), r.err);
     }
 
+    /**
+     * A truth check that could compare nothing (a parameter with an infinite draw has no finite mean or MCSE) says so,
+     * and one that compared only some says how many were not. Before, "every known mean and sd within 5 standard
+     * errors" for a mean of Infinity against a truth of 100.
+     */
+    @Test
+    void aTruthCheckThatComparedNothingDoesNotReadAsAgreement() throws Exception {
+        StringBuilder csv = new StringBuilder("chain,draw,a,b\n");
+        java.util.Random r = new java.util.Random(9);
+        for (int c = 1; c <= 2; c++) {
+            for (int d = 1; d <= 500; d++) {
+                csv.append(c).append(',').append(d).append(',').append(c == 1 && d == 7 ? "inf" : r.nextGaussian())
+                        .append(',').append(r.nextGaussian()).append('\n');
+            }
+        }
+        Path draws = dir.resolve("inf.csv");
+        Files.writeString(draws, csv);
+        Path onlyA = dir.resolve("truth-a.csv");
+        Files.writeString(onlyA, "variable,mean,sd\na,100,1\n");
+        CliHarness none = CliHarness.run("diagnose", draws.toString(), "--truth", onlyA.toString());
+        assertEquals(0, none.code, none.err);
+        assertTrue(none.out.contains("truth (" + onlyA + "): nothing compared: none of the 2 known means and sds has a"
+                + " finite estimate and standard error here"), none.out);
+        Path both = dir.resolve("truth-ab.csv");
+        Files.writeString(both, "variable,mean,sd\na,100,1\nb,0,1\n");
+        CliHarness some = CliHarness.run("diagnose", draws.toString(), "--truth", both.toString());
+        assertEquals(0, some.code, some.err);
+        assertTrue(some.out.contains("truth (" + both + "): every compared mean and sd within 5 standard errors (2 of"
+                + " the 4 known means and sds not compared: the draws' estimate or its standard error is not finite)"),
+                some.out);
+    }
+
     @Test
     void aTruthFileFlagsAFarMeanAndABadOneIsOneLine() throws Exception {
         // two chains of 2000 iid N(0, 1) draws of a and b; the truth file says b has mean 0.5
