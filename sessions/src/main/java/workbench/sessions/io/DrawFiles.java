@@ -23,6 +23,7 @@ public final class DrawFiles {
         if (files.isEmpty()) {
             throw new BadInputException("no draw files given");
         }
+        refuseRepeats(files);
         DrawTable.Format format = null;
         String firstLabel = null;
         CmdStanCsvReader cmdstan = null;
@@ -51,6 +52,31 @@ public final class DrawFiles {
             }
         }
         return cmdstan != null ? cmdstan.finish() : longCsv.finish();
+    }
+
+    /**
+     * Refuses one file given twice (by any name) or two files with the same bytes: its chains would be counted as
+     * independent chains twice (ESS doubled, MCSE too small by a factor of about 1.4) without a word. Files that cannot
+     * be read are left to the reader, which says why.
+     */
+    static void refuseRepeats(List<Path> files) {
+        for (int j = 1; j < files.size(); j++) {
+            for (int i = 0; i < j; i++) {
+                Path a = files.get(i);
+                Path b = files.get(j);
+                try {
+                    boolean same = java.nio.file.Files.isSameFile(a, b);
+                    if (same || java.nio.file.Files.size(a) == java.nio.file.Files.size(b)
+                            && java.nio.file.Files.mismatch(a, b) < 0) {
+                        throw new BadInputException(b + (same ? " is " + a + " given again" : " has the same content as "
+                                + a) + ": its chains would count twice as independent chains (ESS doubled); give each"
+                                + " file once");
+                    }
+                } catch (java.io.IOException e) {
+                    // not readable, or gone: the reader reports it
+                }
+            }
+        }
     }
 
     /** The format of a file whose prelude has been read. */

@@ -76,6 +76,23 @@ class DrawFilesTest {
         }
     }
 
+    /**
+     * One file given twice (by another name too) or a copy of it is refused: its chains counted twice doubled the ESS
+     * without a word (a long CSV; CmdStan files said only that both had id = 1).
+     */
+    @Test
+    void refusesTheSameDrawsTwice() throws IOException {
+        Path a = file("a.csv", "chain,draw,mu\n1,1,0\n1,2,1\n1,3,0.5\n");
+        Path copy = file("copy.csv", Files.readString(a));
+        Path other = file("other.csv", "chain,draw,mu\n1,1,0\n1,2,1\n1,3,0.6\n");
+        refused2(List.of(a, a), "a.csv is ", "a.csv given again: its chains would count twice");
+        refused2(List.of(a, dir.resolve(".").resolve("a.csv")), "given again");
+        refused2(List.of(a, other, copy), "copy.csv has the same content as ", "a.csv: its chains would count twice");
+        assertEquals(2, DrawFiles.read(List.of(a, other)).chains());
+        Path c1 = Resources.path("cmdstan-chain-1.csv");
+        refused2(List.of(c1, c1), "given again");
+    }
+
     @Test
     void noFilesAtAll() {
         assertThrows(BadInputException.class, () -> DrawFiles.read(List.of()));
