@@ -57,6 +57,18 @@ public record TableChains(List<Integer> kept, Map<Integer, String> leftOut) {
 
     /** As {@link #leftOutLine()}, with each chain's reason given by {@code reasons} (a caller's one-line form). */
     public String leftOutLine(Map<Integer, String> reasons) {
+        return leftOutLine(reasons, "the table, R-hat and ESS use");
+    }
+
+    /**
+     * As {@link #leftOutLine()}, for what another command makes of the kept chains: {@code uses} ends the line before
+     * "chains 1, 3" ("the metrics use", "distillation pools").
+     */
+    public String leftOutLine(String uses) {
+        return leftOutLine(leftOut, uses);
+    }
+
+    private String leftOutLine(Map<Integer, String> reasons, String uses) {
         if (leftOut.isEmpty()) {
             return null;
         }
@@ -66,7 +78,8 @@ public record TableChains(List<Integer> kept, Map<Integer, String> leftOut) {
             sb.append(n++ == 0 ? "" : "; ").append("chain ").append(c + 1).append(" has no post-warmup draws (")
                     .append(reasons.getOrDefault(c, leftOut.get(c))).append(')');
         }
-        return sb.append("; the table, R-hat and ESS use chains ").append(keptList()).toString();
+        return sb.append("; ").append(uses).append(" chain").append(kept.size() == 1 ? " " : "s ").append(keptList())
+                .toString();
     }
 
     /** Why chain {@code c} has no post-warmup draws, in a few words: its damage, or what its draws file holds. */

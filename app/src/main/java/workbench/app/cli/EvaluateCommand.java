@@ -56,6 +56,7 @@ final class EvaluateCommand implements Callable<Integer> {
         String method;
         workbench.sessions.DistilledFrom distilled;
         String capped;
+        String leftOut = null;
         try (SessionReader reader = SessionReader.open(dir)) {
             SessionManifest m = reader.manifest();
             // as summary does: a run that did not finish, or a damaged file, is said on standard error before the
@@ -101,9 +102,20 @@ final class EvaluateCommand implements Callable<Integer> {
             if (explorationOnly != null) {
                 throw new BadInputException("no posterior draws to evaluate: " + explorationOnly);
             }
-            r = PredictiveEvaluation.evaluate((PredictiveModel) pm.forChain(), reader.posterior());
+            // a chain without posterior draws (its draws file empty, missing or corrupt from the start) is left out
+            // and said, as summary does; before, it vanished without a word and took the predictive R-hat with it
+            workbench.core.draws.DrawSource post = reader.posterior();
+            workbench.sessions.TableChains tc = workbench.sessions.TableChains.of(reader);
+            if (!tc.leftOut().isEmpty() && !tc.kept().isEmpty()) {
+                leftOut = WorkbenchCli.oneLine(tc.leftOutLine("the metrics use"));
+                err.println("note: " + leftOut);
+                err.flush();
+                post = new workbench.core.draws.ChainSubset(post, tc.kept().stream().mapToInt(Integer::intValue)
+                        .toArray());
+            }
+            r = PredictiveEvaluation.evaluate((PredictiveModel) pm.forChain(), post);
             // convergence in function space: the weights' R-hat says little on a net (see Bnn's note)
-            rhat = PredictiveRhat.of((PredictiveModel) pm.forChain(), reader.posterior());
+            rhat = PredictiveRhat.of((PredictiveModel) pm.forChain(), post);
         }
         double heap = 0;
         double nonHeap = 0;
@@ -138,10 +150,13 @@ final class EvaluateCommand implements Callable<Integer> {
             if (phased) {
                 o.put("draws_note", "csgld: sampling-phase draws only (exploration steps left out)");
             }
-            if (unfinished != null || !dataChanged.isEmpty() || capped != null) {
+            if (unfinished != null || !dataChanged.isEmpty() || capped != null || leftOut != null) {
                 ArrayNode notes = o.putArray("notes");
                 if (unfinished != null) {
                     notes.add(WorkbenchCli.oneLine(unfinished));
+                }
+                if (leftOut != null) {
+                    notes.add(leftOut);
                 }
                 if (capped != null) {
                     notes.add(capped);

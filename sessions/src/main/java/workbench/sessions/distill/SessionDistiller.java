@@ -142,6 +142,14 @@ public final class SessionDistiller {
                 start[c + 1] = start[c] + ph.count(r.warmup(c), r.size(c));
             }
             long total = start[chains];
+            // a chain without posterior draws (its draws file empty, missing or corrupt from the start) adds none: say
+            // so, as summary does, and count only the chains pooled (before, "2 chain(s) pooled" with one empty)
+            workbench.sessions.TableChains tc = workbench.sessions.TableChains.of(r);
+            int pooled = chains;
+            if (!tc.leftOut().isEmpty() && !tc.kept().isEmpty()) {
+                notes.add(tc.leftOutLine("distillation pools"));
+                pooled = tc.kept().size();
+            }
             if (total > Integer.MAX_VALUE / Math.max(1, man.parameterCount())) {
                 throw new BadInputException("too many draws to distill (" + total + ")");
             }
@@ -343,7 +351,7 @@ public final class SessionDistiller {
                         (model != null ? "unconstrained" : "constrained") + ", standardized by mean absolute deviation");
                 DistilledSessions.write(out, man, from, rows.toArray(new double[0][]), res.seconds(), null);
             }
-            return new Outcome(res, n, chains, model != null, List.copyOf(notes), out, rows.size(), warnings);
+            return new Outcome(res, n, pooled, model != null, List.copyOf(notes), out, rows.size(), warnings);
         }
     }
 
