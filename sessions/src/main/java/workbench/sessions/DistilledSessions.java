@@ -77,11 +77,24 @@ public final class DistilledSessions {
                 List.of(new ChainResult(0, rows.length, Double.NaN, null)), List.of(), from,
                 // evaluate reads the source's data again: the set keeps the source's fingerprints
                 source.dataFiles());
+        // as export says it: a file where a folder should be, or a folder the user cannot write into, is bad input
+        // (exit 2), not a failure while writing (before, exit 3 here while export and run said exit 2)
+        for (Path p = dir.toAbsolutePath().normalize(); p != null; p = p.getParent()) {
+            if (Files.exists(p)) {
+                if (!Files.isDirectory(p)) {
+                    throw new BadInputException(dir + ": " + p + " is a file, not a folder (choose another --out)");
+                }
+                break;
+            }
+        }
         try {
             Files.createDirectories(dir);
         } catch (IOException e) {
-            throw new IOException("cannot create the directory " + dir + ": " + IoErrors.describe(e)
-                    + " (choose another --out)", e);
+            String msg = "cannot create the directory " + dir + ": " + IoErrors.describe(e) + " (choose another --out)";
+            if (IoErrors.notWritable(e)) {
+                throw new BadInputException(msg, e);
+            }
+            throw new IOException(msg, e);
         }
         try {
             Files.write(dir.resolve(SessionFiles.EVENTS), new byte[0]);

@@ -16,6 +16,16 @@ public final class IoErrors {
     }
 
     /** What went wrong, in words, without the file name. */
+    /**
+     * Whether {@code e} says a folder cannot be written into (permissions, a read-only file system): bad input, found
+     * before anything was written; a failure while writing (a full disk) is not.
+     */
+    public static boolean notWritable(IOException e) {
+        return e instanceof java.nio.file.AccessDeniedException
+                || e instanceof java.nio.file.FileSystemException f && f.getReason() != null
+                        && f.getReason().contains("Read-only file system");
+    }
+
     public static String describe(IOException e) {
         if (e instanceof AccessDeniedException a) {
             return "permission denied" + (a.getReason() != null ? " (" + a.getReason() + ")" : "")

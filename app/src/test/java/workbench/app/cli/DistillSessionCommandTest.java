@@ -241,6 +241,19 @@ class DistillSessionCommandTest {
                 g.out);
     }
 
+    /** A file where the set's folder (or one above it) should be is bad input, exit 2, as for export (before, exit 3). */
+    @Test
+    void aFileInTheWayOfTheOutputFolderIsBadInput() throws Exception {
+        Path file = Files.writeString(tmp.resolve("afile"), "x");
+        for (Path out : new Path[] {file, file.resolve("set"), file.resolve("a").resolve("b")}) {
+            CliHarness d = CliHarness.run("distill", source.toString(), "--method", "thin", "--size", "10", "--out",
+                    out.toString());
+            assertEquals(2, d.code, out + ": " + d.out + d.err);
+            assertTrue(d.oneErrorLine().contains("afile"), d.err);
+        }
+        assertEquals("x", Files.readString(file));
+    }
+
     /** Distilling a distilled set would treat its weighted rows as draws: refused in one line, pointing at the source. */
     @Test
     void aDistilledSetIsNotDistilledAgain() {

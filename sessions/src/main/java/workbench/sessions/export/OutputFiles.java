@@ -158,9 +158,7 @@ final class OutputFiles {
      * was written, like an existing target (exit 2); a failure while writing (a full disk) stays an I/O failure.
      */
     static boolean notWritable(IOException e) {
-        return e instanceof java.nio.file.AccessDeniedException
-                || e instanceof java.nio.file.FileSystemException f && f.getReason() != null
-                        && f.getReason().contains("Read-only file system");
+        return workbench.sessions.IoErrors.notWritable(e);
     }
 
     /** One line for an output folder that cannot be written into. */
