@@ -81,6 +81,10 @@ class MainTest {
             org.junit.jupiter.api.Assertions.assertTrue(GuiLauncher.cannotOpen(display).endsWith(
                     "(xvfb-run ./workbench)"), GuiLauncher.cannotOpen(display));
             assertEquals("WORKBENCH_JAVA_OPTS=-Xmx4g", workbench.app.cli.Launcher.moreHeap("-Xmx4g"));
+            // more than the heap that ran out: twice it, at least 4 GiB (6028 MiB ran out: -Xmx12g, not -Xmx4g)
+            assertEquals("-Xmx12g", workbench.app.cli.Launcher.largerHeap(6028L << 20));
+            assertEquals("-Xmx4g", workbench.app.cli.Launcher.largerHeap(1L << 30));
+            assertEquals("-Xmx5g", workbench.app.cli.Launcher.largerHeap(2L << 30 | 1));
             // the installed launcher: on PATH as `workbench`, and deaf to WORKBENCH_JAVA_OPTS
             System.setProperty("jpackage.app-path", "/opt/workbench/bin/workbench");
             org.junit.jupiter.api.Assertions.assertTrue(GuiLauncher.cannotOpen(display).endsWith(

@@ -27,4 +27,13 @@ public final class Launcher {
     public static String moreHeap(String xmx) {
         return (installed() ? "JAVA_TOOL_OPTIONS=" : "WORKBENCH_JAVA_OPTS=") + xmx;
     }
+
+    /**
+     * A heap setting larger than {@code maxHeapBytes} (the heap that ran out): twice it, in whole GiB, at least 4 GiB.
+     * Before, the advice was always -Xmx4g, less than a 6 GiB heap that had run out.
+     */
+    public static String largerHeap(long maxHeapBytes) {
+        long gib = Math.max(4, (2 * maxHeapBytes + (1L << 30) - 1) >> 30);
+        return "-Xmx" + gib + "g";
+    }
 }

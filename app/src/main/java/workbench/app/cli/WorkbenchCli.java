@@ -91,9 +91,10 @@ public final class WorkbenchCli implements Runnable {
         try {
             return commandLine().execute(args);
         } catch (OutOfMemoryError e) {
-            System.err.println("error: out of memory (" + Runtime.getRuntime().maxMemory() / (1 << 20)
-                    + " MiB heap); draws already stored stay on disk; give Java more with "
-                    + Launcher.moreHeap("-Xmx4g"));
+            long max = Runtime.getRuntime().maxMemory();
+            System.err.println("error: out of memory (" + max / (1 << 20) + " MiB heap); draws already stored stay on"
+                    + " disk; give Java more with " + Launcher.moreHeap(Launcher.largerHeap(max))
+                    + " (within the machine's memory), or ask for less (fewer chains or dimensions)");
             return FAILED;
         }
     }
