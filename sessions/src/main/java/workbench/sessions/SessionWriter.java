@@ -123,6 +123,8 @@ public final class SessionWriter implements DrawSink, AutoCloseable {
     private volatile boolean started;
     private volatile boolean finished;
     private volatile boolean closed;
+    /** Whether {@link #transition} was ever called: a row (or its divergence record) may be on disk. */
+    private volatile boolean anyTransition;
     private volatile boolean stopFlushing;
     private final Object flushSignal = new Object();
     private int columns;
@@ -464,6 +466,7 @@ public final class SessionWriter implements DrawSink, AutoCloseable {
 
     @Override
     public void transition(int chain, long iteration, Transition t, double[] output) {
+        anyTransition = true;
         rethrow();
         ChainOut co = chains[chain];
         if (output.length != outputs) {
@@ -716,6 +719,51 @@ public final class SessionWriter implements DrawSink, AutoCloseable {
                 // leave an empty directory behind
             }
         }
+    }
+
+    /**
+     * For a run refused before any chain made a transition (no finite start point): closes this new session's files
+     * and removes them and the directory, if this writer made it, so that the same command, corrected, can use the same
+     * directory; the lock file is removed last, while still held. A resumed session, or one with any transition
+     * stored, is only closed ({@link #close}) and kept. Before, the refused run left a "failed" session behind, and the
+     * corrected command was refused with "--out DIR is not empty".
+     *
+     * @return whether the session was removed
+     */
+    public boolean discardIfNothingStored() {
+        if (append != null || anyTransition || released) {
+            close();
+            return false;
+        }
+        closeQuietly();
+        released = true;
+        for (String f : ownFiles()) {
+            try {
+                Files.deleteIfExists(dir.resolve(f));
+            } catch (IOException e) {
+                // left behind: the directory stays too (not empty), as it would have
+            }
+        }
+        lock.closeAndDelete();
+        if (createdDir) {
+            try {
+                Files.deleteIfExists(dir);
+            } catch (IOException e) {
+                // not empty (a file someone else put there) or not removable: leave it
+            }
+        }
+        return true;
+    }
+
+    /** The files this writer makes in its directory, the lock file aside. */
+    private List<String> ownFiles() {
+        List<String> files = new java.util.ArrayList<>(List.of(SessionFiles.MANIFEST, SessionFiles.MANIFEST + ".tmp",
+                SessionFiles.EVENTS));
+        if (base != null) {
+            files.addAll(base.drawsFiles());
+            files.addAll(base.divergencesFiles());
+        }
+        return files;
     }
 
     private void writeManifest(String status, RunOutcome outcome, Instant finishedAt) throws IOException {

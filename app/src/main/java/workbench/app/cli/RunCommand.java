@@ -270,8 +270,13 @@ final class RunCommand implements Callable<Integer> {
             try {
                 outcome = runner.run();
             } catch (BadInputException refused) {
-                // a chain refused at its start (no finite start point): the manifest says why, not "ended without
-                // reporting an outcome", and summary does not offer a resume that would be refused the same way
+                // a chain refused at its start (no finite start point) before any chain stored a transition: nothing
+                // is kept, as for other bad input (exit 2), so the corrected command can use the same --out
+                if (writer.discardIfNothingStored()) {
+                    throw refused;
+                }
+                // else the manifest says why, not "ended without reporting an outcome", and summary does not offer a
+                // resume that would be refused the same way
                 writer.finish(new RunOutcome(RunOutcome.Status.FAILED, 0, 0, 0,
                         REFUSED_AT_START + WorkbenchCli.oneLine(refused.getMessage())));
                 throw refused;

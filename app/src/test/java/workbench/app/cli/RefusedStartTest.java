@@ -2,35 +2,68 @@ package workbench.app.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import workbench.core.BadInputException;
+import workbench.core.kernel.SamplerRegistry;
+import workbench.core.model.ModelRegistry;
+import workbench.core.run.ChainRunner;
+import workbench.core.run.RunConfig;
 import workbench.core.run.RunOutcome;
-import workbench.sessions.SessionReader;
+import workbench.sessions.SessionWriter;
 
 /**
- * A run whose chain finds no finite start point exits 2 with one line. The session it had begun says why in its
- * manifest (before: "the run ended without reporting an outcome"), and {@code summary} does not offer a
- * {@code resume}, which would be refused the same way.
+ * A run whose chain finds no finite start point exits 2 with one line and, refused before any chain stored a
+ * transition, leaves nothing behind: the corrected command can use the same {@code --out} (before, a "failed" session
+ * without draws stayed, and the corrected command was refused with "--out DIR is not empty"). A refused session that
+ * is kept (a chain that had started stored draws first, as with several threads) says why in its manifest, and
+ * {@code summary} does not offer a {@code resume}, which would be refused the same way.
  */
 class RefusedStartTest {
 
     @Test
-    void aRunRefusedAtItsStartSaysWhyAndOffersNoResume(@TempDir Path tmp) throws Exception {
+    void aRunRefusedAtItsStartLeavesNothingBehind(@TempDir Path tmp) throws Exception {
         Path dir = tmp.resolve("refused");
         // finite only for x > 1.97: random starts in (-2, 2) seldom land there, so some chain finds none; one thread,
-        // so that chain 1's refusal ends the run before any chain samples (with a thread per chain, chains that did
-        // start could store draws before the refusal stopped them, and the tree-depth line below had numbers)
-        CliHarness run = CliHarness.run("run", "--model", "expr", "--set", "density=log(x-1.97) - x", "--sampler",
-                "nuts", "--chains", "4", "--seed", "1", "--threads", "1", "--no-progress", "--out", dir.toString());
+        // so that the refusal ends the run before any chain samples
+        String[] cmd = {"run", "--model", "expr", "--set", "density=log(x-1.97) - x", "--sampler", "nuts", "--chains", "4",
+            "--seed", "1", "--threads", "1", "--no-progress", "--no-summary", "--out", dir.toString()};
+        CliHarness run = CliHarness.run(cmd);
         assertEquals(2, run.code, run.err);
         assertEquals(1, run.err.strip().lines().filter(l -> l.startsWith("error:")).count(), run.err);
-        try (SessionReader r = SessionReader.open(dir)) {
-            RunOutcome o = r.outcome();
-            assertEquals(RunOutcome.Status.FAILED, o.status());
-            assertTrue(o.error().startsWith(RunCommand.REFUSED_AT_START), o.error());
+        assertTrue(run.err.contains("give one with --init"), run.err);
+        assertFalse(Files.exists(dir), "nothing left behind");
+        // an existing empty directory stays, empty
+        Files.createDirectories(dir);
+        assertEquals(2, CliHarness.run(cmd).code);
+        try (var left = Files.list(dir)) {
+            assertEquals(0, left.count(), "the refused run's files removed, the directory kept");
+        }
+        String[] fixed = java.util.Arrays.copyOf(cmd, cmd.length + 2);
+        fixed[cmd.length] = "--init";
+        fixed[cmd.length + 1] = "2.5";
+        CliHarness again = CliHarness.run(fixed);
+        assertEquals(0, again.code, again.err);
+    }
+
+    @Test
+    void aKeptRefusedSessionSaysWhyAndOffersNoResume(@TempDir Path tmp) throws Exception {
+        Path dir = tmp.resolve("refused");
+        RunConfig cfg = new RunConfig("expr", Map.of("density", "log(x-1.97) - x"), "nuts", Map.of(), 4, 1000, 1000, 1,
+                1, null);
+        try (SessionWriter w = new SessionWriter(dir, SessionWriter.Options.defaults())) {
+            BadInputException refused = assertThrows(BadInputException.class, () -> new ChainRunner(cfg,
+                    ModelRegistry.create(cfg.modelId(), cfg.modelSettings()), SamplerRegistry.create("nuts", Map.of()), w)
+                    .run());
+            // as the command line ends such a run when a chain had stored draws before the refusal
+            w.finish(new RunOutcome(RunOutcome.Status.FAILED, 0, 0, 0, RunCommand.REFUSED_AT_START
+                    + refused.getMessage()));
         }
         CliHarness summary = CliHarness.run("summary", dir.toString());
         String all = summary.out + summary.err;
