@@ -223,6 +223,11 @@ public final class SessionResume implements DrawSink, AutoCloseable {
         return chain + "|" + iteration + "|" + e.kind() + "|" + Double.doubleToLongBits(e.value());
     }
 
+    /** Whether {@link #finish} ran (the re-run reported an outcome). */
+    private volatile boolean finishCalled;
+    /** Whether a transition past the stored ones was handed to the writer. */
+    private volatile boolean appended;
+
     @Override
     public void start(RunInfo info) {
         writer.start(info);
@@ -242,6 +247,7 @@ public final class SessionResume implements DrawSink, AutoCloseable {
         if (refused) {
             throw new SessionMismatchException(verifier.mismatch());
         }
+        appended = true;
         writer.transition(chain, iteration, t, output);
     }
 
@@ -275,6 +281,7 @@ public final class SessionResume implements DrawSink, AutoCloseable {
     /** Records the outcome, or restores the session as it was if the re-run did not reproduce it. */
     @Override
     public void finish(RunOutcome outcome) {
+        finishCalled = true;
         if (refused || verifier.mismatch() != null) {
             writer.rollback();
         } else {
@@ -282,12 +289,24 @@ public final class SessionResume implements DrawSink, AutoCloseable {
         }
     }
 
+    /**
+     * Ends the resume. A re-run that ended without an outcome before appending anything (refused at a chain's start:
+     * no finite start point, say) restores the session as it was, manifest included, as the exit 2 it gives promises;
+     * before, the manifest was left "failed" with the new draws count. One that appended draws keeps them.
+     */
     @Override
     public void close() {
         try {
-            writer.close();
+            if (!finishCalled && !appended) {
+                finishCalled = true;
+                writer.rollback();
+            }
         } finally {
-            reader.close();
+            try {
+                writer.close();
+            } finally {
+                reader.close();
+            }
         }
     }
 }

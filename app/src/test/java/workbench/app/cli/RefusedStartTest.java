@@ -73,5 +73,14 @@ class RefusedStartTest {
         // no draws, so no tree depth to average: NA, not "mean NaN, max NaN"
         assertTrue(summary.out.contains("tree depth: NA (no post-warmup draws), limit 10"), summary.out);
         assertFalse(summary.out.contains("NaN"), summary.out);
+
+        // resume is refused the same way (exit 2) and leaves the session as it was, manifest included (before, its
+        // draws became 77 and its times NaN)
+        byte[] manifest = Files.readAllBytes(dir.resolve(workbench.sessions.SessionFiles.MANIFEST));
+        CliHarness resume = CliHarness.run("resume", dir.toString(), "--draws", "77", "--no-progress");
+        assertEquals(2, resume.code, resume.out + resume.err);
+        assertTrue(resume.err.contains("no start point"), resume.err);
+        org.junit.jupiter.api.Assertions.assertArrayEquals(manifest,
+                Files.readAllBytes(dir.resolve(workbench.sessions.SessionFiles.MANIFEST)), "manifest unchanged");
     }
 }
