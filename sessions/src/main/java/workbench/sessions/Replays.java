@@ -56,6 +56,33 @@ public final class Replays {
     }
 
     /**
+     * The session's model for a re-run, rebuilt from the manifest's id and settings; refused in one line when it no
+     * longer has the session's outputs (a data file that gained a column, a network of another width): its chains
+     * could not be re-run into the stored columns (before, {@code replay} failed with an internal array error, exit 3).
+     */
+    public static workbench.core.model.Model model(SessionManifest m) {
+        workbench.core.model.Model model = workbench.core.model.ModelRegistry.create(m.modelId(), m.modelSettings());
+        List<String> now = model.outputNames();
+        if (!now.equals(m.names())) {
+            List<DataFiles.Change> changed = DataFiles.changes(m);
+            String why = changed.isEmpty() ? "" : "; " + changed.get(0).describe();
+            throw new BadInputException("model " + m.modelId() + " rebuilt from the manifest has " + now.size()
+                    + " outputs, the session " + m.names().size() + firstDifference(m.names(), now) + why
+                    + ": its draws cannot be re-run here (restore what the run read, or start a new run)");
+        }
+        return model;
+    }
+
+    private static String firstDifference(List<String> stored, List<String> now) {
+        for (int i = 0; i < Math.min(stored.size(), now.size()); i++) {
+            if (!stored.get(i).equals(now.get(i))) {
+                return " (output " + (i + 1) + " is " + now.get(i) + ", stored " + stored.get(i) + ")";
+            }
+        }
+        return "";
+    }
+
+    /**
      * Refuses a distilled set ({@link SessionManifest#distilled()} present): its draws were chosen by
      * {@code distill}, not produced by a sampler, so there is nothing to {@code what} (re-run, resume).
      *

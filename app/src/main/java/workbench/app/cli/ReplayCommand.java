@@ -81,7 +81,7 @@ final class ReplayCommand implements Callable<Integer> {
                     + " the stored ones")) {
                 err.println("note: " + note);
             }
-            Model model = ModelRegistry.create(m.modelId(), m.modelSettings());
+            Model model = workbench.sessions.Replays.model(m);
             Sampler sampler = workbench.sessions.Replays.sampler(m);
             long stored = 0;
             long longest = 0;

@@ -80,7 +80,7 @@ final class ResumeCommand implements Callable<Integer> {
             }
             err.println(from + " (the stored transitions are recomputed and checked first)");
             err.flush();
-            Model model = ModelRegistry.create(m.modelId(), m.modelSettings());
+            Model model = workbench.sessions.Replays.model(m);
             Sampler sampler = workbench.sessions.Replays.sampler(m);
             RunConfig cfg = res.config(nThreads);
             ChainRunner runner = new ChainRunner(cfg, model, sampler,

@@ -99,6 +99,41 @@ class ReplayCheckDamagedTest {
         }
     }
 
+    /**
+     * A data file that gained a column gives the rebuilt network more weights than the session stored: replay refuses
+     * it in one line (exit 2) naming the file, and --out makes no session. Before, "the replay failed: arraycopy: last
+     * destination index 102 out of bounds for double[93]" (exit 3) and a failed session in DIR2.
+     */
+    @Test
+    void aModelThatNoLongerHasTheSessionsOutputsIsRefused() throws Exception {
+        Path data = tmp.resolve("g.csv");
+        StringBuilder two = new StringBuilder("x1,x2,y\n");
+        StringBuilder three = new StringBuilder("x1,x2,x3,y\n");
+        java.util.Random r = new java.util.Random(2);
+        for (int i = 0; i < 40; i++) {
+            double a = r.nextGaussian();
+            double b = r.nextGaussian();
+            two.append(a).append(',').append(b).append(',').append(a - b).append('\n');
+            three.append(a).append(',').append(b).append(",0.5,").append(a - b).append('\n');
+        }
+        java.nio.file.Files.writeString(data, two);
+        Path s = tmp.resolve("bnn");
+        CliHarness run = CliHarness.run("run", "--no-progress", "--no-summary", "--model", "bnn-regression", "--set",
+                "data=" + data, "--sampler", "sgld", "--chains", "1", "--warmup", "5", "--draws", "5", "--out", s.toString());
+        assertEquals(0, run.code, run.err);
+        java.nio.file.Files.writeString(data, three);
+        CliHarness check = CliHarness.run("replay", "--check", "--no-progress", s.toString());
+        assertEquals(2, check.code, check.out + check.err);
+        String error = check.err.lines().filter(l -> l.startsWith("error:")).findFirst().orElse("");
+        assertTrue(error.contains("model bnn-regression rebuilt from the manifest has 102 outputs, the session 82")
+                && error.contains("g.csv (setting 'data') changed since the run"), check.err);
+        assertFalse(check.err.contains("Exception") || check.err.contains("arraycopy"), check.err);
+        Path out = tmp.resolve("again");
+        CliHarness again = CliHarness.run("replay", "--no-progress", s.toString(), "--out", out.toString());
+        assertEquals(2, again.code, again.out + again.err);
+        assertFalse(java.nio.file.Files.exists(out));
+    }
+
     private static void copy(Path from, Path to) throws java.io.IOException {
         java.nio.file.Files.createDirectories(to);
         try (java.util.stream.Stream<Path> files = java.nio.file.Files.list(from)) {
