@@ -52,6 +52,25 @@ class RefusedStartTest {
         assertEquals(0, again.code, again.err);
     }
 
+    /**
+     * An improper target (or one wider than about 1e7) stops NUTS's first step-size search before any transition: bad
+     * input, exit 2, nothing kept. Before, exit 3 with "draws so far are kept" (there were none) and summary and resume
+     * suggesting a resume that failed the same way every time.
+     */
+    @Test
+    void anImproperTargetIsRefusedAtTheFirstStepSizeSearch(@TempDir Path tmp) {
+        for (String density : new String[] {"x", "-0.5*(x/1e9)^2"}) {
+            Path dir = tmp.resolve("improper");
+            CliHarness run = CliHarness.run("run", "--model", "expr", "--set", "density=" + density, "--sampler", "nuts",
+                    "--chains", "2", "--warmup", "100", "--draws", "100", "--seed", "1", "--no-progress", "--out",
+                    dir.toString());
+            assertEquals(2, run.code, density + ": " + run.err);
+            assertTrue(run.err.contains("error: the first step-size search passed 1e7: the posterior looks improper"),
+                    run.err);
+            assertFalse(Files.exists(dir), density + ": nothing kept");
+        }
+    }
+
     @Test
     void aKeptRefusedSessionSaysWhyAndOffersNoResume(@TempDir Path tmp) throws Exception {
         Path dir = tmp.resolve("refused");
@@ -74,10 +93,11 @@ class RefusedStartTest {
         assertTrue(summary.out.contains("tree depth: NA (no post-warmup draws), limit 10"), summary.out);
         assertFalse(summary.out.contains("NaN"), summary.out);
 
-        // resume is refused the same way (exit 2) and leaves the session as it was, manifest included (before, its
+        // resume is refused the same way (exit 2) and leaves the session as it was, manifest included (one thread: no
+        // chain samples before the refusal, as in the first test; before, its
         // draws became 77 and its times NaN)
         byte[] manifest = Files.readAllBytes(dir.resolve(workbench.sessions.SessionFiles.MANIFEST));
-        CliHarness resume = CliHarness.run("resume", dir.toString(), "--draws", "77", "--no-progress");
+        CliHarness resume = CliHarness.run("resume", dir.toString(), "--draws", "77", "--threads", "1", "--no-progress");
         assertEquals(2, resume.code, resume.out + resume.err);
         assertTrue(resume.err.contains("no start point"), resume.err);
         org.junit.jupiter.api.Assertions.assertArrayEquals(manifest,

@@ -118,7 +118,19 @@ public final class StanAdaptation {
     /** Searches the first step size from the initial point (Stan does this before warmup). */
     public void initialize(Probe probe) {
         if (adaptStep) {
-            stepSize = searchStepSize(stepSize, probe);
+            try {
+                stepSize = searchStepSize(stepSize, probe);
+            } catch (IllegalStateException e) {
+                // at the start, before any transition: the target (or the start point) is what is wrong, so the run
+                // is refused as bad input (exit 2, nothing kept) rather than failed with "draws so far are kept" and a
+                // resume that would fail the same way
+                throw new workbench.core.BadInputException(e.getMessage().startsWith("step-size search passed")
+                        ? "the first step-size search passed 1e7: the posterior looks improper (the log density keeps"
+                        + " rising, or stays flat, along some direction) or is wider than about 1e7 there (rescale that"
+                        + " parameter)"
+                        : "the first step-size search reached 0: the log density may be discontinuous at the start"
+                        + " point (give another with --init)", e);
+            }
         }
     }
 

@@ -54,6 +54,11 @@ class StanAdaptationTest {
             }
         };
         assertThrows(IllegalStateException.class, () -> StanAdaptation.searchStepSize(1.0, flat), "improper");
+        // the first search, before any transition, refuses the target as bad input (the run exits 2, keeps nothing)
+        StanAdaptation first = new StanAdaptation(1, 1000, 0.8, 1.0, StanAdaptation.Metric.DIAG);
+        String m = assertThrows(workbench.core.BadInputException.class, () -> first.initialize(flat)).getMessage();
+        org.junit.jupiter.api.Assertions.assertTrue(m.startsWith("the first step-size search passed 1e7: the posterior"
+                + " looks improper"), m);
         StanAdaptation.Probe nan = new StanAdaptation.Probe() {
             @Override
             public double energyChange(double eps) {
