@@ -56,6 +56,9 @@ final class DistillCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print one JSON object instead of text.")
     boolean json;
 
+    @Option(names = "--no-progress", description = "No progress line on standard error (one appears after 3 s).")
+    boolean noProgress;
+
     @Spec
     CommandSpec spec;
 
@@ -66,7 +69,15 @@ final class DistillCommand implements Callable<Integer> {
         PrintWriter o = spec.commandLine().getOut();
         int against = mmdDraws(mmdDraws);
         OutputCheck.refuseExisting(out);
-        SessionDistiller.Outcome done = SessionDistiller.run(session, m, size, seed, against, out, Progress.NONE);
+        DistillProgress progress = noProgress ? null : new DistillProgress(err);
+        SessionDistiller.Outcome done;
+        try {
+            done = SessionDistiller.run(session, m, size, seed, against, out, progress == null ? Progress.NONE : progress);
+        } finally {
+            if (progress != null) {
+                progress.end();
+            }
+        }
         for (String warning : done.warnings()) {
             err.println("warning: " + WorkbenchCli.oneLine(warning));
         }
