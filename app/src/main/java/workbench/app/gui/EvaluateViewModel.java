@@ -217,14 +217,24 @@ final class EvaluateViewModel {
             PredictiveEvaluation.Result metrics;
             double[][] qs;
             PredictiveRhat rhat;
+            String leftOut = null;
             try {
                 String explorationOnly = reader.explorationOnly();
                 if (explorationOnly != null) {
                     throw new BadInputException("no posterior draws to evaluate: " + explorationOnly);
                 }
-                metrics = PredictiveEvaluation.evaluate(pm, reader.posterior());
-                rhat = PredictiveRhat.of(pm, reader.posterior());
-                qs = PredictiveDraws.thin(pm, reader.posterior(), PLOT_DRAWS);
+                // a chain without posterior draws (its file emptied, missing, corrupt from the start) is left out and
+                // said among the row's notes, as evaluate on the command line does
+                workbench.core.draws.DrawSource post = reader.posterior();
+                workbench.sessions.TableChains tc = workbench.sessions.TableChains.of(reader);
+                if (!tc.leftOut().isEmpty() && !tc.kept().isEmpty()) {
+                    post = new workbench.core.draws.ChainSubset(post, tc.kept().stream().mapToInt(Integer::intValue)
+                            .toArray());
+                    leftOut = tc.leftOutLine("the metrics use");
+                }
+                metrics = PredictiveEvaluation.evaluate(pm, post);
+                rhat = PredictiveRhat.of(pm, post);
+                qs = PredictiveDraws.thin(pm, post, PLOT_DRAWS);
             } catch (BadInputException e) {
                 throw new BadInputException(name + ": " + e.getMessage());
             }
@@ -256,7 +266,8 @@ final class EvaluateViewModel {
             // a distilled set names its distillation too ("nuts → herding K=100"), not only the source's sampler
             return new Row(reader.directory(), name, workbench.sessions.DistilledFrom.methodOf(m), modelId, settings, pm.task(), inputs,
                     targets, metrics, band, map, bins, coverage, shift, noise, qs.length, rhat,
-                    withCapped(SessionNotes.recovery(reader), m), SessionNotes.unfinished(reader, "these metrics"),
+                    withLeftOut(withCapped(SessionNotes.recovery(reader), m), leftOut),
+                    SessionNotes.unfinished(reader, "these metrics"),
                     SessionNotes.diverged(reader));
         }
     }
@@ -265,6 +276,15 @@ final class EvaluateViewModel {
      * The notes on opening and the run's capped-setting note ({@link SessionNotes#capped}: an optimizer that took no
      * Adam step, mile's capped optimizer steps), as {@code workbench evaluate} prints them after {@code note:}.
      */
+    private static List<String> withLeftOut(List<String> notes, String leftOut) {
+        if (leftOut == null) {
+            return notes;
+        }
+        List<String> out = new ArrayList<>(notes);
+        out.add(leftOut);
+        return out;
+    }
+
     private static List<String> withCapped(List<String> recovery, workbench.sessions.SessionManifest m) {
         String capped = SessionNotes.capped(m);
         if (capped == null) {

@@ -106,4 +106,20 @@ class EvaluateViewModelTest {
         // plots: 2000 draws chosen by weight
         assertEquals(EvaluateViewModel.PLOT_DRAWS, r.plotDraws());
     }
+
+    /** A chain whose draws file was emptied is left out of the row's metrics, and its notes say so (as the CLI's). */
+    @Test
+    void aChainWithoutDrawsIsLeftOutAndSaid(@org.junit.jupiter.api.io.TempDir Path tmp) throws Exception {
+        java.io.PrintWriter quiet = new java.io.PrintWriter(java.io.Writer.nullWriter());
+        Path s = tmp.resolve("two");
+        assertEquals(0, workbench.app.cli.WorkbenchCli.execute(quiet, quiet, "run", "--no-progress", "--no-summary",
+                "--out", s.toString(), "--model", "bnn-regression", "--sampler", "nuts", "--chains", "2", "--warmup", "30",
+                "--draws", "30", "--seed", "4"));
+        java.nio.file.Files.write(s.resolve("chain-2.draws"), new byte[0]);
+        EvaluateViewModel.Row r = EvaluateViewModel.compute(s);
+        assertEquals(30, r.metrics().draws(), "chain 1's draws only");
+        assertTrue(EvaluateViewModel.notes(java.util.List.of(r)).contains("two: left out: chain 2 has no post-warmup draws"
+                + " (chain-2.draws holds no draws); the metrics use chain 1"), EvaluateViewModel.notes(java.util.List.of(r))
+                .toString());
+    }
 }
