@@ -32,8 +32,13 @@ public final class SessionLogDensity {
                     + " log-likelihood) where its batches are smaller than its data; the model could not be rebuilt here"
                     + " to tell (" + e.getMessage() + ")";
         }
-        return estimate ? "lp__ is " + m.samplerId() + "'s minibatch estimate (log prior + N/n x the batch's"
-                + " log-likelihood), not the log density: it varies from draw to draw far more than the log density"
-                : null;
+        if (!estimate) {
+            return null;
+        }
+        // map and deep-ensemble repeat their last Adam step's estimate as every draw: constant within a chain
+        boolean repeated = "map".equals(m.samplerId()) || "deep-ensemble".equals(m.samplerId());
+        return "lp__ is " + m.samplerId() + "'s minibatch estimate (log prior + N/n x the batch's log-likelihood), not"
+                + " the log density: " + (repeated ? "that of its last Adam step's batch, repeated in every draw"
+                : "it varies from draw to draw far more than the log density");
     }
 }

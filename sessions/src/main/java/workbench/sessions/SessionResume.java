@@ -209,6 +209,11 @@ public final class SessionResume implements DrawSink, AutoCloseable {
         return "finished".equals(m.status()) && m.draws() == draws;
     }
 
+    /** Why restoring the session after a re-run that ended without an outcome failed, or null. */
+    public RuntimeException rollbackFailure() {
+        return rollbackFailure;
+    }
+
     /** The first stored value the re-run did not reproduce, or null. */
     public Mismatch mismatch() {
         return verifier.mismatch();
@@ -227,9 +232,14 @@ public final class SessionResume implements DrawSink, AutoCloseable {
     private volatile boolean finishCalled;
     /** Whether a transition past the stored ones was handed to the writer. */
     private volatile boolean appended;
+    /** Whether the re-run started (its writer wrote the reopened manifest). */
+    private volatile boolean startCalled;
+    /** Why restoring the session failed, or null. */
+    private volatile RuntimeException rollbackFailure;
 
     @Override
     public void start(RunInfo info) {
+        startCalled = true;
         writer.start(info);
     }
 
@@ -297,9 +307,16 @@ public final class SessionResume implements DrawSink, AutoCloseable {
     @Override
     public void close() {
         try {
-            if (!finishCalled && !appended) {
+            // only a re-run that started changed the files; one refused before (bad --threads, a model that no longer
+            // fits) or with nothing to resume leaves them exactly as they are
+            if (startCalled && !finishCalled && !appended) {
                 finishCalled = true;
-                writer.rollback();
+                try {
+                    writer.rollback();
+                } catch (RuntimeException e) {
+                    // the error that ended the re-run is the one to report (close runs in a finally); this is kept
+                    rollbackFailure = e;
+                }
             }
         } finally {
             try {

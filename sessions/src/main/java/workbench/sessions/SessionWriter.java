@@ -108,6 +108,8 @@ public final class SessionWriter implements DrawSink, AutoCloseable {
     private final Path dir;
     private final Options options;
     private final boolean createdDir;
+    /** The outermost folder the constructor made ({@link #dir} or one above it), or null when it made none. */
+    private Path createdTop;
     /** What an append continues from, or null for a new session. */
     private final Append append;
     private final AtomicReference<IOException> failure = new AtomicReference<>();
@@ -166,6 +168,12 @@ public final class SessionWriter implements DrawSink, AutoCloseable {
             }
             createdDir = false;
         } else {
+            // the outermost folder made here: a session given up before it started leaves none of them behind
+            Path top = dir.toAbsolutePath().normalize();
+            while (top.getParent() != null && !Files.exists(top.getParent())) {
+                top = top.getParent();
+            }
+            createdTop = top;
             try {
                 Files.createDirectories(dir);
             } catch (IOException e) {
@@ -713,10 +721,18 @@ public final class SessionWriter implements DrawSink, AutoCloseable {
             lock.closeAndDelete();
         }
         if (!started && createdDir) {
+            removeCreated();
+        }
+    }
+
+    /** Removes the session directory this writer made, and the folders above it that it made too, where empty. */
+    private void removeCreated() {
+        Path top = createdTop != null ? createdTop : dir.toAbsolutePath().normalize();
+        for (Path p = dir.toAbsolutePath().normalize(); p != null && p.startsWith(top); p = p.getParent()) {
             try {
-                Files.deleteIfExists(dir);
+                Files.deleteIfExists(p);
             } catch (IOException e) {
-                // leave an empty directory behind
+                return; // not empty (a file someone else put there) or not removable: leave it and what is above
             }
         }
     }
@@ -725,14 +741,14 @@ public final class SessionWriter implements DrawSink, AutoCloseable {
      * For a run refused before any chain made a transition (no finite start point): closes this new session's files
      * and removes them and the directory, if this writer made it, so that the same command, corrected, can use the same
      * directory; the lock file is removed last, while still held. A resumed session, or one with any transition
-     * stored, is only closed ({@link #close}) and kept. Before, the refused run left a "failed" session behind, and the
-     * corrected command was refused with "--out DIR is not empty".
+     * stored, is left as it is (open, for the caller to finish and close). Before, the refused run left a "failed"
+     * session behind, and the corrected command was refused with "--out DIR is not empty".
      *
      * @return whether the session was removed
      */
     public boolean discardIfNothingStored() {
         if (append != null || anyTransition || released) {
-            close();
+            // kept: the caller records why the run ended ({@link #finish}) and closes it
             return false;
         }
         closeQuietly();
@@ -746,11 +762,7 @@ public final class SessionWriter implements DrawSink, AutoCloseable {
         }
         lock.closeAndDelete();
         if (createdDir) {
-            try {
-                Files.deleteIfExists(dir);
-            } catch (IOException e) {
-                // not empty (a file someone else put there) or not removable: leave it
-            }
+            removeCreated();
         }
         return true;
     }

@@ -155,12 +155,12 @@ final class DiagnoseCommand implements Callable<Integer> {
             throws Exception {
         double[] weights = pooled(table.stat(WEIGHT));
         // a distilled set's CmdStan export states its K; the weights alone give the fewest picks they allow
-        int[] picks = table.statedPicks() > 0 ? Picks.of(weights, table.statedPicks(), WEIGHT) : null;
+        int[] picks = table.statedPicks() > 0 ? Picks.of(weights, table.statedPicks(), table.chains(), WEIGHT) : null;
         boolean stated = picks != null;
         if (!stated) {
             if (table.statedPicks() > 0) {
                 notes.add("the files state K = " + table.statedPicks() + ", but their weights are not picks out of"
-                        + " it; K taken as the fewest picks the weights allow");
+                        + " it (a --draws selection of the set?); K taken as the fewest picks the weights allow");
             }
             picks = Picks.of(weights, WEIGHT);
         }

@@ -187,7 +187,8 @@ final class Report {
                     ? "nothing compared: " + (known == 0 ? "no parameter here has a known mean or sd"
                     : "none of the " + known + " known means and sds has a finite estimate and standard error here")
                     : far == 0
-                    ? "every compared mean and sd within " + (int) TruthCheck.MAX_SE + " standard errors" + uncompared
+                    ? "every " + (compared == known ? "known" : "compared") + " mean and sd within "
+                            + (int) TruthCheck.MAX_SE + " standard errors" + uncompared
                             + unconverged
                     : far + " of " + rows.size() + " parameters with a mean or sd more than " + (int) TruthCheck.MAX_SE
                             + " standard errors (MCSE and the truth's own) away: biased, or not yet converged"

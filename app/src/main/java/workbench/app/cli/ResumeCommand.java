@@ -85,7 +85,16 @@ final class ResumeCommand implements Callable<Integer> {
             RunConfig cfg = res.config(nThreads);
             ChainRunner runner = new ChainRunner(cfg, model, sampler,
                     new TeeSink(res, new ProgressSink(err, !noProgress)), res.schedule());
-            outcome = ReRuns.run(runner, res::close);
+            try {
+                outcome = ReRuns.run(runner, res::close);
+            } catch (RuntimeException e) {
+                if (res.rollbackFailure() != null) {
+                    // the re-run's own error follows (exit 2 or 3); the session could not be put back as it was
+                    err.println("warning: " + WorkbenchCli.oneLine(res.rollbackFailure().getMessage()));
+                    err.flush();
+                }
+                throw e;
+            }
             mismatch = res.mismatch();
         }
         if (mismatch != null) {

@@ -279,6 +279,12 @@ final class RunCommand implements Callable<Integer> {
                 // resume that would be refused the same way
                 writer.finish(new RunOutcome(RunOutcome.Status.FAILED, 0, 0, 0,
                         REFUSED_AT_START + WorkbenchCli.oneLine(refused.getMessage())));
+                if (writer.writeError() != null) {
+                    err.println("warning: cannot write the session: " + WorkbenchCli.oneLine(writer.writeError()
+                            .getMessage()));
+                }
+                err.println("note: chains on other threads had stored draws before the refusal; they are kept in " + out
+                        + " (give the corrected run another --out)");
                 throw refused;
             } finally {
                 writer.close();

@@ -236,9 +236,18 @@ class DistillSessionCommandTest {
         Files.writeString(off, text.replace("#   distilled: thin, K: 40, from: ", "#   distilled: thin, K: 30, from: "));
         CliHarness g = CliHarness.run("diagnose", off.toString());
         assertEquals(0, g.code, g.err);
-        assertTrue(g.out.contains("note: the files state K = 30, but their weights are not picks out of it; K taken as"
-                + " the fewest picks the weights allow") && g.out.contains("(K = 40 picks, the fewest the weights allow)"),
-                g.out);
+        assertTrue(g.out.contains("note: the files state K = 30, but their weights are not picks out of it (a --draws"
+                + " selection of the set?); K taken as the fewest picks the weights allow")
+                && g.out.contains("(K = 40 picks, the fewest the weights allow)"), g.out);
+        // half the set's rows (weights adding up to 1/2) are not picks out of its K = 40: before, each read as picked
+        // twice, "K = 40 picks, as the files state"
+        Path half = tmp.resolve("thin-half");
+        assertEquals(0, CliHarness.run("export", thin.toString(), "--format", "cmdstan-csv", "--draws", "1:20", "--out",
+                half.toString()).code);
+        CliHarness h = CliHarness.run("diagnose", half.resolve("chain-1.csv").toString());
+        assertEquals(0, h.code, h.err);
+        assertTrue(h.out.contains("(K = 20 picks, the fewest the weights allow)") && h.out.contains("note: the files"
+                + " state K = 40, but"), h.out);
     }
 
     /** A file where the set's folder (or one above it) should be is bad input, exit 2, as for export (before, exit 3). */

@@ -45,6 +45,13 @@ class LogDensityEstimateNoteTest {
         assertEquals(0, CliHarness.run("export", sg.toString(), "--format", "cmdstan-csv", "--out", dir.toString()).code);
         assertTrue(Files.readString(dir.resolve("chain-1.csv")).contains("\n#   " + NOTE), "the workbench block says it");
 
+        // map repeats its last Adam step's estimate in every draw: said so, not "varies from draw to draw"
+        Path map = run("map", "--sampler", "map", "--sampler-set", "gradients=minibatch");
+        CliHarness ms = CliHarness.run("summary", map.toString());
+        assertTrue(ms.out.contains("note: lp__ is map's minibatch estimate (log prior + N/n x the batch's"
+                + " log-likelihood), not the log density: that of its last Adam step's batch, repeated in every draw"),
+                ms.out);
+
         for (Path exact : new Path[] {run("one-batch", "--sampler", "sgld", "--set", "batch_size=100000"),
             run("nuts", "--sampler", "nuts")}) {
             CliHarness e = CliHarness.run("summary", exact.toString());

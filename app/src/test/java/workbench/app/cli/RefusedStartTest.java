@@ -45,6 +45,12 @@ class RefusedStartTest {
         try (var left = Files.list(dir)) {
             assertEquals(0, left.count(), "the refused run's files removed, the directory kept");
         }
+        // folders made for it above the session directory go too
+        Path nested = tmp.resolve("np").resolve("a").resolve("b");
+        String[] deep = cmd.clone();
+        deep[deep.length - 1] = nested.toString();
+        assertEquals(2, CliHarness.run(deep).code);
+        assertFalse(Files.exists(tmp.resolve("np")), "np/a/b and the folders above it that the run made");
         String[] fixed = java.util.Arrays.copyOf(cmd, cmd.length + 2);
         fixed[cmd.length] = "--init";
         fixed[cmd.length + 1] = "2.5";
@@ -102,5 +108,20 @@ class RefusedStartTest {
         assertTrue(resume.err.contains("no start point"), resume.err);
         org.junit.jupiter.api.Assertions.assertArrayEquals(manifest,
                 Files.readAllBytes(dir.resolve(workbench.sessions.SessionFiles.MANIFEST)), "manifest unchanged");
+        // refused before its re-run starts (--threads 0): no file is cut, made or rewritten (before, the close rolled
+        // back a re-run that never started)
+        java.util.Map<String, Long> sizes = new java.util.TreeMap<>();
+        try (var files = Files.list(dir)) {
+            files.forEach(f -> sizes.put(f.getFileName().toString(), f.toFile().length()));
+        }
+        CliHarness zero = CliHarness.run("resume", dir.toString(), "--draws", "77", "--threads", "0", "--no-progress");
+        assertEquals(2, zero.code, zero.err);
+        java.util.Map<String, Long> after = new java.util.TreeMap<>();
+        try (var files = Files.list(dir)) {
+            files.forEach(f -> after.put(f.getFileName().toString(), f.toFile().length()));
+        }
+        assertEquals(sizes, after);
+        org.junit.jupiter.api.Assertions.assertArrayEquals(manifest,
+                Files.readAllBytes(dir.resolve(workbench.sessions.SessionFiles.MANIFEST)));
     }
 }

@@ -214,7 +214,7 @@ class RunCommandTest {
         assertEquals(0, run(fair, "--model", "gaussian-2d", "--sampler", "nuts", "--chains", "4", "--warmup", "500",
                 "--draws", "2000", "--seed", "4").code);
         String text = CliHarness.run("summary", fair.toString()).out;
-        assertTrue(text.contains("truth (exact): every compared mean and sd within 5 standard errors\n"), text);
+        assertTrue(text.contains("truth (exact): every known mean and sd within 5 standard errors\n"), text);
 
         // a run whose chains disagree passes the same check on standard errors it cannot trust: said on the line
         Path funnel = tmp.resolve("funnel");
@@ -228,7 +228,7 @@ class RunCommandTest {
         }
         assertTrue(worst > 1.01, "the run must not have converged: R-hat " + worst);
         String line = bad.lines().filter(l -> l.startsWith("truth (exact): ")).findFirst().orElseThrow();
-        assertTrue(line.startsWith("truth (exact): every compared mean and sd within 5 standard errors")
+        assertTrue(line.startsWith("truth (exact): every known mean and sd within 5 standard errors")
                 ? line.endsWith(String.format(java.util.Locale.ROOT, ", but R-hat reaches %.3f (above 1.01): standard"
                         + " errors assume chains that agree, so read this with care", worst))
                 : line.contains(" parameters with a mean or sd more than 5 standard errors"), line);

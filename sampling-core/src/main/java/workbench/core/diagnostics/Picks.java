@@ -40,19 +40,30 @@ public final class Picks {
     }
 
     /**
-     * How often each point was picked out of a K the set states (a distilled set's export says its K): the multiples
-     * of 1/K the normalised weights are, or null where they are not picks out of that K (to the tolerance of
-     * {@link #of}).
+     * How often each point was picked out of the K its set states (a distilled set's export says its K): the weights
+     * as written, each (times picked)/K, so each times K a whole number, adding up to K for each of the {@code sets}
+     * sets pooled (K x sets in all; a set's weights add up to 1); null where they are not (a {@code --draws} selection
+     * of a set, whose weights add up to less: before, its rows read as picked twice each out of the full K).
      *
      * @throws BadInputException for a negative, non-finite or all-zero weight
      */
-    public static int[] of(double[] weights, long k, String what) {
-        double sum = checked(weights, what);
-        if (k < 1 || k > MAX_PICKS) {
+    public static int[] of(double[] weights, long k, int sets, String what) {
+        checked(weights, what);
+        if (k < 1 || sets < 1 || k * sets > MAX_PICKS) {
             return null;
         }
         int[] m = new int[weights.length];
-        return fits(weights, sum, (int) k, m) ? m : null;
+        long total = 0;
+        for (int i = 0; i < weights.length; i++) {
+            double times = weights[i] * k;
+            long r = Math.round(times);
+            if (!(Math.abs(times - r) <= 1e-8) || (r == 0) != (weights[i] == 0)) {
+                return null;
+            }
+            m[i] = (int) r;
+            total += r;
+        }
+        return total == k * sets ? m : null;
     }
 
     /** The weights' sum, after refusing a negative, non-finite or all-zero weight. */

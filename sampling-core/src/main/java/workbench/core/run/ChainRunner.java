@@ -206,9 +206,12 @@ public final class ChainRunner {
                     failure.compareAndSet(null, messageOf(cause));
                     stopped = true;
                     if (cause instanceof BadInputException bad) {
-                        // the other chains stop after their current transition; none may reach the sink once
-                        // run() has thrown (the caller closes it then)
-                        pool.shutdownNow();
+                        // the other chains stop after their current transition, and run() throws once every worker
+                        // has ended: none may reach the sink after that (the caller closes it then). Not by
+                        // interrupting them: a worker interrupted while its sink writes (a chain's last rows, at its
+                        // end) closes that file channel (ClosedByInterruptException), and its buffered draws were lost
+                        stop();
+                        pool.shutdown();
                         awaitWorkers(pool);
                         throw bad;
                     }
@@ -459,7 +462,14 @@ public final class ChainRunner {
             p.setMaximumPoolSize(size);
             p.setCorePoolSize(size);
         }
-        Live added = startChain(chain, m, q);
+        Live added;
+        try {
+            added = startChain(chain, m, q);
+        } catch (BadInputException e) {
+            // a run's own chains refused at their start refuse the run (nothing kept); a chain added mid-run whose
+            // sampler cannot start there (NUTS's first step-size search) fails the run instead, the draws kept
+            throw new IllegalStateException("added chain " + (chain + 1) + ": " + e.getMessage(), e);
+        }
         futures.add(p.submit(() -> {
             runChains(new int[] {chain}, new Live[] {added});
             return null;

@@ -59,18 +59,27 @@ class PicksTest {
         assertThrows(BadInputException.class, () -> Picks.of(new double[] {0, 0}, "w"));
     }
 
-    /** A stated K gives the counts out of it, which the weights alone cannot (2, 2 of 4 read as 1, 1 of 2). */
+    /**
+     * A stated K gives the counts out of it, which the weights alone cannot (2, 2 of 4 read as 1, 1 of 2); the weights
+     * as written must be picks out of it, K per set: half a set's rows (weights adding up to 1/2) are not.
+     */
     @Test
     void aStatedKIsTakenWhereTheWeightsArePicksOutOfIt() {
         double[] w = {0.5, 0.5};
         assertArrayEquals(new int[] {1, 1}, Picks.of(w, "w"));
-        assertArrayEquals(new int[] {2, 2}, Picks.of(w, 4, "w"));
-        assertArrayEquals(new int[] {1, 1}, Picks.of(w, 2, "w"));
-        assertNull(Picks.of(w, 3, "w"), "0.5 is no multiple of 1/3");
-        assertNull(Picks.of(new double[] {0.25, 0.75}, 2, "w"));
-        assertNull(Picks.of(w, 0, "w"));
-        assertNull(Picks.of(w, Picks.MAX_PICKS + 2L, "w"));
-        assertThrows(BadInputException.class, () -> Picks.of(new double[] {0.5, Double.NaN}, 2, "w"));
+        assertArrayEquals(new int[] {2, 2}, Picks.of(w, 4, 1, "w"));
+        assertArrayEquals(new int[] {1, 1}, Picks.of(w, 2, 1, "w"));
+        assertNull(Picks.of(w, 3, 1, "w"), "0.5 is no multiple of 1/3");
+        assertNull(Picks.of(new double[] {0.25, 0.75}, 2, 1, "w"));
+        assertNull(Picks.of(w, 0, 1, "w"));
+        assertNull(Picks.of(w, Picks.MAX_PICKS + 2L, 1, "w"));
+        // two sets of K = 4 pooled, each adding up to 1
+        assertArrayEquals(new int[] {2, 2, 1, 3}, Picks.of(new double[] {0.5, 0.5, 0.25, 0.75}, 4, 2, "w"));
+        // half of a set of K = 100, 1/100 each: 50 picks, not 100 (each twice)
+        double[] half = new double[50];
+        java.util.Arrays.fill(half, 0.01);
+        assertNull(Picks.of(half, 100, 1, "w"));
+        assertThrows(BadInputException.class, () -> Picks.of(new double[] {0.5, Double.NaN}, 2, 1, "w"));
     }
 
     private static int gcd(int a, int b) {

@@ -196,10 +196,10 @@ public final class CmdStanCsvReader {
     }
 
     DrawTable finish() {
-        // the picks of one distilled set (or of chains that each state the same K, whose weights each add up to 1 and
-        // so weigh equally when pooled): K per file, times the files
+        // the K of one distilled set, or of several files that each state the same K (each set's weights add up to 1,
+        // so they weigh equally when pooled)
         if (!statedK.isEmpty() && statedK.get(0) > 0 && statedK.stream().allMatch(statedK.get(0)::equals)) {
-            table.statedPicks(statedK.get(0) * statedK.size());
+            table.statedPicks(statedK.get(0));
         }
         return table.build();
     }

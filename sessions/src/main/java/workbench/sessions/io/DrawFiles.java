@@ -66,8 +66,9 @@ public final class DrawFiles {
                 Path b = files.get(j);
                 try {
                     boolean same = java.nio.file.Files.isSameFile(a, b);
-                    if (same || java.nio.file.Files.size(a) == java.nio.file.Files.size(b)
-                            && java.nio.file.Files.mismatch(a, b) < 0) {
+                    // empty files are the reader's to refuse ("no header line"), not two copies of one
+                    long size = java.nio.file.Files.size(a);
+                    if (same || size > 0 && size == java.nio.file.Files.size(b) && java.nio.file.Files.mismatch(a, b) < 0) {
                         throw new BadInputException(b + (same ? " is " + a + " given again" : " has the same content as "
                                 + a) + ": its chains would count twice as independent chains (ESS doubled); give each"
                                 + " file once");

@@ -181,9 +181,10 @@ public final class DrawTable implements DrawSource {
     }
 
     /**
-     * How many picks a weighted set's files say it was made of (a distilled set's CmdStan export states its K in a
-     * comment), or -1 where they do not say (a long CSV's {@code weight__} column, any unweighted file). The weights
-     * alone cannot tell counts 2, 2 of K = 4 from 1, 1 of K = 2.
+     * How many picks each weighted file says its set was made of (a distilled set's CmdStan export states its K in a
+     * comment; every file the same K), or -1 where they do not say (a long CSV's {@code weight__} column, any
+     * unweighted file, files stating different Ks). The weights alone cannot tell counts 2, 2 of K = 4 from 1, 1 of
+     * K = 2.
      */
     public long statedPicks() {
         return statedPicks;

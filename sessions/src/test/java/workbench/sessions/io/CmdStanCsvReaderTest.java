@@ -210,14 +210,14 @@ class CmdStanCsvReaderTest {
         assertTrue(e.getMessage().contains(": no weights comment, but ") && e.getMessage().contains("weighted.csv has one"),
                 e.getMessage());
 
-        // the K a distilled set's export states: per file, times the files where all state the same
+        // the K a distilled set's export states, where every file states the same
         Path stated = dir.resolve("stated.csv");
         List<String> k = new java.util.ArrayList<>(w);
         k.set(header, ws.toString());
         k.add(header, "#   distilled: herding, K: 40, from: /tmp/s");
         Files.write(stated, k);
         assertEquals(40, CmdStanCsvReader.read(List.of(stated)).statedPicks());
-        assertEquals(80, CmdStanCsvReader.read(List.of(stated, stated)).statedPicks());
+        assertEquals(40, CmdStanCsvReader.read(List.of(stated, stated)).statedPicks());
         assertEquals(-1, CmdStanCsvReader.read(List.of(stated, weighted)).statedPicks(), "one file states none");
         Path other = dir.resolve("other.csv");
         k.set(header, "#   distilled: herding, K: 41, from: /tmp/s");
