@@ -41,9 +41,35 @@ public record TableChains(List<Integer> kept, Map<Integer, String> leftOut) {
         return new TableChains(kept, leftOut);
     }
 
-    /** The kept chains, 1-based and separated by ", " ("1, 3, 4"). */
+    /** Chains left out named with why, at most; the others by number. */
+    static final int MAX_REASONS = 5;
+
+    /** The kept chains, 1-based ("1, 3, 4"; in a list of more than six, runs of three or more as "6-40"). */
     public String keptList() {
-        return kept.stream().map(c -> String.valueOf(c + 1)).collect(Collectors.joining(", "));
+        return ranges(kept);
+    }
+
+    /** 0-based chains as 1-based numbers; in a list of more than six, runs of three or more joined ("1, 3, 6-40"). */
+    static String ranges(List<Integer> chains) {
+        if (chains.size() <= MAX_REASONS + 1) {
+            return chains.stream().map(c -> String.valueOf(c + 1)).collect(Collectors.joining(", "));
+        }
+        List<String> parts = new ArrayList<>();
+        for (int i = 0; i < chains.size(); ) {
+            int j = i;
+            while (j + 1 < chains.size() && chains.get(j + 1) == chains.get(j) + 1) {
+                j++;
+            }
+            if (j - i >= 2) {
+                parts.add((chains.get(i) + 1) + "-" + (chains.get(j) + 1));
+            } else {
+                for (int k = i; k <= j; k++) {
+                    parts.add(String.valueOf(chains.get(k) + 1));
+                }
+            }
+            i = j + 1;
+        }
+        return String.join(", ", parts);
     }
 
     /**
@@ -74,9 +100,20 @@ public record TableChains(List<Integer> kept, Map<Integer, String> leftOut) {
         }
         StringBuilder sb = new StringBuilder("left out: ");
         int n = 0;
+        List<Integer> more = new ArrayList<>();
         for (int c : leftOut.keySet()) {
+            // many chains left out (a run that died before it made their files): the first few with why, the rest
+            // by number, so that the line stays readable
+            if (n >= MAX_REASONS && leftOut.size() > MAX_REASONS + 1) {
+                more.add(c);
+                continue;
+            }
             sb.append(n++ == 0 ? "" : "; ").append("chain ").append(c + 1).append(" has no post-warmup draws (")
                     .append(reasons.getOrDefault(c, leftOut.get(c))).append(')');
+        }
+        if (!more.isEmpty()) {
+            sb.append("; ").append(more.size()).append(" more chains have none either (").append(ranges(more))
+                    .append(')');
         }
         return sb.append("; ").append(uses).append(" chain").append(kept.size() == 1 ? " " : "s ").append(keptList())
                 .toString();

@@ -70,9 +70,7 @@ final class EvaluateCommand implements Callable<Integer> {
             for (DataFiles.Change c : dataChanged) {
                 err.println("note: " + SessionNotes.dataNote(c));
             }
-            for (BadInputException damage : reader.errors()) {
-                err.println("warning: " + WorkbenchCli.oneLine(damage.getMessage()));
-            }
+            WorkbenchCli.printDamage(err, reader.errors());
             unfinished = SummaryCommand.unfinished(reader, "these metrics");
             if (unfinished != null) {
                 err.println("note: " + WorkbenchCli.oneLine(unfinished));

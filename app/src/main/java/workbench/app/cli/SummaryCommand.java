@@ -94,9 +94,7 @@ final class SummaryCommand implements Callable<Integer> {
             for (String note : reader.recovery()) {
                 err.println("note: " + note);
             }
-            for (workbench.core.BadInputException damage : reader.errors()) {
-                err.println("warning: " + WorkbenchCli.oneLine(damage.getMessage()));
-            }
+            WorkbenchCli.printDamage(err, reader.errors());
             String unfinished = unfinished(reader);
             if (unfinished != null) {
                 err.println("note: " + WorkbenchCli.oneLine(unfinished));
@@ -685,9 +683,16 @@ final class SummaryCommand implements Callable<Integer> {
         }
         StringBuilder sb = new StringBuilder("no post-warmup draws in any chain (");
         boolean warmupRows = false;
+        int shown = reader.chains() > WorkbenchCli.MAX_WARNINGS + 1 ? WorkbenchCli.MAX_WARNINGS : reader.chains();
         for (int c = 0; c < reader.chains(); c++) {
-            sb.append(c == 0 ? "" : "; ").append("chain ").append(c + 1).append(": ").append(whyNoDraws(reader, c));
+            if (c < shown) {
+                sb.append(c == 0 ? "" : "; ").append("chain ").append(c + 1).append(": ").append(whyNoDraws(reader, c));
+            }
             warmupRows |= reader.chainError(c) == null && reader.size(c) > 0;
+        }
+        if (shown < reader.chains()) {
+            // a run of 1024 chains that died early: the first few with why, not a line of tens of kilobytes
+            sb.append("; and ").append(reader.chains() - shown).append(" more chains");
         }
         sb.append(')');
         boolean stopped = !"finished".equals(m.status()) && m.distilled() == null;

@@ -1,6 +1,7 @@
 package workbench.app.cli;
 
 import java.io.PrintWriter;
+import java.util.List;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import workbench.core.BadInputException;
@@ -84,6 +85,24 @@ public final class WorkbenchCli implements Runnable {
             }
         }
         return sb.toString();
+    }
+
+    /** Most damage warnings printed one per line; the rest are counted in one more line. */
+    static final int MAX_WARNINGS = 5;
+
+    /**
+     * Prints each damage warning of a session on its own line, at most {@link #MAX_WARNINGS}, then one line counting the
+     * rest: a run that died before it made its 1024 chains' files had a warning for each of the 648 never created.
+     */
+    static void printDamage(PrintWriter err, List<workbench.core.BadInputException> errors) {
+        for (int i = 0; i < errors.size(); i++) {
+            if (i == MAX_WARNINGS && errors.size() > MAX_WARNINGS + 1) {
+                err.println("warning: and " + (errors.size() - MAX_WARNINGS) + " more damaged files, the last: "
+                        + oneLine(errors.get(errors.size() - 1).getMessage()));
+                return;
+            }
+            err.println("warning: " + oneLine(errors.get(i).getMessage()));
+        }
     }
 
     /** Runs the CLI with {@code args} and returns the exit code. */
