@@ -104,6 +104,12 @@ public final class SessionWriter implements DrawSink, AutoCloseable {
 
     /** Most values one chain's chunk buffer holds (8 MiB): wide models get fewer rows per chunk. */
     private static final long WRITER_CHUNK_VALUES = 1L << 20;
+    /**
+     * Most values all chains' chunk buffers hold together (64 MiB of doubles, as much again encoded): many chains of a
+     * wide model get fewer rows per chunk. At 256 rows each, 512 chains of a 2000-dimensional model held 4 GiB of
+     * buffers and ran a 200 MiB heap out of memory while the session was being made, leaving it "running".
+     */
+    static final long WRITER_TOTAL_VALUES = 1L << 23;
 
     private final Path dir;
     private final Options options;
@@ -241,6 +247,16 @@ public final class SessionWriter implements DrawSink, AutoCloseable {
         return dir.resolve(SessionFiles.MANIFEST);
     }
 
+    /**
+     * Rows per chunk for {@code chains} chains of {@code columns} values a row: at most {@code asked}, at most
+     * {@link #WRITER_CHUNK_VALUES} values a chain and {@link #WRITER_TOTAL_VALUES} for all chains, at least one row.
+     * Depends on the run's shape only (not on the heap), so one command writes the same files everywhere.
+     */
+    static int chunkRows(int asked, int chains, int columns) {
+        long perChain = Math.min(WRITER_CHUNK_VALUES, WRITER_TOTAL_VALUES / Math.max(1, chains));
+        return (int) Math.max(1, Math.min(asked, perChain / columns));
+    }
+
     @Override
     public void start(RunInfo info) {
         if (started) {
@@ -253,9 +269,9 @@ public final class SessionWriter implements DrawSink, AutoCloseable {
         RunConfig cfg = info.config();
         outputs = info.names().size();
         columns = outputs + SessionFiles.STAT_COLUMNS;
-        int rows = (int) Math.max(1, Math.min(options.chunkRows(), WRITER_CHUNK_VALUES / columns));
-        flushNanos = options.flushInterval().toNanos();
         int n = cfg.chains();
+        int rows = chunkRows(options.chunkRows(), n, columns);
+        flushNanos = options.flushInterval().toNanos();
         List<String> drawsFiles = new ArrayList<>();
         List<String> divFiles = new ArrayList<>();
         List<String> streams = new ArrayList<>();
@@ -292,8 +308,13 @@ public final class SessionWriter implements DrawSink, AutoCloseable {
                 chains[c] = new ChainOut(c, open(drawsFiles.get(c)), open(divFiles.get(c)), rows, columns, 0, 0, 0);
             }
         } catch (IOException e) {
-            closeQuietly();
+            abandonStart();
             throw new UncheckedIOException("cannot write session in " + dir + ": " + e.getMessage(), e);
+        } catch (RuntimeException | OutOfMemoryError e) {
+            // the chains' buffers did not fit in the heap (or a file could not be made): their buffers are let go
+            // before anything else is asked of the heap, and the files made so far go, as nothing was stored
+            abandonStart();
+            throw e;
         }
         started = true;
         flusher = new Thread(this::flushLoop, "session-flusher");
@@ -902,6 +923,24 @@ public final class SessionWriter implements DrawSink, AutoCloseable {
     private UncheckedIOException firstFailure() {
         IOException f = failure.get();
         return new UncheckedIOException("cannot write the session: " + f.getMessage(), f);
+    }
+
+    /**
+     * Undoes a new session's {@link #start} that failed part way: closes and lets go of what it made (the buffers
+     * first) and deletes its files, so that the directory is left as it was (removed by {@link #close} if this writer
+     * made it). A session whose manifest said "running" with no draws read as a run that crashed.
+     */
+    private void abandonStart() {
+        closeQuietly();
+        chains = null;
+        events = null;
+        for (String f : ownFiles()) {
+            try {
+                Files.deleteIfExists(dir.resolve(f));
+            } catch (IOException e) {
+                // left behind: the directory stays too (not empty)
+            }
+        }
     }
 
     private void closeQuietly() {

@@ -202,6 +202,7 @@ final class RunCommand implements Callable<Integer> {
         // refuses a model the sampler cannot sample, and engine=batched on a model without batched gradients,
         // before anything is written
         sampler.check(model);
+        workbench.core.run.ChainRunner.requireHeap(sampler, model, chains);
         String capped = sampler.cappedNote(warmup);
         if (capped != null) {
             // run anyway (a short warmup is a choice), but say it before, not only in the settings recorded
@@ -286,6 +287,24 @@ final class RunCommand implements Callable<Integer> {
                 err.println("note: chains on other threads had stored draws before the refusal; they are kept in " + out
                         + " (give the corrected run another --out)");
                 throw refused;
+            } catch (OutOfMemoryError oom) {
+                // in this thread, while the session's chain buffers were made (a chain's own thread ends the run as
+                // failed instead): leave nothing when nothing was stored, else say why the run ended, not "running"
+                if (writer.discardIfNothingStored()) {
+                    throw new CliExit(WorkbenchCli.FAILED, "error: out of memory ("
+                            + (Runtime.getRuntime().maxMemory() >> 20) + " MiB heap) as the run started, before any"
+                            + " draw; nothing is kept in " + out + "; give Java more with " + Launcher.moreHeap(
+                                    Launcher.largerHeap(Runtime.getRuntime().maxMemory()))
+                            + " (within the machine's memory), or ask for less (fewer chains or dimensions)");
+                } else {
+                    try {
+                        writer.finish(new RunOutcome(RunOutcome.Status.FAILED, 0, 0, 0,
+                                ChainRunner.OUT_OF_MEMORY + " (while the run started)"));
+                    } catch (RuntimeException | OutOfMemoryError again) {
+                        // the manifest stays "running": summary then says the run did not finish
+                    }
+                }
+                throw oom;
             } finally {
                 writer.close();
                 done.countDown();
@@ -304,7 +323,8 @@ final class RunCommand implements Callable<Integer> {
         }
         switch (outcome.status()) {
             case FAILED -> throw new CliExit(WorkbenchCli.FAILED,
-                    "error: the run failed: " + outcome.error() + " (draws so far are kept in " + out + ")");
+                    "error: the run failed: " + outcome.error() + " (draws so far are kept in " + out + ")"
+                            + outOfMemoryAdvice(outcome.error(), out));
             case INTERRUPTED -> throw new CliExit(WorkbenchCli.INTERRUPTED,
                     signalled ? null : "interrupted: draws so far are kept in " + out);
             default -> {
@@ -317,6 +337,19 @@ final class RunCommand implements Callable<Integer> {
         }
         err.println("stored in " + out);
         return 0;
+    }
+
+    /**
+     * What to do after a run that ran out of memory in a chain ({@link workbench.core.run.ChainRunner#OUT_OF_MEMORY}):
+     * a larger heap for {@code resume}, which continues it; empty for any other failure.
+     */
+    static String outOfMemoryAdvice(String error, Path out) {
+        if (error == null || !error.startsWith(workbench.core.run.ChainRunner.OUT_OF_MEMORY)) {
+            return "";
+        }
+        return "; give Java more with " + Launcher.moreHeap(Launcher.largerHeap(Runtime.getRuntime().maxMemory()))
+                + " (within the machine's memory) and 'workbench resume " + out + "' continues the run, or ask for"
+                + " less (fewer chains or dimensions) in a new one";
     }
 
     /**

@@ -178,6 +178,7 @@ public final class RunController {
             Sampler s = setup.createSampler();
             // refused before a session directory is made
             s.check(m);
+            workbench.core.run.ChainRunner.requireHeap(s, m, config.chains());
             double pending = pendingStepSize();
             if (pending > s.maxStepSize()) {
                 return "the step size set by hand (" + ParamSpec.fmt(pending) + ") is above the"

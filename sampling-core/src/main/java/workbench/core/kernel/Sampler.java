@@ -90,6 +90,25 @@ public interface Sampler {
     }
 
     /**
+     * About how many bytes of heap one chain of this sampler holds on {@code model} beyond the few vectors of its
+     * dimension every sampler keeps, where that grows faster than the dimension (NUTS's dense metric holds several
+     * {@code dim x dim} matrices); 0 when it does not. {@link workbench.core.run.ChainRunner#requireHeap} refuses a run
+     * whose chains would need more than the whole heap before it writes anything, rather than running out of memory in
+     * the middle of its warmup.
+     */
+    default long heldBytesPerChain(Model model) {
+        return 0;
+    }
+
+    /**
+     * What holds the {@link #heldBytesPerChain} bytes and which settings hold less, for the message that refuses a
+     * run too large for the heap; null when this sampler holds nothing beyond vectors.
+     */
+    default String heldBytesNote() {
+        return null;
+    }
+
+    /**
      * The largest step size a person may set by hand while this sampler's chains run, where the sampler has a
      * ceiling of its own below the bound every sampler has (10⁶): SMILE's tuner keeps its step size at most 10.
      * {@link workbench.core.run.ChainRunner#setStepSize} refuses a larger one before it reaches a chain.

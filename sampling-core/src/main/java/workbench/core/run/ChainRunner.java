@@ -163,10 +163,43 @@ public final class ChainRunner {
         }
     }
 
+    /**
+     * Refuses, before anything is written, {@code chains} chains of {@code sampler} on {@code model} that would hold
+     * more than this Java heap on their own ({@link Sampler#heldBytesPerChain}): such a run would otherwise run out of
+     * memory in its warmup, after its session was made.
+     */
+    public static void requireHeap(Sampler sampler, Model model, int chains) {
+        requireHeap(sampler, model, chains, Runtime.getRuntime().maxMemory());
+    }
+
+    /** {@link #requireHeap(Sampler, Model, int)} against a heap of {@code heap} bytes. */
+    static void requireHeap(Sampler sampler, Model model, int chains, long heap) {
+        long perChain = sampler.heldBytesPerChain(model);
+        if (perChain <= 0 || heap == Long.MAX_VALUE) {
+            return;
+        }
+        double need = (double) perChain * chains;
+        if (need > heap) {
+            String why = sampler.heldBytesNote();
+            throw new BadInputException(String.format(java.util.Locale.ROOT,
+                    "%s on %d parameters would hold about %s for %d chain%s (%s each), more than this Java heap "
+                            + "(%d MiB)%s: ask for fewer chains or parameters, or give Java a larger heap",
+                    sampler.id(), model.dim(), bytes(need), chains, chains == 1 ? "" : "s", bytes(perChain),
+                    heap >> 20, why == null ? "" : " (" + why + ")"));
+        }
+    }
+
+    /** {@code b} bytes in MiB or GiB, three figures. */
+    private static String bytes(double b) {
+        return b >= (1L << 30) ? String.format(java.util.Locale.ROOT, "%.3g GiB", b / (1L << 30))
+                : String.format(java.util.Locale.ROOT, "%.3g MiB", b / (1L << 20));
+    }
+
     /** Runs every chain to the end (or until stopped) and returns how it ended. Blocks. */
     public RunOutcome run() {
         long t0 = System.nanoTime();
         sampler.check(model);
+        requireHeap(sampler, model, config.chains());
         engine = RunEngine.choose(sampler, model, config.chains());
         if (sampler instanceof BatchSampler bs && !engine.equals(bs.engine())) {
             sampler = bs.withEngine(engine);
@@ -201,9 +234,22 @@ public final class ChainRunner {
                 } catch (InterruptedException e) {
                     stopped = true;
                     Thread.currentThread().interrupt();
+                } catch (OutOfMemoryError e) {
+                    // in this thread, e.g. wrapping a chain's own OutOfMemoryError: the others stop after their
+                    // current transition (not interrupted: see below), and the run ends failed, not abandoned
+                    failure.compareAndSet(null, OUT_OF_MEMORY);
+                    stop();
+                    pool.shutdown();
+                    awaitWorkers(pool);
                 } catch (java.util.concurrent.ExecutionException e) {
                     Throwable cause = e.getCause();
-                    failure.compareAndSet(null, messageOf(cause));
+                    String why;
+                    try {
+                        why = messageOf(cause);
+                    } catch (OutOfMemoryError again) {
+                        why = OUT_OF_MEMORY;
+                    }
+                    failure.compareAndSet(null, why);
                     stopped = true;
                     if (cause instanceof BadInputException bad) {
                         // the other chains stop after their current transition, and run() throws once every worker
@@ -244,7 +290,15 @@ public final class ChainRunner {
         }
     }
 
+    /** How a run that ran out of memory ends ({@link RunOutcome#error}): the words start with this. */
+    public static final String OUT_OF_MEMORY = "out of memory";
+
     private static String messageOf(Throwable t) {
+        if (t instanceof OutOfMemoryError) {
+            // "Java heap space" alone read as if the heap were a setting of the run
+            return OUT_OF_MEMORY + " (" + (t.getMessage() == null ? "heap" : t.getMessage()) + "; a "
+                    + (Runtime.getRuntime().maxMemory() >> 20) + " MiB heap)";
+        }
         String m = t.getMessage();
         return m == null ? t.getClass().getSimpleName() : m;
     }

@@ -104,6 +104,42 @@ public final class Nuts implements Sampler {
         return settings;
     }
 
+    /**
+     * The most parameters a dense metric takes: its {@code dim x dim} matrices are Java arrays, of at most
+     * {@code Integer.MAX_VALUE - 8} elements (a 50 000-parameter one failed with "-1794967296", the overflowed size).
+     */
+    public static final int MAX_DENSE_DIM = (int) Math.sqrt(Integer.MAX_VALUE - 8.0);
+
+    /** The dense matrices a chain holds at once: the adaptation's sums and metric, the leapfrog's copy and factor, and
+     * the covariance being formed at a window's end. */
+    static final int DENSE_MATRICES = 5;
+
+    /** A dense metric on more than {@link #MAX_DENSE_DIM} parameters is refused: its matrix cannot be held. */
+    @Override
+    public void check(Model model) {
+        if (metric == StanAdaptation.Metric.DENSE && model.dim() > MAX_DENSE_DIM) {
+            throw new workbench.core.BadInputException("metric=dense holds " + model.dim() + " x " + model.dim()
+                    + " matrices, and one matrix holds at most " + MAX_DENSE_DIM + " x " + MAX_DENSE_DIM
+                    + " values; use metric=diag (the default) on " + model.dim() + " parameters");
+        }
+    }
+
+    /** A dense metric's {@link #DENSE_MATRICES} matrices of {@code dim x dim} doubles; nothing beyond vectors else. */
+    @Override
+    public long heldBytesPerChain(Model model) {
+        if (metric != StanAdaptation.Metric.DENSE) {
+            return 0;
+        }
+        long d = model.dim();
+        return DENSE_MATRICES * Double.BYTES * d * d;
+    }
+
+    @Override
+    public String heldBytesNote() {
+        return metric == StanAdaptation.Metric.DENSE ? "metric=dense holds " + DENSE_MATRICES
+                + " dim x dim matrices a chain; metric=diag (the default) holds none" : null;
+    }
+
     @Override
     public ChainSampler newChain(Model model, int warmup, ChainState initial, UniformRandomProvider rng) {
         return new Chain(model, warmup, initial, rng);
