@@ -78,9 +78,7 @@ final class DistillCommand implements Callable<Integer> {
                 progress.end();
             }
         }
-        for (String warning : done.warnings()) {
-            err.println("warning: " + WorkbenchCli.oneLine(warning));
-        }
+        WorkbenchCli.printCapped(err, "warning", done.warnings(), "damaged files");
         for (String note : done.notes()) {
             err.println("note: " + note);
         }

@@ -90,11 +90,7 @@ final class ExportCommand implements Callable<Integer> {
     static void requireIntactChains(SessionReader reader, ExportSelection sel, PrintWriter err) {
         ExportDamage damage = ExportDamage.of(reader);
         damage.requireIntact(sel, intact -> "export the intact chains with --chains " + intact);
-        for (String t : damage.torn()) {
-            err.println("note: " + WorkbenchCli.oneLine(t));
-        }
-        for (String e : damage.unread()) {
-            err.println("warning: " + WorkbenchCli.oneLine(e));
-        }
+        WorkbenchCli.printCapped(err, "note", damage.torn(), "torn ends dropped");
+        WorkbenchCli.printCapped(err, "warning", damage.unread(), "damaged files");
     }
 }

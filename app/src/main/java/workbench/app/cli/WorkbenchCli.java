@@ -95,13 +95,22 @@ public final class WorkbenchCli implements Runnable {
      * rest: a run that died before it made its 1024 chains' files had a warning for each of the 648 never created.
      */
     static void printDamage(PrintWriter err, List<workbench.core.BadInputException> errors) {
-        for (int i = 0; i < errors.size(); i++) {
-            if (i == MAX_WARNINGS && errors.size() > MAX_WARNINGS + 1) {
-                err.println("warning: and " + (errors.size() - MAX_WARNINGS) + " more damaged files, the last: "
-                        + oneLine(errors.get(errors.size() - 1).getMessage()));
+        printCapped(err, "warning", errors.stream().map(Throwable::getMessage).toList(), "damaged files");
+    }
+
+    /**
+     * Prints each of {@code lines} after {@code kind + ": "}, at most {@link #MAX_WARNINGS}, then one line counting the
+     * rest as {@code "and N more " + what + ", the last: …"} (export and distill of a session with many damaged
+     * chains printed a line each).
+     */
+    static void printCapped(PrintWriter err, String kind, List<String> lines, String what) {
+        for (int i = 0; i < lines.size(); i++) {
+            if (i == MAX_WARNINGS && lines.size() > MAX_WARNINGS + 1) {
+                err.println(kind + ": and " + (lines.size() - MAX_WARNINGS) + " more " + what + ", the last: "
+                        + oneLine(lines.get(lines.size() - 1)));
                 return;
             }
-            err.println("warning: " + oneLine(errors.get(i).getMessage()));
+            err.println(kind + ": " + oneLine(lines.get(i)));
         }
     }
 

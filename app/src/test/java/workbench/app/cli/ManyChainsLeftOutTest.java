@@ -42,4 +42,28 @@ class ManyChainsLeftOutTest {
         assertTrue(line.contains("chain 5: chain-5.draws: missing") && line.contains("; and 7 more chains)")
                 && !line.contains("chain 6:"), line);
     }
+
+    @Test
+    void exportAndDistillCountManyDamagedFilesToo() throws Exception {
+        Path s = tmp.resolve("many-div");
+        CliHarness r = CliHarness.run("run", "--no-progress", "--no-summary", "--model", "gaussian-2d", "--sampler", "nuts",
+                "--chains", "12", "--warmup", "5", "--draws", "5", "--seed", "2", "--threads", "2", "--out", s.toString());
+        assertEquals(0, r.code, r.err);
+        for (int c = 2; c <= 12; c++) {
+            Files.delete(s.resolve("chain-" + c + ".divergences"));
+        }
+        CliHarness export = CliHarness.run("export", s.toString(), "--format", "csv", "--out",
+                tmp.resolve("x.csv").toString());
+        CliHarness distill = CliHarness.run("distill", s.toString(), "--method", "herding", "--size", "5", "--no-progress",
+                "--out", tmp.resolve("d").toString());
+        for (CliHarness h : new CliHarness[] {export, distill}) {
+            assertEquals(0, h.code, h.err);
+            // a line for each of five damaged files, then one for the other six (before: eleven lines)
+            assertEquals(6, h.err.lines().filter(l -> l.startsWith("warning: ")).count(), h.err);
+            assertTrue(h.err.contains("warning: chain-6.divergences: missing") && !h.err.contains("warning: chain-7"),
+                    h.err);
+            assertTrue(h.err.contains("warning: and 6 more damaged files, the last: chain-12.divergences: missing"),
+                    h.err);
+        }
+    }
 }
