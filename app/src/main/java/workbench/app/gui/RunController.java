@@ -232,7 +232,21 @@ public final class RunController {
                 finished(r, o.status() == RunOutcome.Status.FAILED ? State.FAILED : State.FINISHED,
                         o.error() == null ? "" : storageNote(o.error()));
             } catch (BadInputException e) {
-                finished(r, State.FAILED, e.getMessage());
+                // refused at its start (no finite start point) before any chain stored a transition: the session
+                // goes, as on the command line, rather than stay in the sessions folder as a failed run without draws
+                String why = e.getMessage();
+                if (why != null && why.endsWith(CLI_INIT_ADVICE)) {
+                    // the window has no start-values field: say where one is given
+                    why = why.substring(0, why.length() - CLI_INIT_ADVICE.length())
+                            + "; the command line gives start values (workbench run --init \u2026)";
+                }
+                if (w instanceof SessionWriter sw && sw.discardIfNothingStored()) {
+                    if (r == runner && session == dir) {
+                        session = null;
+                    }
+                    why += " (nothing was stored: no session is kept)";
+                }
+                finished(r, State.FAILED, why);
             } catch (UncheckedIOException e) {
                 finished(r, State.FAILED, "storage error, sampling stopped: " + e.getMessage());
             } catch (RuntimeException | Error e) {
@@ -268,6 +282,9 @@ public final class RunController {
             }
         }
     }
+
+    /** How {@link ChainRunner}'s refusal of a chain without a finite start point ends: advice for the command line. */
+    static final String CLI_INIT_ADVICE = "; give one with --init";
 
     /** How long the next run (or {@link #shutdown}) waits for a stopped run's thread before going on without it. */
     static final long STOP_WAIT_MS = 2000;

@@ -1,0 +1,52 @@
+package workbench.app.gui;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import workbench.core.kernel.SamplerRegistry;
+import workbench.core.model.ModelRegistry;
+import workbench.core.run.RunConfig;
+
+/**
+ * A run the window starts that is refused at its start (a chain finds no finite start point) before any chain stored a
+ * transition leaves no session in the sessions folder, as {@code run} leaves nothing in its {@code --out}; before, a
+ * "failed" session without draws stayed there for each try.
+ */
+class RunControllerRefusedStartTest {
+    @TempDir
+    Path root;
+
+    @Test
+    void aRunRefusedAtItsStartKeepsNoSession() throws Exception {
+        RunController rc = new RunController(root);
+        try {
+            rc.setSpeed(RunController.FULL_SPEED);
+            // finite only for x > 1.97: a random start in (-2, 2) seldom lands there; one thread, so that the refusal
+            // ends the run before any chain samples
+            Map<String, String> density = Map.of("density", "log(x-1.97) - x");
+            RunConfig cfg = new RunConfig("expr", density, "nuts", Map.of(), 4, 100, 100, 1, 1, null);
+            rc.start(cfg, ModelRegistry.create("expr", density), SamplerRegistry.create("nuts", Map.of()), false);
+            RunControllerTest.waitFor(() -> rc.state() == RunController.State.FAILED, "the run to be refused");
+            String message = rc.status().message();
+            assertTrue(message.endsWith("; the command line gives start values (workbench run --init \u2026)"
+                    + " (nothing was stored: no session is kept)"), message);
+            assertNull(rc.session(), "no session to open, export or distil");
+            try (var left = Files.list(root)) {
+                assertEquals(0, left.count(), "the sessions folder holds nothing");
+            }
+            // a run that samples keeps its session as before
+            RunConfig ok = new RunConfig("gaussian-2d", Map.of(), "nuts", Map.of(), 2, 20, 20, 1, 1, null);
+            rc.start(ok, ModelRegistry.create("gaussian-2d", Map.of()), SamplerRegistry.create("nuts", Map.of()), false);
+            RunControllerTest.waitFor(() -> rc.state() == RunController.State.FINISHED, "the run to finish");
+            assertTrue(Files.isDirectory(rc.session()), String.valueOf(rc.session()));
+        } finally {
+            rc.shutdown();
+        }
+    }
+}
