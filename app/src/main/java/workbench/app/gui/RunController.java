@@ -244,7 +244,7 @@ public final class RunController {
                     if (r == runner && session == dir) {
                         session = null;
                     }
-                    why += " (nothing was stored: no session is kept)";
+                    why += "; nothing was stored, so no session is kept";
                 }
                 finished(r, State.FAILED, why);
             } catch (UncheckedIOException e) {

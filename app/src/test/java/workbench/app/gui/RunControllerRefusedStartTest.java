@@ -35,7 +35,7 @@ class RunControllerRefusedStartTest {
             RunControllerTest.waitFor(() -> rc.state() == RunController.State.FAILED, "the run to be refused");
             String message = rc.status().message();
             assertTrue(message.endsWith("; the command line gives start values (workbench run --init \u2026)"
-                    + " (nothing was stored: no session is kept)"), message);
+                    + "; nothing was stored, so no session is kept"), message);
             assertNull(rc.session(), "no session to open, export or distil");
             try (var left = Files.list(root)) {
                 assertEquals(0, left.count(), "the sessions folder holds nothing");
