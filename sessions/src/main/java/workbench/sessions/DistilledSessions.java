@@ -82,7 +82,7 @@ public final class DistilledSessions {
         for (Path p = dir.toAbsolutePath().normalize(); p != null; p = p.getParent()) {
             if (Files.exists(p)) {
                 if (!Files.isDirectory(p)) {
-                    throw new BadInputException(dir + ": " + p + " is a file, not a folder (choose another --out)");
+                    throw new BadInputException(dir + ": " + p + " is a file, not a folder (" + IoErrors.ANOTHER_OUT + ")");
                 }
                 break;
             }
@@ -90,7 +90,7 @@ public final class DistilledSessions {
         try {
             Files.createDirectories(dir);
         } catch (IOException e) {
-            String msg = "cannot create the directory " + dir + ": " + IoErrors.describe(e) + " (choose another --out)";
+            String msg = "cannot create the directory " + dir + ": " + IoErrors.describe(e) + " (" + IoErrors.ANOTHER_OUT + ")";
             if (IoErrors.notWritable(e)) {
                 throw new BadInputException(msg, e);
             }
@@ -132,7 +132,7 @@ public final class DistilledSessions {
         } catch (IOException | RuntimeException e) {
             IOException told = e instanceof IOException io
                     ? new IOException("cannot write the distilled set in " + dir + ": " + (IoErrors.message(io) != null
-                            ? IoErrors.message(io) : IoErrors.describe(io)) + " (nothing was kept; choose another --out)", io)
+                            ? IoErrors.message(io) : IoErrors.describe(io)) + " (nothing was kept; " + IoErrors.ANOTHER_OUT + ")", io)
                     : null;
             try (Stream<Path> walk = Files.walk(dir)) {
                 for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {

@@ -15,6 +15,12 @@ public final class IoErrors {
     private IoErrors() {
     }
 
+    /**
+     * The advice that ends a message about an output the user named with {@code --out}: the window replaces it with
+     * the words of its own control ({@code workbench.app.gui.Messages#forWindow}).
+     */
+    public static final String ANOTHER_OUT = "choose another --out";
+
     /** What went wrong, in words, without the file name. */
     /**
      * Whether {@code e} says a folder cannot be written into (permissions, a read-only file system): bad input, found

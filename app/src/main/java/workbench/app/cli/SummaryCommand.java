@@ -136,6 +136,10 @@ final class SummaryCommand implements Callable<Integer> {
         String stored = storedLine(reader, m);
         if (SessionManifest.RUNNING.equals(m.status())) {
             String pid = workbench.sessions.SessionLock.writer(d);
+            if (pid != null && pid.equals(" (pid " + ProcessHandle.current().pid() + ")")) {
+                // the window's own run (File > Evaluate while it is paused or running): not "another process"
+                return "the run is still going in this window (running or paused); " + covers + stored + " so far";
+            }
             if (pid != null) {
                 return "the run is still being written by another process" + pid + "; " + covers + stored
                         + " so far";

@@ -385,8 +385,10 @@ public final class CompareWindow {
     /** The panel's line of figures, or null to leave what it says (not started, or refused). */
     static String figures(RunController run) {
         LiveBuffer b = run.buffer();
+        String failure = failure(run);
         if (b == null || !b.started()) {
-            return null;
+            // a run that failed before its first draw said "starting" for good
+            return failure == null ? null : "failed\n" + failure;
         }
         int chains = b.chains();
         // the ESS is over the posterior draws (csgld: its sampling-phase ones), its cost every gradient they took
@@ -453,7 +455,17 @@ public final class CompareWindow {
         } else {
             sb.append("\nESS after warmup (at least 20 draws per chain)");
         }
+        if (failure != null) {
+            sb.append('\n').append(failure);
+        }
         return sb.toString();
+    }
+
+    /** Why the panel's run failed, as the main window's status bar says it, or null unless it failed saying why. */
+    private static String failure(RunController run) {
+        RunController.Status st = run.status();
+        return st.state() == RunController.State.FAILED && !st.message().isEmpty() ? Messages.oneLine(st.message())
+                : null;
     }
 
     /**

@@ -234,7 +234,15 @@ public final class DistillViewModel {
         }, cancel::get);
         try {
             Path dir = Path.of(folderText.trim());
-            Files.createDirectories(dir);
+            try {
+                Files.createDirectories(dir);
+            } catch (IOException e) {
+                // the exception's own text was the folder's path alone
+                error = "cannot create the output folder " + dir + ": " + workbench.sessions.IoErrors.describe(e) + " ("
+                        + OTHER_FOLDER + ")";
+                state = State.FAILED;
+                return null;
+            }
             outcome = SessionDistiller.run(session, method, k, seed, outputFile(), p);
             state = State.DONE;
             return outcome;
@@ -242,15 +250,25 @@ public final class DistillViewModel {
             state = State.CANCELLED;
             return null;
         } catch (BadInputException e) {
-            error = e.getMessage();
+            error = Messages.forWindow(e.getMessage(), OTHER_FOLDER);
         } catch (IOException e) {
-            error = "could not write the distilled set: " + e.getMessage();
-        } catch (RuntimeException | OutOfMemoryError e) {
-            error = "distillation failed: " + e;
+            String m = Messages.forWindow(String.valueOf(e.getMessage()), OTHER_FOLDER);
+            // the distiller's own words already say "cannot write the distilled set in …"
+            error = m.startsWith("cannot ") ? m : "could not write the distilled set: " + m;
+        } catch (OutOfMemoryError e) {
+            long heap = Runtime.getRuntime().maxMemory();
+            error = "distillation ran out of memory (a " + (heap >> 20) + " MiB heap): choose a smaller size K, or start"
+                    + " the workbench with more (" + workbench.app.cli.Launcher.moreHeap(
+                            workbench.app.cli.Launcher.largerHeap(heap)) + ")";
+        } catch (RuntimeException e) {
+            error = "distillation failed: " + (e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName());
         }
         state = State.FAILED;
         return null;
     }
+
+    /** The window's words for the command line's "choose another --out". */
+    static final String OTHER_FOLDER = "change the Output folder";
 
     /** Asks a running {@link #run} to stop; it ends in {@link State#CANCELLED} at its next progress step. */
     public void cancel() {

@@ -1477,13 +1477,38 @@ public final class MainWindow extends BorderPane {
                 String msg = Messages.oneLine(String.join("; ", parts), Messages.MAX_STATUS_LENGTH);
                 Platform.runLater(() -> showMessage(msg, !notes.isEmpty()));
             } catch (BadInputException e) {
-                Platform.runLater(() -> showMessage(e.getMessage(), true));
+                String msg = exportRefusal(e.getMessage(), dir.equals(controller.sessionGoingOn()));
+                Platform.runLater(() -> showMessage(msg, true));
             } catch (IOException | RuntimeException e) {
-                Platform.runLater(() -> showMessage("export failed: " + e.getMessage(), true));
+                String msg = "export failed: " + Messages.forWindow(e.getMessage(), OTHER_EXPORT_FILE);
+                Platform.runLater(() -> showMessage(msg, true));
             }
         }, "export");
         t.setDaemon(true);
         t.start();
+    }
+
+    /** The window's words for the command line's "choose another --out" in an export's refusal. */
+    static final String OTHER_EXPORT_FILE = "choose another file or folder in File \u25b8 Export draws\u2026";
+
+    /**
+     * An export's refusal as the window says it: {@code live} when the session is this window's run, running or
+     * paused, whose chains are still in warmup (the reader's "the run stopped during warmup … 'workbench resume'" was
+     * wrong for it: it had not stopped, and resume is refused while the window writes it); a file that exists (the
+     * file chooser asked to replace it, yet the export never overwrites) and an output that cannot be written name the
+     * window's controls instead of the command line's {@code --out}.
+     */
+    static String exportRefusal(String message, boolean live) {
+        String m = String.valueOf(message);
+        if (live && m.contains(" has no post-warmup draws, only ")) {
+            return "nothing to export yet: the run is still in its warmup, and Export draws writes post-warmup draws;"
+                    + " export once warmup has ended";
+        }
+        if (m.endsWith("already exists; not overwriting it (give a new path)")) {
+            return m.substring(0, m.length() - "(give a new path)".length())
+                    + "(an export never replaces a file: give a new name)";
+        }
+        return Messages.forWindow(m, OTHER_EXPORT_FILE);
     }
 
     /**

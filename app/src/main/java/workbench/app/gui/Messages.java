@@ -20,6 +20,15 @@ final class Messages {
      */
     static final int MAX_STATUS_LENGTH = 5000;
 
+    /**
+     * {@code msg} as the window says it: the command line's advice to {@link workbench.sessions.IoErrors#ANOTHER_OUT}
+     * becomes {@code instead} (the window's own control, e.g. "choose another folder in the Output folder field");
+     * null stays null.
+     */
+    static String forWindow(String msg, String instead) {
+        return msg == null ? null : msg.replace(workbench.sessions.IoErrors.ANOTHER_OUT, instead);
+    }
+
     /** {@code msg} on one line of at most {@link #MAX_LENGTH} characters; null stays null. */
     static String oneLine(String msg) {
         return oneLine(msg, MAX_LENGTH);

@@ -85,6 +85,25 @@ final class PlotExports {
         node.setOnContextMenuRequested(e -> menu.show(node, e.getScreenX(), e.getScreenY()));
     }
 
+    /**
+     * Why {@code f} could not be written, in words: ImageIO said only "Can't create an ImageOutputStream!" and an SVG
+     * into a folder without write permission only the file's path.
+     */
+    static String cannotWrite(File f, Exception e) {
+        java.nio.file.Path parent = f.toPath().toAbsolutePath().getParent();
+        String why;
+        if (parent != null && !java.nio.file.Files.isDirectory(parent)) {
+            why = "no folder " + parent;
+        } else if (parent != null && !java.nio.file.Files.isWritable(parent)) {
+            why = "the folder cannot be written into (permission denied or read-only); choose another";
+        } else if (e instanceof IOException io) {
+            why = workbench.sessions.IoErrors.describe(io);
+        } else {
+            why = e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName();
+        }
+        return "could not write " + f + ": " + why;
+    }
+
     /** Canvas views are exported as PNG at this multiple of their size on screen, drawn again (for slides). */
     static final double PNG_SCALE = 2;
 
@@ -95,7 +114,7 @@ final class PlotExports {
                 writer.write(f.toPath());
                 message.accept("wrote " + f + " (drawn at " + (int) PNG_SCALE + "\u00d7 its size on screen)", false);
             } catch (IOException | RuntimeException e) {
-                message.accept("could not write " + f + ": " + e.getMessage(), true);
+                message.accept(cannotWrite(f, e), true);
             }
         }
     }
@@ -107,7 +126,7 @@ final class PlotExports {
                 Export.png(node, f.toPath());
                 message.accept("wrote " + f, false);
             } catch (IOException e) {
-                message.accept("could not write " + f + ": " + e.getMessage(), true);
+                message.accept(cannotWrite(f, e), true);
             }
         }
     }
@@ -124,7 +143,7 @@ final class PlotExports {
                 writer.write(f.toPath());
                 message.accept("wrote " + f, false);
             } catch (IOException e) {
-                message.accept("could not write " + f + ": " + e.getMessage(), true);
+                message.accept(cannotWrite(f, e), true);
             }
         }
     }
@@ -136,7 +155,7 @@ final class PlotExports {
                 Export.svg(chart, f.toPath(), 800, 500);
                 message.accept("wrote " + f, false);
             } catch (IOException e) {
-                message.accept("could not write " + f + ": " + e.getMessage(), true);
+                message.accept(cannotWrite(f, e), true);
             }
         }
     }

@@ -230,16 +230,12 @@ public final class RunController {
                 awaitEnd(previous);
                 RunOutcome o = r.run();
                 finished(r, o.status() == RunOutcome.Status.FAILED ? State.FAILED : State.FINISHED,
-                        o.error() == null ? "" : storageNote(o.error()));
+                        o.error() == null ? "" : withoutInitAdvice(storageNote(o.error())) + outOfMemoryAdvice(o.error()));
             } catch (BadInputException e) {
                 // refused at its start (no finite start point) before any chain stored a transition: the session
                 // goes, as on the command line, rather than stay in the sessions folder as a failed run without draws
                 String why = e.getMessage();
-                if (why != null && why.endsWith(CLI_INIT_ADVICE)) {
-                    // the window has no start-values field: say where one is given
-                    why = why.substring(0, why.length() - CLI_INIT_ADVICE.length())
-                            + "; the command line gives start values (workbench run --init \u2026)";
-                }
+                why = withoutInitAdvice(why);
                 if (w instanceof SessionWriter sw && sw.discardIfNothingStored()) {
                     if (r == runner && session == dir) {
                         session = null;
@@ -283,8 +279,30 @@ public final class RunController {
         }
     }
 
-    /** How {@link ChainRunner}'s refusal of a chain without a finite start point ends: advice for the command line. */
-    static final String CLI_INIT_ADVICE = "; give one with --init";
+    /**
+     * What to do after a run that ran out of memory ({@link ChainRunner#OUT_OF_MEMORY}): its draws are kept in the
+     * session; empty for any other failure.
+     */
+    static String outOfMemoryAdvice(String error) {
+        if (error == null || !error.startsWith(ChainRunner.OUT_OF_MEMORY)) {
+            return "";
+        }
+        return "; the draws so far are kept in the session; start the workbench with more memory ("
+                + workbench.app.cli.Launcher.moreHeap(workbench.app.cli.Launcher.largerHeap(
+                        Runtime.getRuntime().maxMemory())) + ") or ask for fewer chains or dimensions";
+    }
+
+    /**
+     * A refusal's advice to give start values with {@code --init} ({@link ChainRunner}'s "; give one with --init", the
+     * first step-size search's "(give another with --init)") in the window's words: it has no start-values field.
+     */
+    static String withoutInitAdvice(String why) {
+        if (why == null) {
+            return null;
+        }
+        return why.replace("; give one with --init", "; the command line gives start values (workbench run --init \u2026)")
+                .replace("(give another with --init)", "(the command line gives start values: workbench run --init \u2026)");
+    }
 
     /** How long the next run (or {@link #shutdown}) waits for a stopped run's thread before going on without it. */
     static final long STOP_WAIT_MS = 2000;
@@ -594,7 +612,10 @@ public final class RunController {
     static String writableFolder(Path dir) {
         try {
             java.nio.file.Files.createDirectories(dir);
-        } catch (java.io.IOException | SecurityException e) {
+        } catch (java.io.IOException e) {
+            // the exception's own text was the path alone ("cannot use /a/b for sessions: /a/b")
+            return "cannot use " + dir + " for sessions: " + Messages.oneLine(workbench.sessions.IoErrors.describe(e));
+        } catch (SecurityException e) {
             return "cannot use " + dir + " for sessions: " + Messages.oneLine(String.valueOf(e.getMessage()));
         }
         if (!java.nio.file.Files.isWritable(dir)) {

@@ -67,11 +67,21 @@ class UnfinishedSummaryTest {
     void aRunStillBeingWrittenIsNotCalledCrashed() throws Exception {
         Path s = stopped("running");
         try (SessionLock lock = SessionLock.acquire(s)) {
+            // asked by another process (a summary in a terminal while the window writes)
+            Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
+                    System.getProperty("java.class.path"), workbench.app.Main.class.getName(), "summary", s.toString())
+                    .redirectErrorStream(true).start();
+            String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+            assertTrue(p.waitFor(60, java.util.concurrent.TimeUnit.SECONDS));
+            assertEquals(0, p.exitValue(), out);
+            assertTrue(out.contains("note: the run is still being written by another process (pid "
+                    + ProcessHandle.current().pid() + "); this summary covers 512 to 600 of 600 iterations per chain "
+                    + "stored so far"), out);
+            // asked by the process that writes it (the window's File > Evaluate on its paused run): not "another"
             CliHarness r = CliHarness.run("summary", s.toString());
             assertEquals(0, r.code, r.err);
-            assertTrue(r.err.contains("note: the run is still being written by another process (pid "
-                    + ProcessHandle.current().pid() + "); this summary covers 512 to 600 of 600 iterations per chain "
-                    + "stored so far"), r.err);
+            assertTrue(r.err.contains("note: the run is still going in this window (running or paused); this summary"
+                    + " covers 512 to 600 of 600 iterations per chain stored so far"), r.err);
         }
         // the summary asked without taking the lock or writing: a writer can still take it
         try (SessionLock again = SessionLock.acquire(s)) {

@@ -30,7 +30,7 @@ public record RunConfig(String modelId, Map<String, String> modelSettings, Strin
             throw new BadInputException("--draws must be 0 or more, got " + draws);
         }
         if ((long) warmup + draws < 1) {
-            throw new BadInputException("nothing to do: --warmup and --draws are both 0");
+            throw new BadInputException("nothing to do: warmup and draws are both 0 (give draws, or warmup, above 0)");
         }
         if (threads < 1) {
             throw new BadInputException("--threads must be 1 or more, got " + threads);

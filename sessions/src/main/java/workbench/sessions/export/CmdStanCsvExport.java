@@ -71,7 +71,7 @@ public final class CmdStanCsvExport {
             Files.createDirectories(dir);
         } catch (IOException e) {
             String msg = "cannot create the directory " + dir + ": " + workbench.sessions.IoErrors.describe(e)
-                    + " (choose another --out)";
+                    + " (" + workbench.sessions.IoErrors.ANOTHER_OUT + ")";
             if (OutputFiles.notWritable(e)) {
                 throw new BadInputException(msg, e); // a folder the user cannot write into: bad input, as for npz/csv
             }

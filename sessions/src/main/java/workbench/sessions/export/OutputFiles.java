@@ -150,7 +150,7 @@ final class OutputFiles {
      */
     static IOException cannotWrite(Path target, IOException e) {
         return new IOException("cannot write " + target + ": " + workbench.sessions.IoErrors.describe(e)
-                + " (nothing was written; free space, make the folder writable or choose another --out)", e);
+                + " (nothing was written; free space, make the folder writable or " + workbench.sessions.IoErrors.ANOTHER_OUT + ")", e);
     }
 
     /**
@@ -164,7 +164,7 @@ final class OutputFiles {
     /** One line for an output folder that cannot be written into. */
     static BadInputException cannotWriteThere(Path target, IOException e) {
         return new BadInputException("cannot write " + target + ": " + workbench.sessions.IoErrors.describe(e)
-                + " (nothing was written; make the folder writable or choose another --out)", e);
+                + " (nothing was written; make the folder writable or " + workbench.sessions.IoErrors.ANOTHER_OUT + ")", e);
     }
 
     /** The output file's own stream: its failures are told apart from those of the body's reading. */

@@ -162,10 +162,12 @@ public final class LogisticRegression implements DataModel, StochasticModel {
         public Model create(ParamValues v) {
             String owner = "model logistic";
             if (!v.has("data") || v.text("data").isEmpty()) {
-                throw new BadInputException(owner + ": setting 'data' is required (--set data=PATH to a CSV file)");
+                throw new BadInputException(owner + ": setting 'data' is required: the path of a CSV file"
+                        + " (on the command line --set data=PATH)");
             }
             if (!v.has("target") || v.text("target").isEmpty()) {
-                throw new BadInputException(owner + ": setting 'target' is required (--set target=COLUMN, a 0/1 column)");
+                throw new BadInputException(owner + ": setting 'target' is required: the name of a 0/1 column of the"
+                        + " data (on the command line --set target=COLUMN)");
             }
             return fromCsv(v.text("data"), v.text("target"), v.real("beta")).withBatchSize(v.integer("batch_size"));
         }
