@@ -689,7 +689,24 @@ public final class SessionWriter implements DrawSink, AutoCloseable {
                 recorded = new RunOutcome(RunOutcome.Status.FAILED, outcome.wallSeconds(), outcome.warmupSeconds(),
                         outcome.samplingSeconds(), "cannot write the session: " + earlier.getMessage());
             }
-            writeManifest(ManifestJson.statusText(recorded.status()), recorded, Instant.now());
+            try {
+                writeManifest(ManifestJson.statusText(recorded.status()), recorded, Instant.now());
+            } catch (OutOfMemoryError e) {
+                // the chains' final (dense) metrics, written as text, did not fit in the heap: the run's end is
+                // recorded without them rather than not at all (the manifest said "running" for good)
+                synchronized (manifestLock) {
+                    for (int c = 0; c < results.length; c++) {
+                        ChainResult r = results[c];
+                        if (r != null) {
+                            results[c] = new ChainResult(r.chain(), r.iterations(), r.stepSize(), null);
+                        }
+                    }
+                }
+                recorded = new RunOutcome(RunOutcome.Status.FAILED, recorded.wallSeconds(), recorded.warmupSeconds(),
+                        recorded.samplingSeconds(), (recorded.error() == null ? "" : recorded.error() + "; ")
+                                + "out of memory writing the chains' final metrics into the manifest: left out");
+                writeManifest(ManifestJson.statusText(recorded.status()), recorded, Instant.now());
+            }
             if (first != null) {
                 throw first;
             }

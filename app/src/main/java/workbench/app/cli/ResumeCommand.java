@@ -107,7 +107,7 @@ final class ResumeCommand implements Callable<Integer> {
             // a full disk mid-resume, as mid-run: what was stored stays, and resuming again goes on from there
             throw new CliExit(WorkbenchCli.FAILED, "error: the resumed run failed: " + outcome.error()
                     + " (the draws stored so far are kept in " + dir + "; free space or fix the cause, then 'workbench"
-                    + " resume " + dir + "' goes on from there)" + RunCommand.outOfMemoryAdvice(outcome.error(), dir));
+                    + " resume " + dir + "' goes on from there)" + RunCommand.outOfMemoryAdviceOnResume(outcome.error()));
         }
         ReRuns.endAs(outcome, "resumed run");
         try (SessionReader reader = SessionReader.open(dir)) {

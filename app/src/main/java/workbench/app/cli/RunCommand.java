@@ -270,6 +270,11 @@ final class RunCommand implements Callable<Integer> {
             Runtime.getRuntime().addShutdownHook(hook);
             try {
                 outcome = runner.run();
+                if (outcome.status() == RunOutcome.Status.FAILED && outcome.error() != null
+                        && outcome.error().startsWith(ChainRunner.OUT_OF_MEMORY) && writer.discardIfNothingStored()) {
+                    // a chain ran out before any transition was stored: an empty "failed" session helps nobody
+                    throw new CliExit(WorkbenchCli.FAILED, outOfMemoryBeforeAnyDraw(out));
+                }
             } catch (BadInputException refused) {
                 // a chain refused at its start (no finite start point) before any chain stored a transition: nothing
                 // is kept, as for other bad input (exit 2), so the corrected command can use the same --out
@@ -291,11 +296,7 @@ final class RunCommand implements Callable<Integer> {
                 // in this thread, while the session's chain buffers were made (a chain's own thread ends the run as
                 // failed instead): leave nothing when nothing was stored, else say why the run ended, not "running"
                 if (writer.discardIfNothingStored()) {
-                    throw new CliExit(WorkbenchCli.FAILED, "error: out of memory ("
-                            + (Runtime.getRuntime().maxMemory() >> 20) + " MiB heap) as the run started, before any"
-                            + " draw; nothing is kept in " + out + "; give Java more with " + Launcher.moreHeap(
-                                    Launcher.largerHeap(Runtime.getRuntime().maxMemory()))
-                            + " (within the machine's memory), or ask for less (fewer chains or dimensions)");
+                    throw new CliExit(WorkbenchCli.FAILED, outOfMemoryBeforeAnyDraw(out));
                 } else {
                     try {
                         writer.finish(new RunOutcome(RunOutcome.Status.FAILED, 0, 0, 0,
@@ -350,6 +351,23 @@ final class RunCommand implements Callable<Integer> {
         return "; give Java more with " + Launcher.moreHeap(Launcher.largerHeap(Runtime.getRuntime().maxMemory()))
                 + " (within the machine's memory) and 'workbench resume " + out + "' continues the run, or ask for"
                 + " less (fewer chains or dimensions) in a new one";
+    }
+
+    /** As {@link #outOfMemoryAdvice} after a {@code resume}, whose message says already how to resume again. */
+    static String outOfMemoryAdviceOnResume(String error) {
+        if (error == null || !error.startsWith(workbench.core.run.ChainRunner.OUT_OF_MEMORY)) {
+            return "";
+        }
+        return "; give Java more with " + Launcher.moreHeap(Launcher.largerHeap(Runtime.getRuntime().maxMemory()))
+                + " (within the machine's memory) first";
+    }
+
+    /** A run that ran out of memory before it stored any draw, its session discarded. */
+    static String outOfMemoryBeforeAnyDraw(Path out) {
+        long heap = Runtime.getRuntime().maxMemory();
+        return "error: out of memory (" + (heap >> 20) + " MiB heap) as the run started, before any draw; nothing is"
+                + " kept in " + out + "; give Java more with " + Launcher.moreHeap(Launcher.largerHeap(heap))
+                + " (within the machine's memory), or ask for less (fewer chains or dimensions)";
     }
 
     /**

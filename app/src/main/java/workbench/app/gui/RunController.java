@@ -79,7 +79,9 @@ public final class RunController {
     private volatile Path sessionsRoot;
     /** Makes the sink that stores a run in the given new directory (a SessionWriter; tests inject faults). */
     private final java.util.function.Function<Path, DrawSink> storage;
-    private volatile Path session;
+    /** Cleared by the run's own thread (compare-and-set) when its session is gone: a new run may have replaced it. */
+    private final java.util.concurrent.atomic.AtomicReference<Path> session =
+            new java.util.concurrent.atomic.AtomicReference<>();
     private volatile DrawSink writer;
     private volatile Model model;
     private volatile Sampler sampler;
@@ -217,7 +219,7 @@ public final class RunController {
         r.setRecordPaths(speed < PATH_SPEED);
         this.buffer = b;
         this.runner = r;
-        this.session = dir;
+        this.session.set(dir);
         this.model = model;
         this.sampler = sampler;
         this.cappedNote = sampler.cappedNote(config.warmup());
@@ -237,15 +239,15 @@ public final class RunController {
                 String why = e.getMessage();
                 why = withoutInitAdvice(why);
                 if (w instanceof SessionWriter sw && sw.discardIfNothingStored()) {
-                    if (r == runner && session == dir) {
-                        session = null;
-                    }
+                    session.compareAndSet(dir, null);
                     why += "; nothing was stored, so no session is kept";
                 }
                 finished(r, State.FAILED, why);
             } catch (UncheckedIOException e) {
+                forgetRemoved(w, dir);
                 finished(r, State.FAILED, "storage error, sampling stopped: " + e.getMessage());
             } catch (RuntimeException | Error e) {
+                forgetRemoved(w, dir);
                 finished(r, State.FAILED, "run failed: " + e);
             } finally {
                 if (w instanceof AutoCloseable c) {
@@ -255,6 +257,7 @@ public final class RunController {
                         finished(r, State.FAILED, "storage error: " + e.getMessage());
                     }
                 }
+                forgetRemoved(null, dir);
             }
         }, "chain-runner");
         t.setDaemon(true);
@@ -276,6 +279,25 @@ public final class RunController {
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
+        }
+    }
+
+    /**
+     * Closes {@code w} (when a session writer: a second close does nothing) and, when that left no folder at
+     * {@code dir} (a writer whose start failed removes what it made), stops naming it as the session: the status bar,
+     * the title and File's actions named a folder that was not there. Before the run is said to have ended, so that
+     * whoever sees it ended sees no session.
+     */
+    private void forgetRemoved(DrawSink w, Path dir) {
+        if (w instanceof SessionWriter sw) {
+            try {
+                sw.close();
+            } catch (RuntimeException e) {
+                // the run has failed already, and its message says why; the close adds nothing to it
+            }
+        }
+        if (!java.nio.file.Files.isDirectory(dir)) {
+            session.compareAndSet(dir, null);
         }
     }
 
@@ -328,7 +350,7 @@ public final class RunController {
 
     /** A runner error that came from the session writer gets said as such. */
     private String storageNote(String error) {
-        Path d = session;
+        Path d = session.get();
         boolean storage = error.contains("UncheckedIOException") || (d != null && error.contains(d.toString()));
         return storage && !error.startsWith("storage error") ? "storage error, sampling stopped: " + error : error;
     }
@@ -376,7 +398,7 @@ public final class RunController {
     public synchronized void reset() {
         stopRunner();
         buffer = null;
-        session = null;
+        session.set(null);
         state = State.IDLE;
         message = "";
         // a step size set during the run was that run's: the next run starts from the sampler's setting (one set
@@ -588,7 +610,7 @@ public final class RunController {
 
     /** The directory the current (or last) run's session is written to; null before the first run. */
     public Path session() {
-        return session;
+        return session.get();
     }
 
     /** The folder new sessions go under. */
@@ -631,7 +653,7 @@ public final class RunController {
     /** The session of the run going on (running or paused), or null when none is (any thread). */
     public Path sessionGoingOn() {
         State s = state;
-        return s == State.RUNNING || s == State.PAUSED ? session : null;
+        return s == State.RUNNING || s == State.PAUSED ? session.get() : null;
     }
 
     /** Whether the runner is paused with no transitions outstanding (a step has completed). */

@@ -49,4 +49,29 @@ class RunControllerRefusedStartTest {
             rc.shutdown();
         }
     }
+
+    @Test
+    void aSessionWhoseStartFailedIsNotNamedAfterwards() throws Exception {
+        // the writer cannot make chain 2's draws file: it removes what it made, and the window must not go on naming
+        // the folder (status bar, title, File > Export, Distil, Evaluate) as it did
+        workbench.sessions.WriteFaults full = (file, op, bytes) -> {
+            if (op == workbench.sessions.WriteFaults.Op.CREATE && file.getFileName().toString().equals("chain-2.draws")) {
+                throw new java.io.IOException("No space left on device");
+            }
+        };
+        RunController rc = new RunController(root, dir -> new workbench.sessions.SessionWriter(dir,
+                workbench.sessions.SessionWriter.Options.defaults().withFaults(full)));
+        try {
+            RunConfig cfg = new RunConfig("gaussian-2d", Map.of(), "nuts", Map.of(), 2, 20, 20, 1, 1, null);
+            rc.start(cfg, ModelRegistry.create("gaussian-2d", Map.of()), SamplerRegistry.create("nuts", Map.of()), false);
+            RunControllerTest.waitFor(() -> rc.state() == RunController.State.FAILED, "the run to fail");
+            assertTrue(rc.status().message().contains("No space left on device"), rc.status().message());
+            assertNull(rc.session());
+            try (var left = Files.list(root)) {
+                assertEquals(0, left.count(), "the sessions folder holds nothing");
+            }
+        } finally {
+            rc.shutdown();
+        }
+    }
 }

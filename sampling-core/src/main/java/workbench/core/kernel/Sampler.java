@@ -109,6 +109,17 @@ public interface Sampler {
     }
 
     /**
+     * How many values of its final inverse metric one chain of this sampler reports at its end
+     * ({@link workbench.core.kernel.ChainSampler#inverseMetric}), where that grows faster than the dimension (a dense
+     * metric's {@code dim x dim}); 0 otherwise. A session keeps every chain's in its manifest, written as text:
+     * {@link workbench.core.run.ChainRunner#requireHeap} refuses a run whose chains would report more than
+     * {@link workbench.core.run.ChainRunner#MAX_REPORTED_METRIC_VALUES} together.
+     */
+    default long reportedMetricValues(Model model) {
+        return 0;
+    }
+
+    /**
      * The largest step size a person may set by hand while this sampler's chains run, where the sampler has a
      * ceiling of its own below the bound every sampler has (10⁶): SMILE's tuner keeps its step size at most 10.
      * {@link workbench.core.run.ChainRunner#setStepSize} refuses a larger one before it reaches a chain.

@@ -172,8 +172,24 @@ public final class ChainRunner {
         requireHeap(sampler, model, chains, Runtime.getRuntime().maxMemory());
     }
 
+    /**
+     * The most values of final inverse metrics ({@link Sampler#reportedMetricValues}) a run's chains may report
+     * together: a session writes them into its manifest as text, about 21 bytes a value, and a Java byte array holds
+     * at most 2 GiB (one chain of a dense metric on 11 000 parameters could not be written).
+     */
+    public static final long MAX_REPORTED_METRIC_VALUES = 1L << 26;
+
     /** {@link #requireHeap(Sampler, Model, int)} against a heap of {@code heap} bytes. */
     static void requireHeap(Sampler sampler, Model model, int chains, long heap) {
+        long reported = sampler.reportedMetricValues(model);
+        if (reported > 0 && (double) reported * chains > MAX_REPORTED_METRIC_VALUES) {
+            throw new BadInputException(String.format(java.util.Locale.ROOT,
+                    "%s on %d parameters would report %s values of final metrics for %d chain%s, more than a session"
+                            + " can write (%s)%s: ask for fewer chains or parameters", sampler.id(), model.dim(),
+                    approx(reported * (double) chains), chains, chains == 1 ? "" : "s",
+                    approx(MAX_REPORTED_METRIC_VALUES), sampler.heldBytesNote() == null ? ""
+                            : " (" + sampler.heldBytesNote() + ")"));
+        }
         long perChain = sampler.heldBytesPerChain(model);
         if (perChain <= 0 || heap == Long.MAX_VALUE) {
             return;
@@ -187,6 +203,11 @@ public final class ChainRunner {
                     sampler.id(), model.dim(), bytes(need), chains, chains == 1 ? "" : "s", bytes(perChain),
                     heap >> 20, why == null ? "" : " (" + why + ")"));
         }
+    }
+
+    /** {@code v} with three figures, e.g. {@code 6.71e+07}. */
+    private static String approx(double v) {
+        return String.format(java.util.Locale.ROOT, "%.3g", v);
     }
 
     /** {@code b} bytes in MiB or GiB, three figures. */
@@ -799,6 +820,8 @@ public final class ChainRunner {
             if (promised >= limit) {
                 throw new BadInputException("the run has " + promised + " chains, the most allowed; no chain added");
             }
+            // a dense metric's chain holds d x d matrices: one more may not fit where the first ones did
+            requireHeap(sampler, model, promised + 1);
             chain = promised++;
             adds.add(new AddChain(chain, position.clone(), stepSizesSet));
         }

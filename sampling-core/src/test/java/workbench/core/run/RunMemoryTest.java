@@ -30,21 +30,36 @@ class RunMemoryTest {
     void aDenseMetricTooLargeForTheHeapIsRefusedWithItsSize() {
         Sampler dense = SamplerRegistry.create("nuts", Map.of("metric", "dense"));
         Model m = gaussian(1000);
-        // five 1000 x 1000 matrices of doubles a chain: 38 MiB, 153 MiB for four
-        assertEquals(5L * 8 * 1000 * 1000, dense.heldBytesPerChain(m));
-        ChainRunner.requireHeap(dense, m, 4, 200 * MIB);
+        // five 1000 x 1000 matrices of doubles a chain, and the last one written into the session as text (100 bytes
+        // a value): 134 MiB a chain, 534 MiB for four
+        assertEquals((5L * 8 + 100) * 1000 * 1000, dense.heldBytesPerChain(m));
+        ChainRunner.requireHeap(dense, m, 4, 600 * MIB);
         BadInputException e = assertThrows(BadInputException.class,
-                () -> ChainRunner.requireHeap(dense, m, 4, 100 * MIB));
-        assertTrue(e.getMessage().startsWith("nuts on 1000 parameters would hold about 153 MiB for 4 chains (38.1 MiB"
-                + " each), more than this Java heap (100 MiB) (metric=dense holds 5 dim x dim matrices a chain;"
-                + " metric=diag (the default) holds none)"), e.getMessage());
-        ChainRunner.requireHeap(dense, m, 1, 100 * MIB);
+                () -> ChainRunner.requireHeap(dense, m, 4, 500 * MIB));
+        assertTrue(e.getMessage().startsWith("nuts on 1000 parameters would hold about 534 MiB for 4 chains (134 MiB"
+                + " each), more than this Java heap (500 MiB) (metric=dense holds 5 dim x dim matrices a chain and"
+                + " writes the last into the session; metric=diag (the default) holds none)"), e.getMessage());
+        ChainRunner.requireHeap(dense, m, 1, 200 * MIB);
         // the diagonal metric, and samplers without matrices, are not sized
         for (String id : new String[] {"nuts", "mclmc", "rwm"}) {
             Sampler s = SamplerRegistry.create(id, Map.of());
             assertEquals(0, s.heldBytesPerChain(m), id);
+            assertEquals(0, s.reportedMetricValues(m), id);
             ChainRunner.requireHeap(s, gaussian(100_000), 1024, MIB);
         }
+    }
+
+    @Test
+    void finalDenseMetricsASessionCannotWriteAreRefusedAtAnyHeap() {
+        // a session writes each chain's final metric into its manifest as text, at most 2 GiB: one chain on 11 000
+        // parameters sampled for hours and then could not be written
+        Sampler dense = SamplerRegistry.create("nuts", Map.of("metric", "dense"));
+        ChainRunner.requireHeap(dense, gaussian(4000), 4, Long.MAX_VALUE - 1);
+        BadInputException e = assertThrows(BadInputException.class,
+                () -> ChainRunner.requireHeap(dense, gaussian(4200), 4, Long.MAX_VALUE - 1));
+        assertTrue(e.getMessage().startsWith("nuts on 4200 parameters would report 7.06e+07 values of final metrics for"
+                + " 4 chains, more than a session can write (6.71e+07)"), e.getMessage());
+        assertThrows(BadInputException.class, () -> ChainRunner.requireHeap(dense, gaussian(11_000), 1, Long.MAX_VALUE - 1));
     }
 
     @Test
@@ -61,7 +76,7 @@ class RunMemoryTest {
 
     @Test
     void theRunnerRefusesATooLargeRunBeforeItsSinkStarts() {
-        RunConfig cfg = new RunConfig("gaussian", Map.of("dim", "30000"), "nuts", Map.of("metric", "dense"), 4, 10, 10,
+        RunConfig cfg = new RunConfig("gaussian", Map.of("dim", "3000"), "nuts", Map.of("metric", "dense"), 4, 10, 10,
                 1, 1, null);
         DrawSink rec = new DrawSink() {
             @Override
@@ -74,7 +89,7 @@ class RunMemoryTest {
                 throw new AssertionError("a transition");
             }
         };
-        // 4 x 5 x 30000^2 doubles = 134 GiB, beyond any heap these tests run in
+        // 4 x 140 bytes x 3000^2 = 4.7 GiB, beyond the heap these tests run in (2 GiB)
         ChainRunner runner = new ChainRunner(cfg, ModelRegistry.create(cfg.modelId(), cfg.modelSettings()),
                 SamplerRegistry.create(cfg.samplerId(), cfg.samplerSettings()), rec);
         BadInputException e = assertThrows(BadInputException.class, runner::run);
