@@ -334,6 +334,13 @@ final class RunCommand implements Callable<Integer> {
         if (!noSummary) {
             try (SessionReader reader = SessionReader.open(out)) {
                 SummaryCommand.print(outWriter, reader, json);
+            } catch (OutOfMemoryError e) {
+                // the run itself finished and is stored: its summary (a long session's) needs more heap than the run
+                outWriter.flush();
+                err.println("warning: the run finished, but its summary ran out of memory ("
+                        + (Runtime.getRuntime().maxMemory() >> 20) + " MiB heap): 'workbench summary " + out
+                        + "' prints it given more (" + Launcher.moreHeap(Launcher.largerHeap(
+                                Runtime.getRuntime().maxMemory())) + "), or --params for fewer parameters");
             }
         }
         err.println("stored in " + out);

@@ -119,12 +119,31 @@ public final class WorkbenchCli implements Runnable {
         try {
             return commandLine().execute(args);
         } catch (OutOfMemoryError e) {
-            long max = Runtime.getRuntime().maxMemory();
-            System.err.println("error: out of memory (" + max / (1 << 20) + " MiB heap); draws already stored stay on"
-                    + " disk; give Java more with " + Launcher.moreHeap(Launcher.largerHeap(max))
-                    + " (within the machine's memory), or ask for less (fewer chains or dimensions)");
+            System.err.println(outOfMemory(args.length > 0 ? args[0] : "", Runtime.getRuntime().maxMemory()));
             return FAILED;
         }
+    }
+
+    /**
+     * The one line a command that ran out of memory ends with: {@code run}, {@code resume} and {@code replay} keep the
+     * draws they stored and take fewer chains or dimensions; a command that reads (summary, diagnose, distill, export,
+     * evaluate) only needs the heap, or a smaller selection. Before, every command said "draws already stored stay on
+     * disk … fewer chains or dimensions", which a summary of a finished run could not act on.
+     */
+    static String outOfMemory(String command, long maxHeap) {
+        String more = "give Java more with " + Launcher.moreHeap(Launcher.largerHeap(maxHeap))
+                + " (within the machine's memory)";
+        String heap = "error: out of memory (" + maxHeap / (1 << 20) + " MiB heap)";
+        return switch (command) {
+            case "run", "resume", "replay" -> heap + "; draws already stored stay on disk; " + more
+                    + ", or ask for less (fewer chains or dimensions)";
+            case "summary" -> heap + " in summary; nothing was changed; " + more + ", or ask for less (--params)";
+            case "diagnose" -> heap + " in diagnose; nothing was changed; " + more
+                    + ", or ask for less (--params, fewer files)";
+            case "distill", "export", "evaluate" -> heap + " in " + command + "; nothing was kept; " + more
+                    + ", or ask for less (a smaller selection or set)";
+            default -> heap + "; " + more;
+        };
     }
 
     /** Runs with the given output and error writers (for tests). */

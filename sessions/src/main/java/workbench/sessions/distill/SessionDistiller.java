@@ -173,8 +173,16 @@ public final class SessionDistiller {
 
             int d = man.parameterCount();
             requireHeap(n, d, model != null, Runtime.getRuntime().maxMemory());
-            double[] x = new double[n * d];
-            double[] scores = model == null ? null : new double[n * d];
+            double[] x;
+            double[] scores;
+            try {
+                x = new double[n * d];
+                scores = model == null ? null : new double[n * d];
+            } catch (OutOfMemoryError e) {
+                // the estimate passed, but what else the heap held left too little (a 1 GiB heap, 832 MB asked)
+                throw heapRefusal(heapNeeded(n, d, model != null), d, n, model != null,
+                        Runtime.getRuntime().maxMemory(), true);
+            }
             double[] constrained = new double[d];
             double[] q = new double[d];
             Model chainModel = model == null ? null : model.forChain();
@@ -393,22 +401,37 @@ public final class SessionDistiller {
 
     /**
      * Refuses, in one line naming the heap it needs, a distillation whose draws (and gradients) do
-     * not fit in {@code maxHeap} bytes less an eighth for the rest of the work, rather than letting it
+     * not fit in {@code maxHeap} bytes less a quarter for the rest of the work, rather than letting it
      * fail part way with a bare out-of-memory error.
      */
     static void requireHeap(long draws, int d, boolean gradients, long maxHeap) {
         long need = heapNeeded(draws, d, gradients);
-        if (maxHeap == Long.MAX_VALUE || need <= maxHeap - maxHeap / 8) {
+        if (draws * d > Integer.MAX_VALUE - 8) {
+            throw new BadInputException(String.format(java.util.Locale.ROOT, "distilling holds all %d post-warmup draws"
+                    + " x %d parameters in one array, at most %d values: distil a selection (--draws, or fewer chains)",
+                    draws, d, Integer.MAX_VALUE - 8));
+        }
+        if (maxHeap == Long.MAX_VALUE || need <= maxHeap - maxHeap / 4) {
             return;
         }
+        throw heapRefusal(need, d, draws, gradients, maxHeap, false);
+    }
+
+    /** The refusal of a distillation whose draws do not fit; {@code ranOut}: found by running out, not by estimate. */
+    private static BadInputException heapRefusal(long need, int d, long draws, boolean gradients, long maxHeap,
+                                                 boolean ranOut) {
         long gib = 1L << 30;
-        long suggest = (need + need / 4 + gib - 1) / gib; // with a quarter more for the rest of the work
-        throw new BadInputException(String.format(java.util.Locale.ROOT,
+        // with half as much again for the rest of the work (the picked points' copies, the kernel rows)
+        long suggest = (need + need / 2 + gib - 1) / gib;
+        if (ranOut) {
+            suggest = Math.max(suggest, (2 * maxHeap + gib - 1) / gib);
+        }
+        return new BadInputException(String.format(java.util.Locale.ROOT,
                 "distilling holds all %d post-warmup draws x %d parameters%s in memory: about %.1f GiB, more than"
-                        + " this Java's %.1f GiB heap allows; start Java with -Xmx%dg or more (workbench:"
+                        + " this Java's %.1f GiB heap allows%s; start Java with -Xmx%dg or more (workbench:"
                         + " WORKBENCH_JAVA_OPTS, installed: JAVA_TOOL_OPTIONS)",
                 draws, d, gradients ? " and their gradients" : "", (double) need / gib, (double) maxHeap / gib,
-                Math.max(1, suggest)));
+                ranOut ? " beside what it holds already" : "", Math.max(1, suggest)));
     }
 
     /**

@@ -29,7 +29,7 @@ class DistillHeapTest {
         String m = e.getMessage();
         assertTrue(m.contains("8000000 post-warmup draws x 100 parameters and their gradients"), m);
         assertTrue(m.contains("11.9 GiB"), m);
-        assertTrue(m.contains("-Xmx15g"), m);
+        assertTrue(m.contains("-Xmx18g"), m);
         assertTrue(!m.contains("\n"), m);
     }
 
@@ -37,5 +37,13 @@ class DistillHeapTest {
     void aSetThatFitsIsLetThrough() {
         assertDoesNotThrow(() -> SessionDistiller.requireHeap(2_000_000, 100, true, 6 * GIB));
         assertDoesNotThrow(() -> SessionDistiller.requireHeap(8_000_000, 100, true, Long.MAX_VALUE));
+    }
+
+    @Test
+    void moreValuesThanAnArrayHoldsAreRefusedAtAnyHeap() {
+        // 30 000 000 x 100 overflowed the array's int size
+        BadInputException e = assertThrows(BadInputException.class,
+                () -> SessionDistiller.requireHeap(30_000_000, 100, false, Long.MAX_VALUE));
+        assertTrue(e.getMessage().contains("in one array, at most 2147483639 values"), e.getMessage());
     }
 }

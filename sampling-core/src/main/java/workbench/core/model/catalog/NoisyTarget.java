@@ -125,6 +125,13 @@ public final class NoisyTarget implements StochasticModel, KnownMarginals {
     }
 
     /** {@code noisy-gaussian}: independent normals, sds log-spaced from 1/sqrt(cond) to sqrt(cond). */
+    /**
+     * The most parameters {@code rotation=random} takes: the rotation and the precision and covariance built from it are
+     * dense d x d matrices made in d^3 steps (1000 parameters took 9 s, 2000 over two minutes; 50 000 overflowed the
+     * arrays' size to "-1794967296").
+     */
+    public static final int MAX_ROTATED_DIM = 1000;
+
     public static NoisyTarget gaussian(int dim, double cond, String noise, double scale) {
         return gaussian(dim, cond, noise, scale, "gradient");
     }
@@ -151,6 +158,11 @@ public final class NoisyTarget implements StochasticModel, KnownMarginals {
             sd[i] = Math.pow(cond, f - 0.5);
         }
         if (rotation.equals("random")) {
+            if (dim > MAX_ROTATED_DIM) {
+                throw new BadInputException("rotation=random turns " + dim + " axes with a dense " + dim + " x " + dim
+                        + " rotation, built in d^3 steps: at most " + MAX_ROTATED_DIM + " parameters (rotation=none"
+                        + " takes up to the dim limit)");
+            }
             RotatedGaussian r = new RotatedGaussian(sd, ROTATION_SEED);
             Truth t = r.truth();
             return new NoisyTarget(r, noise, scale, design, t, new Gaussian(t.sd()).plotBox(), false, sd);

@@ -14,12 +14,18 @@ import workbench.core.diagnostics.Diagnostics;
  * preconditioning: the dynamics changed);</li>
  * <li>{@link Phase#ESS} ({@code tune3}): step size fixed; at its end L = 0.4 eps mean_i(n / ESS_i),
  * ESS_i the (unsplit, not rank-normalised) ESS of coordinate i over these n draws (at most
- * {@link #MAX_ESS_COORDINATES} evenly spaced coordinates are used).</li>
+ * {@link #MAX_ESS_COORDINATES} evenly spaced coordinates are used). Where coordinates x n would pass
+ * {@link #MAX_ESS_VALUES}, fewer evenly spaced coordinates are used (at least one): a long warmup held 4 chains x 1024
+ * x 30 000 doubles (983 MB) and ran a 1 GiB heap out of memory. Only a stage 3 of more than that many draws keeps every
+ * s-th draw of its one coordinate, n / ESS then counted in steps (s times that of the kept draws; thinning more coarsely
+ * than the autocorrelation would overstate it, so it is the last resort).</li>
  * </ol>
  * The rest of warmup keeps the settings fixed ({@link Phase#FIXED}). Mutable; one per chain.
  */
 final class MclmcTuning {
     static final int MAX_ESS_COORDINATES = 1024;
+    /** The most stage-3 values a chain keeps (8 MiB): a longer stage uses fewer coordinates (see the class comment). */
+    static final long MAX_ESS_VALUES = 1L << 20;
     static final double L_FACTOR = 0.4;
 
     private final int dim;
@@ -37,6 +43,8 @@ final class MclmcTuning {
 
     private final int[] essCoordinates;
     private final double[][] essDraws;
+    /** Stage 3 keeps every essStride-th draw (1 unless it is long: {@link #MAX_ESS_VALUES}). */
+    private final int essStride;
 
     double stepSize;
     double lengthL;
@@ -56,12 +64,13 @@ final class MclmcTuning {
         predictor = new StepSizePredictor(dim, targetVariance);
         sum1 = new double[dim];
         sum2 = new double[dim];
-        int k = Math.min(dim, MAX_ESS_COORDINATES);
+        int k = (int) Math.min(Math.min(dim, MAX_ESS_COORDINATES), Math.max(1, MAX_ESS_VALUES / Math.max(1, n3)));
         essCoordinates = new int[k];
         for (int j = 0; j < k; j++) {
             essCoordinates[j] = (int) ((long) j * dim / k);
         }
-        essDraws = new double[k][n3];
+        essStride = (int) Math.max(1, ((long) n3 + MAX_ESS_VALUES - 1) / MAX_ESS_VALUES);
+        essDraws = new double[k][(n3 + essStride - 1) / essStride];
         this.stepSize = stepSize;
         this.lengthL = lengthL;
     }
@@ -81,6 +90,11 @@ final class MclmcTuning {
             return Phase.ESS;
         }
         return Phase.FIXED;
+    }
+
+    /** How many stage-3 values this chain keeps (tests: at most {@link #MAX_ESS_VALUES}, or one draw's worth). */
+    long keptEssValues() {
+        return essDraws.length == 0 ? 0 : (long) essDraws.length * essDraws[0].length;
     }
 
     boolean done() {
@@ -114,8 +128,10 @@ final class MclmcTuning {
         }
         if (phase == Phase.ESS) {
             int row = iteration - endRetune;
-            for (int j = 0; j < essCoordinates.length; j++) {
-                essDraws[j][row] = position[essCoordinates[j]];
+            if (row % essStride == 0) {
+                for (int j = 0; j < essCoordinates.length; j++) {
+                    essDraws[j][row / essStride] = position[essCoordinates[j]];
+                }
             }
         }
         iteration++;
@@ -163,7 +179,8 @@ final class MclmcTuning {
         for (double[] draws : essDraws) {
             double ess = Diagnostics.essBasic(new double[][] {draws}, false);
             if (ess > 0 && Double.isFinite(ess)) {
-                sum += n / ess;
+                // in steps: the kept draws are essStride steps apart
+                sum += (double) essStride * n / ess;
                 count++;
             }
         }

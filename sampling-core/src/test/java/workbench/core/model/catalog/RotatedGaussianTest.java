@@ -89,4 +89,16 @@ class RotatedGaussianTest {
                 () -> ModelRegistry.create("noisy-gaussian", Map.of("rotation", "sideways")));
         assertEquals(true, e.getMessage().contains("rotation"), e.getMessage());
     }
+
+    @Test
+    void aRotationTooLargeToBuildIsRefusedInOneLine() {
+        // 50 000 parameters overflowed the matrices' size ("-1794967296", exit 3); 2000 ran for minutes before a draw
+        workbench.core.BadInputException e = org.junit.jupiter.api.Assertions.assertThrows(
+                workbench.core.BadInputException.class, () -> ModelRegistry.create("noisy-gaussian",
+                        Map.of("dim", "50000", "rotation", "random")));
+        org.junit.jupiter.api.Assertions.assertEquals("rotation=random turns 50000 axes with a dense 50000 x 50000"
+                + " rotation, built in d^3 steps: at most 1000 parameters (rotation=none takes up to the dim limit)",
+                e.getMessage());
+        ModelRegistry.create("noisy-gaussian", Map.of("dim", "50000"));
+    }
 }
