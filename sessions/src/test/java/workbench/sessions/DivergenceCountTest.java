@@ -283,4 +283,30 @@ class DivergenceCountTest {
         assertTrue(ahead.get() > 0, "the premise: records ahead of the draws, in " + opened + " readings");
         assertEquals(List.of(), said);
     }
+
+    @Test
+    void checkingTheFilesFindsTheDamageReadingThemFinds() throws Exception {
+        // summary --divergences 0 and replay --check only check the files now, without decoding every record
+        Path dir = session();
+        long[] at = recordStarts(dir, 1);
+        Path file = dir.resolve(SessionFiles.divergencesFile(1));
+        try (java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(file,
+                java.nio.file.StandardOpenOption.WRITE)) {
+            // a byte in the middle of the second record's body: its checksum fails
+            ch.write(java.nio.ByteBuffer.wrap(new byte[] {0x5a}), (at[1] + at[2]) / 2);
+        }
+        List<String> checked;
+        List<String> read;
+        try (SessionReader r = SessionReader.open(dir)) {
+            r.checkDivergences();
+            checked = r.errors().stream().map(Throwable::getMessage).toList();
+        }
+        try (SessionReader r = SessionReader.open(dir)) {
+            r.divergences();
+            read = r.errors().stream().map(Throwable::getMessage).toList();
+        }
+        assertEquals(1, checked.size(), checked.toString());
+        assertTrue(checked.get(0).contains("chain 2 keeps its first 1 divergence"), checked.toString());
+        assertEquals(read, checked);
+    }
 }

@@ -67,7 +67,7 @@ final class ReplayCommand implements Callable<Integer> {
             if (check) {
                 // the divergence files are read only when asked for: read them now, so that damage there fails the
                 // check as damage to the draws does
-                reader.divergences();
+                reader.checkDivergences();
             }
             for (String note : reader.recovery()) {
                 err.println("note: " + note);

@@ -89,7 +89,7 @@ final class SummaryCommand implements Callable<Integer> {
             if (divergences != null && divergences >= 0) {
                 // the divergence files are read only when listed: read them before the warnings, so that damage
                 // there is reported too (it would otherwise silently shorten the list)
-                reader.divergences();
+                reader.checkDivergences();
             }
             for (String note : reader.recovery()) {
                 err.println("note: " + note);
