@@ -37,6 +37,12 @@ final class InitFrom {
             if (k == 0) {
                 throw new BadInputException("--init-from " + dir + ": the session has no draws");
             }
+            if ((long) chains * d > Integer.MAX_VALUE - 8) {
+                // the start values are one array: 1024 chains of a 2 million-parameter net overflowed its size
+                throw new BadInputException("--init-from " + dir + ": " + chains + " chains x " + d + " parameters are"
+                        + " more start values than one array holds (" + (Integer.MAX_VALUE - 8) + "); ask for fewer"
+                        + " chains");
+            }
             double[] init = new double[chains * d];
             for (int c = 0; c < chains; c++) {
                 int src = from[c % k];

@@ -82,8 +82,15 @@ public final class NumericCsv {
                 throw new BadInputException(owner + ": " + source + " line " + lineNo + ": expected " + k
                         + " cells, found " + parts.length);
             }
-            if ((rows + 1) * k > cells.length) {
-                cells = Arrays.copyOf(cells, cells.length * 2);
+            if ((rows + 1L) * k > cells.length) {
+                long need = (rows + 1L) * k;
+                if (need > Integer.MAX_VALUE - 8) {
+                    // an int size overflowed ("-2147483648") past 2^30 cells
+                    throw new BadInputException(owner + ": " + source + " line " + lineNo + ": more than "
+                            + (Integer.MAX_VALUE - 8) + " cells; a data file this large is not read (use a sample of"
+                            + " its rows)");
+                }
+                cells = Arrays.copyOf(cells, (int) Math.min(Integer.MAX_VALUE - 8, Math.max(need, 2L * cells.length)));
             }
             if (rows == lines.length) {
                 lines = Arrays.copyOf(lines, rows * 2);
