@@ -114,10 +114,7 @@ final class ResumeCommand implements Callable<Integer> {
             SummaryCommand.print(stdout, reader, json);
         } catch (OutOfMemoryError e) {
             stdout.flush();
-            err.println("warning: the resumed run finished, but its summary ran out of memory ("
-                    + (Runtime.getRuntime().maxMemory() >> 20) + " MiB heap): 'workbench summary " + dir
-                    + "' prints it given more (" + Launcher.moreHeap(Launcher.largerHeap(
-                            Runtime.getRuntime().maxMemory())) + "), or --params for fewer parameters");
+            err.println(RunCommand.summaryOutOfMemory("resumed run", dir));
         }
         err.println("stored in " + dir);
         return 0;

@@ -337,10 +337,7 @@ final class RunCommand implements Callable<Integer> {
             } catch (OutOfMemoryError e) {
                 // the run itself finished and is stored: its summary (a long session's) needs more heap than the run
                 outWriter.flush();
-                err.println("warning: the run finished, but its summary ran out of memory ("
-                        + (Runtime.getRuntime().maxMemory() >> 20) + " MiB heap): 'workbench summary " + out
-                        + "' prints it given more (" + Launcher.moreHeap(Launcher.largerHeap(
-                                Runtime.getRuntime().maxMemory())) + "), or --params for fewer parameters");
+                err.println(summaryOutOfMemory("run", out));
             }
         }
         err.println("stored in " + out);
@@ -367,6 +364,17 @@ final class RunCommand implements Callable<Integer> {
         }
         return "; give Java more with " + Launcher.moreHeap(Launcher.largerHeap(Runtime.getRuntime().maxMemory()))
                 + " (within the machine's memory) first";
+    }
+
+    /**
+     * The warning of a {@code run} or {@code resume} (named by {@code what}) that finished and stored its draws in
+     * {@code out} but whose closing summary ran out of memory: it exits 0, the summary left to {@code summary}.
+     */
+    static String summaryOutOfMemory(String what, Path out) {
+        long heap = Runtime.getRuntime().maxMemory();
+        return "warning: the " + what + " finished, but its summary ran out of memory (" + (heap >> 20) + " MiB heap):"
+                + " 'workbench summary " + out + "' prints it given more (" + Launcher.moreHeap(Launcher.largerHeap(heap))
+                + "), or --params for fewer parameters";
     }
 
     /** A run that ran out of memory before it stored any draw, its session discarded. */

@@ -31,4 +31,11 @@ class OutOfMemoryLineTest {
             assertTrue(line.startsWith("error: out of memory (1024 MiB heap)"), line);
         }
     }
+
+    @Test
+    void aRunWhoseSummaryRanOutSaysItIsStored() {
+        String w = RunCommand.summaryOutOfMemory("run", java.nio.file.Path.of("g8"));
+        assertTrue(w.startsWith("warning: the run finished, but its summary ran out of memory ("), w);
+        assertTrue(w.contains("'workbench summary g8' prints it given more ("), w);
+    }
 }
