@@ -914,12 +914,22 @@ public final class SessionReader implements DrawSource, AutoCloseable {
      * dropped; corruption before it ends the list there and is added to {@link #errors()}.
      */
     public List<DivergenceRecord> divergences(int chain) {
+        List<DivergenceRecord> out = new ArrayList<>();
+        forEachDivergence(chain, out::add);
+        return out;
+    }
+
+    /**
+     * Hands the chain's divergences to {@code each} one at a time, as {@link #divergences(int)} reads them, holding one
+     * decoded record at a time: a record carries its trajectory (up to 64 MiB), and a list of them all ran a 512 MiB
+     * heap out of memory where the caller kept only a few numbers of each.
+     */
+    public void forEachDivergence(int chain, java.util.function.Consumer<DivergenceRecord> each) {
         String name = manifest.divergencesFiles().get(chain);
         Path file = dir.resolve(name);
-        List<DivergenceRecord> out = new ArrayList<>();
         if (!Files.exists(file)) {
             requireDirectory();
-            return out;
+            return;
         }
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
             List<long[]> spans = new ArrayList<>();
@@ -928,15 +938,13 @@ public final class SessionReader implements DrawSource, AutoCloseable {
                 ByteBuffer b = ByteBuffer.allocate((int) s[1]);
                 RecordScanner.readFully(ch, b, s[0]);
                 b.flip();
-                out.add(Divergences.decode(chain, b));
+                each.accept(Divergences.decode(chain, b));
             }
         } catch (NoSuchFileException e) {
             requireDirectory();
-            return out;
         } catch (IOException e) {
             throw new UncheckedIOException("reading " + file + ": " + e.getMessage(), e);
         }
-        return out;
     }
 
     /**

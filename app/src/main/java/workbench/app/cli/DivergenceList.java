@@ -39,26 +39,34 @@ final class DivergenceList {
             model = null;
         }
         List<Row> out = new ArrayList<>();
-        for (DivergenceRecord d : reader.divergences()) {
-            if (d.chain() < 0 || d.chain() >= reader.chains()) {
-                continue;
-            }
-            double[] crossing = null;
-            double[] start = null;
-            if (model != null && d.position() != null && d.position().length == model.dim()) {
-                crossing = output(model, d.position());
-                if (d.trajectory() != null && d.trajectory().length > 0 && d.trajectory()[0].length == model.dim()) {
-                    start = output(model, d.trajectory()[0]);
-                }
-            }
-            if (start == null) {
-                start = draw(reader, d.chain(), d.iteration() - 1, width); // the draw it set out from
-            }
-            out.add(new Row(d.chain(), d.iteration(), d.iteration() < reader.warmup(d.chain()), d.energyError(), start,
-                    crossing));
+        Model m = model;
+        // one record at a time: each carries its trajectory, and all of them at once ran a 512 MiB heap out of memory
+        for (int c = 0; c < reader.chains(); c++) {
+            reader.forEachDivergence(c, d -> out.add(row(reader, m, width, d)));
         }
+        out.removeIf(java.util.Objects::isNull);
         out.sort(Comparator.comparingLong(Row::iteration).thenComparingInt(Row::chain));
         return out;
+    }
+
+    /** The listing's row of divergence {@code d}, or null when it names no chain of the session. */
+    private static Row row(SessionReader reader, Model model, int width, DivergenceRecord d) {
+        if (d.chain() < 0 || d.chain() >= reader.chains()) {
+            return null;
+        }
+        double[] crossing = null;
+        double[] start = null;
+        if (model != null && d.position() != null && d.position().length == model.dim()) {
+            crossing = output(model, d.position());
+            if (d.trajectory() != null && d.trajectory().length > 0 && d.trajectory()[0].length == model.dim()) {
+                start = output(model, d.trajectory()[0]);
+            }
+        }
+        if (start == null) {
+            start = draw(reader, d.chain(), d.iteration() - 1, width); // the draw it set out from
+        }
+        return new Row(d.chain(), d.iteration(), d.iteration() < reader.warmup(d.chain()), d.energyError(), start,
+                crossing);
     }
 
     private static double[] output(Model model, double[] q) {
