@@ -224,6 +224,10 @@ public record Hmc(ParamValues settings) implements Sampler {
             }
             int low = Math.max(1, steps / 2);
             int nSteps = low + rng.nextInt(steps + steps / 2 - low + 1);
+            if (path != null && !Divergence.keepsTrajectory(nSteps + 1L, d)) {
+                // as a divergence's trajectory: 10 000 steps on 100 000 parameters would hold 8 GB for one Step
+                path = null;
+            }
             double lp = state.logDensity();
             int gradients = 0;
             Divergence divergence = null;

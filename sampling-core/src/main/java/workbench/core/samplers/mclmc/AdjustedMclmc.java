@@ -187,7 +187,9 @@ public final class AdjustedMclmc implements Sampler {
             point.load(state.position(), state.logDensity(), state.gradient(), u0);
             int m = meanSteps();
             int n = Math.min(maxSteps, 1 + rng.nextInt(2 * m - 1));
-            double[][] path = withPath ? new double[n + 1][] : null;
+            // within a divergence trajectory's bounds, or none (as at full speed)
+            double[][] path = withPath && Divergence.keepsTrajectory(n + 1L, state.position().length)
+                    ? new double[n + 1][] : null;
             if (path != null) {
                 path[0] = state.position().clone();
             }

@@ -342,6 +342,11 @@ public final class NutsTree {
         if (Double.isNaN(h)) {
             h = Double.POSITIVE_INFINITY;
         }
+        if (path != null && !workbench.core.kernel.Divergence.keepsTrajectory(path.size() + 1L, dim)) {
+            // within a divergence trajectory's bounds or not at all (null, as at full speed): a Step at
+            // max_treedepth 30 could record 2^30 positions
+            path = null;
+        }
         if (path != null) {
             // a subtree's leaves follow one another; its first one starts from the end of the trajectory it extends
             int i = path.size();
@@ -514,7 +519,10 @@ public final class NutsTree {
         return divDeltaH;
     }
 
-    /** Every visited position when asked for, start first, else null. */
+    /**
+     * Every visited position when asked for, start first, else null; null too when the trajectory passed a divergence
+     * trajectory's bounds ({@link workbench.core.kernel.Divergence#keepsTrajectory}).
+     */
     public double[][] path() {
         return path == null ? null : path.toArray(new double[0][]);
     }
