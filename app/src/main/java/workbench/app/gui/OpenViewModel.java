@@ -132,7 +132,49 @@ public final class OpenViewModel {
      * distilled, or the model cannot be rebuilt here or does not fit the records.
      */
     static List<LiveBuffer.DivergenceMark> storedDivergences(SessionReader reader, LiveBuffer b) {
-        return reader.manifest().distilled() != null ? null : storedDivergences(reader, b, reader.divergences());
+        return reader.manifest().distilled() != null ? null
+                : storedDivergences(reader, b, shownDivergences(reader, r -> true));
+    }
+
+    /**
+     * The most trajectory values (rows x dimension, all records together) an opened session's divergence marks keep:
+     * records are read one at a time and, past this, keep their crossing and start but not their trajectory. A session
+     * of 40 divergences of 20 MB each ran the window out of memory when opened.
+     */
+    static final long MAX_SHOWN_TRAJECTORY_VALUES = 1L << 23;
+
+    /**
+     * The session's divergence records that {@code keep} accepts, read one at a time (chain by chain), their
+     * trajectories kept while they add up to at most {@link #MAX_SHOWN_TRAJECTORY_VALUES} values and dropped after.
+     */
+    static List<workbench.sessions.DivergenceRecord> shownDivergences(SessionReader reader,
+            java.util.function.Predicate<workbench.sessions.DivergenceRecord> keep) {
+        return shownDivergences(reader, keep, MAX_SHOWN_TRAJECTORY_VALUES);
+    }
+
+    /** {@link #shownDivergences(SessionReader, java.util.function.Predicate)} within {@code budget} values. */
+    static List<workbench.sessions.DivergenceRecord> shownDivergences(SessionReader reader,
+            java.util.function.Predicate<workbench.sessions.DivergenceRecord> keep, long budget) {
+        List<workbench.sessions.DivergenceRecord> out = new java.util.ArrayList<>();
+        long[] left = {budget};
+        for (int c = 0; c < reader.chains(); c++) {
+            reader.forEachDivergence(c, r -> {
+                if (!keep.test(r)) {
+                    return;
+                }
+                double[][] t = r.trajectory();
+                long values = t == null || t.length == 0 ? 0 : (long) t.length * t[0].length;
+                if (values > left[0]) {
+                    out.add(new workbench.sessions.DivergenceRecord(r.chain(), r.iteration(), r.position(),
+                            r.momentum(), r.energyError(), null));
+                    left[0] = 0; // later ones too: the first trajectories in chain order are the ones shown
+                } else {
+                    left[0] -= values;
+                    out.add(r);
+                }
+            });
+        }
+        return out;
     }
 
     private static List<LiveBuffer.DivergenceMark> storedDivergences(SessionReader reader, LiveBuffer b,
@@ -232,8 +274,8 @@ public final class OpenViewModel {
             // draws file is corrupt keeps its divergences file whole, and its records past the damage counted as
             // post-warmup divergences of draws that are not there (11 where summary said 0)
             List<workbench.sessions.DivergenceRecord> records = m.distilled() != null ? List.of()
-                    : reader.divergences().stream().filter(r -> r.chain() < 0 || r.chain() >= reader.chains()
-                            || r.iteration() < reader.size(r.chain())).toList();
+                    : shownDivergences(reader, r -> r.chain() < 0 || r.chain() >= reader.chains()
+                            || r.iteration() < reader.size(r.chain()));
             List<LiveBuffer.DivergenceMark> stored = storedDivergences(reader, b, records);
             if (stored != null) {
                 b.replaceDivergences(stored);
