@@ -1508,7 +1508,8 @@ public final class MainWindow extends BorderPane {
             return m.substring(0, m.length() - "(give a new path)".length())
                     + "(an export never replaces a file: give a new name)";
         }
-        return Messages.forWindow(m, OTHER_EXPORT_FILE);
+        // the format as the file chooser's filter names it, not the command line's id
+        return Messages.forWindow(m, OTHER_EXPORT_FILE).replace("cmdstan-csv ", "CmdStan CSV ");
     }
 
     /**

@@ -46,6 +46,8 @@ class WindowWordsTest {
         String said = MainWindow.exportRefusal(readOnly, false);
         assertFalse(said.contains("--out"), said);
         assertTrue(said.endsWith("or choose another file or folder in File \u25b8 Export draws\u2026)"), said);
+        assertEquals("/x/o is a file; CmdStan CSV writes one file per chain into a directory", MainWindow.exportRefusal(
+                "/x/o is a file; cmdstan-csv writes one file per chain into a directory", false));
     }
 
     @Test
