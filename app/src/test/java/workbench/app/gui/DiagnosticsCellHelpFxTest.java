@@ -23,9 +23,8 @@ class DiagnosticsCellHelpFxTest extends WindowFxBase {
     @Test
     void theFocusedCellIsExplainedUnderTheTable(FxRobot robot, @TempDir Path tmp) throws Exception {
         openEightSchoolsSession(robot, tmp, 2, 300, 600, 3);
-        @SuppressWarnings("unchecked")
-        TableView<DiagnosticsViewModel.Line> table = robot.lookup("#diagnosticsTable").queryAs(TableView.class);
-        waitUntil("the table's rows", () -> !table.getItems().isEmpty());
+        TableView<DiagnosticsViewModel.Line> table = fxLookup("#diagnosticsTable");
+        waitUntil("the table's rows", () -> WaitForAsyncUtils.asyncFx(() -> !table.getItems().isEmpty()).get());
         // a flagged cell (centred eight schools in 2 x 600 draws: tau's ESS and R-hat), by row and visible column
         int[] at = WaitForAsyncUtils.asyncFx(() -> {
             for (int r = 0; r < table.getItems().size(); r++) {
@@ -45,7 +44,7 @@ class DiagnosticsCellHelpFxTest extends WindowFxBase {
             return null;
         }).get(5, java.util.concurrent.TimeUnit.SECONDS);
         assertTrue(at != null, "a flagged R-hat or ESS cell to explain");
-        Label help = robot.lookup("#diagCellHelp").queryAs(Label.class);
+        Label help = fxLookup("#diagCellHelp");
         assertFalse(help.isVisible(), "no line while the table has not the focus");
         robot.interact(() -> {
             table.requestFocus();
@@ -82,13 +81,13 @@ class DiagnosticsCellHelpFxTest extends WindowFxBase {
     @Test
     void theRedSummaryLinesReasonIsReachedFromTheKeyboard(FxRobot robot, @TempDir Path tmp) throws Exception {
         openEightSchoolsSession(robot, tmp, 2, 300, 600, 3);
-        @SuppressWarnings("unchecked")
-        TableView<DiagnosticsViewModel.Line> table = robot.lookup("#diagnosticsTable").queryAs(TableView.class);
-        Label summary = robot.lookup("#diagSummary").queryAs(Label.class);
-        waitUntil("the summary line flagged red (divergences after warmup)", () -> !table.getItems().isEmpty()
-                && summary.getText().contains("divergences after warmup: ")
-                && !summary.getText().contains("divergences after warmup: 0 "));
-        Label help = robot.lookup("#diagCellHelp").queryAs(Label.class);
+        TableView<DiagnosticsViewModel.Line> table = fxLookup("#diagnosticsTable");
+        Label summary = fxLookup("#diagSummary");
+        // read on the FX thread: the table's items and the line change there
+        waitUntil("the summary line flagged red (divergences after warmup)", () -> WaitForAsyncUtils.asyncFx(
+                () -> !table.getItems().isEmpty() && summary.getText().contains("divergences after warmup: ")
+                        && !summary.getText().contains("divergences after warmup: 0 ")).get());
+        Label help = fxLookup("#diagCellHelp");
         robot.interact(() -> {
             table.requestFocus();
             table.getFocusModel().focus(0, table.getVisibleLeafColumn(0));

@@ -128,6 +128,21 @@ abstract class WindowFxBase {
         }
     }
 
+    /**
+     * The window's node that CSS {@code selector} finds, looked up on the FX thread once pending events have run: a
+     * TestFX lookup from the test's thread walks the scene graph while the FX thread changes it (a session being
+     * opened), and failed once with "Index 0 out of bounds for length 0".
+     */
+    @SuppressWarnings("unchecked")
+    <T extends Node> T fxLookup(String selector) throws Exception {
+        WaitForAsyncUtils.waitForFxEvents();
+        T found = (T) WaitForAsyncUtils.asyncFx(() -> window.getScene().lookup(selector)).get(20, TimeUnit.SECONDS);
+        if (found == null) {
+            throw new AssertionError("no " + selector + " in the window");
+        }
+        return found;
+    }
+
     /** Opens a picker and clicks the entry whose text starts with the id. */
     static void pick(FxRobot robot, String picker, String id) {
         robot.clickOn(picker);
@@ -220,5 +235,7 @@ abstract class WindowFxBase {
         }
         robot.interact(() -> window.openSession(session));
         waitUntil("the session's divergences", () -> !window.divergenceRows().isEmpty());
+        // the rest of the opening (tables, panes) done before the test looks the window's nodes up from its thread
+        WaitForAsyncUtils.waitForFxEvents();
     }
 }
