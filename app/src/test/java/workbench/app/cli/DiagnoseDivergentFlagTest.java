@@ -48,7 +48,8 @@ class DiagnoseDivergentFlagTest {
         String line = r.oneErrorLine();
         // the header is line 1, chain 2's fourth draw line 10
         assertTrue(line.contains("long.csv, line 10: column 'divergent__' has '" + cell + "' where 0 (no divergence)"
-                + " or 1 (a divergent transition) is expected"), line);
+                + " or 1 (a divergent transition) is expected (drop the column to read the draws without a"
+                + " divergence count)"), line);
     }
 
     @ParameterizedTest

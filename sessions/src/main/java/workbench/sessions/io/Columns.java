@@ -81,7 +81,8 @@ final class Columns {
                     + src.cutShort());
         }
         throw src.error("column '" + DIVERGENT + "' has '" + Csv.clip(cell) + "' where 0 (no divergence) or 1"
-                + " (a divergent transition) is expected" + src.cutShort());
+                + " (a divergent transition) is expected (drop the column to read the draws without a divergence"
+                + " count)" + src.cutShort());
     }
 
     private static final String DIVERGENT = workbench.core.draws.Stat.DIVERGENT.column();
