@@ -53,7 +53,9 @@ public record ChainDraws(double[][] draws, boolean warmup, boolean capped) {
     /** A note for a view's title: which draws are shown. */
     public String note() {
         int n = perChain();
-        String count = String.format(java.util.Locale.ROOT, "%,d", n).replace(',', '\u2009');
+        // no thousands separator, as every other count in the window ("20000 draws"); it had a thin space here and a
+        // comma on the rank plot's axis below the same title
+        String count = Integer.toString(n);
         if (warmup) {
             return "warmup draws, " + count + " per chain";
         }

@@ -394,12 +394,16 @@ public final class EnergyCharts extends HBox {
         if (TunerFit.applies(buffer)) {
             TunerFit fit = TunerFit.of(buffer, 0, TunerFit.WINDOW);
             if (fit != null) {
+                axesShown(errorChart, true);
                 showTuner(fit);
                 return;
             }
         }
         hideTuner();
         int n = buffer == null ? 0 : buffer.energyErrorCount();
+        // a sampler without an energy error (SGLD, cSGLD, a BNN's minibatch samplers): its note under the title, and
+        // no empty 0-1 axes labelled "ΔE = H(proposal) − H(start)", which read as a chart that failed to draw
+        axesShown(errorChart, !(n == 0 && buffer != null && buffer.started() && buffer.totalTransitions() > 0));
         XYPlot plot = errorChart.getXYPlot();
         plot.removeDomainMarker(thresholdMarker);
         if (n == 0) {
@@ -422,8 +426,8 @@ public final class EnergyCharts extends HBox {
         // narrow panel shows them alone ("N transitions · D divergent · B off the axis"), the whole in its tooltip
         String counts = String.format(Locale.ROOT, "%d transitions, %d divergent (warmup included)", errorBins.seen(), divs);
         long below = errorBins.below();
-        String outside = String.format(Locale.ROOT, ", %d beyond the axis%s", errorBins.beyond(),
-                below > 0 ? ", " + below + " below" : "");
+        String outside = String.format(Locale.ROOT, ", %d right of the axis%s", errorBins.beyond(),
+                below > 0 ? ", " + below + " left of it" : ""); // "beyond … below" did not say which ends
         String tail;
         String why = null;
         if ("nuts".equals(buffer.samplerIdOrStored())) {
@@ -498,7 +502,7 @@ public final class EnergyCharts extends HBox {
         String fit = "k = " + Ticks.number(shape) + ", \u03b8 = " + Ticks.number(scale);
         return new String[] {
             String.format(Locale.ROOT, "chain 1, latest %d: %d rejected%s; all chains: %d rejected; %s", window,
-                    rejectedHere, beyond > 0 ? ", " + beyond + " beyond the axis" : "", rejections, fit),
+                    rejectedHere, beyond > 0 ? ", " + beyond + " right of the axis" : "", rejections, fit),
             String.format(Locale.ROOT, "%d of chain 1's latest %d rejected (%d in all); %s", rejectedHere, window,
                     rejections, fit),
             String.format(Locale.ROOT, "%d of %d rejected; %s", rejectedHere, window, fit),
@@ -534,7 +538,34 @@ public final class EnergyCharts extends HBox {
             if (was != energyless) {
                 showRight();
             }
+            axesShown(bfmiChart, !energyless);
         }
+    }
+
+    /**
+     * Shows or hides a chart's axes, outline and grid: hidden while the chart's note says there is nothing it could
+     * show (no energy at all), shown again for a sampler that has some.
+     */
+    private static void axesShown(JFreeChart chart, boolean on) {
+        XYPlot plot = chart.getXYPlot();
+        if (plot.getDomainAxis().isVisible() == on) {
+            return;
+        }
+        plot.getDomainAxis().setVisible(on);
+        plot.getRangeAxis().setVisible(on);
+        plot.setOutlineVisible(on);
+        plot.setDomainGridlinesVisible(on);
+        plot.setRangeGridlinesVisible(on);
+    }
+
+    /** Whether the energy-error chart's axes are shown (for tests). */
+    public boolean errorAxesShown() {
+        return errorChart.getXYPlot().getDomainAxis().isVisible();
+    }
+
+    /** Whether the E-BFMI chart's axes are shown (for tests). */
+    public boolean bfmiAxesShown() {
+        return bfmiChart.getXYPlot().getDomainAxis().isVisible();
     }
 
     private void fillBfmi() {
@@ -908,7 +939,7 @@ public final class EnergyCharts extends HBox {
     static final String NUTS_NOTE = "NUTS flags a transition as divergent when the energy error along its trajectory "
             + "crossed 1000 (the trajectory, not the draw: see the Divergences tab). The error plotted is that of the "
             + "draw NUTS picked from the trajectory, chosen with weight e^\u2212H, so it is never near 1000 and no "
-            + "threshold line is drawn here. \"Beyond the axis\" and \"below\" count the errors past the axis's ends "
+            + "threshold line is drawn here. \"Right of the axis\" and \"left of it\" count the errors past the axis's ends "
             + "(its range is set by the bulk of the errors).";
 
     private Tooltip noteTip;
@@ -952,6 +983,8 @@ public final class EnergyCharts extends HBox {
     private String noEnergy() {
         return buffer != null && buffer.loaded() ? "these draws carry no energy values"
                 : "no E-BFMI: it needs a Hamiltonian's energy, which this sampler does not report"
-                        + " (an energy error, where it has one, is on the left)";
+                        // pointing left only where there is one: beside SGLD's empty energy-error panel it sent the
+                        // eye to nothing
+                        + (buffer != null && buffer.energyErrorCount() > 0 ? " (its energy error is on the left)" : "");
     }
 }

@@ -72,7 +72,7 @@ final class NoteFit {
 
     /**
      * The energy-error note's forms, longest first: {@code counts} ("N transitions, D divergent (warmup included)")
-     * with {@code outside} (", B beyond the axis, L below", or empty) and {@code tail} (what the line or its absence
+     * with {@code outside} (", B right of the axis, L left of it", or empty) and {@code tail} (what the line or its absence
      * means); without the tail; and "N transitions · D divergent · B+L off the axis" ({@code off} of them; left out
      * where {@code outside} is empty or none is).
      */

@@ -957,19 +957,26 @@ public final class ProjectionView extends CanvasView {
                     : crossings ? "divergence, where \u0394E > 1000"
                     : "draw flagged divergent (where \u0394E crossed 1000 is not recorded)";
             // two rows, not three: the warmup ones and those outside the view share one (at 1280 x 720 the three rows
-            // made the legend cover a quarter of the plot, or fold it)
-            legend.add(Legend.Symbol.TRIANGLE, Palette.DIVERGENCE, what + " (" + (all > drawn ? "latest " + drawn
-                    + " of " + all : Long.toString(all)) + (replayable ? "; click to replay)" : ")"));
+            // made the legend cover a quarter of the plot, or fold it). The filled row counts what it shows, the
+            // divergences after warmup, as the status bar and the trace's rug do ("324 (+69 in warmup)"): it counted
+            // them all (393) beside a hollow row of 69, and a run whose every divergence was in warmup showed a filled
+            // triangle for marks that were all hollow
+            boolean allWarmup = warmupDrawn == drawn;
+            String count = all > drawn ? "latest " + drawn + " of " + all
+                    : allWarmup ? all + ", all in warmup"
+                    : warmupDrawn > 0 ? (drawn - warmupDrawn) + " after warmup" : Long.toString(all);
+            legend.add(allWarmup ? Legend.Symbol.OPEN_TRIANGLE : Legend.Symbol.TRIANGLE, Palette.DIVERGENCE,
+                    what + " (" + count + (replayable ? "; click to replay)" : ")"));
             List<String> more = new java.util.ArrayList<>();
-            if (warmupDrawn > 0) {
+            if (warmupDrawn > 0 && !(allWarmup && all <= drawn)) {
                 more.add("hollow: " + (warmupDrawn < drawn ? Long.toString(warmupDrawn) : "all") + " in warmup");
             }
             if (outside > 0) {
-                more.add(outside + " outside: arrowheads on the edge");
+                more.add(outside + " outside the view: arrows on its edge");
             }
             if (!more.isEmpty()) {
-                legend.add(warmupDrawn > 0 ? Legend.Symbol.OPEN_TRIANGLE : Legend.Symbol.NONE, Palette.DIVERGENCE,
-                        String.join(" \u00b7 ", more));
+                legend.add(warmupDrawn > 0 && !allWarmup ? Legend.Symbol.OPEN_TRIANGLE : Legend.Symbol.NONE,
+                        Palette.DIVERGENCE, String.join(" \u00b7 ", more));
             }
         }
     }
@@ -1217,11 +1224,19 @@ public final class ProjectionView extends CanvasView {
     /** Edge arrowheads closer than this many pixels (same kind) are drawn once. */
     static final double EDGE_CELL = 8;
 
-    /** An arrowhead with its tip at (x, y) pointing along {@code angle}: a divergence beyond the view's edge. */
+    /**
+     * An arrow with its tip at (x, y) pointing along {@code angle}: a divergence beyond the view's edge. It has a shaft
+     * and a narrow head: a bare arrowhead pointing up at the top edge was the divergence mark itself, so a row of them
+     * read as divergences at the edge's value.
+     */
     private static void edgeArrow(Pen g, double x, double y, double angle, boolean filled) {
-        double r = 9;
-        double[] xs = {x, x - r * Math.cos(angle - 0.45), x - r * Math.cos(angle + 0.45)};
-        double[] ys = {y, y - r * Math.sin(angle - 0.45), y - r * Math.sin(angle + 0.45)};
+        double r = 7;
+        double shaft = 9;
+        double bx = x - r * Math.cos(angle);
+        double by = y - r * Math.sin(angle);
+        g.strokeLine(bx, by, bx - shaft * Math.cos(angle), by - shaft * Math.sin(angle));
+        double[] xs = {x, x - r * Math.cos(angle - 0.38) / Math.cos(0.38), x - r * Math.cos(angle + 0.38) / Math.cos(0.38)};
+        double[] ys = {y, y - r * Math.sin(angle - 0.38) / Math.cos(0.38), y - r * Math.sin(angle + 0.38) / Math.cos(0.38)};
         if (filled) {
             g.fillPolygon(xs, ys, 3);
         } else {

@@ -121,7 +121,7 @@ public final class RankView extends ChainDrawsView<RankHistogram> {
             a.drawYAxis(g, null);
             bottom = a;
         }
-        bottom.drawXAxis(g, "rank among all " + String.format(java.util.Locale.ROOT, "%,d", s) + " draws (" + r.bins()
+        bottom.drawXAxis(g, "rank among all " + s + " draws (" + r.bins()
                 + " bins)", true);
         g.save();
         g.setFill(Palette.INK);

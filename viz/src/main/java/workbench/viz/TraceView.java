@@ -354,15 +354,20 @@ public final class TraceView extends CanvasView {
             st = Stat.LEAPFROG_STEPS;
             t = "leapfrog steps (" + sampler + " has no tree)";
             log = false;
-        } else if (sampler != null && SINGLE_STEP.contains(sampler)) {
-            // a flat 0 under "tree depth (NUTS) / leapfrog steps" reads as a fault: say there is none
-            t = "tree depth: none for " + sampler + " (single steps)";
         }
-        if (x != extra || !t.equals(title) || st != stat) {
+        String na = null;
+        if (x == null && st == baseStat && sampler != null && SINGLE_STEP.contains(sampler)) {
+            // a flat 0 under "tree depth (NUTS) / leapfrog steps" reads as a fault: say there is none, and draw no
+            // line (a flat 0 under "none" still read as one), as the acceptance view does for a sampler without one
+            t = "tree depth: none for " + sampler + " (single steps)";
+            na = sampler + " takes one step per iteration";
+        }
+        if (x != extra || !t.equals(title) || st != stat || !java.util.Objects.equals(na, notApplicable)) {
             extra = x;
             title = t;
             logScale = log;
             stat = st;
+            notApplicable = na;
             bins.reset();
         }
     }
@@ -485,8 +490,10 @@ public final class TraceView extends CanvasView {
             g.setFont(PlotArea.TICK_FONT);
             g.setFill(Color.rgb(110, 110, 110));
             // wrapped to the view's width (about a third of the window's): three fixed lines were cut at 16 px text
-            List<String> lines = PlotArea.wrap(notApplicable + ": every step is taken, so there is no acceptance rate"
-                    + " to show", w - left - 4, ts, PlotArea.TICK_FONT);
+            String why = baseStat == Stat.ACCEPT_STAT
+                    ? ": every step is taken, so there is no acceptance rate to show"
+                    : ": there is no trajectory, so no tree depth or leapfrog steps to show";
+            List<String> lines = PlotArea.wrap(notApplicable + why, w - left - 4, ts, PlotArea.TICK_FONT);
             shownNote = lines;
             for (int k = 0; k < lines.size(); k++) {
                 g.fillText(lines.get(k), left, top0 + 6 + 15 * ts * k);

@@ -188,7 +188,7 @@ public final class TruthErrorChart {
             data.addSeries(sd);
             String of = String.format(Locale.ROOT, "%d of %d%s", flagged, n,
                     e.names().size() > n ? ", first " + n + " of " + e.names().size() : "");
-            noteForms = new String[] {"bars: \u00b12 standard errors; red: more than 5 away (" + of + ")",
+            noteForms = new String[] {"bars: \u00b12 standard errors; red: more than 5 of them away (" + of + ")",
                     "\u00b12 SE bars; red: > 5 SE off (" + of + ")", "red: " + of};
             fitNote();
         } finally {

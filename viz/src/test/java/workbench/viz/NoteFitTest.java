@@ -24,7 +24,7 @@ class NoteFitTest {
     /** The long gaussian-2d NUTS run's note at 1280 x 720. */
     private static String[] nutsForms() {
         return NoteFit.errorForms("4000000 transitions, 68 divergent (warmup included)",
-                ", 10570 beyond the axis, 7 below", "; divergences' \u0394E past 1000 is not plotted", 4_000_000, 68, 10577);
+                ", 10570 right of the axis, 7 left of it", "; divergences' \u0394E past 1000 is not plotted", 4_000_000, 68, 10577);
     }
 
     @Test
@@ -36,7 +36,7 @@ class NoteFitTest {
         assertTrue(NoteFit.lines(shown, NOTE, AT_1280) <= 2, shown);
         assertEquals("4000000 transitions \u00b7 68 divergent \u00b7 10577 off the axis", shown);
         // at 1600 x 1000 the counts stay whole, the explanation (in the tooltip) left out of the three lines it took
-        assertEquals("4000000 transitions, 68 divergent (warmup included), 10570 beyond the axis, 7 below",
+        assertEquals("4000000 transitions, 68 divergent (warmup included), 10570 right of the axis, 7 left of it",
                 NoteFit.fit(AT_1600, NOTE, forms));
         assertEquals(forms[0], NoteFit.fit(600, NOTE, forms), "whole where there is room");
         assertEquals(forms[0], NoteFit.fit(0, NOTE, forms), "whole until laid out");

@@ -38,7 +38,7 @@ class RangeLabelFitTest {
     @Test
     void theSmileNoteHasShorterFormsThatKeepTheFit() {
         String[] forms = EnergyCharts.tunerNotes(2000, 30, 1, 505, 1.679, 0.2230);
-        assertEquals("chain 1, latest 2000: 30 rejected, 1 beyond the axis; all chains: 505 rejected; k = 1.679, "
+        assertEquals("chain 1, latest 2000: 30 rejected, 1 right of the axis; all chains: 505 rejected; k = 1.679, "
                 + "\u03b8 = 0.2230", forms[0]);
         assertEquals("k = 1.679, \u03b8 = 0.2230", forms[forms.length - 1]);
         for (int i = 1; i < forms.length; i++) {

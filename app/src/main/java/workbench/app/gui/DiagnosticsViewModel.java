@@ -354,8 +354,12 @@ public final class DiagnosticsViewModel {
                 parts.add("only " + common + " post-warmup draws per chain so far: R-hat and ESS are rough this short");
             }
             if (cut) {
+                // E-BFMI only where there is one: beside "E-BFMI: n/a (no energy)" for SGLD the clause named a figure
+                // that was not there
+                boolean anyEbfmi = Arrays.stream(ebfmi).anyMatch(Double::isFinite);
                 parts.add("the table uses the latest " + perChain + " post-warmup draws per chain, " + total + " of the "
-                        + available + " shown (`workbench summary` covers them all; E-BFMI uses all shown)");
+                        + available + " shown (`workbench summary` covers them all" + (anyEbfmi ? "; E-BFMI uses all"
+                        + " shown)" : ")"));
             }
             if (forgotten > 0) {
                 // a wide network's run keeps only its latest few hundred iterations in the window's memory: the
@@ -487,13 +491,13 @@ public final class DiagnosticsViewModel {
     }
 
     /**
-     * The summary line's divergences ("divergences after warmup: 3 (68 in warmup)"). The counts are the whole run's
+     * The summary line's divergences ("divergences after warmup: 3 (+68 in warmup)", the status bar's "+"). The counts are the whole run's
      * (the status bar's and `workbench summary`'s), so where the table covers only the latest draws (a long run, a
      * large session) the line says over how many post-warmup transitions they were counted: beside "post-warmup draws
      * used: 40000", a bare 11465 read as 29% of those draws diverging where 3% of the run's 747549 transitions had.
      */
     static String divergenceText(long transitions, long tableDraws, long after, long inWarmup) {
         return "divergences after warmup: " + after + (transitions > tableDraws ? " of the run's " + transitions
-                + " post-warmup transitions" : "") + " (" + inWarmup + " in warmup)";
+                + " post-warmup transitions" : "") + (inWarmup > 0 ? " (+" + inWarmup + " in warmup)" : "");
     }
 }

@@ -126,7 +126,9 @@ public final class ParamSheet extends PropertySheet {
                 field = box;
             } else {
                 TextInputControl text;
-                if (spec.kind() == ParamSpec.Kind.TEXT) {
+                // a formula gets a box of several lines; a file path, a data set's name or a column name one line,
+                // as every other setting (a BNN's "data" and "target" in three-line boxes looked broken)
+                if (spec.kind() == ParamSpec.Kind.TEXT && workbench.core.model.expr.ExprModel.DENSITY.equals(spec.name())) {
                     TextArea area = new TextArea();
                     area.setPrefRowCount(3);
                     area.setWrapText(true);
@@ -135,7 +137,9 @@ public final class ParamSheet extends PropertySheet {
                 } else {
                     text = new TextField();
                     if (spec.defaultValue() == null) {
-                        text.setPromptText(spec.unsetLabel());
+                        // a text setting without a value for "unset" must be given (logistic's data file and column)
+                        text.setPromptText(spec.kind() == ParamSpec.Kind.TEXT && !spec.description().contains("(unset:")
+                                ? "required" : spec.unsetLabel());
                     }
                 }
                 text.setText((String) getValue());

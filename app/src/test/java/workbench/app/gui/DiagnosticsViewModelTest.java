@@ -384,18 +384,18 @@ class DiagnosticsViewModelTest {
         assertEquals(2 * held, t.draws());
 
         // the divergence count is the run's: over which transitions, where the table uses fewer draws
-        assertEquals("divergences after warmup: 7 of the run's 2000 post-warmup transitions (2 in warmup)",
+        assertEquals("divergences after warmup: 7 of the run's 2000 post-warmup transitions (+2 in warmup)",
                 DiagnosticsViewModel.divergenceText(DiagnosticsViewModel.postWarmupTransitions(longRun), t.draws(), 7, 2));
 
         DiagnosticsViewModel.Table whole = vm.compute(normalRun(2000, 100, 1100), 0);
-        assertEquals("divergences after warmup: 7 (2 in warmup)",
+        assertEquals("divergences after warmup: 7 (+2 in warmup)",
                 DiagnosticsViewModel.divergenceText(DiagnosticsViewModel.postWarmupTransitions(normalRun(2000, 100, 1100)),
                         whole.draws(), 7, 2));
         assertTrue(whole.lengthNote() == null || !whole.lengthNote().contains("window holds"), whole.lengthNote());
         // a full-speed run: the counts and the run's transitions are read together, before the table is computed over
         // the draws made by then (more); the line no longer says "7 of the run's 3000" beside a table of 2000 draws,
         // 3000 being the transitions made by the time the table was shown, 7 the count of the first 1000
-        assertEquals("divergences after warmup: 7 (2 in warmup)",
+        assertEquals("divergences after warmup: 7 (+2 in warmup)",
                 DiagnosticsViewModel.divergenceText(1000, whole.draws(), 7, 2));
         assertEquals(2 * 1000, whole.draws());
     }

@@ -51,7 +51,7 @@ class DivergenceCountFxTest extends WindowFxBase {
 
         robot.interact(() -> window.openSession(session));
         Label line = robot.lookup("#diagSummary").queryAs(Label.class);
-        String expected = "divergences after warmup: " + after + " (" + inWarmup + " in warmup)";
+        String expected = "divergences after warmup: " + after + " (+" + inWarmup + " in warmup)";
         waitUntil("'" + expected + "' under the table", 60, () -> line.getText().contains(expected));
         Label status = robot.lookup("#statusDivergences").queryAs(Label.class);
         String expectedStatus = "divergences: " + after + " (+" + inWarmup + " in warmup)";

@@ -34,14 +34,29 @@ class DivergenceMarksFxTest extends WindowFxBase {
         });
         // the divergences take two rows of the legend, the warmup ones counted in the second: three rows (a row of
         // its own for the warmup ones) made it cover a quarter of a 1280 x 720 window's projection, or fold
-        int row = legend.get().indexOf("divergence, where \u0394E > 1000 (" + marks.size() + "; click to replay)");
+        // the filled row counts the filled marks, those after warmup, as the status bar does ("324 (+69 in warmup)");
+        // it counted all of them beside a hollow row of the warmup ones
+        String first = "divergence, where \u0394E > 1000 (" + (marks.size() - warm) + " after warmup; click to replay)";
+        int row = legend.get().indexOf(first);
         assertTrue(row >= 0, legend.get().toString());
         assertEquals(row + 2, legend.get().size(), legend.get().toString());
         assertTrue(legend.get().get(row + 1).startsWith("hollow: " + warm + " in warmup"), legend.get().toString());
         assertFalse(legend.get().stream().anyMatch(t -> t.contains("all of them")), legend.get().toString());
         // a session's records say where the energy error crossed 1000, and its trajectory replays
-        assertTrue(legend.get().contains("divergence, where \u0394E > 1000 (" + marks.size() + "; click to replay)"),
-                legend.get().toString());
+        assertTrue(legend.get().contains(first), legend.get().toString());
+
+        // every divergence in warmup (a run whose warmup diverged, then no more): the first row is hollow and says
+        // so, with no second row for them; it was a filled triangle over marks that were all hollow
+        List<LiveBuffer.DivergenceMark> warmOnly = marks.stream().filter(LiveBuffer.DivergenceMark::warmup).toList();
+        robot.interact(() -> {
+            window.shownBuffer().replaceDivergences(warmOnly);
+            window.frameNow(); // the views draw the counts a frame reads
+            view.refresh(System.nanoTime());
+            legend.set(view.legendTexts());
+        });
+        row = legend.get().indexOf("divergence, where \u0394E > 1000 (" + warm + ", all in warmup; click to replay)");
+        assertTrue(row >= 0, legend.get().toString());
+        assertFalse(legend.get().stream().anyMatch(t -> t.startsWith("hollow:")), legend.get().toString());
     }
 
     /**

@@ -60,7 +60,7 @@ class DivergenceOffViewFxTest extends WindowFxBase {
         }
         assertNotNull(clicked.get(), "a click on the edge mark finds the divergence");
         assertSame(mark, clicked.get());
-        assertTrue(legend.get().contains("1 outside: arrowheads on the edge"),
+        assertTrue(legend.get().contains("1 outside the view: arrows on its edge"),
                 legend.get().toString());
     }
 
@@ -86,7 +86,7 @@ class DivergenceOffViewFxTest extends WindowFxBase {
         AtomicReference<List<String>> legend = new AtomicReference<>();
         paintThen(robot, pen, buffer, view -> legend.set(view.legendTexts()));
         assertEquals(2, arrows.size(), "one arrowhead where 300 left together, one where the other left");
-        assertTrue(legend.get().stream().anyMatch(t -> t.contains("301 outside: arrowheads on the edge")), legend.get().toString());
+        assertTrue(legend.get().stream().anyMatch(t -> t.contains("301 outside the view: arrows on its edge")), legend.get().toString());
     }
 
     /** Paints a projection of {@code buffer} (divergences where ΔE crossed 1000) with {@code pen}, then reads it, on the FX thread. */

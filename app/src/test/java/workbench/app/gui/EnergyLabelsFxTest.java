@@ -125,7 +125,7 @@ class EnergyLabelsFxTest extends WindowFxBase {
                     return ec.truthErrorChart().legendNames();
                 }).get(10, TimeUnit.SECONDS), "whole where there is room");
         // and its note takes at most two lines (three in a 1280-pixel window's panel), whole in the tooltip
-        String whole = "bars: \u00b12 standard errors; red: more than 5 away (0 of 3)";
+        String whole = "bars: \u00b12 standard errors; red: more than 5 of them away (0 of 3)";
         double lines = (double) notes(ec, 300).get(1); // the right panel's note: the truth chart's
         String shown = WaitForAsyncUtils.asyncFx(() -> ec.truthErrorChart().note()).get(10, TimeUnit.SECONDS);
         assertTrue(lines <= 2, lines + " lines: " + shown);
@@ -220,7 +220,7 @@ class EnergyLabelsFxTest extends WindowFxBase {
 
     /**
      * A 1280 x 720 window's energy-error panel is some 210 pixels wide: NUTS's note ran to its four-line limit and lost
-     * its end, "... not the picked draw's sho..." and with it "(N beyond the axis)". The counts now come first and are
+     * its end, "... not the picked draw's sho..." and with it "(N right of the axis)". The counts now come first and are
      * within the lines shown at every width from there up (the note laid out as the chart lays out its subtitle).
      */
     @Test
@@ -230,7 +230,7 @@ class EnergyLabelsFxTest extends WindowFxBase {
         org.jfree.chart.title.TextTitle title = WaitForAsyncUtils.asyncFx(
                 () -> (org.jfree.chart.title.TextTitle) nuts.errorChart().getSubtitle(0)).get(10, TimeUnit.SECONDS);
         String note = title.getText();
-        assertTrue(note.contains("beyond the axis"), note);
+        assertTrue(note.contains("right of the axis"), note);
         java.awt.Graphics2D g2 = new java.awt.image.BufferedImage(10, 10, java.awt.image.BufferedImage.TYPE_INT_RGB)
                 .createGraphics();
         for (float chartWidth : new float[] {180, 210, 260, 320, 600}) {
@@ -242,7 +242,7 @@ class EnergyLabelsFxTest extends WindowFxBase {
                 lines.append(((org.jfree.chart.text.TextLine) line).getFirstTextFragment().getText()).append(' ');
             }
             String seen = lines.toString().replaceAll("\\s+", " ");
-            assertTrue(seen.matches("\\d+ transitions, \\d+ divergent \\(warmup included\\), \\d+ beyond the axis.*"),
+            assertTrue(seen.matches("\\d+ transitions, \\d+ divergent \\(warmup included\\), \\d+ right of the axis.*"),
                     "at " + chartWidth + " px the note shows: " + seen);
         }
         g2.dispose();
@@ -261,7 +261,7 @@ class EnergyLabelsFxTest extends WindowFxBase {
         List<Object> narrow = notes(ec, 420); // two panels of 208 pixels
         String error = WaitForAsyncUtils.asyncFx(ec::errorNote).get(10, TimeUnit.SECONDS);
         String bfmi = WaitForAsyncUtils.asyncFx(ec::bfmiNote).get(10, TimeUnit.SECONDS);
-        assertTrue(error.matches("\\d+ transitions, \\d+ divergent \\(warmup included\\), \\d+ beyond the axis.*"
+        assertTrue(error.matches("\\d+ transitions, \\d+ divergent \\(warmup included\\), \\d+ right of the axis.*"
                 + "not plotted"), error);
         assertTrue(bfmi.startsWith("E-BFMI by chain: 1.126, 1.116, 0.2124 (low!), 1.069 (over "), bfmi);
         assertTrue((double) narrow.get(0) <= 2, "energy-error note: " + narrow.get(0) + " lines: " + narrow.get(2));

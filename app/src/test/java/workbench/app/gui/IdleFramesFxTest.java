@@ -138,7 +138,7 @@ class IdleFramesFxTest extends WindowFxBase {
 
     private static final Pattern STATUS = Pattern.compile("divergences: (\\d+)(?: \\(\\+(\\d+) in warmup\\))?");
     private static final Pattern NOTE = Pattern.compile("(\\d+) transitions, (\\d+) divergent");
-    private static final Pattern LINE = Pattern.compile("divergences after warmup: (\\d+) \\((\\d+) in warmup\\)");
+    private static final Pattern LINE = Pattern.compile("divergences after warmup: (\\d+)(?: \\(\\+(\\d+) in warmup\\))?");
 
     /** The status bar's total, warmup included; -1 when it shows none. */
     static long statusTotal(String text) {
@@ -153,7 +153,7 @@ class IdleFramesFxTest extends WindowFxBase {
 
     static long lineTotal(String text) {
         Matcher m = LINE.matcher(text);
-        return m.find() ? Long.parseLong(m.group(1)) + Long.parseLong(m.group(2)) : -1;
+        return m.find() ? Long.parseLong(m.group(1)) + (m.group(2) == null ? 0 : Long.parseLong(m.group(2))) : -1;
     }
 
     static boolean differs(WritableImage a, WritableImage b) {

@@ -31,7 +31,7 @@ class TableOverNotesFxTest {
             + " 50000 iterations per chain: 8174515 earlier post-warmup draws are not in it";
 
     private static final String SUMMARY = "post-warmup draws used: 80000 \u00b7 divergences after warmup: 0 of the"
-            + " run's 8408960 post-warmup transitions (68 in warmup) \u00b7 E-BFMI by chain: 1.123, 1.120, 1.104, 1.070"
+            + " run's 8408960 post-warmup transitions (+68 in warmup) \u00b7 E-BFMI by chain: 1.123, 1.120, 1.104, 1.070"
             + " and more, and more, and more, to run past one line at 600 px";
 
     private TableView<String> table;

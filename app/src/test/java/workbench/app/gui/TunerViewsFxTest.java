@@ -50,13 +50,22 @@ class TunerViewsFxTest extends WindowFxBase {
     }
 
     @Test
-    void sgldSaysItsTreeDepthViewHasNothingToShow(FxRobot robot) {
+    void sgldSaysItsTreeDepthViewHasNothingToShow(FxRobot robot) throws Exception {
         run(robot, "noisy-gaussian", "sgld", 100, 300);
         robot.clickOn("#samplerOverTimeTab");
         TraceView depth = robot.lookup("#depthTrace").queryAs(TraceView.class);
         // it drew a flat 0 under "tree depth (NUTS) / leapfrog steps"
         waitUntil("the tree-depth view's title", 30,
                 () -> depth.shownTitle().equals("tree depth: none for sgld (single steps)"));
+        // and draws no line: a flat 0 under "none" still read as a fault
+        waitUntil("the tree-depth view's note", 30, () -> String.join(" ", onFx(depth::drawnNote))
+                .equals("sgld takes one step per iteration: there is no trajectory, so no tree depth or leapfrog steps"
+                        + " to show"));
+        assertEquals("sgld takes one step per iteration", depth.notApplicable());
+        // its energy-error panel says why it is empty, without empty 0-1 axes that read as a chart that failed
+        EnergyCharts energy = robot.lookup("#energyCharts").queryAs(EnergyCharts.class);
+        waitUntil("the energy-error chart's axes hidden", 30, () -> !onFx(energy::errorAxesShown));
+        assertTrue(onFx(energy::errorNote).startsWith("no energy error: sgld"), onFx(energy::errorNote));
     }
 
     @Test

@@ -61,11 +61,14 @@ public final class ExprModel implements Model {
         return tape.size;
     }
 
+    /** The setting that holds the formula (the window gives it a box of several lines; other text is one line). */
+    public static final String DENSITY = "density";
+
     public static final ModelFactory FACTORY = ModelFactory.of("expr",
             "Log density typed as a formula, e.g. -0.5*(x^2 + y^2/4)",
-            List.of(ParamSpec.text("density", DEFAULT_DENSITY,
+            List.of(ParamSpec.text(DENSITY, DEFAULT_DENSITY,
                     "log density up to a constant; names are parameters; + - * / ^, exp, log, normal_lpdf(x, mu, sigma), ...")),
-            values -> parse(values.text("density")));
+            values -> parse(values.text(DENSITY)));
 
     @Override
     public int dim() {
