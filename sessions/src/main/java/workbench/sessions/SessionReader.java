@@ -666,6 +666,30 @@ public final class SessionReader implements DrawSource, AutoCloseable {
     }
 
     /** How the run ended, or null if the manifest records none (still running, or the writer died). */
+    /**
+     * For a session whose run finished, its first chain (of those it started with) that holds fewer than the run's
+     * iterations, in words with what rebuilds it; else null. A run that finished wrote every chunk whole, so a chain
+     * short of its iterations lost its end after the run (a file emptied, cut, or its last chunk damaged), which the
+     * scan otherwise reads as a crash's torn end (a note) or, for an emptied file, as a chain that never drew.
+     * {@code resume} rebuilds the missing iterations bit for bit. Chains added during the run are not judged.
+     */
+    public String cutAfterFinishing() {
+        RunOutcome o = manifest.outcome();
+        if (!"finished".equals(manifest.status()) || o == null || o.status() != RunOutcome.Status.FINISHED) {
+            return null;
+        }
+        long iterations = (long) manifest.warmup() + manifest.draws();
+        for (int c = 0; c < Math.min(manifest.startedChains(), chains()); c++) {
+            // a chain already reported damaged (its file missing, a chunk corrupt) is not reported twice
+            if (chainError(c) == null && size(c) < iterations) {
+                return "chain " + (c + 1) + " holds " + size(c) + " of the " + iterations + " iterations of a run that"
+                        + " finished: its draws file (" + manifest.drawsFiles().get(c) + ") was cut short or damaged"
+                        + " after the run ('workbench resume' rebuilds the missing iterations bit for bit)";
+            }
+        }
+        return null;
+    }
+
     public RunOutcome outcome() {
         return manifest.outcome();
     }

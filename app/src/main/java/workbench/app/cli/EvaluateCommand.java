@@ -71,6 +71,11 @@ final class EvaluateCommand implements Callable<Integer> {
                 err.println("note: " + SessionNotes.dataNote(c));
             }
             WorkbenchCli.printDamage(err, reader.errors());
+            String cut = reader.cutAfterFinishing();
+            if (cut != null) {
+                // damaged draws are refused, as a draws file corrupt before its end is
+                throw new BadInputException(cut);
+            }
             unfinished = SummaryCommand.unfinished(reader, "these metrics");
             if (unfinished != null) {
                 err.println("note: " + WorkbenchCli.oneLine(unfinished));

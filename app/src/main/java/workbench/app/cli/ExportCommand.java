@@ -92,5 +92,9 @@ final class ExportCommand implements Callable<Integer> {
         damage.requireIntact(sel, intact -> "export the intact chains with --chains " + intact);
         WorkbenchCli.printCapped(err, "note", damage.torn(), "torn ends dropped");
         WorkbenchCli.printCapped(err, "warning", damage.unread(), "damaged files");
+        String cut = reader.cutAfterFinishing();
+        if (cut != null) {
+            err.println("warning: " + cut);
+        }
     }
 }

@@ -151,25 +151,9 @@ final class ReplayCommand implements Callable<Integer> {
         }
     }
 
-    /**
-     * For a session whose run finished, the first chain it started with that holds fewer than the run's
-     * iterations (its draws file cut short after the run: a torn end is otherwise read as a crash's), in words;
-     * else null. Chains added during the run and runs that were stopped or crashed are not judged.
-     */
+    /** As {@link SessionReader#cutAfterFinishing()}. */
     static String cutShort(SessionReader reader) {
-        SessionManifest m = reader.manifest();
-        workbench.core.run.RunOutcome o = reader.outcome();
-        if (o == null || o.status() != workbench.core.run.RunOutcome.Status.FINISHED) {
-            return null;
-        }
-        long iterations = (long) m.warmup() + m.draws();
-        for (int c = 0; c < Math.min(m.startedChains(), reader.chains()); c++) {
-            if (reader.size(c) < iterations) {
-                return "chain " + (c + 1) + " holds " + reader.size(c) + " of the " + iterations
-                        + " iterations of a run that finished: its draws file was cut short";
-            }
-        }
-        return null;
+        return reader.cutAfterFinishing();
     }
 
     /**

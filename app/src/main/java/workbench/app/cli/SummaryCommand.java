@@ -95,6 +95,11 @@ final class SummaryCommand implements Callable<Integer> {
                 err.println("note: " + note);
             }
             WorkbenchCli.printDamage(err, reader.errors());
+            String cut = reader.cutAfterFinishing();
+            if (cut != null) {
+                // damage, not a crash's torn end: an emptied file read as a chain that never drew, without a warning
+                err.println("warning: " + cut);
+            }
             String unfinished = unfinished(reader);
             if (unfinished != null) {
                 err.println("note: " + WorkbenchCli.oneLine(unfinished));

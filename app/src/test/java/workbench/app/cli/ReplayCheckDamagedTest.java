@@ -51,7 +51,43 @@ class ReplayCheckDamagedTest {
         assertEquals(ReRuns.DIFFERS, bad.code, bad.out + bad.err);
         assertFalse(bad.out.contains("identical"), bad.out);
         assertTrue(bad.err.contains("but chain 2 holds ") && bad.err.contains(" of the 600 iterations of a run that"
-                + " finished: its draws file was cut short"), bad.err);
+                + " finished: its draws file (chain-2.draws) was cut short or damaged after the run ('workbench resume'"
+                + " rebuilds the missing iterations bit for bit)"), bad.err);
+    }
+
+    /**
+     * A finished run's chain short of its iterations (its file emptied, cut, or its last chunk damaged after the run)
+     * is damage: {@code summary} and {@code export} warn, {@code distill} refuses, and {@code resume} rebuilds it bit
+     * for bit. Before, an emptied file read as a chain that never drew ("left out: … holds no draws", no warning), a
+     * damaged last chunk as a crash's torn end (a note), and distill went ahead on what was left.
+     */
+    @Test
+    void aFinishedRunsChainEmptiedAfterTheRunIsDamageThatResumeRebuilds() throws Exception {
+        Path s = tmp.resolve("empty");
+        run(s, "eight-schools-noncentered", 300, 300);
+        java.nio.file.Files.write(s.resolve("chain-2.draws"), new byte[0]);
+        String line = "chain 2 holds 0 of the 600 iterations of a run that finished: its draws file (chain-2.draws) was"
+                + " cut short or damaged after the run ('workbench resume' rebuilds the missing iterations bit for bit)";
+        CliHarness summary = CliHarness.run("summary", s.toString());
+        assertEquals(0, summary.code, summary.err);
+        assertTrue(summary.err.contains("warning: " + line), summary.err);
+        CliHarness export = CliHarness.run("export", s.toString(), "--format", "csv", "--chains", "1", "--out",
+                tmp.resolve("one.csv").toString());
+        assertEquals(0, export.code, export.err);
+        assertTrue(export.err.contains("warning: " + line), export.err);
+        CliHarness distill = CliHarness.run("distill", s.toString(), "--method", "thin", "--size", "10", "--out",
+                tmp.resolve("d").toString(), "--no-progress");
+        assertEquals(2, distill.code, distill.out + distill.err);
+        assertEquals("error: " + line, distill.oneErrorLine());
+        assertFalse(java.nio.file.Files.exists(tmp.resolve("d")));
+
+        CliHarness resume = CliHarness.run("resume", s.toString(), "--no-progress");
+        assertEquals(0, resume.code, resume.out + resume.err);
+        CliHarness check = CliHarness.run("replay", "--check", "--no-progress", s.toString());
+        assertEquals(0, check.code, check.out + check.err);
+        assertTrue(check.out.contains("identical: all 1200 stored rows"), check.out);
+        CliHarness again = CliHarness.run("summary", s.toString());
+        assertFalse(again.err.contains("cut short"), again.err);
     }
 
     @Test

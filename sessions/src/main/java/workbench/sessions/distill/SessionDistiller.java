@@ -118,6 +118,11 @@ public final class SessionDistiller {
                               Progress progress) throws IOException {
         try (SessionReader r = SessionReader.open(session)) {
             List<String> warnings = unreadDamage(r);
+            String cut = r.cutAfterFinishing();
+            if (cut != null) {
+                // damaged draws are refused, as a draws file corrupt before its end is
+                throw new BadInputException(cut);
+            }
             SessionManifest man = r.manifest();
             // its rows are weighted picks, not draws: distilling them as draws would drop the weights
             Replays.refuseDistilled(man, "distilled again");
