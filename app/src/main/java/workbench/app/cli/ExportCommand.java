@@ -60,7 +60,8 @@ final class ExportCommand implements Callable<Integer> {
                 for (int c : sel.chains()) {
                     cut |= reader.warmup(c) > sel.warmup();
                 }
-                err.println("note: no post-warmup draws in some chain (the run stopped during warmup); exporting the "
+                err.println("note: no post-warmup draws in some chain (" + ExportSelection.whyNoDraws(reader)
+                        + "); exporting the "
                         + "warmup iterations only" + (cut ? ", the first " + sel.warmup() + " of each chain (as many as "
                         + "the shortest chain holds)" : ""));
             } else if (draws == null && sel.cutsChains(reader)) {

@@ -108,4 +108,26 @@ class StoppedInWarmupTest {
     private static long draw(String csvLine) {
         return Long.parseLong(csvLine.split(",", 3)[1]);
     }
+
+    /**
+     * A run that asked for no draws ({@code --draws 0}) finished with warmup rows only: export says so and names the
+     * resume that adds draws. It said "the run stopped during warmup … complete the run with 'workbench resume'",
+     * which then answered "nothing to resume".
+     */
+    @Test
+    void aRunThatAskedForNoDrawsIsNotCalledStopped() throws Exception {
+        Path s = tmp.resolve("none");
+        CliHarness r = CliHarness.run("run", "--no-progress", "--no-summary", "--model", "banana", "--sampler", "nuts",
+                "--chains", "2", "--warmup", "3", "--draws", "0", "--seed", "5", "--out", s.toString());
+        assertEquals(0, r.code, r.err);
+        CliHarness e = CliHarness.run("export", s.toString(), "--format", "csv", "--out", tmp.resolve("a.csv").toString());
+        assertEquals(2, e.code, e.out + e.err);
+        assertEquals("error: chain 1 has no post-warmup draws, only 3 warmup iterations (the run asked for none:"
+                + " --draws 0): export with --warmup (command line) to take the warmup iterations, or add draws with"
+                + " 'workbench resume --draws N' first", e.oneErrorLine());
+        CliHarness w = CliHarness.run("export", s.toString(), "--format", "csv", "--warmup", "--out",
+                tmp.resolve("w.csv").toString());
+        assertEquals(0, w.code, w.err);
+        assertTrue(w.err.contains("note: no post-warmup draws in some chain (the run asked for none: --draws 0)"), w.err);
+    }
 }

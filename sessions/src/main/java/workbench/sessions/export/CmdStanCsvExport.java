@@ -239,7 +239,7 @@ public final class CmdStanCsvExport {
             line(w, ws.toString());
         }
         long start = sel.start(src, c);
-        line(w, "#   post-warmup draws exported: " + (sel.draws() == 0 ? "none (the run stopped during warmup)"
+        line(w, "#   post-warmup draws exported: " + (sel.draws() == 0 ? "none (" + ExportSelection.whyNoDraws(src) + ")"
                 : (start + 1) + " to " + (start + sel.draws())));
         String phase = phaseNote(src.drawPhase(), m.samplerId(), src.warmup(c), start, sel.draws());
         if (phase != null) {

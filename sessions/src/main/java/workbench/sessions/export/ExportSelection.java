@@ -47,6 +47,20 @@ public record ExportSelection(int[] params, int[] chains, long from, long to, lo
         return r < warmup ? r : src.warmup(c) + start(src, c) + (r - warmup);
     }
 
+    /** Whether {@code src} is a session whose run finished having asked for no post-warmup draws ({@code --draws 0}). */
+    static boolean askedForNone(DrawSource src) {
+        return src instanceof workbench.sessions.SessionReader r && r.manifest().draws() == 0
+                && "finished".equals(r.manifest().status());
+    }
+
+    /**
+     * Why a chain of {@code src} has no post-warmup draws, in words: the run asked for none, or it stopped during
+     * warmup.
+     */
+    public static String whyNoDraws(DrawSource src) {
+        return askedForNone(src) ? "the run asked for none: --draws 0" : "the run stopped during warmup";
+    }
+
     /** Everything post-warmup, all outputs, all chains (cut to the shortest chain, keeping the latest draws of each). */
     public static ExportSelection all(DrawSource src) {
         return parse(src, null, null, null, false);
@@ -96,11 +110,14 @@ public record ExportSelection(int[] params, int[] chains, long from, long to, lo
                         + (others.length() > 0 ? " (" + othersHint.apply(others.toString()) + ")" : ""));
             }
             if (!withWarmup) {
-                // a run stopped (Ctrl-C, a crash, a full disk) before warmup ended: its warmup rows are all there is
+                // a run stopped (Ctrl-C, a crash, a full disk) before warmup ended: its warmup rows are all there is;
+                // or a run that asked for none, which finished ("stopped during warmup … complete it" was wrong there)
+                boolean none = askedForNone(src);
                 throw new BadInputException("chain " + (e + 1) + " has no post-warmup draws, only " + src.size(e)
-                        + " warmup iteration" + (src.size(e) == 1 ? "" : "s") + " (the run stopped during warmup):"
-                        + " export with --warmup (command line) to take the warmup iterations, or complete the run with"
-                        + " 'workbench resume' first");
+                        + " warmup iteration" + (src.size(e) == 1 ? "" : "s") + " (" + whyNoDraws(src) + "):"
+                        + " export with --warmup (command line) to take the warmup iterations, or " + (none
+                        ? "add draws with 'workbench resume --draws N'" : "complete the run with 'workbench resume'")
+                        + " first");
             }
             common = 0; // --warmup: the warmup iterations only (a range of draws is out of range below)
         }
