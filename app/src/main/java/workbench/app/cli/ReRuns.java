@@ -18,8 +18,26 @@ final class ReRuns {
      * after {@code done} (which ends the sinks) has run.
      */
     static RunOutcome run(ChainRunner runner, Runnable done) {
+        return run(runner, done, null);
+    }
+
+    /** Whether a signal (Ctrl-C, SIGTERM) stopped the last re-run, its line already printed. */
+    private static volatile boolean signalled;
+
+    /**
+     * As {@link #run(ChainRunner, Runnable)}, printing {@code onSignal} (if not null) on standard error when a signal
+     * stops it, as {@code run} does: the line {@link #endAs} would print after the chains stopped lost the race with
+     * the JVM's exit, so {@code resume} and {@code replay --out} ended on Ctrl-C without a word.
+     */
+    static RunOutcome run(ChainRunner runner, Runnable done, String onSignal) {
+        signalled = false;
         CountDownLatch finished = new CountDownLatch(1);
         Thread hook = new Thread(() -> {
+            if (onSignal != null) {
+                signalled = true;
+                System.err.println("\n" + onSignal);
+                System.err.flush();
+            }
             runner.stop();
             try {
                 finished.await(10, TimeUnit.SECONDS);
@@ -47,7 +65,8 @@ final class ReRuns {
     static void endAs(RunOutcome outcome, String what) {
         switch (outcome.status()) {
             case FAILED -> throw new CliExit(WorkbenchCli.FAILED, "error: the " + what + " failed: " + outcome.error());
-            case INTERRUPTED -> throw new CliExit(WorkbenchCli.INTERRUPTED, "interrupted: the " + what + " was stopped");
+            case INTERRUPTED -> throw new CliExit(WorkbenchCli.INTERRUPTED,
+                    signalled ? null : "interrupted: the " + what + " was stopped");
             default -> {
             }
         }

@@ -139,7 +139,8 @@ final class ReplayCommand implements Callable<Integer> {
                     SessionWriter.Options.defaults().withSoftwareVersion(Version.version()))) {
                 ChainRunner runner = new ChainRunner(cfg, model, sampler, new TeeSink(writer, verifier, progress),
                         Replays.schedule(reader.events()));
-                outcome = ReRuns.run(runner, writer::close);
+                outcome = ReRuns.run(runner, writer::close, "interrupted: stopping the replay; what it made so far"
+                        + " stays in " + out + " ('workbench resume " + out + "' continues it)");
             }
             ReRuns.endAs(outcome, "replay");
             differs(verifier.mismatch(), "replayed into " + out + ", but ");

@@ -86,7 +86,8 @@ final class ResumeCommand implements Callable<Integer> {
             ChainRunner runner = new ChainRunner(cfg, model, sampler,
                     new TeeSink(res, new ProgressSink(err, !noProgress)), res.schedule());
             try {
-                outcome = ReRuns.run(runner, res::close);
+                outcome = ReRuns.run(runner, res::close, "interrupted: stopping; the draws so far stay in " + dir
+                        + " ('workbench resume " + dir + "' continues the run)");
             } catch (RuntimeException e) {
                 if (res.rollbackFailure() != null) {
                     // the re-run's own error follows (exit 2 or 3); the session could not be put back as it was
