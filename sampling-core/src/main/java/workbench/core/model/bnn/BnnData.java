@@ -14,6 +14,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.Random;
 import workbench.core.BadInputException;
 import workbench.core.model.catalog.NumericCsv;
@@ -103,7 +104,7 @@ public final class BnnData {
             x[i] = -4 + 8 * r.nextDouble();
             y[i] = x[i] * x[i] * x[i] + 3 * r.nextGaussian();
         }
-        return split("toy1d", 1, x, y, nTrain, false, true);
+        return split("toy1d", 1, x, y, nTrain, false, true, null);
     }
 
     /** Two interleaving half circles (as scikit-learn's make_moons), noise sd 0.1: 200 training and 200 test points. */
@@ -121,7 +122,7 @@ public final class BnnData {
             x[2 * i + 1] = b + 0.1 * r.nextGaussian();
             y[i] = label;
         }
-        BnnData d = split("moons", 2, x, y, 200, true, false);
+        BnnData d = split("moons", 2, x, y, 200, true, false, null);
         return d;
     }
 
@@ -172,7 +173,9 @@ public final class BnnData {
         }
         int nTrain = (int) Math.round(0.8 * n);
         String name = t.source;
-        return split(name, p, xp, yp, nTrain, classify, standardizeX);
+        List<String> names = new ArrayList<>(t.columns);
+        names.add(names.remove(ty)); // the predictors in their order in x, then the target
+        return split(name, p, xp, yp, nTrain, classify, standardizeX, names);
     }
 
     /** A fixed permutation of 0..n-1 (Fisher-Yates with {@link #SPLIT_SEED}). */
@@ -191,9 +194,12 @@ public final class BnnData {
         return perm;
     }
 
-    /** First nTrain rows train, the rest test; standardizes x (and y for regression) with training statistics. */
+    /**
+     * First nTrain rows train, the rest test; standardizes x (and y for regression) with training statistics.
+     * {@code columns}: the predictors' names, then the target's, for messages (null for a generated set).
+     */
     private static BnnData split(String name, int p, double[] x, double[] y, int nTrain, boolean classify,
-                                 boolean standardizeX) {
+                                 boolean standardizeX, List<String> columns) {
         int n = y.length;
         double[] xTrain = Arrays.copyOfRange(x, 0, nTrain * p);
         double[] xTest = Arrays.copyOfRange(x, nTrain * p, n * p);
@@ -215,6 +221,23 @@ public final class BnnData {
                     ss += d * d;
                 }
                 double sd = Math.sqrt(ss / (nTrain - 1));
+                if (!Double.isFinite(mean) || !Double.isFinite(sd)) {
+                    // values so large (near 1e308) that the sum or the squares overflow: the column became NaN and
+                    // no start point had a finite log density. Standardize on the scale of the largest |value|
+                    // instead; the plain computation is kept for every other column, so sessions already made
+                    // replay bit for bit
+                    Scaled s = Scaled.of(xTrain, p, k, nTrain, name, columns == null ? null : columns.get(k));
+                    double sdRel = s.sd > 0 ? s.sd : 1; // constant: centred only, as below
+                    xMean[k] = s.mean * s.scale;
+                    xScale[k] = s.checked(sdRel * s.scale);
+                    for (int i = 0; i < nTrain; i++) {
+                        xTrain[i * p + k] = (xTrain[i * p + k] / s.scale - s.mean) / sdRel;
+                    }
+                    for (int i = 0; i < n - nTrain; i++) {
+                        xTest[i * p + k] = (xTest[i * p + k] / s.scale - s.mean) / sdRel;
+                    }
+                    continue;
+                }
                 if (!(sd > 0)) {
                     sd = 1;
                 }
@@ -265,6 +288,18 @@ public final class BnnData {
             ss += (v - mean) * (v - mean);
         }
         double sd = Math.sqrt(ss / (nTrain - 1));
+        if (!Double.isFinite(mean) || !Double.isFinite(sd)) {
+            // a target near 1e308, whose sums overflow: on the scale of its largest |value|, as for x above
+            Scaled s = Scaled.of(yTrain, 1, 0, nTrain, name, columns == null ? null : columns.get(p));
+            if (!(s.sd > 0)) {
+                throw new BadInputException("data " + name + ": the target is constant on the training rows");
+            }
+            double ySd = s.checked(s.sd * s.scale);
+            for (int i = 0; i < nTrain; i++) {
+                yTrain[i] = (yTrain[i] / s.scale - s.mean) / s.sd;
+            }
+            return new BnnData(name, p, xTrain, yTrain, xTest, yTest, s.mean * s.scale, ySd, 0, xMean, xScale);
+        }
         if (!(sd > 0)) {
             throw new BadInputException("data " + name + ": the target is constant on the training rows");
         }
@@ -272,6 +307,47 @@ public final class BnnData {
             yTrain[i] = (yTrain[i] - mean) / sd;
         }
         return new BnnData(name, p, xTrain, yTrain, xTest, yTest, mean, sd, 0, xMean, xScale);
+    }
+
+    /**
+     * Mean and sample sd of column {@code k} of the first {@code rows} rows of row-major {@code a} (width {@code p}),
+     * computed on the values divided by {@code scale}, the largest |value|, so that neither sum can overflow: the
+     * column's own mean is {@code mean * scale} and its sd {@code sd * scale}. {@code name} and {@code column} (null
+     * for a generated set) are for the refusal of {@link #checked}.
+     */
+    private record Scaled(double scale, double mean, double sd, String name, String column) {
+        static Scaled of(double[] a, int p, int k, int rows, String name, String column) {
+            double scale = 0;
+            for (int i = 0; i < rows; i++) {
+                scale = Math.max(scale, Math.abs(a[i * p + k]));
+            }
+            double mean = 0;
+            for (int i = 0; i < rows; i++) {
+                mean += a[i * p + k] / scale;
+            }
+            mean /= rows;
+            double ss = 0;
+            for (int i = 0; i < rows; i++) {
+                double d = a[i * p + k] / scale - mean;
+                ss += d * d;
+            }
+            return new Scaled(scale, mean, Math.sqrt(ss / (rows - 1)), name, column);
+        }
+
+        /**
+         * {@code sd} in the data's units, which predictions and the window's axes are given back in; refused where
+         * it is beyond the largest double (values of both signs near 1e308 spread by more than that), since the
+         * predictions, or the input's axis, in those units would then be infinite.
+         */
+        double checked(double sd) {
+            if (!Double.isFinite(sd)) {
+                throw new BadInputException("data " + name + (column == null ? "" : ", column '" + column + "'")
+                        + ": its values (largest |value| " + String.format(Locale.ROOT, "%.3g", scale)
+                        + ") are too spread to standardize: their sd is beyond the largest number (about 1.8e308);"
+                        + " rescale the column (e.g. divide it by 1e300)");
+            }
+            return sd;
+        }
     }
 
     private static Table resource(String res, String owner) {
