@@ -37,10 +37,20 @@ public final class DivergenceAdvice {
 
     /** The advice for {@code run}, worded for {@code audience}: "lower the step size", "raise adapt_delta …". */
     public static String of(Run run, Audience audience) {
-        if ("sghmc".equals(run.samplerId())) {
-            return "lower the step size or raise the friction (e.g. " + setting("friction", "1", audience) + ")";
-        }
         Map<String, String> settings = run.samplerSettings();
+        if ("sghmc".equals(run.samplerId())) {
+            // friction damps the heating by minibatch noise (about eps Var(g) / (2 friction)); at 1 or more that is
+            // small already, more of it narrows the stable step sizes (friction x step_size must stay below 2), and
+            // the example, friction=1, would not raise it: a run with friction=300 was told to set friction=1
+            double friction = 0.01; // the default, where the session does not record it
+            try {
+                friction = Double.parseDouble(settings.getOrDefault("friction", "0.01"));
+            } catch (NumberFormatException e) {
+                // a stored setting that no longer parses: the advice as for the default
+            }
+            return friction >= 1 ? "lower the step size"
+                    : "lower the step size or raise the friction (e.g. " + setting("friction", "1", audience) + ")";
+        }
         if (run.warmup() && !run.stepSizeSetByHand() && !"off".equals(settings.get("tune"))) {
             for (String target : List.of("adapt_delta", "target_accept")) {
                 // mile's unadjusted kernel has no acceptance target to tune toward

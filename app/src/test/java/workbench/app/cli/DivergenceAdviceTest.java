@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -169,5 +170,24 @@ class DivergenceAdviceTest {
                 .endsWith("; reparameterize (e.g. a non-centred form)"));
         assertTrue(SummaryCommand.lowEbfmiWarning(new double[] {0.2})
                 .endsWith("; reparameterize (e.g. a non-centred form)"));
+    }
+
+    /**
+     * sghmc is told to raise its friction only where it is below 1: a run with friction=300 was told "raise the
+     * friction (e.g. --sampler-set friction=1)", which would lower it, and more friction narrows the stable step sizes.
+     */
+    @Test
+    void sghmcIsToldToRaiseItsFrictionOnlyWhereItIsSmall() {
+        String raise = "lower the step size or raise the friction (e.g. --sampler-set friction=1)";
+        assertEquals(raise, DivergenceAdvice.of(new DivergenceAdvice.Run("banana", "sghmc", Map.of(), true, false),
+                DivergenceAdvice.Audience.CLI));
+        assertEquals(raise, DivergenceAdvice.of(new DivergenceAdvice.Run("banana", "sghmc",
+                Map.of("friction", "0.5"), true, false), DivergenceAdvice.Audience.CLI));
+        for (String friction : new String[] {"1", "1.0", "300"}) {
+            assertEquals("lower the step size", DivergenceAdvice.of(new DivergenceAdvice.Run("banana", "sghmc",
+                    Map.of("friction", friction), true, false), DivergenceAdvice.Audience.CLI), friction);
+            assertEquals("lower the step size", DivergenceAdvice.of(new DivergenceAdvice.Run("banana", "sghmc",
+                    Map.of("friction", friction), true, false), DivergenceAdvice.Audience.WINDOW), friction);
+        }
     }
 }

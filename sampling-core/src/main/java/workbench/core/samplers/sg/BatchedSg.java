@@ -252,6 +252,7 @@ final class BatchedSg implements BatchSampler.BatchChains {
         public void setStepSize(double e) {
             Steps.check(e);
             if (scheme == Scheme.SGHMC) {
+                Sghmc.checkFriction("sghmc", alpha, e);
                 noiseVariance(e);
             }
             eps[k] = e;

@@ -1,6 +1,7 @@
 package workbench.core.samplers.sg;
 
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import org.apache.commons.rng.UniformRandomProvider;
 import workbench.core.BadInputException;
@@ -36,12 +37,42 @@ public record Sghmc(ParamValues settings) implements BatchSampler {
             "Stochastic-gradient HMC: momentum with friction on minibatch gradients",
             List.of(
                     ParamSpec.positive("step_size", 1e-2, 0, Steps.MAX, "step size eps (fixed): larger moves faster but biases the draws more (no accept/reject corrects it)"),
-                    ParamSpec.positive("friction", 0.01, 0, 1e6, "friction alpha: the momentum shrinks by alpha x eps each step; more friction damps the heating by minibatch noise (about eps Var(g) / (2 alpha)), less keeps the momentum longer"),
+                    ParamSpec.positive("friction", 0.01, 0, 1e6, "friction alpha: the momentum shrinks by alpha x eps each step (alpha x eps must be below 2); more friction damps the heating by minibatch noise (about eps Var(g) / (2 alpha)), less keeps the momentum longer"),
                     ParamSpec.real("noise_estimate", 0, 0, 1e12,
                             "betaHat, estimated gradient-noise variance subtracted from the injected noise"),
                     Sgld.temperatureSpec(),
                     Sgld.engineSpec()),
             Sghmc::new);
+
+    /** Refuses friction x step_size of 2 or more up front ({@link #checkFriction}); each is within its own range. */
+    public Sghmc {
+        checkFriction("sampler sghmc", settings.real("friction"), settings.real("step_size"));
+    }
+
+    /**
+     * Refuses {@code alpha * eps >= 2}, where the update p <- (1 - alpha eps) p + ... multiplies the momentum by -1
+     * or less each step: it grows without bound (friction=300, step_size=0.01 on a standard normal gave draws of sd
+     * ~1e9, exit 0). Between 1 and 2 the factor is negative, so the momentum changes sign every step, but it is below
+     * 1 in size and the noise's variance 2 alpha eps T keeps the chain's position law the target's up to O(eps^2):
+     * on a Gaussian of precision w^2 the linear scheme is stable for eps^2 w^2 < 2 (2 - alpha eps) and the position's
+     * stationary variance is 1 / (w^2 (1 - eps^2 w^2 / (2 (2 - alpha eps)))) (the momentum's, 2T / (2 - alpha eps),
+     * is inflated but not drawn). So that range is allowed (SghmcSettingsTest.betweenOneAndTwoTheDrawsAreStillRight);
+     * the curvature bound is the model's business, as for any step size, and shows as divergences.
+     */
+    static void checkFriction(String owner, double alpha, double eps) {
+        if (!(alpha * eps < 2)) {
+            throw new BadInputException(owner + ": friction x step_size must be below 2, got " + ParamSpec.fmt(alpha)
+                    + " x " + ParamSpec.fmt(eps) + " = " + fourDigits(alpha * eps) + ": each step multiplies the"
+                    + " momentum by 1 - friction x step_size, which at -1 or below makes it grow without bound; lower"
+                    + " step_size below " + fourDigits(2 / alpha) + " or friction below " + fourDigits(2 / eps));
+        }
+    }
+
+    /** Four significant digits without trailing zeros: 0.006667, 200. */
+    private static String fourDigits(double v) {
+        String s = String.format(Locale.ROOT, "%.4g", v);
+        return s.contains("e") || !s.contains(".") ? s : s.replaceFirst("\\.?0+$", "");
+    }
 
     @Override
     public String id() {
@@ -109,6 +140,7 @@ public record Sghmc(ParamValues settings) implements BatchSampler {
         @Override
         public void setStepSize(double eps) {
             Steps.check(eps);
+            checkFriction("sghmc", alpha, eps);
             noiseVariance(eps);
             stepSize = eps;
         }
