@@ -110,7 +110,9 @@ public final class ExprModel implements Model {
      * value at distance 10, so the density does not fall off there and has no finite integral (e.g. {@code 0},
      * {@code x}, {@code -x^2} in x and y, {@code exp(x)}, {@code -(x + y)^2}). Chains then drift without bound and no
      * diagnostic can converge. A heuristic: a formula that falls off along all these directions but not along some
-     * other one passes; a value that is not a number there (outside a {@code log}'s domain) counts as falling off.
+     * other one passes; a value that is not a number there (outside a {@code log}'s domain), or -Infinity, counts as
+     * falling off. +Infinity does not: it is a density without bound (e.g. {@code x^400}, {@code exp(exp(x))}),
+     * improper unless only the point at distance 10 is a singularity, which the farther points tell apart.
      */
     public String improperWarning() {
         Model own = forChain(); // its own scratch arrays: safe beside a chain that uses this instance
@@ -142,30 +144,44 @@ public final class ExprModel implements Model {
 
     /**
      * The warning for the direction that moves the parameters {@code axes} by {@code signs} (an axis, or a diagonal
-     * of two at 45°), or null when the log density falls off along it (or is not finite at distance 10 whatever the
-     * other parameters, 0 or 1: outside the support).
+     * of two at 45°), or null when the log density falls off along it (or is NaN or -Infinity at distance 10 whatever
+     * the other parameters, 0 or 1: outside the support).
      */
     private String flatAlong(Model own, int[] axes, int[] signs) {
         double[] q = new double[dim()];
         double unit = 1 / Math.sqrt(axes.length);
-        // the other parameters at 0, or at 1 where 0 is outside the support (log(x) at x = 0)
+        // the other parameters at 0, or at 1 where 0 is outside the support (log(x) at x = 0). +Infinity is kept
+        // when neither is finite: x^400 is +Infinity at x = 10, and taking that for "outside the support" (as NaN
+        // and -Infinity are) gave such a formula no warning. The farther points still decide: +Infinity there too
+        // is not below it (a density without bound), a finite value is (a singularity at the point itself)
         double near = Double.NaN;
+        double base = 0;
         for (double others : new double[] {0, 1}) {
             java.util.Arrays.fill(q, others);
             place(q, axes, signs, 10 * unit);
-            near = own.logDensity(q, null);
-            if (Double.isFinite(near)) {
+            double v = own.logDensity(q, null);
+            if (Double.isFinite(v)) {
+                near = v;
+                base = others;
                 break;
             }
+            if (v == Double.POSITIVE_INFINITY && Double.isNaN(near)) {
+                near = v;
+                base = others;
+            }
         }
-        if (!Double.isFinite(near)) {
+        if (Double.isNaN(near)) {
             return null;
         }
+        java.util.Arrays.fill(q, base);
         for (double r : FAR) {
             place(q, axes, signs, r * unit);
             double far = own.logDensity(q, null);
             if (far >= near) {
                 String exponent = "1e" + Math.round(Math.log10(r));
+                if (far == Double.POSITIVE_INFINITY) {
+                    return unbounded(axes, signs, near, exponent);
+                }
                 if (axes.length == 1) {
                     String name = names.get(axes[0]);
                     String minus = signs[0] > 0 ? "" : "-";
@@ -185,6 +201,32 @@ public final class ExprModel implements Model {
             }
         }
         return null;
+    }
+
+    /**
+     * The warning for a log density that is +Infinity at distance {@code exponent} along the direction (and not
+     * below its value {@code near} at 10): no term added to the formula can outweigh an infinite one, so the usual
+     * advice (add -0.5*x^2/100) would not help; the sign of the fastest-growing terms is what to look at.
+     */
+    private String unbounded(int[] axes, int[] signs, double near, String exponent) {
+        String a = names.get(axes[0]);
+        String where;
+        String in;
+        if (axes.length == 1) {
+            String minus = signs[0] > 0 ? "" : "-";
+            where = (signs[0] > 0 ? "+" : "-") + a + " it does not fall off (log density " + rounded(near) + " at " + a
+                    + " = " + minus + "10, Infinity at " + a + " = " + minus + exponent;
+            in = a;
+        } else {
+            String b = names.get(axes[1]);
+            where = "the diagonal " + (signs[0] > 0 ? "+" : "-") + a + (signs[1] > 0 ? "+" : "-") + b
+                    + " it does not fall off (log density " + rounded(near) + " at distance 10 from the origin,"
+                    + " Infinity at " + exponent;
+            in = a + " and " + b;
+        }
+        return "this may not be a proper density: along " + where + ": it grows without bound), so it has no finite"
+                + " integral and no term added to it can make it fall off; check the sign of the terms that grow"
+                + " fastest in " + in;
     }
 
     private static void place(double[] q, int[] axes, int[] signs, double along) {

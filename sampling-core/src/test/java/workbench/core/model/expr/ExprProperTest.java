@@ -23,6 +23,8 @@ class ExprProperTest {
         "-abs(x) - abs(y)",
         "-(x^2 + y^2)^0.25", // falls off slower than any Gaussian
         "log(x) - x - y^2", // gamma-like in x: not a number for x < 0, which counts as outside the support
+        // +Infinity at the probe point x = 10 only (an integrable singularity), finite and falling beyond it
+        "-0.5*log(abs(x - 10)) - x^2 - y^2",
     })
     void properDensitiesGetNoWarning(String formula) {
         assertNull(ExprModel.parse(formula).improperWarning(), formula);
@@ -39,6 +41,13 @@ class ExprProperTest {
         "-0.5*(x + y)^2; the diagonal +x-y", // falls along both axes, flat along x = -y
         "-0.5*(x - y)^2 - 0.5*z^2; the diagonal +x+y",
         "-x^2 - y^2 + 3*x*y; the diagonal +x+y", // a saddle: falls along both axes, rises along x = y
+        // +Infinity at distance 10 and beyond: unbounded, not outside the support (they got no warning)
+        "x^400; +x",
+        "x^400 - y^2; +x",
+        "exp(exp(x)) - y^2; +x",
+        "exp(x^2) - y^2; +x", // finite at 10, +Infinity from 1e2 on
+        "-x^2 + exp(exp(y)); +y",
+        "-x^2 - y^2 + exp(exp(-x*y)); the diagonal +x-y", // falls along both axes
     })
     void improperDensitiesAreNamedWithTheirDirection(String formula, String direction) {
         String w = ExprModel.parse(formula).improperWarning();
@@ -58,5 +67,22 @@ class ExprProperTest {
         assertEquals("this may not be a proper density: along +y it does not fall off (log density 0 at y = 10,"
                 + " 0 at y = 1e2), so chains can drift without bound; add a term that falls off, e.g. -0.5*y^2/100",
                 ExprModel.parse("-x^2 + 0*y").improperWarning());
+    }
+
+    /**
+     * A log density of +Infinity is not outside the support (NaN, -Infinity) but a density without bound: x^400 and
+     * exp(exp(x)) were taken to be outside it at x = 10 and got no warning. The advice to add a term that falls off
+     * cannot help there, so the warning says what can.
+     */
+    @org.junit.jupiter.api.Test
+    void anInfiniteLogDensityIsNamedAsSuch() {
+        assertEquals("this may not be a proper density: along +x it does not fall off (log density Infinity at x = 10,"
+                + " Infinity at x = 1e2: it grows without bound), so it has no finite integral and no term added to it"
+                + " can make it fall off; check the sign of the terms that grow fastest in x",
+                ExprModel.parse("x^400").improperWarning());
+        assertEquals("this may not be a proper density: along the diagonal +x-y it does not fall off (log density"
+                + " Infinity at distance 10 from the origin, Infinity at 1e2: it grows without bound), so it has no"
+                + " finite integral and no term added to it can make it fall off; check the sign of the terms that"
+                + " grow fastest in x and y", ExprModel.parse("-x^2 - y^2 + exp(exp(-x*y))").improperWarning());
     }
 }
