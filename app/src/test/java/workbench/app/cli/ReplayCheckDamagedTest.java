@@ -181,6 +181,45 @@ class ReplayCheckDamagedTest {
         }
     }
 
+    /**
+     * A divergence record is a stored value too (where the energy error crossed 1000, its momentum and trajectory,
+     * which summary lists and the window replays): one altered with its checksums redone passed {@code replay --check}
+     * ("identical") and {@code resume} kept it. Both now name it, and resume leaves the session as it was.
+     */
+    @Test
+    void anAlteredDivergenceRecordFailsTheCheckAndTheResume() throws Exception {
+        Path s = tmp.resolve("rec");
+        run(s, "eight-schools-centered", 300, 300);
+        Path f = s.resolve("chain-1.divergences");
+        byte[] b = java.nio.file.Files.readAllBytes(f);
+        assertTrue(b.length > 0, "chain 1 must diverge to test anything");
+        ByteBuffer r = ByteBuffer.wrap(b);
+        int dim = r.getInt(16);
+        int flags = r.getInt(20);
+        int rows = r.getInt(24);
+        long values = dim + ((flags & 1) != 0 ? dim : 0) + (long) rows * dim;
+        int end = (int) (40 + 8 * values + 4);
+        double ee = r.getDouble(28);
+        r.putDouble(28, ee * 1.5); // the energy error, its header checksum redone
+        java.util.zip.CRC32 crc = new java.util.zip.CRC32();
+        crc.update(b, 0, 36);
+        r.putInt(36, (int) crc.getValue());
+        crc.reset();
+        crc.update(b, 0, end - 4); // and the record's
+        r.putInt(end - 4, (int) crc.getValue());
+        java.nio.file.Files.write(f, b);
+
+        CliHarness check = CliHarness.run("replay", "--check", "--no-progress", s.toString());
+        assertEquals(ReRuns.DIFFERS, check.code, check.out + check.err);
+        assertFalse(check.out.contains("identical"), check.out);
+        assertTrue(check.err.contains("chain 1, iteration ") && check.err.contains("column divergence record's energy"
+                + " error: stored " + (ee * 1.5)), check.err);
+
+        CliHarness resume = CliHarness.run("resume", "--no-progress", "--draws", "400", s.toString());
+        assertEquals(ReRuns.DIFFERS, resume.code, resume.out + resume.err);
+        org.junit.jupiter.api.Assertions.assertArrayEquals(b, java.nio.file.Files.readAllBytes(f), "left as it was");
+    }
+
     /** NUTS, 2 chains, seed 3, one thread, into {@code s}. */
     private static void run(Path s, String model, int warmup, int draws) {
         CliHarness r = CliHarness.run("run", "--no-progress", "--no-summary", "--model", model, "--sampler", "nuts",
