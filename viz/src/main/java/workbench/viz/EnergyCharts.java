@@ -548,24 +548,27 @@ public final class EnergyCharts extends HBox {
      */
     private static void axesShown(JFreeChart chart, boolean on) {
         XYPlot plot = chart.getXYPlot();
-        if (plot.getDomainAxis().isVisible() == on) {
+        if (plot.getDomainAxis().isTickLabelsVisible() == on) {
             return;
         }
-        plot.getDomainAxis().setVisible(on);
-        plot.getRangeAxis().setVisible(on);
-        plot.setOutlineVisible(on);
+        // the ticks, their labels and the grid only: a whole axis made invisible left the panel drawn black around
+        // its plot under a real window (Xvfb), its title and note gone
+        for (org.jfree.chart.axis.ValueAxis a : List.of(plot.getDomainAxis(), plot.getRangeAxis())) {
+            a.setTickLabelsVisible(on);
+            a.setTickMarksVisible(on);
+        }
         plot.setDomainGridlinesVisible(on);
         plot.setRangeGridlinesVisible(on);
     }
 
     /** Whether the energy-error chart's axes are shown (for tests). */
     public boolean errorAxesShown() {
-        return errorChart.getXYPlot().getDomainAxis().isVisible();
+        return errorChart.getXYPlot().getDomainAxis().isTickLabelsVisible();
     }
 
     /** Whether the E-BFMI chart's axes are shown (for tests). */
     public boolean bfmiAxesShown() {
-        return bfmiChart.getXYPlot().getDomainAxis().isVisible();
+        return bfmiChart.getXYPlot().getDomainAxis().isTickLabelsVisible();
     }
 
     private void fillBfmi() {
