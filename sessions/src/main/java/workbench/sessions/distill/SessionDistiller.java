@@ -85,6 +85,20 @@ public final class SessionDistiller {
     }
 
     /** The session's model rebuilt from its manifest, or null when this build cannot rebuild it. */
+    /**
+     * Why {@link #model} gives null for {@code man}, in words ("its data file … : no such file"), or null where it
+     * gives a model: "cannot be rebuilt here" alone left the user to guess that a data file had gone or changed.
+     */
+    static String whyNoModel(SessionManifest man) {
+        try {
+            Model model = ModelRegistry.create(man.modelId(), man.modelSettings());
+            return model.dim() == man.parameterCount() ? null : "it now has " + model.dim() + " parameters, the session "
+                    + man.parameterCount() + " (its data file changed since the run?)";
+        } catch (BadInputException e) {
+            return e.getMessage();
+        }
+    }
+
     public static Model model(SessionManifest man) {
         try {
             Model model = ModelRegistry.create(man.modelId(), man.modelSettings());
@@ -130,10 +144,11 @@ public final class SessionDistiller {
             List<String> notes = new ArrayList<>();
             if (model == null && method == Distiller.Method.STEIN) {
                 throw new BadInputException("stein needs the model's gradients, but model " + man.modelId()
-                        + " cannot be rebuilt here");
+                        + " cannot be rebuilt here: " + whyNoModel(man) + "; restore what it needs, or distill with"
+                        + " thin, herding or support, which need no gradients");
             }
             if (model == null) {
-                notes.add("model " + man.modelId() + " cannot be rebuilt here; working on the constrained"
+                notes.add("model " + man.modelId() + " cannot be rebuilt here (" + whyNoModel(man) + "); working on the constrained"
                         + " parameters without gradients (no KSD)");
             }
             int chains = r.chains();
