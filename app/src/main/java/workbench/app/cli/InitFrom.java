@@ -27,6 +27,19 @@ final class InitFrom {
                 throw new BadInputException("--init-from " + dir + ": its draws are not of this model's " + d
                         + " parameters (" + r.manifest().modelId() + ", columns " + cols.size() + ")");
             }
+            // a damaged chain keeps its draws before the damage, and its last intact draw is not where it ended:
+            // chains were started there without a word (and an emptied chain's turn went to another chain)
+            for (int c = 0; c < r.chains(); c++) {
+                if (r.chainError(c) != null) {
+                    throw new BadInputException("--init-from " + dir + ": " + r.chainError(c).getMessage()
+                            + "; its chains would start where the damage cut them, not where they ended: start from a"
+                            + " session whose draws are intact");
+                }
+            }
+            String cut = r.cutAfterFinishing();
+            if (cut != null) {
+                throw new BadInputException("--init-from " + dir + ": " + cut);
+            }
             int k = 0;
             int[] from = new int[r.chains()];
             for (int c = 0; c < r.chains(); c++) {

@@ -317,4 +317,28 @@ class RunCommandTest {
         assertEquals(2, wrongCount.code);
         assertTrue(wrongCount.err.contains("for each of the 2 chains"), wrongCount.err);
     }
+
+    /**
+     * A damaged source's chain keeps its draws before the damage, whose last is not where the chain ended: it is
+     * refused, naming the damage. Chains were started there without a word, and an emptied chain's turn went to
+     * another chain.
+     */
+    @Test
+    void initFromRefusesADamagedSession() throws Exception {
+        Path src = tmp.resolve("src3");
+        assertEquals(0, run(src, "--model", "banana", "--sampler", "mala", "--chains", "2", "--warmup", "10",
+                "--draws", "400", "--seed", "4").code);
+        try (java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(src.resolve("chain-1.draws"),
+                java.nio.file.StandardOpenOption.WRITE)) {
+            ch.write(java.nio.ByteBuffer.wrap("XXXXXXXX".getBytes()), 100); // inside chunk 0, not the last
+        }
+        CliHarness r = run(tmp.resolve("f"), "--model", "banana", "--sampler", "mala", "--chains", "2", "--warmup", "0",
+                "--draws", "5", "--init-from", src.toString());
+        assertEquals(2, r.code, r.err);
+        String line = r.oneErrorLine();
+        assertTrue(line.startsWith("error: --init-from " + src + ": chain-1.draws: chunk 0") && line.endsWith("its"
+                + " chains would start where the damage cut them, not where they ended: start from a session whose"
+                + " draws are intact"), line);
+        assertFalse(java.nio.file.Files.exists(tmp.resolve("f").resolve("session.mcmcwb.json")), "nothing written");
+    }
 }
