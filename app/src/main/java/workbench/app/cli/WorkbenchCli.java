@@ -64,6 +64,7 @@ public final class WorkbenchCli implements Runnable {
             return BAD_INPUT;
         });
         StrictNumbers.register(cl);
+        PathOptions.register(cl);
         return cl;
     }
 
