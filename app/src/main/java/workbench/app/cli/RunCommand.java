@@ -101,7 +101,13 @@ final class RunCommand implements Callable<Integer> {
             return null;
         }
         try {
-            return diskNote(chains, iterations, outputs, Files.getFileStore(probe).getUsableSpace());
+            java.nio.file.FileStore store = Files.getFileStore(probe);
+            if (store.isReadOnly() || store.getTotalSpace() == 0) {
+                // not a disk one writes sessions to (/proc, a read-only mount): "more than the 0 bytes free … will
+                // stop when the disk is full" came before the real refusal; the writer says why it cannot write there
+                return null;
+            }
+            return diskNote(chains, iterations, outputs, store.getUsableSpace());
         } catch (java.io.IOException | RuntimeException e) {
             return null; // no figure to warn with
         }
