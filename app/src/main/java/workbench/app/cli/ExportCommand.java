@@ -32,8 +32,9 @@ final class ExportCommand implements Callable<Integer> {
 
     @Option(names = "--params", paramLabel = "A,B,...",
             description = "Outputs to export, separated by commas outside brackets: a name (theta[1], w1[2,3] or theta.1),"
-                    + " theta for all its elements, or a glob with * and ? (w1[*,1], w2*); default all.")
-    String params;
+                    + " theta for all its elements, or a glob with * and ? (w1[*,1], w2*); may be repeated, as for"
+                    + " summary; default all.")
+    java.util.List<String> params;
 
     @Option(names = "--chains", paramLabel = "1,3,...", description = "Chains to export (1-based); default all.")
     String chains;
@@ -53,7 +54,8 @@ final class ExportCommand implements Callable<Integer> {
         ExportFormat f = ExportFormat.of(format);
         PrintWriter err = spec.commandLine().getErr();
         try (SessionReader reader = SessionReader.open(session)) {
-            ExportSelection sel = ExportSelection.parse(reader, params, chains, draws, warmup);
+            ExportSelection sel = ExportSelection.parse(reader, params == null ? null : String.join(",", params), chains,
+                    draws, warmup);
             requireIntactChains(reader, sel, err);
             if (sel.draws() == 0) {
                 boolean cut = false;

@@ -135,6 +135,13 @@ class ExportCommandTest {
         assertEquals(0, r.code, r.err);
         assertTrue(r.err.contains("exported 2 chain(s) x 250 rows (200 warmup) of 9 output(s) as npz"), r.err);
         assertTrue(Files.size(npz) > 2 * 250 * 9 * 8 / 4);
+        // --params repeated, as summary takes it (picocli refused a second one: "should be specified only once")
+        Path twice = tmp.resolve("twice.csv");
+        Path once = tmp.resolve("once.csv");
+        CliHarness t = export("--format", "csv", "--out", twice.toString(), "--params", "mu", "--params", "theta[2]");
+        assertEquals(0, t.code, t.err);
+        assertEquals(0, export("--format", "csv", "--out", once.toString(), "--params", "mu,theta[2]").code);
+        assertEquals(Files.readAllLines(once), Files.readAllLines(twice));
     }
 
     @Test
