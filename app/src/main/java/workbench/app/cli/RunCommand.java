@@ -167,6 +167,11 @@ final class RunCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         PrintWriter err = spec.commandLine().getErr();
         PrintWriter outWriter = spec.commandLine().getOut();
+        if (json && noSummary) {
+            // the JSON is the summary: both printed nothing and exited 0
+            throw new BadInputException("--json prints the summary as JSON and --no-summary leaves it out: give one of"
+                    + " them");
+        }
         Map<String, String> mset = KeyValues.parse("--set", modelSettings);
         Map<String, String> sset = KeyValues.parse("--sampler-set", samplerSettings);
         misplacedSetting(mset, sset);

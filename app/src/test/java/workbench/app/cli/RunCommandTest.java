@@ -318,6 +318,16 @@ class RunCommandTest {
         assertTrue(wrongCount.err.contains("for each of the 2 chains"), wrongCount.err);
     }
 
+    @Test
+    void jsonAndNoSummaryAreRefusedTogether() {
+        // the JSON is the summary: both printed nothing and exited 0
+        CliHarness r = run(tmp.resolve("j"), "--model", "banana", "--sampler", "mala", "--json", "--no-summary");
+        assertEquals(2, r.code, r.err);
+        assertEquals("error: --json prints the summary as JSON and --no-summary leaves it out: give one of them",
+                r.oneErrorLine());
+        assertFalse(java.nio.file.Files.exists(tmp.resolve("j")), "nothing written");
+    }
+
     /**
      * A damaged source's chain keeps its draws before the damage, whose last is not where the chain ended: it is
      * refused, naming the damage. Chains were started there without a word, and an emptied chain's turn went to
