@@ -210,6 +210,14 @@ public final class SessionReader implements DrawSource, AutoCloseable {
             errors.add(ix.error);
             return ix;
         }
+        if (!Files.isRegularFile(file)) {
+            // a folder (or another non-file) there refused the whole session as "cannot read session DIR: Is a
+            // directory", naming no file; it is that chain's damage, as a missing file is
+            ix.error = new BadInputException(name + ": not a file (the manifest lists it as chain " + (c + 1)
+                    + "'s draws file)");
+            errors.add(ix.error);
+            return ix;
+        }
         ix.channel = FileChannel.open(file, StandardOpenOption.READ);
         long fileSize = ix.channel.size();
         int maxRows = manifest.chunkRows();

@@ -226,4 +226,18 @@ class SessionDamageTest {
             assertEquals(1, r.errors().size(), "said once: " + r.errors());
         }
     }
+
+    /** A folder where a draws file should be is that chain's damage, named; it refused the session naming no file. */
+    @Test
+    void aFolderInPlaceOfADrawsFileIsThatChainsDamage() throws Exception {
+        Files.delete(dir.resolve("chain-2.draws"));
+        Files.createDirectory(dir.resolve("chain-2.draws"));
+        try (SessionReader r = SessionReader.open(dir)) {
+            assertNotNull(r.chainError(1));
+            assertEquals("chain-2.draws: not a file (the manifest lists it as chain 2's draws file)",
+                    r.chainError(1).getMessage());
+            assertNull(r.chainError(0));
+            assertEquals(1000, r.size(0));
+        }
+    }
 }
