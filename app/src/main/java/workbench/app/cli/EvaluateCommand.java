@@ -116,6 +116,13 @@ final class EvaluateCommand implements Callable<Integer> {
                 post = new workbench.core.draws.ChainSubset(post, tc.kept().stream().mapToInt(Integer::intValue)
                         .toArray());
             }
+            if (!dataChanged.isEmpty() && pm.dim() != m.parameterCount()) {
+                // a data file with other columns since the run gives a net of another size: "the draws have 14
+                // columns, the model needs 17" did not say why
+                throw new BadInputException("the model built on the data file as it is now has " + pm.dim()
+                        + " parameters, the session's draws " + m.parameterCount() + ": its data file changed since"
+                        + " the run (the note above says how); restore the file the run used to evaluate these draws");
+            }
             r = PredictiveEvaluation.evaluate((PredictiveModel) pm.forChain(), post);
             // convergence in function space: the weights' R-hat says little on a net (see Bnn's note)
             rhat = PredictiveRhat.of((PredictiveModel) pm.forChain(), post);

@@ -87,6 +87,27 @@ class DataFileChangedTest {
         assertEquals(0, ok.code, ok.err);
     }
 
+    /**
+     * A file with more columns since the run makes a net of another size: evaluate says so and what to do, where it
+     * said only "the draws have 14 columns, the model needs 17".
+     */
+    @Test
+    void evaluateOnAFileWithOtherColumnsSaysTheFileChanged() throws Exception {
+        StringBuilder wider = new StringBuilder("a,b,c,y\n");
+        for (int i = 0; i < 30; i++) {
+            wider.append(i % 7).append(',').append((i * 3) % 5).append(',').append(i % 3).append(',').append(i % 2)
+                    .append('\n');
+        }
+        Files.writeString(csv, wider);
+        CliHarness e = CliHarness.run("evaluate", session.toString());
+        assertEquals(2, e.code, e.out + e.err);
+        assertFalse(e.err.contains("Exception"), e.err);
+        String line = e.err.strip().lines().reduce((a, b) -> b).orElse(""); // after the note that the file changed
+        assertTrue(line.startsWith("error: the model built on the data file as it is now has ") && line.endsWith(
+                ": its data file changed since the run (the note above says how); restore the file the run used to"
+                        + " evaluate these draws"), line);
+    }
+
     @Test
     void evaluateNotesAChangedFileInTextAndJson() throws Exception {
         CliHarness same = CliHarness.run("evaluate", session.toString());
