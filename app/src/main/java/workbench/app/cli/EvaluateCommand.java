@@ -73,8 +73,9 @@ final class EvaluateCommand implements Callable<Integer> {
             WorkbenchCli.printDamage(err, reader.errors());
             String cut = reader.cutAfterFinishing();
             if (cut != null) {
-                // damaged draws are refused, as a draws file corrupt before its end is
-                throw new BadInputException(cut);
+                // damage, not a chain that never drew: warned, and the metrics use the chains that are whole
+                // (the line below names the one left out), as summary does
+                err.println("warning: " + cut);
             }
             unfinished = SummaryCommand.unfinished(reader, "these metrics");
             if (unfinished != null) {

@@ -31,6 +31,8 @@ class EmptyChainLeftOutTest {
 
         CliHarness e = CliHarness.run("evaluate", s.toString());
         assertEquals(0, e.code, e.err);
+        // a finished run's chain emptied after the run is damage: a warning that says resume rebuilds it
+        assertTrue(e.err.contains("warning: chain 2 holds 0 of the 60 iterations of a run that finished"), e.err);
         String note = "note: left out: chain 2 has no post-warmup draws (chain-2.draws holds no draws); the metrics use"
                 + " chain 1";
         assertTrue(e.err.contains(note), e.err);

@@ -131,11 +131,12 @@ public final class SessionDistiller {
     public static Outcome run(Path session, Distiller.Method method, int size, long seed, int mmdDraws, Path out,
                               Progress progress) throws IOException {
         try (SessionReader r = SessionReader.open(session)) {
-            List<String> warnings = unreadDamage(r);
+            List<String> warnings = new ArrayList<>(unreadDamage(r));
             String cut = r.cutAfterFinishing();
             if (cut != null) {
-                // damaged draws are refused, as a draws file corrupt before its end is
-                throw new BadInputException(cut);
+                // damage, not a chain that never drew: a warning, and the chains that are whole are pooled (a line
+                // names the one left out), as summary and evaluate do
+                warnings.add(cut);
             }
             SessionManifest man = r.manifest();
             // its rows are weighted picks, not draws: distilling them as draws would drop the weights
