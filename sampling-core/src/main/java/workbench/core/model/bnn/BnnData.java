@@ -317,21 +317,8 @@ public final class BnnData {
      */
     private record Scaled(double scale, double mean, double sd, String name, String column) {
         static Scaled of(double[] a, int p, int k, int rows, String name, String column) {
-            double scale = 0;
-            for (int i = 0; i < rows; i++) {
-                scale = Math.max(scale, Math.abs(a[i * p + k]));
-            }
-            double mean = 0;
-            for (int i = 0; i < rows; i++) {
-                mean += a[i * p + k] / scale;
-            }
-            mean /= rows;
-            double ss = 0;
-            for (int i = 0; i < rows; i++) {
-                double d = a[i * p + k] / scale - mean;
-                ss += d * d;
-            }
-            return new Scaled(scale, mean, Math.sqrt(ss / (rows - 1)), name, column);
+            workbench.core.model.ScaledMoments m = workbench.core.model.ScaledMoments.of(a, k, p, rows);
+            return new Scaled(m.scale(), m.mean(), m.sd(), name, column);
         }
 
         /**

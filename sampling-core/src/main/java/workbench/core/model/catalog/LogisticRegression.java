@@ -294,21 +294,10 @@ public final class LogisticRegression implements DataModel, StochasticModel {
      * where the plain sums would overflow.
      */
     private static void standardizeScaled(double[] x, int j, int n, String what) {
-        double scale = 0;
-        for (int i = 0; i < n; i++) {
-            scale = Math.max(scale, Math.abs(x[j * n + i]));
-        }
-        double mean = 0;
-        for (int i = 0; i < n; i++) {
-            mean += x[j * n + i] / scale;
-        }
-        mean /= n;
-        double ss = 0;
-        for (int i = 0; i < n; i++) {
-            double d = x[j * n + i] / scale - mean;
-            ss += d * d;
-        }
-        double sd = Math.sqrt(ss / (n - 1));
+        workbench.core.model.ScaledMoments m = workbench.core.model.ScaledMoments.of(x, j * n, 1, n);
+        double scale = m.scale();
+        double mean = m.mean();
+        double sd = m.sd();
         if (!(sd > 1e-12 * Math.abs(mean))) {
             throw new BadInputException(what + " is constant; cannot standardize it (remove the column)");
         }
