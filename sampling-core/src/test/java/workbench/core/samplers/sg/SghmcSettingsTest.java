@@ -8,6 +8,7 @@ import java.util.Map;
 import org.apache.commons.rng.UniformRandomProvider;
 import org.junit.jupiter.api.Test;
 import workbench.core.BadInputException;
+import workbench.core.kernel.BatchSampler;
 import workbench.core.kernel.ChainSampler;
 import workbench.core.kernel.ChainState;
 import workbench.core.kernel.Sampler;
@@ -48,6 +49,34 @@ class SghmcSettingsTest {
         assertTrue(msg.startsWith("sghmc: friction x step_size must be below 2, got 15 x 0.2 = 3:")
                 && msg.endsWith("lower step_size below 0.1333 or friction below 10"), msg);
         assertEquals(0.1, chain.stepSize(), "unchanged");
+    }
+
+    /** The batched engine's chains take a step size through their own view; the same check guards it there. */
+    @Test
+    void aStepSizeSetDuringABatchedRunIsCheckedToo() {
+        Model m = ModelRegistry.create("gaussian", Map.of("dim", "2"));
+        BatchSampler s = (BatchSampler) SamplerRegistry.create("sghmc",
+                Map.of("friction", "15", "step_size", "0.1", "engine", "batched"));
+        int chains = 3;
+        Model[] models = new Model[chains];
+        ChainState[] initial = new ChainState[chains];
+        UniformRandomProvider[] rngs = new UniformRandomProvider[chains];
+        for (int k = 0; k < chains; k++) {
+            models[k] = m.forChain();
+            initial[k] = ChainState.at(m, new double[2]);
+            rngs[k] = ChainRngs.forChain(1, k);
+        }
+        BatchSampler.BatchChains batch = s.newBatch(models, 0, initial, rngs);
+        ChainSampler second = batch.chain(1);
+        String msg = assertThrows(BadInputException.class, () -> second.setStepSize(0.2)).getMessage();
+        assertTrue(msg.startsWith("sghmc: friction x step_size must be below 2, got 15 x 0.2 = 3:")
+                && msg.endsWith("lower step_size below 0.1333 or friction below 10"), msg);
+        assertEquals(0.1, second.stepSize(), "unchanged");
+        second.setStepSize(0.12);
+        assertEquals(0.12, second.stepSize(), "a step size below the bound is taken");
+        assertEquals(0.1, batch.chain(0).stepSize(), "the other chains keep theirs");
+        // the batch still advances after the refused change
+        batch.next(rngs, initial, false, false);
     }
 
     /**
