@@ -292,6 +292,13 @@ public final class OpenViewModel {
             List<BadInputException> damage = reader.errors();
             String warning = damage.isEmpty() ? "" : "; damaged: " + damage.get(0).getMessage()
                     + (damage.size() > 1 ? " (and " + (damage.size() - 1) + " more)" : "");
+            // a finished run's chain short of its iterations lost its end after the run (the recovery note above reads
+            // it as a crash's torn end, an emptied file as a chain that never drew): damage, as `workbench summary`
+            // warns of it
+            String cut = reader.cutAfterFinishing();
+            if (cut != null) {
+                warning += "; damaged: " + cut;
+            }
             // a data file edited or removed since the run: the draws are as stored, but what reads the data again
             // (the predictive views, Evaluate) reads it as it is now, and resume is refused; summary says the same
             List<workbench.sessions.DataFiles.Change> changed = workbench.sessions.DataFiles.changes(m);
@@ -342,7 +349,7 @@ public final class OpenViewModel {
                     + warning, Messages.MAX_STATUS_LENGTH); // whole, for the status bar's tooltip
             Shown s = new Shown(b, line, reader.directory(), m, truth, kept, points);
             shown = s;
-            return new Result(false, line, s, !damage.isEmpty() || !changed.isEmpty());
+            return new Result(false, line, s, !damage.isEmpty() || cut != null || !changed.isEmpty());
         } catch (BadInputException e) {
             return Result.refused(e.getMessage());
         } catch (RuntimeException e) {

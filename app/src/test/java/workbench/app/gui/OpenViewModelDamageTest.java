@@ -52,6 +52,31 @@ class OpenViewModelDamageTest {
         assertTrue(r.message().contains("is corrupt"), r.message());
     }
 
+    /**
+     * A finished run's chain whose file was emptied or cut after the run: before, the window read the one as a chain
+     * that never drew and the other as a crash's torn end, without a warning, where `workbench summary` warns.
+     */
+    @Test
+    void aFinishedRunsChainCutAfterTheRunIsSaid(@TempDir Path dir) throws Exception {
+        Path s = session(dir);
+        Path draws = s.resolve("chain-2.draws");
+        try (FileChannel ch = FileChannel.open(draws, StandardOpenOption.WRITE)) {
+            ch.truncate(Files.size(draws) / 2);
+        }
+        OpenViewModel.Result r = new OpenViewModel().openSession(s);
+        assertFalse(r.error(), r.message());
+        assertTrue(r.damaged(), r.message());
+        assertTrue(r.message().contains("; damaged: chain 2 holds ") && r.message().contains(" of the 1000 iterations"
+                + " of a run that finished: its draws file (chain-2.draws) was cut short or damaged after the run"
+                + " ('workbench resume' rebuilds the missing iterations bit for bit)"), r.message());
+        Files.write(draws, new byte[0]);
+        r = new OpenViewModel().openSession(s);
+        assertFalse(r.error(), r.message());
+        assertTrue(r.damaged(), r.message());
+        assertTrue(r.message().contains("; damaged: chain 2 holds 0 of the 1000 iterations"), r.message());
+        assertFalse(r.message().contains("\n"), r.message());
+    }
+
     @Test
     void aCorruptDivergencesFileIsSaid(@TempDir Path dir) throws Exception {
         Path s = session(dir);
