@@ -673,7 +673,6 @@ public final class SessionReader implements DrawSource, AutoCloseable {
         return manifest;
     }
 
-    /** How the run ended, or null if the manifest records none (still running, or the writer died). */
     /**
      * For a session whose run finished, its first chain (of those it started with) that holds fewer than the run's
      * iterations, in words with what rebuilds it; else null. A run that finished wrote every chunk whole, so a chain
@@ -698,6 +697,7 @@ public final class SessionReader implements DrawSource, AutoCloseable {
         return null;
     }
 
+    /** How the run ended, or null if the manifest records none (still running, or the writer died). */
     public RunOutcome outcome() {
         return manifest.outcome();
     }
