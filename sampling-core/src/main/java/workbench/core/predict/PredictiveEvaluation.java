@@ -81,6 +81,9 @@ public final class PredictiveEvaluation {
         double[] lseMax = new double[n];
         double[] lseSum = new double[n];
         double[] meanSum = new double[n];
+        // the same sums on a scale 2^-64 below: exact powers of two, so they serve where the plain sum overflowed (a
+        // target near 1e307 summed over a few hundred draws) and the plain one keeps its bits everywhere else
+        double[] meanSumSmall = new double[n];
         double[] cdfSum = new double[n];
         double[] probSum = regression ? null : new double[n * c];
         java.util.Arrays.fill(lseMax, Double.NEGATIVE_INFINITY);
@@ -125,6 +128,7 @@ public final class PredictiveEvaluation {
                         double logDens = -0.5 * z * z - Math.log(sd) - 0.5 * Math.log(2 * Math.PI);
                         addLog(lseMax, lseSum, i, logDens + logW);
                         meanSum[i] += w * mu;
+                        meanSumSmall[i] += w * (mu * DOWN);
                         cdfSum[i] += w * STD.cumulativeProbability(z);
                     }
                 } else {
@@ -157,15 +161,24 @@ public final class PredictiveEvaluation {
             double se = 0;
             int in50 = 0;
             int in90 = 0;
+            double[] errors = new double[n];
             for (int i = 0; i < n; i++) {
                 lppd += lseMax[i] + Math.log(lseSum[i] / total);
-                double err = model.testTarget(i) - meanSum[i] / total;
+                double mean = meanSum[i] / total;
+                if (Double.isInfinite(mean)) {
+                    mean = meanSumSmall[i] / total * UP;
+                }
+                double err = model.testTarget(i) - mean;
+                errors[i] = err;
                 se += err * err;
                 double f = Math.abs(cdfSum[i] / total - 0.5);
                 in50 += f <= 0.25 ? 1 : 0;
                 in90 += f <= 0.45 ? 1 : 0;
             }
             rmse = Math.sqrt(se / n);
+            if (Double.isInfinite(rmse)) {
+                rmse = scaledRms(errors);
+            }
             cov50 = (double) in50 / n;
             cov90 = (double) in90 / n;
         } else {
@@ -270,5 +283,25 @@ public final class PredictiveEvaluation {
             sum[i] = sum[i] * Math.exp(max[i] - v) + 1;
             max[i] = v;
         }
+    }
+
+    private static final double DOWN = 0x1p-64;
+    private static final double UP = 0x1p64;
+
+    /** The root mean square of finite values whose squares overflow: on the scale of the largest. */
+    static double scaledRms(double[] v) {
+        double max = 0;
+        for (double x : v) {
+            max = Math.max(max, Math.abs(x));
+        }
+        if (!(max > 0) || Double.isInfinite(max)) {
+            return max;
+        }
+        double sum = 0;
+        for (double x : v) {
+            double r = x / max;
+            sum += r * r;
+        }
+        return max * Math.sqrt(sum / v.length);
     }
 }

@@ -285,6 +285,23 @@ class PredictiveEvaluationTest {
         }
     }
 
+    /**
+     * Targets near the largest double (a data set in such units): the plain sum of the draws' means, and the squares of
+     * the errors, overflowed, and `evaluate` printed "rmse Infinity" for predictions that are finite. The predictive
+     * mean here is 1.55e308, the errors 0, -0.55e308 and -1.65e308.
+     */
+    @Test
+    void theRmseOfHugeTargetsIsFinite() {
+        double[] y = {1.55e308, 1.0e308, -1e307};
+        PredictiveEvaluation.Result r = PredictiveEvaluation.evaluate(new Shift(y),
+                new Draws(new double[] {99, 1.5e308, 1.6e308}, 1));
+        double expected = 1e308 * Math.sqrt((0 + 0.55 * 0.55 + 1.65 * 1.65) / 3);
+        assertEquals(expected, r.rmse(), 1e-12 * expected);
+        // an ordinary case keeps the plain sums' result to the bit
+        assertEquals(Math.sqrt((0 + 2.25 + 16) / 3), PredictiveEvaluation.evaluate(new Shift(new double[] {1, -0.5, 5}),
+                new Draws(new double[] {99, 0, 2}, 1)).rmse());
+    }
+
     @Test
     void regressionMetricsOfATwoComponentMixture() {
         // draws 0 and 2 after one warmup draw (99, ignored): predictive 0.5 N(0, 1) + 0.5 N(2, 1)
