@@ -75,13 +75,23 @@ class RunControllerRestartTest {
             old.hold.set(true);
             assertTrue(old.held.await(10, TimeUnit.SECONDS), "the first run's transition is held");
 
-            long t0 = System.nanoTime();
-            rc.start(cfg, ModelRegistry.create("gaussian-2d", Map.of()), SamplerRegistry.create("rwm", Map.of()), false);
-            double ms = (System.nanoTime() - t0) / 1e6;
-            assertTrue(ms < 1000, "start waited " + ms + " ms for the old run's transition");
+            // start returns while the old transition is still held: the hold ends only when this test releases it,
+            // below, so a start that waited for it would never return (the 30 s are a guard against a hang, no speed
+            // goal)
+            java.util.concurrent.CompletableFuture<Void> started = java.util.concurrent.CompletableFuture.runAsync(
+                    () -> rc.start(cfg, ModelRegistry.create("gaussian-2d", Map.of()),
+                            SamplerRegistry.create("rwm", Map.of()), false));
+            try {
+                started.get(30, TimeUnit.SECONDS);
+            } catch (java.util.concurrent.TimeoutException e) {
+                old.release.countDown();
+                throw new AssertionError("start waited for the old run's held transition");
+            }
+            assertEquals(1, old.release.getCount(), "the old transition is still held");
             Store fresh = stores.get(1);
             assertEquals(RunController.State.RUNNING, rc.state());
-            // the new run waits (on its own thread) for the old one to end before it samples
+            // the new run waits (on its own thread) for the old one to end before it samples: none of its transitions
+            // in 300 ms while the old one is held (a wait can only miss an early sample, never invent one)
             Thread.sleep(300);
             assertEquals(0, fresh.written.get(), "the new run sampled while the old one was mid-transition");
             old.release.countDown();
