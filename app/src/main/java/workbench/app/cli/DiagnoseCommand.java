@@ -81,8 +81,10 @@ final class DiagnoseCommand implements Callable<Integer> {
             truth = ParamFilter.truth(truth, sel);
         }
         if (s.unequalLengths()) {
-            notes.add("chains have unequal lengths " + lengths(table) + ": using the common length " + s.drawsPerChain()
-                    + " (the latest draws of each chain)");
+            // the sampler's statistics are each chain's own, over all its rows (as summary's); said, since a count
+            // beside a table of 3 x 3000 draws read as one over those draws
+            notes.add("chains have unequal lengths " + lengths(table) + ": the table uses the common length "
+                    + s.drawsPerChain() + " (the latest draws of each chain); " + SummaryCommand.EVERY_ROW);
         }
         if (json) {
             ObjectNode root = Report.JSON.createObjectNode();

@@ -397,8 +397,8 @@ final class SummaryCommand implements Callable<Integer> {
                     notes.add(leftOutLine(tableChains, leftOut));
                 }
                 if (table.unequalLengths()) {
-                    notes.add("chains have unequal lengths: using the common length " + table.drawsPerChain()
-                            + " (the latest draws of each chain)");
+                    notes.add("chains have unequal lengths: the table uses the common length " + table.drawsPerChain()
+                            + " (the latest draws of each chain); " + EVERY_ROW);
                 }
             }
             if (divergenceWarning != null || lowBfmi != null) {
@@ -419,7 +419,8 @@ final class SummaryCommand implements Callable<Integer> {
             out.printf(Locale.ROOT, "%s on %s: %s x %d draws%s%n", m.samplerId(), m.modelId(),
                     leftOut.isEmpty() ? table.chains() + " chain(s)" : table.chains() + " of " + s.chains() + " chains",
                     table.drawsPerChain(),
-                    table.unequalLengths() ? " (common length of unequal chains, the latest draws of each)" : "");
+                    table.unequalLengths() ? " (common length of unequal chains, the latest draws of each; "
+                            + EVERY_ROW + ")" : "");
             if (phaseNote != null) {
                 out.println(phaseNote);
             }
@@ -609,6 +610,10 @@ final class SummaryCommand implements Callable<Integer> {
         }
         return sb.toString();
     }
+
+    /** Where chains differ in length: what the sampler's statistics count, unlike the table. */
+    static final String EVERY_ROW = "divergences, acceptance, E-BFMI and tree depth count every post-warmup draw of"
+            + " each chain";
 
     /** E-BFMI below this is flagged, as Stan and the window flag it. */
     static final double LOW_EBFMI = 0.3;

@@ -369,8 +369,9 @@ public final class DiagnosticsViewModel {
                         + (cut ? ")" : "; `workbench summary` covers them all)"));
             }
             if (k > 0 && asSummary && unequal) {
-                parts.add("chains of unequal length: every figure but E-BFMI on their common length of " + common
-                        + " draws per chain, the latest of each (as `workbench summary`)");
+                parts.add("chains of unequal length: the table on their common length of " + common
+                        + " draws per chain, the latest of each; divergences and E-BFMI count every draw (as"
+                        + " `workbench summary`)");
             } else if (k > 0 && notable) {
                 parts.add("R-hat, ESS and MCSE on the common length of " + common + " draws per chain"
                         + (ragged ? "; mean, sd and E-BFMI on each chain's own draws" : ""));
