@@ -635,7 +635,7 @@ final class SummaryCommand implements Callable<Integer> {
         List<String> low = new ArrayList<>();
         for (int c = 0; c < ebfmi.length; c++) {
             if (ebfmi[c] < LOW_EBFMI) {
-                low.add(String.format(Locale.ROOT, "%d (%.2f)", c + 1, ebfmi[c]));
+                low.add((c + 1) + " (" + belowDigits(ebfmi[c], LOW_EBFMI) + ")");
             }
         }
         if (low.isEmpty()) {
@@ -646,6 +646,20 @@ final class SummaryCommand implements Callable<Integer> {
                 + " explore the tails slowly"
                 // without a model id (diagnose reads files) the general form
                 + (reparameterize(modelId) == null ? "" : "; " + reparameterize(modelId));
+    }
+
+    /**
+     * {@code v} (below {@code limit}) with two decimals, or as many more as it takes to read below the limit: 0.29578
+     * printed "0.30" in a warning that it is below 0.3; now "0.296".
+     */
+    static String belowDigits(double v, double limit) {
+        for (int digits = 2; digits < 17; digits++) {
+            String s = String.format(Locale.ROOT, "%." + digits + "f", v);
+            if (Double.parseDouble(s) < limit) {
+                return s;
+            }
+        }
+        return Double.toString(v);
     }
 
     /** The advice to reparameterize {@code modelId} (null: not known), as {@link DivergenceAdvice#reparameterize}. */

@@ -146,6 +146,15 @@ class DivergenceAdviceTest {
      * for {@code eight-schools-noncentered}, which was told to take "a non-centred form" it already has (NUTS with
      * {@code adapt_delta=0.5} diverges on it: 42 of 1000 post-warmup transitions, seed 1).
      */
+    /** An E-BFMI just below 0.3 is printed with the digits that show it below: "(0.30)" read as not below 0.3. */
+    @Test
+    void aLowEbfmiIsPrintedBelowTheThreshold() {
+        assertTrue(SummaryCommand.lowEbfmiWarning(new double[] {0.5, 0.29578, 0.21})
+                .startsWith("warning: E-BFMI below 0.3 in chains 2 (0.296), 3 (0.21):"),
+                SummaryCommand.lowEbfmiWarning(new double[] {0.5, 0.29578, 0.21}));
+        assertEquals("0.29999", SummaryCommand.belowDigits(0.299994, 0.3));
+    }
+
     @Test
     void theNonCentredFormIsNamedForTheCentredModelAndNotAskedOfTheNonCentredOne(@TempDir Path tmp) {
         Path nc = tmp.resolve("nc");
