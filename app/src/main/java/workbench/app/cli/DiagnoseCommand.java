@@ -86,6 +86,15 @@ final class DiagnoseCommand implements Callable<Integer> {
             notes.add("chains have unequal lengths " + lengths(table) + ": the table uses the common length "
                     + s.drawsPerChain() + " (the latest draws of each chain); " + SummaryCommand.EVERY_ROW);
         }
+        // as summary warns: E-BFMI from energy__, chains that disagree and too few effective draws on the full table
+        List<String> warnings = new ArrayList<>();
+        if (table.hasStat(Stat.ENERGY.column())) {
+            String low = SummaryCommand.lowEbfmiWarning(s.ebfmi());
+            if (low != null) {
+                warnings.add(low);
+            }
+        }
+        warnings.addAll(ConvergenceWarnings.of(s.parameters(), s.chains(), null));
         if (json) {
             ObjectNode root = Report.JSON.createObjectNode();
             ArrayNode params = Report.parameters(rows);
@@ -118,6 +127,11 @@ final class DiagnoseCommand implements Callable<Integer> {
             }
             ArrayNode n = root.putArray("notes");
             notes.forEach(n::add);
+            if (!warnings.isEmpty()) {
+                // the text's warning lines, word for word
+                ArrayNode w = root.putArray("warnings");
+                warnings.forEach(line -> w.add(line.substring("warning: ".length())));
+            }
             out.println(Report.json(root));
         } else {
             out.printf("%s: %d chain(s) x %d draws%n", table.format().label(), s.chains(), s.drawsPerChain());
@@ -130,11 +144,8 @@ final class DiagnoseCommand implements Callable<Integer> {
             if (table.hasStat(Stat.ENERGY.column())) {
                 // from energy__, as summary computes it (below 0.3: the momentum resampling barely moves the energy)
                 out.println("E-BFMI " + SummaryCommand.list(s.ebfmi(), 2));
-                String low = SummaryCommand.lowEbfmiWarning(s.ebfmi());
-                if (low != null) {
-                    out.println(low);
-                }
             }
+            warnings.forEach(out::println);
             if (filter != null) {
                 out.printf(java.util.Locale.ROOT, "parameters: %d of %d (--params %s)%n", rows.size(),
                         s.parameters().size(), filter);

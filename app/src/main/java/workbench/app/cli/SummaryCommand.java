@@ -266,6 +266,18 @@ final class SummaryCommand implements Callable<Integer> {
         // a distilled set's divergent__ and energy__ are its source draws', copied: no warning of its own
         String divergenceWarning = m.distilled() != null ? null : divergenceWarning(reader, s);
         String lowBfmi = m.distilled() != null ? null : lowEbfmiWarning(s.ebfmi(), reader.manifest().modelId());
+        // chains that disagree, too few effective draws, trajectories cut short: judged on the full table (not for a
+        // distilled set, whose R-hat and ESS are n/a, nor for an optimizer's fits, which are not Markov chains)
+        List<String> convergence = new ArrayList<>();
+        if (m.distilled() == null && !workbench.core.samplers.Optimizers.isOptimizer(m.samplerId())
+                && noDraws == null) {
+            convergence.addAll(ConvergenceWarnings.of(allRows, table.chains(), m.modelId()));
+            String depth = ConvergenceWarnings.treedepth(s.treedepthSaturated(), postWarmupTransitions(reader),
+                    maxDepth, m.samplerId(), m.modelId());
+            if (depth != null) {
+                convergence.add(depth);
+            }
+        }
         if (json) {
             ObjectNode root = Report.JSON.createObjectNode();
             ArrayNode params = Report.parameters(rows);
@@ -401,7 +413,7 @@ final class SummaryCommand implements Callable<Integer> {
                             + " (the latest draws of each chain); " + EVERY_ROW);
                 }
             }
-            if (divergenceWarning != null || lowBfmi != null) {
+            if (divergenceWarning != null || lowBfmi != null || !convergence.isEmpty()) {
                 // the text output's warning lines, word for word, for scripts that check a run
                 ArrayNode warnings = root.putArray("warnings");
                 if (divergenceWarning != null) {
@@ -409,6 +421,9 @@ final class SummaryCommand implements Callable<Integer> {
                 }
                 if (lowBfmi != null) {
                     warnings.add(lowBfmi.substring("warning: ".length()));
+                }
+                for (String w : convergence) {
+                    warnings.add(w.substring("warning: ".length()));
                 }
             }
             if (listDivergences >= 0) {
@@ -493,6 +508,7 @@ final class SummaryCommand implements Callable<Integer> {
                             s.treedepthMean(), s.treedepthMax(), s.treedepthSaturated(), maxDepth);
                 }
             }
+            convergence.forEach(out::println);
             if (listDivergences >= 0) {
                 DivergenceList.print(out, reader, DivergenceList.rows(reader), listDivergences);
             }
@@ -609,6 +625,15 @@ final class SummaryCommand implements Callable<Integer> {
             sb.append(c == 0 ? "" : ", ").append(counts[c]);
         }
         return sb.toString();
+    }
+
+    /** Post-warmup transitions stored over all chains (what the tree-depth count is out of). */
+    static long postWarmupTransitions(workbench.core.draws.DrawSource src) {
+        long n = 0;
+        for (int c = 0; c < src.chains(); c++) {
+            n += Math.max(0, src.size(c) - Math.max(src.warmup(c), src.first(c)));
+        }
+        return n;
     }
 
     /** Where chains differ in length: what the sampler's statistics count, unlike the table. */

@@ -111,7 +111,11 @@ class DivergenceAdviceTest {
         assertEquals(bfmi.replace("its non-centred form, --model eight-schools-noncentered", "a non-centred form"),
                 line(d.out, "warning: E-BFMI below 0.3 in chain"), d.out);
         assertEquals(bfmi, "warning: " + warnings.get(1).asText());
-        assertEquals(2, warnings.size(), warnings.toString());
+        // then only the table's own (tau's R-hat and ESS on this short run: ConvergenceWarningsTest)
+        for (int i = 2; i < warnings.size(); i++) {
+            assertTrue(warnings.get(i).asText().startsWith("R-hat above 1.01 ")
+                    || warnings.get(i).asText().startsWith("bulk or tail ESS below "), warnings.toString());
+        }
     }
 
     @Test

@@ -62,6 +62,14 @@ public record Optimizers(String id, ParamValues settings) implements Sampler {
             List.of(rate(), ParamSpec.optionalPositive("init_scale", 0, 1e3,
                     INIT_SCALE), gradients()));
 
+    /**
+     * Whether {@code samplerId} is one of these optimizers: its chains are fits repeated as draws, not Markov chains, so
+     * R-hat and ESS say nothing about mixing (a deep ensemble's members disagree by design).
+     */
+    public static boolean isOptimizer(String samplerId) {
+        return "map".equals(samplerId) || "deep-ensemble".equals(samplerId);
+    }
+
     public static final SamplerFactory DEEP_ENSEMBLE = factory("deep-ensemble",
             "deep ensemble: each chain is an independent Adam MAP fit from its own random start",
             List.of(rate(), ParamSpec.optionalPositive("init_scale", 0, 1e3,
