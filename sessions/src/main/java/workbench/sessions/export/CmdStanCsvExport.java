@@ -166,6 +166,9 @@ public final class CmdStanCsvExport {
         // (the output parameters may be more or fewer than that dimension)
         boolean denseMetric = metric != null && "dense".equals(ss.get("metric")) && isSquare(metric.length);
         String metricKind = metric == null || "unit".equals(ss.get("metric")) ? "unit_e" : denseMetric ? "dense_e" : "diag_e";
+        if (metric != null) {
+            metric = inCmdStanOrder(metric, denseMetric, src.names());
+        }
         boolean stan = m.samplerId().equals("nuts") || m.samplerId().equals("hmc");
         String maxDepth = ss.getOrDefault("max_treedepth", "10");
         String delta = ss.getOrDefault("adapt_delta", ss.getOrDefault("target_accept", "0.8"));
@@ -367,6 +370,37 @@ public final class CmdStanCsvExport {
             }
             for (int i : order) {
                 out[k++] = g.get(i);
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The inverse metric over the unconstrained coordinates, reordered as the columns are ({@link #columnOrder}): a
+     * model's first {@code dim} outputs are its parameters in the order of those coordinates, and CmdStan writes the
+     * metric in the order of its columns' parameters. Before, a network's metric kept the model's order
+     * ({@code w1[1,1], w1[1,2], …}) under columns in CmdStan's ({@code w1.1.1, w1.2.1, …}): a reader that takes it back
+     * (to start CmdStan with {@code inv_metric}, say) gave each variance to another weight. A dense metric is permuted
+     * on both axes. Left as it is where the names cannot cover it.
+     */
+    static double[] inCmdStanOrder(double[] metric, boolean dense, List<String> names) {
+        int dim = dense ? (int) Math.round(Math.sqrt(metric.length)) : metric.length;
+        if (dim > names.size()) {
+            return metric;
+        }
+        int[] all = new int[dim];
+        for (int i = 0; i < dim; i++) {
+            all[i] = i;
+        }
+        int[] order = columnOrder(names.subList(0, dim), all);
+        double[] out = new double[metric.length];
+        for (int k = 0; k < dim; k++) {
+            if (dense) {
+                for (int l = 0; l < dim; l++) {
+                    out[k * dim + l] = metric[order[k] * dim + order[l]];
+                }
+            } else {
+                out[k] = metric[order[k]];
             }
         }
         return out;
