@@ -150,6 +150,16 @@ final class RunCommand implements Callable<Integer> {
             }
         }
         for (String key : sset.keySet()) {
+            List<String> others = SamplerRegistry.all().stream()
+                    .filter(f -> names(f.params()).contains(key)).map(f -> f.id()).toList();
+            if (!samplerKeys.contains(key) && modelKeys.contains(key) && !others.isEmpty()) {
+                // a name both kinds use (engine: the model's auto|plain|nd4j, some samplers' batched engine): the
+                // model's is another setting, so "give it as --set" sent the user on to a second refusal
+                throw new BadInputException("--sampler-set " + key + ": sampler " + samplerId + " has no '" + key
+                        + "' setting (samplers that have one: " + String.join(", ", others) + "); model " + modelId
+                        + " has a setting of that name, which is another one (see 'workbench models'): give it"
+                        + " with --set if that is the one you mean");
+            }
             if (!samplerKeys.contains(key) && modelKeys.contains(key)) {
                 throw new BadInputException("--sampler-set " + key + ": '" + key + "' is a setting of model " + modelId
                         + ", not of sampler " + samplerId + "; give it as --set " + key + "=" + sset.get(key));
