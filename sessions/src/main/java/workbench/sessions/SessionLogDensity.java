@@ -20,6 +20,11 @@ public final class SessionLogDensity {
      * rebuilt here to tell), or null when it is the log density.
      */
     public static String estimateNote(SessionManifest m) {
+        if (m.distilled() != null && "support".equals(m.distilled().method())) {
+            // support points are new points, not picked draws: their lp__ is the model's log density at each (as
+            // EXPORT.md says), which the source sampler's note misstated as its minibatch estimate
+            return null;
+        }
         Sampler s = StoredSampler.of(m.samplerId(), m.samplerSettings());
         if (s == null || !s.recordsBatchLogDensity()) {
             return null;

@@ -45,6 +45,24 @@ class LogDensityEstimateNoteTest {
         assertEquals(0, CliHarness.run("export", sg.toString(), "--format", "cmdstan-csv", "--out", dir.toString()).code);
         assertTrue(Files.readString(dir.resolve("chain-1.csv")).contains("\n#   " + NOTE), "the workbench block says it");
 
+        // a set distilled from it: picked draws keep their estimate and the note; support points are new points whose
+        // lp__ is the log density at each, so no note (before, it said the source sampler's estimate)
+        Path thin = tmp.resolve("sgld-thin");
+        assertEquals(0, CliHarness.run("distill", sg.toString(), "--method", "thin", "--size", "5", "--out",
+                thin.toString(), "--no-progress").code);
+        assertTrue(CliHarness.run("summary", thin.toString()).out.contains("note: " + NOTE));
+        Path support = tmp.resolve("sgld-support");
+        CliHarness sp = CliHarness.run("distill", sg.toString(), "--method", "support", "--size", "5", "--out",
+                support.toString(), "--no-progress");
+        assertEquals(0, sp.code, sp.err);
+        CliHarness ss = CliHarness.run("summary", support.toString());
+        assertEquals(0, ss.code, ss.err);
+        assertTrue(!ss.out.contains("minibatch estimate"), ss.out);
+        Path sd = tmp.resolve("sgld-support-cmdstan");
+        assertEquals(0, CliHarness.run("export", support.toString(), "--format", "cmdstan-csv", "--out",
+                sd.toString()).code);
+        assertTrue(!Files.readString(sd.resolve("chain-1.csv")).contains("minibatch estimate"), "support's export");
+
         // map repeats its last Adam step's estimate in every draw: said so, not "varies from draw to draw"
         Path map = run("map", "--sampler", "map", "--sampler-set", "gradients=minibatch");
         CliHarness ms = CliHarness.run("summary", map.toString());
