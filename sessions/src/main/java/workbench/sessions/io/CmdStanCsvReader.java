@@ -21,6 +21,8 @@ public final class CmdStanCsvReader {
     private boolean firstWeighted;
     /** Each weighted file's stated K ({@code distilled: ..., K: N}; -1 without), in the order read. */
     private final List<Long> statedK = new java.util.ArrayList<>();
+    /** Each file's {@code id}, in the order given (null where a file states none or an unusual one). */
+    private final List<Long> ids = new java.util.ArrayList<>();
     /** The column a weighted set's weights are read into, as a long CSV has it. */
     static final String WEIGHT = "weight__";
 
@@ -161,6 +163,7 @@ public final class CmdStanCsvReader {
                 // an unusual id is kept out of the way: the file's position stands in for it
             }
         }
+        ids.add(idText != null && idText.strip().equals(String.valueOf(id)) ? id : null);
         String other = idSeen.putIfAbsent(id, src.label());
         if (other != null && idText != null) {
             table.note(src.label() + " and " + other + " both have id = " + id + " (the same chain given twice?)");
@@ -200,6 +203,23 @@ public final class CmdStanCsvReader {
         // so they weigh equally when pooled)
         if (!statedK.isEmpty() && statedK.get(0) > 0 && statedK.stream().allMatch(statedK.get(0)::equals)) {
             table.statedPicks(statedK.get(0));
+        }
+        // the chains are numbered in the order the files were given, which the files' own ids may not follow (a
+        // --chains 3,4 export, files given in another order, or a glob putting chain-10 before chain-2): the per-chain
+        // figures ("by chain", "E-BFMI below 0.3 in chain 1") use those numbers, so say which file is which
+        boolean differ = false;
+        for (int c = 0; c < ids.size(); c++) {
+            differ |= ids.get(c) != null && ids.get(c) != c + 1;
+        }
+        if (differ) {
+            List<String> stated = new java.util.ArrayList<>();
+            List<String> as = new java.util.ArrayList<>();
+            for (int c = 0; c < ids.size(); c++) {
+                stated.add(ids.get(c) == null ? "none" : String.valueOf(ids.get(c)));
+                as.add(String.valueOf(c + 1));
+            }
+            table.note("files with id = " + String.join(", ", stated) + " (in the order given) taken as chains "
+                    + String.join(", ", as) + ": chains are numbered by the files' order");
         }
         return table.build();
     }

@@ -136,6 +136,28 @@ class CmdStanCsvReaderTest {
         assertTrue(specials > 0, "the fixture put nan/inf in mu");
     }
 
+    /**
+     * Chains are numbered by the order the files are given; where the files' own ids say otherwise (an export of
+     * chains 3 and 4, files given in another order) a note says which file is which chain, as the long CSV reader says
+     * of renumbered chain ids: diagnose's "E-BFMI below 0.3 in chain 1" named the file with id = 3 without a word.
+     */
+    @Test
+    void idsOutOfTheGivenOrderAreNoted() throws Exception {
+        Path[] files = new Path[3];
+        long[] ids = {3, 1, 2};
+        for (int k = 0; k < 3; k++) {
+            CmdStanFixture f = new CmdStanFixture();
+            f.seed = 20 + k;
+            f.id = (int) ids[k];
+            files[k] = f.write(dir.resolve("f" + k + ".csv"));
+        }
+        DrawTable t = DrawFiles.read(List.of(files));
+        assertTrue(t.notes().contains("files with id = 3, 1, 2 (in the order given) taken as chains 1, 2, 3: chains"
+                + " are numbered by the files' order"), t.notes().toString());
+        DrawTable inOrder = DrawFiles.read(List.of(files[1], files[2], files[0]));
+        assertTrue(inOrder.notes().stream().noneMatch(n -> n.contains("taken as chains")), inOrder.notes().toString());
+    }
+
     @Test
     void notesWhenDrawCountDiffersFromSettings() throws Exception {
         CmdStanFixture a = new CmdStanFixture();
