@@ -1,5 +1,6 @@
 package workbench.viz;
 
+import java.util.ArrayList;
 import java.util.List;
 import javafx.geometry.VPos;
 import javafx.scene.paint.Color;
@@ -676,27 +677,37 @@ public final class TraceView extends CanvasView {
         g.setLineDashes(5, 4);
         g.setLineWidth(1.2);
         g.setTextBaseline(VPos.TOP);
-        long lastMarked = Long.MIN_VALUE;
+        // the marks this range shows, oldest first: settings where chain 1 saw them; an added chain where chain 1 was
+        // when it started
+        List<LiveBuffer.EventMark> marked = new ArrayList<>();
         for (LiveBuffer.EventMark e : events) {
-            // settings are marked where chain 1 saw them; an added chain where chain 1 was when it started
             boolean added = RunEvent.CHAIN_ADDED.equals(e.event().kind());
-            if ((e.chain() != 0 && !added) || e.iteration() < lo) {
-                continue;
+            if ((e.chain() == 0 || added) && e.iteration() >= lo) {
+                marked.add(e);
             }
+        }
+        int nMarked = marked.size();
+        double[] labelX = new double[nMarked];
+        double[] labelWidths = new double[nMarked];
+        String[] labels = new String[nMarked];
+        g.setStroke(Color.rgb(120, 0, 140));
+        for (int i = 0; i < nMarked; i++) {
+            LiveBuffer.EventMark e = marked.get(i);
             double x = Math.round(a.px(e.iteration())) + 0.5;
-            g.setStroke(Color.rgb(120, 0, 140));
             g.strokeLine(x, a.top(), x, a.top() + a.height());
-            if (e.iteration() != lastMarked) {
-                String mark = added ? "+chain " + (e.chain() + 1) : eventLabel(e.event());
-                double y = a.top() + 2;
-                // a label that would run under the legend goes below it
-                double labelWidth = 7 * ts * mark.length();
-                if (legendBox != null && x + 3 + labelWidth > legendBox[0] && x + 3 < legendBox[0] + legendBox[2]) {
-                    y = legendBox[1] + legendBox[3] + 3;
-                }
-                g.setFill(Color.rgb(120, 0, 140));
-                g.fillText(mark, x + 3, y);
-                lastMarked = e.iteration();
+            labels[i] = RunEvent.CHAIN_ADDED.equals(e.event().kind()) ? "+chain " + (e.chain() + 1)
+                    : eventLabel(e.event());
+            labelX[i] = x + 3;
+            labelWidths[i] = 7 * ts * labels[i].length();
+        }
+        // every dashed line stays; its label only where it overlaps no other label nor the legend: sixteen step sizes
+        // set by hand within 100 iterations ran together into one smear of digits. The newest are placed first
+        double[][] labelBoxes = placeEventLabels(labelX, labelWidths, a.top() + 2, PlotArea.labelHeight() * ts,
+                legendBox);
+        g.setFill(Color.rgb(120, 0, 140));
+        for (int i = 0; i < nMarked; i++) {
+            if (labelBoxes[i] != null) {
+                g.fillText(labels[i], labelBoxes[i][0], labelBoxes[i][1]);
             }
         }
         g.setLineDashes();
@@ -1072,6 +1083,50 @@ public final class TraceView extends CanvasView {
                 img[i] = a << 24 | r << 16 | g << 8 | b;
             }
         }
+    }
+
+    /** The least room between two of the dashed marks' labels, in pixels. */
+    static final double EVENT_LABEL_GAP = 4;
+
+    /**
+     * Where the dashed marks' labels go. Each label's box is {@code widths[i]} by {@code height}, its left edge at
+     * {@code xs[i]}, its top at {@code top}, or just below the legend where it would run under it. The labels are taken
+     * newest (the last) first, and one whose box would come within {@link #EVENT_LABEL_GAP} of a label already placed,
+     * or overlap the legend, is left out; so is one of no width (an empty label).
+     *
+     * @param xs      each label's left edge, the marks in the order they came
+     * @param widths  each label's width
+     * @param top     the top of a label at the plot's top
+     * @param height  a label's height
+     * @param legend  the legend's box {left, top, width, height}, or null
+     * @return each label's box {left, top, width, height}, or null where it is left out
+     */
+    static double[][] placeEventLabels(double[] xs, double[] widths, double top, double height, double[] legend) {
+        double[][] boxes = new double[xs.length][];
+        List<double[]> placed = new ArrayList<>();
+        for (int i = xs.length - 1; i >= 0; i--) {
+            if (!(widths[i] > 0) || !Double.isFinite(xs[i])) {
+                continue;
+            }
+            double[] box = {xs[i], top, widths[i], height};
+            if (legend != null && overlaps(box, legend, 0)) {
+                box[1] = legend[1] + legend[3] + 3;
+            }
+            boolean free = legend == null || !overlaps(box, legend, 0);
+            for (int k = 0; free && k < placed.size(); k++) {
+                free = !overlaps(box, placed.get(k), EVENT_LABEL_GAP);
+            }
+            if (free) {
+                boxes[i] = box;
+                placed.add(box);
+            }
+        }
+        return boxes;
+    }
+
+    /** Whether two boxes {left, top, width, height} come closer than {@code gap} pixels side by side, or overlap. */
+    static boolean overlaps(double[] p, double[] q, double gap) {
+        return p[0] < q[0] + q[2] + gap && q[0] < p[0] + p[2] + gap && p[1] < q[1] + q[3] && q[1] < p[1] + p[3];
     }
 
     static String eventLabel(RunEvent e) {
