@@ -421,29 +421,44 @@ public final class EnergyCharts extends HBox {
         errorData.set(new String[] {"\u0394E"}, new double[] {lo}, (hi - lo) / BINS,
                 new double[][] {errorBins.counts()});
         long divs = lastDivergences >= 0 ? lastDivergences : buffer.divergenceCount();
+        String sampler = buffer.samplerIdOrStored();
+        boolean nuts = "nuts".equals(sampler);
+        if (!nuts && THRESHOLD <= hi) {
+            plot.addDomainMarker(thresholdMarker);
+        }
+        setErrorNote(nuts ? NUTS_NOTE : null, errorNoteForms(sampler, errorBins.seen(), divs, errorBins.beyond(),
+                errorBins.below(), hi));
+    }
+
+    /**
+     * The energy-error note's forms ({@link NoteFit#errorForms}, longest first) for {@code seen} transitions of
+     * which {@code divs} divergent, {@code beyond} errors right of an axis ending at {@code hi} and {@code below} left
+     * of it, for {@code sampler}'s errors.
+     */
+    static String[] errorNoteForms(String sampler, long seen, long divs, long beyond, long below, double hi) {
         // warmup's transitions too (the table and E-BFMI below count post-warmup draws only): say so, or 124 divergent
         // here reads as a contradiction of "divergences after warmup: 39" under the table. The counts come first, and a
         // narrow panel shows them alone ("N transitions · D divergent · B off the axis"), the whole in its tooltip
-        String counts = String.format(Locale.ROOT, "%d transitions, %d divergent (warmup included)", errorBins.seen(), divs);
-        long below = errorBins.below();
-        String outside = String.format(Locale.ROOT, ", %d right of the axis%s", errorBins.beyond(),
+        String counts = String.format(Locale.ROOT, "%d transitions, %d divergent (warmup included)", seen, divs);
+        String outside = String.format(Locale.ROOT, ", %d right of the axis%s", beyond,
                 below > 0 ? ", " + below + " left of it" : ""); // "beyond … below" did not say which ends
         String tail;
-        String why = null;
-        if ("nuts".equals(buffer.samplerIdOrStored())) {
+        if ("nuts".equals(sampler)) {
             // NUTS flags a transition when its trajectory's energy error crossed 1000; the draw it picks (the error
             // shown) is weighted by exp(-H), so never one near that: no threshold line among these errors
             tail = "; divergences' \u0394E past 1000 is not plotted";
-            why = NUTS_NOTE;
         } else if (THRESHOLD <= hi) {
-            plot.addDomainMarker(thresholdMarker);
-            outside = "";
+            // the threshold line is drawn; the errors past the axis's ends are still counted where there are any (on
+            // the banana "224 transitions, 199 divergent" stood over some 30 errors, and nothing said where the rest
+            // went)
+            if (beyond + below == 0) {
+                outside = "";
+            }
             tail = "; dashed line: divergence threshold \u0394E = 1000";
         } else {
             tail = "; threshold \u0394E = 1000 is off the axis to the right";
         }
-        setErrorNote(why, NoteFit.errorForms(counts, outside, tail, errorBins.seen(), divs,
-                errorBins.beyond() + below));
+        return NoteFit.errorForms(counts, outside, tail, seen, divs, beyond + below);
     }
 
     /**

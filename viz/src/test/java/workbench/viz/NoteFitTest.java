@@ -42,11 +42,43 @@ class NoteFitTest {
         assertEquals(forms[0], NoteFit.fit(0, NOTE, forms), "whole until laid out");
     }
 
+    /**
+     * Once the histogram's axis reached the divergence threshold and its dashed line was drawn, the note stopped
+     * counting the errors past the axis: on the banana it read "224 transitions, 199 divergent" over bars that held
+     * some 30, and nothing said where the rest went. The counts beyond the axis now stay wherever there are any.
+     */
     @Test
-    void aLineOnTheAxisLeavesNoOutsideCount() {
-        String[] forms = NoteFit.errorForms("300 transitions, 2 divergent (warmup included)", "",
-                "; dashed line: divergence threshold \u0394E = 1000", 300, 2, 5);
+    void aThresholdLineOnTheAxisKeepsTheCountsBeyondIt() {
+        String[] forms = EnergyCharts.errorNoteForms("hmc", 224, 199, 190, 4, 1250);
+        assertEquals("224 transitions, 199 divergent (warmup included), 190 right of the axis, 4 left of it; dashed line: "
+                + "divergence threshold \u0394E = 1000", forms[0]);
+        assertEquals("224 transitions, 199 divergent (warmup included), 190 right of the axis, 4 left of it", forms[1]);
+        assertEquals("224 transitions \u00b7 199 divergent \u00b7 194 off the axis", forms[2]);
+        forms = EnergyCharts.errorNoteForms("hmc", 224, 199, 0, 3, 1250);
+        assertEquals("224 transitions, 199 divergent (warmup included), 0 right of the axis, 3 left of it; dashed line: "
+                + "divergence threshold \u0394E = 1000", forms[0]);
+    }
+
+    /** With the line on the axis and every error within it, there is nothing beyond to count. */
+    @Test
+    void aThresholdLineOnTheAxisWithEveryErrorOnItSaysNoOutsideCount() {
+        String[] forms = EnergyCharts.errorNoteForms("hmc", 300, 2, 0, 0, 1250);
+        assertEquals("300 transitions, 2 divergent (warmup included); dashed line: divergence threshold \u0394E = 1000",
+                forms[0]);
         assertEquals("300 transitions \u00b7 2 divergent", forms[2]);
+        // an empty outside count leaves the brief form's count out, whatever the off count (NoteFit.errorForms)
+        assertEquals("300 transitions \u00b7 2 divergent", NoteFit.errorForms("300 transitions, 2 divergent "
+                + "(warmup included)", "", "; dashed line: divergence threshold \u0394E = 1000", 300, 2, 5)[2]);
+    }
+
+    /** Off the axis, and for NUTS, the note reads as before. */
+    @Test
+    void otherNotesReadAsBefore() {
+        assertEquals("500 transitions, 3 divergent (warmup included), 2 right of the axis; threshold \u0394E = 1000 is "
+                + "off the axis to the right", EnergyCharts.errorNoteForms("hmc", 500, 3, 2, 0, 4.5)[0]);
+        assertEquals("16000 transitions, 500 divergent (warmup included), 23 right of the axis, 30 left of it; "
+                + "divergences' \u0394E past 1000 is not plotted",
+                EnergyCharts.errorNoteForms("nuts", 16000, 500, 23, 30, 2.5)[0]);
     }
 
     @Test
