@@ -878,7 +878,7 @@ public final class ProjectionView extends CanvasView {
         // the marks and their count as the caller read them, or the buffer's now (read once: the count matches them)
         LiveBuffer.Divergences counts = counted != null ? counted : b.divergenceSnapshot();
         List<LiveBuffer.DivergenceMark> divs = counts.marks();
-        int from = Math.max(0, divs.size() - 2000);
+        int from = Math.max(0, divs.size() - MAX_DRAWN);
         g.setFill(Palette.DIVERGENCE);
         g.setStroke(Palette.DIVERGENCE);
         g.setLineWidth(1.4);
@@ -960,25 +960,55 @@ public final class ProjectionView extends CanvasView {
             // made the legend cover a quarter of the plot, or fold it). The filled row counts what it shows, the
             // divergences after warmup, as the status bar and the trace's rug do ("324 (+69 in warmup)"): it counted
             // them all (393) beside a hollow row of 69, and a run whose every divergence was in warmup showed a filled
-            // triangle for marks that were all hollow
-            boolean allWarmup = warmupDrawn == drawn;
-            String count = all > drawn ? "latest " + drawn + " of " + all
-                    : allWarmup ? all + ", all in warmup"
-                    : warmupDrawn > 0 ? (drawn - warmupDrawn) + " after warmup" : Long.toString(all);
+            // triangle for marks that were all hollow. Thinned to the latest MAX_DRAWN, the counts are still the run's
+            // as the status bar says them: "latest 2000 of 4025" mixed the funnel's 66 warmup ones into its 3959, and
+            // the hollow row, counting only the warmup marks drawn (none), went
+            String[] said = divergenceCounts(all, counts.inWarmup(), drawn, warmupDrawn);
+            boolean allWarmup = all == counts.inWarmup();
             legend.add(allWarmup ? Legend.Symbol.OPEN_TRIANGLE : Legend.Symbol.TRIANGLE, Palette.DIVERGENCE,
-                    what + " (" + count + (replayable ? "; click to replay)" : ")"));
+                    what + " (" + said[0] + (replayable ? "; click to replay)" : ")"));
             List<String> more = new java.util.ArrayList<>();
-            if (warmupDrawn > 0 && !(allWarmup && all <= drawn)) {
-                more.add("hollow: " + (warmupDrawn < drawn ? Long.toString(warmupDrawn) : "all") + " in warmup");
+            if (said[1] != null) {
+                more.add(said[1]);
             }
             if (outside > 0) {
                 more.add(outside + " outside the view: arrows on its edge");
             }
             if (!more.isEmpty()) {
-                legend.add(warmupDrawn > 0 && !allWarmup ? Legend.Symbol.OPEN_TRIANGLE : Legend.Symbol.NONE,
+                legend.add(said[1] != null ? Legend.Symbol.OPEN_TRIANGLE : Legend.Symbol.NONE,
                         Palette.DIVERGENCE, String.join(" \u00b7 ", more));
             }
         }
+    }
+
+    /** The most divergence marks the projection draws: the latest of those kept. */
+    static final int MAX_DRAWN = 2000;
+
+    /**
+     * What the divergence rows of the legend say, the counts as the status bar gives them ("3959 (+66 in warmup)"):
+     * {@code total} divergences in the run, {@code inWarmup} of them in warmup, of which the latest {@code drawn} are
+     * drawn, {@code warmupDrawn} of those in warmup. [0]: the first row's count, those after warmup ("3959 after
+     * warmup", "latest 2000 of 3959 after warmup", "none drawn of 3959 after warmup"; without warmup ones "3959",
+     * "latest 2000 of 3959"; all in warmup "66, all in warmup", "latest 50 of 66, all in warmup"). [1]: the hollow
+     * row's, where some are in warmup and some not ("hollow: 66 in warmup", "hollow: 66 in warmup (none drawn)",
+     * "hollow: 66 in warmup (12 drawn)"), else null.
+     */
+    static String[] divergenceCounts(long total, long inWarmup, long drawn, long warmupDrawn) {
+        long after = total - inWarmup;
+        long afterDrawn = drawn - warmupDrawn;
+        if (after <= 0) {
+            return new String[] {(drawn < inWarmup ? "latest " + drawn + " of " : "") + inWarmup + ", all in warmup",
+                    null};
+        }
+        // the latest drawn all in warmup (a chain added late still warming up): none of those after it is drawn
+        String thinned = afterDrawn <= 0 ? "none drawn of "
+                : afterDrawn < after ? "latest " + afterDrawn + " of " : "";
+        if (inWarmup <= 0) {
+            return new String[] {thinned + after, null};
+        }
+        String hollow = "hollow: " + inWarmup + " in warmup" + (warmupDrawn >= inWarmup ? ""
+                : warmupDrawn == 0 ? " (none drawn)" : " (" + warmupDrawn + " drawn)");
+        return new String[] {thinned + after + " after warmup", hollow};
     }
 
     /**
