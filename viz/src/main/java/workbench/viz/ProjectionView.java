@@ -790,6 +790,7 @@ public final class ProjectionView extends CanvasView {
         // dot and recent path stay at the draw the transition set out from, so the path does not give away where
         // it ends.
         double[][] held = new double[chains][];
+        long[] heldIteration = new long[chains]; // the held transition's iteration, where held[c] is set
         for (int c = 0; c < chains; c++) {
             List<LiveBuffer.Proposal> ps = b.recentProposals(c);
             if (ps.isEmpty() || pathSeconds <= 0) {
@@ -799,6 +800,7 @@ public final class ProjectionView extends CanvasView {
             if (p.path() != null && p.path().length > 1 && p.iteration() == b.size(c) - 1
                     && now - p.arrivedNanos() < pathSeconds * 1e9) {
                 held[c] = p.from();
+                heldIteration[c] = p.iteration();
             }
         }
         // recent path of each chain: every chain's light outline first, then every chain's line over the outlines
@@ -878,6 +880,29 @@ public final class ProjectionView extends CanvasView {
         // the marks and their count as the caller read them, or the buffer's now (read once: the count matches them)
         LiveBuffer.Divergences counts = counted != null ? counted : b.divergenceSnapshot();
         List<LiveBuffer.DivergenceMark> divs = counts.marks();
+        long divTotal = counts.total();
+        long divInWarmup = counts.inWarmup();
+        // in slow motion a held transition's divergence is held too, its mark (triangle or edge arrow) and its count
+        // in the legend, until its path is drawn: they gave the ending away while the dot still waited at the start.
+        // The status bar, the trace's rug and the divergence list count it when it comes, so for up to the path's
+        // time (0.6 s at 1/s) they run one ahead of this legend; at full speed nothing is held and all agree
+        boolean anyHeld = false;
+        for (double[] h : held) {
+            anyHeld |= h != null;
+        }
+        if (anyHeld) {
+            List<LiveBuffer.DivergenceMark> kept = new java.util.ArrayList<>(divs.size());
+            for (LiveBuffer.DivergenceMark d : divs) {
+                if (d.chain() >= 0 && d.chain() < chains && held[d.chain()] != null
+                        && d.iteration() == heldIteration[d.chain()]) {
+                    divTotal--;
+                    divInWarmup -= d.warmup() ? 1 : 0;
+                } else {
+                    kept.add(d);
+                }
+            }
+            divs = kept;
+        }
         int from = Math.max(0, divs.size() - MAX_DRAWN);
         g.setFill(Palette.DIVERGENCE);
         g.setStroke(Palette.DIVERGENCE);
@@ -944,7 +969,7 @@ public final class ProjectionView extends CanvasView {
                     : "integrator path") + " (darker)");
         }
         if (!divs.isEmpty()) {
-            long all = counts.total();
+            long all = divTotal;
             // draws from another tool (CmdStan's divergent__) say which draws were flagged, not where the energy error
             // crossed 1000, and carry no trajectory to replay
             boolean crossings = false;
@@ -963,8 +988,8 @@ public final class ProjectionView extends CanvasView {
             // triangle for marks that were all hollow. Thinned to the latest MAX_DRAWN, the counts are still the run's
             // as the status bar says them: "latest 2000 of 4025" mixed the funnel's 66 warmup ones into its 3959, and
             // the hollow row, counting only the warmup marks drawn (none), went
-            String[] said = divergenceCounts(all, counts.inWarmup(), drawn, warmupDrawn);
-            boolean allWarmup = all == counts.inWarmup();
+            String[] said = divergenceCounts(all, divInWarmup, drawn, warmupDrawn);
+            boolean allWarmup = all == divInWarmup;
             legend.add(allWarmup ? Legend.Symbol.OPEN_TRIANGLE : Legend.Symbol.TRIANGLE, Palette.DIVERGENCE,
                     what + " (" + said[0] + (replayable ? "; click to replay)" : ")"));
             List<String> more = new java.util.ArrayList<>();
