@@ -1,5 +1,6 @@
 package workbench.core.adapt;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -93,6 +94,62 @@ class StanAdaptationTest {
         return ends;
     }
 
+    /** Stan's slow windows for 1000 warmup iterations, as [first, last] iterations (0-based, inclusive). */
+    private static final int[][] SLOW_WINDOWS = {{75, 99}, {100, 149}, {150, 249}, {250, 449}, {450, 949}};
+
+    /** The index of the slow window holding iteration {@code i}, or -1 in the fast windows. */
+    private static int slowWindowOf(int i) {
+        for (int w = 0; w < SLOW_WINDOWS.length; w++) {
+            if (i >= SLOW_WINDOWS[w][0] && i <= SLOW_WINDOWS[w][1]) {
+                return w;
+            }
+        }
+        return -1;
+    }
+
+    /**
+     * A scale for the draws of iteration {@code i} that differs in every window (fast ones included), so a metric
+     * estimated over a window shifted by even one draw, or over two windows, gives another value.
+     */
+    private static double scaleAt(int i) {
+        int w = slowWindowOf(i);
+        return w >= 0 ? 1.0 + 0.75 * w : (i < 75 ? 40.0 : 0.01);
+    }
+
+    /**
+     * Stan's regularized sample covariance of {@code rows}, computed here by two passes (not Welford, as the
+     * production code does): (n / (n + 5)) * cov + 1e-3 * (5 / (n + 5)) on the diagonal, cov with divisor n - 1
+     * (Stan's {@code windowed_adaptation}: {@code var = (n / (n + 5.0)) * var + 1e-3 * (5.0 / (n + 5.0))}).
+     */
+    private static double[][] stanRegularized(List<double[]> rows) {
+        int n = rows.size();
+        int d = rows.get(0).length;
+        double[] mean = new double[d];
+        for (double[] r : rows) {
+            for (int k = 0; k < d; k++) {
+                mean[k] += r[k];
+            }
+        }
+        for (int k = 0; k < d; k++) {
+            mean[k] /= n;
+        }
+        double[][] c = new double[d][d];
+        for (int a = 0; a < d; a++) {
+            for (int b = 0; b < d; b++) {
+                double s = 0;
+                for (double[] r : rows) {
+                    s += (r[a] - mean[a]) * (r[b] - mean[b]);
+                }
+                c[a][b] = (n / (n + 5.0)) * (s / (n - 1)) + (a == b ? 1e-3 * (5.0 / (n + 5.0)) : 0.0);
+            }
+        }
+        return c;
+    }
+
+    private static void assertRelative(double expected, double got, String what) {
+        assertEquals(expected, got, 1e-12 * Math.abs(expected), what);
+    }
+
     @Test
     void metricIsReestimatedAtTheEndOfEachSlowWindowAndTheStepSizeSearchedAgain() {
         int warmup = 1000;
@@ -103,10 +160,17 @@ class StanAdaptationTest {
         UniformRandomProvider rng = RandomSource.XO_RO_SHI_RO_128_PP.create(7L);
         Normals normals = new Normals();
         List<Integer> updates = new ArrayList<>();
-        double[] x = new double[2];
+        List<List<double[]>> fed = new ArrayList<>();
+        for (int w = 0; w < SLOW_WINDOWS.length; w++) {
+            fed.add(new ArrayList<>());
+        }
         for (int i = 0; i < warmup; i++) {
-            x[0] = 2 * normals.next(rng);
-            x[1] = 0.5 * normals.next(rng);
+            double scale = scaleAt(i);
+            // a nonzero mean too, so an estimator that forgot to centre shows
+            double[] x = {3 + 2 * scale * normals.next(rng), -1 + 0.5 * scale * normals.next(rng)};
+            if (slowWindowOf(i) >= 0) {
+                fed.get(slowWindowOf(i)).add(x.clone());
+            }
             int trialsBefore = probe.trials;
             if (a.learn(0.8, x, probe)) {
                 updates.add(i);
@@ -116,12 +180,20 @@ class StanAdaptationTest {
         assertEquals(List.of(99, 149, 249, 449, 949), updates);
         assertFalse(a.adapting());
         assertEquals(5, a.metricUpdates());
+        // every update is the regularized variance of exactly the draws of its own window (25, 50, 100, 200 and
+        // 500 draws, each window at another scale): a window shifted by one draw, draws carried over from the
+        // window before, a divisor n instead of n - 1 or no n / (n + 5) shrinkage all miss by far more than 1e-12
+        for (int w = 0; w < SLOW_WINDOWS.length; w++) {
+            assertEquals(SLOW_WINDOWS[w][1] - SLOW_WINDOWS[w][0] + 1, fed.get(w).size());
+            double[][] expected = stanRegularized(fed.get(w));
+            double[] got = probe.diagonals.get(w);
+            assertRelative(expected[0][0], got[0], "window " + w + ", coordinate 0");
+            assertRelative(expected[1][1], got[1], "window " + w + ", coordinate 1");
+            assertNull(probe.denses.get(w));
+        }
         double[] last = probe.diagonals.get(4);
-        // last window: 500 draws; regularized (n/(n+5)) var + 1e-3 * 5/(n+5)
-        assertEquals(4.0 * 500 / 505, last[0], 0.4);
-        assertEquals(0.25 * 500 / 505, last[1], 0.025);
-        assertNull(probe.denses.get(0));
         assertEquals(last[0], a.inverseMetricDiagonal()[0]);
+        assertEquals(last[1], a.inverseMetricDiagonal()[1]);
     }
 
     @Test
@@ -132,22 +204,35 @@ class StanAdaptationTest {
         a.initialize(probe);
         UniformRandomProvider rng = RandomSource.XO_RO_SHI_RO_128_PP.create(8L);
         Normals normals = new Normals();
-        double[] x = new double[2];
+        List<List<double[]>> fed = new ArrayList<>();
+        for (int w = 0; w < SLOW_WINDOWS.length; w++) {
+            fed.add(new ArrayList<>());
+        }
         for (int i = 0; i < warmup; i++) {
+            double scale = scaleAt(i);
+            // correlation 0.9 - 0.3 * window, so the covariance differs per window as well as the variances
+            int w = slowWindowOf(i);
+            double rho = w >= 0 ? 0.9 - 0.3 * w : -0.5;
             double u = normals.next(rng);
             double v = normals.next(rng);
-            x[0] = u;
-            x[1] = 0.9 * u + Math.sqrt(1 - 0.81) * v; // var 1, cov 0.9
+            double[] x = {1 + scale * u, 2 + scale * 0.5 * (rho * u + Math.sqrt(1 - rho * rho) * v)};
+            if (w >= 0) {
+                fed.get(w).add(x.clone());
+            }
             a.learn(0.8, x, probe);
         }
-        double[] m = a.inverseMetricDense();
-        assertNotNull(m);
-        double w = 500.0 / 505;
-        assertEquals(w, m[0], 0.15);
-        assertEquals(0.9 * w, m[1], 0.15);
-        assertEquals(m[1], m[2]);
-        assertEquals(w, m[3], 0.15);
-        assertNotNull(probe.denses.get(4));
+        assertEquals(5, a.metricUpdates());
+        for (int w = 0; w < SLOW_WINDOWS.length; w++) {
+            double[][] expected = stanRegularized(fed.get(w));
+            double[] m = probe.denses.get(w);
+            assertNotNull(m);
+            assertRelative(expected[0][0], m[0], "window " + w + " [0][0]");
+            assertRelative(expected[0][1], m[1], "window " + w + " [0][1]");
+            assertEquals(m[1], m[2], "symmetric");
+            assertRelative(expected[1][1], m[3], "window " + w + " [1][1]");
+            assertArrayEquals(new double[] {m[0], m[3]}, probe.diagonals.get(w), "the diagonal is the dense one's");
+        }
+        assertArrayEquals(probe.denses.get(4), a.inverseMetricDense());
     }
 
     @Test
