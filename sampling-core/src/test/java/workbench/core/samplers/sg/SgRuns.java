@@ -86,12 +86,33 @@ final class SgRuns {
         }
     }
 
+    /** The pooled moments and the kept draws themselves, {@code rows[chain][draw][coordinate]}. */
+    record Kept(Moments moments, double[][][] rows) {
+        /** The series f(draw) of each chain, as {@code [chain][draw]}, for the MCSE helpers of Diagnostics. */
+        double[][] series(java.util.function.ToDoubleFunction<double[]> f) {
+            double[][] out = new double[rows.length][];
+            for (int c = 0; c < rows.length; c++) {
+                out[c] = new double[rows[c].length];
+                for (int t = 0; t < rows[c].length; t++) {
+                    out[c][t] = f.applyAsDouble(rows[c][t]);
+                }
+            }
+            return out;
+        }
+    }
+
     /**
      * Runs {@code chains} chains and pools their sampling draws (only {@code phase == 1} ones when
      * {@code samplingPhaseOnly}, for cSGLD).
      */
     static Moments run(String samplerId, Map<String, String> settings, Model model, int chains, int warmup, int draws,
                        long seed, boolean samplingPhaseOnly) {
+        return runKept(samplerId, settings, model, chains, warmup, draws, seed, samplingPhaseOnly).moments();
+    }
+
+    /** As {@link #run}, keeping the draws too (the same moments, summed in the same order). */
+    static Kept runKept(String samplerId, Map<String, String> settings, Model model, int chains, int warmup,
+                        int draws, long seed, boolean samplingPhaseOnly) {
         Sampler sampler = SamplerRegistry.create(samplerId, settings);
         MemoryDraws sink = new MemoryDraws(true);
         RunConfig cfg = new RunConfig("test", Map.of(), samplerId, settings, chains, warmup, draws, seed,
@@ -104,9 +125,11 @@ final class SgRuns {
         long rejected = 0;
         long all = 0;
         double lastStep = 0;
+        double[][][] kept = new double[chains][][];
         for (int c = 0; c < chains; c++) {
             List<Transition> ts = sink.transitions(c);
             double[][] rows = sink.rows(c);
+            List<double[]> keptRows = new java.util.ArrayList<>();
             for (int it = warmup; it < rows.length; it++) {
                 Transition t = ts.get(it);
                 all++;
@@ -121,8 +144,10 @@ final class SgRuns {
                     sum[i] += v;
                     sum2[i] += v * v;
                 }
+                keptRows.add(rows[it]);
                 n++;
             }
+            kept[c] = keptRows.toArray(new double[0][]);
             lastStep += ts.get(ts.size() - 1).stepSize() / chains;
         }
         double[] mean = new double[d];
@@ -131,6 +156,6 @@ final class SgRuns {
             mean[i] = sum[i] / n;
             sd[i] = Math.sqrt(Math.max(0, sum2[i] / n - mean[i] * mean[i]) * n / (n - 1.0));
         }
-        return new Moments(mean, sd, n, (double) rejected / all, lastStep);
+        return new Kept(new Moments(mean, sd, n, (double) rejected / all, lastStep), kept);
     }
 }
