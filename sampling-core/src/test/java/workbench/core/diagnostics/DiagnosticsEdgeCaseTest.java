@@ -151,9 +151,27 @@ class DiagnosticsEdgeCaseTest {
         assertEquals(Diagnostics.essBulk(x), s.essBulk(), 1e-9);
         assertEquals(Double.POSITIVE_INFINITY, s.mean());
         assertTrue(Double.isNaN(s.essTail()));
+        // one chain (Inf, 1, 2, 3), worked through posterior 1.4.0's rhat (shared/reference/diagnostics): split into
+        // (Inf, 1) and (2, 3); the ranks 4, 1 | 2, 3 are finite, so rank-normalisation gives z = (a, -a | -b, b) with
+        // a = qnorm(3.625 / 4.25), b = qnorm(2.625 / 4.25): chain means 0, bulk R-hat sqrt(1/2). The median 2.5 is
+        // finite, so |x - 2.5| = (Inf, 1.5 | 0.5, 0.5) ranks 4, 3 | 1.5, 1.5 (ties averaged), z = (a, b | c, c) with
+        // c = qnorm(1.125 / 4.25): between-chain variance ((a + b)/2 - c)^2, within (a - b)^2 / 4, tail R-hat
+        // sqrt((((a + b)/2 - c)^2 / ((a - b)^2 / 4) + 1) / 2) = 2.55746442696715542 (a, b, c and this worked out
+        // to 40 digits with the normal quantile as sqrt(2) erfinv(2p - 1), written to double). R returns the larger: finite, not NA (the Inf only ever enters through its rank). With 2
+        // draws per split chain, ess_bulk is NA (.ess needs 3); ess_tail is NA (should_return_NA: an infinite draw)
         double[][] one = { { Double.POSITIVE_INFINITY, 1, 2, 3 } };
         ParameterSummary t = ParameterSummary.of("a", one);
-        assertTrue(Double.isNaN(t.rhat()) || Double.isFinite(t.rhat()));
+        double a = 1.0491313979639711;
+        double b = 0.29930691046566704;
+        double c = -0.6289042176321898;
+        double between = ((a + b) / 2 - c) * ((a + b) / 2 - c);
+        double within = (a - b) * (a - b) / 4;
+        double tail = Math.sqrt((between / within + 1) / 2);
+        assertEquals(2.55746442696715542, tail, 1e-14, "the worked value");
+        assertEquals(tail, t.rhat(), 1e-12, "posterior's rhat of (Inf, 1, 2, 3)");
+        assertEquals(tail, Diagnostics.rhat(one), 1e-12, "the unsorted path gives the same");
+        assertTrue(Double.isNaN(t.essBulk()), "posterior's ess_bulk: NA with 2 draws per split chain");
+        assertTrue(Double.isNaN(t.essTail()), "posterior's ess_tail: NA for a chain with an infinite draw");
     }
 
     @Test
