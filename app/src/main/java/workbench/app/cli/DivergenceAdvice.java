@@ -70,7 +70,33 @@ public final class DivergenceAdvice {
                 }
             }
         }
+        // the step size given was used throughout: name it and half of it, and where the sampler tunes it in a warmup
+        // and the run had none, that warmup (before: "lower the step size" alone, with no option or value)
+        // (only without a warmup: a warmup may have tuned it away from the setting, as mclmc's does)
+        String given = settings.get("step_size");
+        if (!run.warmup() && !run.stepSizeSetByHand() && given != null) {
+            try {
+                double now = Double.parseDouble(given);
+                if (now > 0 && Double.isFinite(now)) {
+                    boolean tunes = !"unadjusted".equals(settings.get("kernel"))
+                            && (settings.containsKey("adapt_delta") || settings.containsKey("target_accept"))
+                            && !"off".equals(settings.get("tune"));
+                    return "lower the step size (now " + given + "; e.g. " + setting("step_size", compact(now / 2),
+                            audience) + ")" + (tunes ? " or give the run a warmup, which tunes it (e.g. "
+                            + (audience == Audience.CLI ? "--warmup 1000" : "warmup = 1000 in the run's settings") + ")"
+                            : "");
+                }
+            } catch (NumberFormatException e) {
+                // a stored setting that no longer parses: the advice without a value
+            }
+        }
         return "lower the step size";
+    }
+
+    /** Three significant digits without trailing zeros: 0.4, 0.0125, 2.5e-05. */
+    static String compact(double v) {
+        return new java.math.BigDecimal(v).round(new java.math.MathContext(3)).stripTrailingZeros().toString()
+                .replace("E", "e");
     }
 
     /**

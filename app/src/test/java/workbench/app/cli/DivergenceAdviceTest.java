@@ -128,8 +128,14 @@ class DivergenceAdviceTest {
         assertEquals(0, run.code, run.err);
         String div = line(run.out, "warning: ");
         assertTrue(div != null && div.contains("post-warmup transitions diverged"), run.out);
-        assertTrue(div.endsWith("lower the step size"), div);
+        // the option and a value to try, and the warmup that would tune it
+        assertTrue(div.endsWith("lower the step size (now 0.8; e.g. --sampler-set step_size=0.4) or give the run a"
+                + " warmup, which tunes it (e.g. --warmup 1000)"), div);
         assertFalse(div.contains("adapt_delta"), div);
+        assertEquals("lower the step size (now 0.01; e.g. step_size = 0.005 in the sampler's settings)",
+                DivergenceAdvice.of(new DivergenceAdvice.Run("banana", "mala", Map.of("step_size", "0.01"), false,
+                        false), DivergenceAdvice.Audience.WINDOW));
+        assertEquals("2.5e-7", DivergenceAdvice.compact(2.5e-7));
     }
 
     @Test
