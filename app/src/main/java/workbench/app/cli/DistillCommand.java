@@ -134,8 +134,11 @@ final class DistillCommand implements Callable<Integer> {
             root.put("out", out.toString());
             o.println(Report.json(root));
         } else {
-            o.printf(Locale.ROOT, "%s: %d of %d post-warmup draws (%d chain(s) pooled) in %.3f s%n", m.id(), size, n,
-                    chains, res.seconds());
+            // support points are new points fitted to the draws, not picked from them
+            o.printf(Locale.ROOT, m.id().equals("support")
+                    ? "%s: %d new points standing for %d post-warmup draws (%d chain(s) pooled) in %.3f s%n"
+                    : "%s: %d of %d post-warmup draws (%d chain(s) pooled) in %.3f s%n", m.id(), size, n, chains,
+                    res.seconds());
             o.printf(Locale.ROOT, "MMD^2 (unbiased, RBF kernel, bandwidth %.4g on the %s scale standardized by mean"
                     + " absolute deviation)%s%n", res.bandwidth(), hasKsd ? "unconstrained" : "constrained",
                     hasKsd ? "; KSD (IMQ Stein kernel)" : "; no KSD (no gradients)");

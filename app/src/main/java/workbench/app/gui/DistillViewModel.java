@@ -308,8 +308,10 @@ public final class DistillViewModel {
                 SessionDistiller.Outcome o = outcome;
                 Distiller.Result r = o.result();
                 Quality.Figures last = r.last();
-                out.add(String.format(Locale.ROOT, "%s: %d of %d post-warmup draws (%d chain%s pooled) in %.2f s",
-                        r.method().id(), r.size(), o.draws(), o.chains(), o.chains() == 1 ? "" : "s", r.seconds()));
+                // support points are new points fitted to the draws, not picked from them (as distill prints it)
+                out.add(String.format(Locale.ROOT, r.method().id().equals("support")
+                        ? "%s: %d new points standing for %d post-warmup draws (%d chain%s pooled) in %.2f s"
+                        : "%s: %d of %d post-warmup draws (%d chain%s pooled) in %.2f s", r.method().id(), r.size(), o.draws(), o.chains(), o.chains() == 1 ? "" : "s", r.seconds()));
                 boolean exact = r.basis() == null || r.basis().exact();
                 out.add(String.format(Locale.ROOT, "MMD\u00b2 = %.4g%s (unbiased, so it can dip below 0; RBF kernel, bandwidth"
                         + " %.4g on the %s draws standardized by mean absolute deviation%s)", last.mmd2(),

@@ -128,6 +128,11 @@ class DistillCommandTest {
         DrawTable t = DrawFiles.read(List.of(out));
         assertEquals(50, t.length(0));
         assertTrue(Files.readAllLines(out).get(0).startsWith("chain,draw,x.1,x.2"));
+        // the text says they are new points, not "50 of N post-warmup draws" (which read as picked ones)
+        CliHarness text = CliHarness.run("distill", banana.toString(), "--method", "support", "--size", "20", "--out",
+                tmp.resolve("sp20.csv").toString(), "--no-progress");
+        assertEquals(0, text.code, text.err);
+        assertTrue(text.out.startsWith("support: 20 new points standing for "), text.out);
     }
 
     /** A model this build does not know: constrained parameters, no gradients, no KSD, no stein. */
