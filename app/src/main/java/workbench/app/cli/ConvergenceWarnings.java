@@ -42,9 +42,10 @@ final class ConvergenceWarnings {
         for (ParameterSummary p : high.subList(0, Math.min(NAMED, high.size()))) {
             named.add(p.name() + " " + (Double.isInfinite(p.rhat()) ? "Infinity" : Report.num(p.rhat())));
         }
-        String reparameterize = DivergenceAdvice.reparameterize(modelId, DivergenceAdvice.Audience.CLI);
-        return "warning: R-hat above " + RHAT_MAX + " for " + count(high.size(), rows.size()) + " ("
-                + String.join(", ", named) + (high.size() > NAMED ? ", …" : "") + "): the chains disagree, so the"
+        // a network's modes are its weights' symmetries, which no reparameterization removes
+        String reparameterize = workbench.core.model.ModelRegistry.parameterNote(modelId) != null ? null
+                : DivergenceAdvice.reparameterize(modelId, DivergenceAdvice.Audience.CLI);
+        return "warning: R-hat above " + RHAT_MAX + " for " + subject(high, rows.size(), named) + ": the chains disagree, so the"
                 + " table does not yet describe the posterior; run longer (more warmup and draws); a chain that stays"
                 + " apart from the others in the trace points at a second mode or a region the sampler cannot cross"
                 + (reparameterize == null ? "" : ": " + reparameterize);
@@ -69,8 +70,8 @@ final class ConvergenceWarnings {
             named.add(p.name() + " " + (bulk ? "bulk " : "tail ") + String.format(Locale.ROOT, "%.0f", lowest(p)));
         }
         return "warning: bulk or tail ESS below " + (int) ESS_PER_CHAIN_MIN + " per chain (" + (long) min + " for "
-                + chains + " chain" + (chains == 1 ? "" : "s") + ") for " + count(low.size(), rows.size()) + " ("
-                + String.join(", ", named) + (low.size() > NAMED ? ", …" : "") + "): too few effective draws for"
+                + chains + " chain" + (chains == 1 ? "" : "s") + ") for " + subject(low, rows.size(), named)
+                + ": too few effective draws for"
                 + " R-hat and the MCSE to be reliable; run more draws";
     }
 
@@ -113,7 +114,30 @@ final class ConvergenceWarnings {
         return out;
     }
 
-    private static String count(int n, int of) {
-        return n + " of " + of + " parameter" + (of == 1 ? "" : "s");
+    /**
+     * "2 of 3 parameters (x 1.733, y 1.021)", or "lp__ (1.093; the weights are not judged: see the note above)" where
+     * that is the one row judged (a network's).
+     */
+    private static String subject(List<ParameterSummary> flagged, int of, List<String> named) {
+        if (of == 1 && flagged.size() == 1 && LP.equals(flagged.get(0).name())) {
+            return LP + " (" + named.get(0).substring(LP.length() + 1) + "; the weights are not judged: see the note"
+                    + " above)";
+        }
+        return flagged.size() + " of " + of + " parameter" + (of == 1 ? "" : "s") + " (" + String.join(", ", named)
+                + (flagged.size() > NAMED ? ", …" : "") + ")";
+    }
+
+    static final String LP = "lp__";
+
+    /**
+     * The rows to judge: the parameters, or where the model says its parameters are not identified (a network's
+     * weights, which chains agreeing on the predictions still disagree on: R-hat and ESS of single weights say little,
+     * as the model's note says) only {@code lp__}, when there is one.
+     */
+    static List<ParameterSummary> judged(List<ParameterSummary> parameters, ParameterSummary lp, String modelId) {
+        if (workbench.core.model.ModelRegistry.parameterNote(modelId) == null) {
+            return parameters;
+        }
+        return lp == null ? List.of() : List.of(lp);
     }
 }

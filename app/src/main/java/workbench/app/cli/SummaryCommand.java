@@ -271,7 +271,8 @@ final class SummaryCommand implements Callable<Integer> {
         List<String> convergence = new ArrayList<>();
         if (m.distilled() == null && !workbench.core.samplers.Optimizers.isOptimizer(m.samplerId())
                 && noDraws == null) {
-            convergence.addAll(ConvergenceWarnings.of(allRows, table.chains(), m.modelId()));
+            convergence.addAll(ConvergenceWarnings.of(ConvergenceWarnings.judged(allRows, lpRow, m.modelId()),
+                    table.chains(), m.modelId()));
             String depth = ConvergenceWarnings.treedepth(s.treedepthSaturated(), postWarmupTransitions(reader),
                     maxDepth, m.samplerId(), m.modelId());
             if (depth != null) {

@@ -97,6 +97,35 @@ class ConvergenceWarningsTest {
         assertTrue(jsonWarnings(root).contains(line), root.toString());
     }
 
+    /**
+     * A network's weights are not identified (its note says R-hat and ESS of single weights are expected to be poor):
+     * only lp__ is judged, so a short run of a small net is not told that 11 of 22 weights have not mixed.
+     */
+    @Test
+    void aNetworksWeightsAreNotJudgedItsLpIs(@TempDir Path tmp) throws Exception {
+        Path dir = tmp.resolve("bnn");
+        CliHarness run = CliHarness.run("run", "--model", "bnn-regression", "--set", "data=toy1d", "--set", "width=3",
+                "--sampler", "nuts", "--chains", "2", "--warmup", "100", "--draws", "60", "--seed", "1",
+                "--no-progress", "--out", dir.toString());
+        assertEquals(0, run.code, run.err);
+        JsonNode root = JSON.readTree(CliHarness.run("summary", "--json", dir.toString()).out);
+        boolean weightFlagged = false;
+        for (JsonNode p : root.get("parameters")) {
+            weightFlagged |= p.get("rhat").asDouble() > 1.01 || p.get("ess_bulk").asDouble() < 200;
+        }
+        assertTrue(weightFlagged, "some weight must look unmixed to test anything: " + root.get("parameters"));
+        for (String w : warnings(run.out)) {
+            assertFalse(w.contains("[") || w.contains("sigma"), "a weight judged: " + w);
+            assertTrue(w.matches(".* for lp__ \\((bulk |tail )?[0-9.]+; the weights are not judged: see the note above\\): .*"),
+                    w);
+            assertFalse(w.contains("reparameterize"), w);
+        }
+        JsonNode lp = root.get("lp__");
+        boolean lpFlagged = lp.get("rhat").asDouble() > 1.01 || lp.get("ess_bulk").asDouble() < 200
+                || lp.get("ess_tail").asDouble() < 200;
+        assertEquals(lpFlagged, !warnings(run.out).isEmpty(), run.out);
+    }
+
     @Test
     void thresholdsAndWording() {
         ParameterSummary ok = row("a", 1.005, 900, 800);
@@ -114,6 +143,9 @@ class ConvergenceWarningsTest {
         String e = ConvergenceWarnings.ess(List.of(ok, high, tail), 4);
         assertEquals("warning: bulk or tail ESS below 100 per chain (400 for 4 chains) for 2 of 3 parameters (b tail 30,"
                 + " c tail 150): too few effective draws for R-hat and the MCSE to be reliable; run more draws", e);
+        assertEquals(List.of(ok, high), ConvergenceWarnings.judged(List.of(ok, high), tail, "gaussian"));
+        assertEquals(List.of(tail), ConvergenceWarnings.judged(List.of(ok, high), tail, "bnn-regression"));
+        assertEquals(List.of(), ConvergenceWarnings.judged(List.of(ok, high), null, "bnn-classification"));
         assertNull(ConvergenceWarnings.treedepth(0, 100, 10, "nuts", null));
         assertTrue(ConvergenceWarnings.treedepth(1, 100, 10, "nuts", "eight-schools-noncentered")
                 .startsWith("warning: 1 post-warmup transition (1.0%) hit the tree-depth limit 10: nuts stopped its"
