@@ -9,7 +9,13 @@ import javafx.scene.text.TextAlignment;
  * Immutable; views make a new one per frame.
  */
 public record PlotArea(double left, double top, double width, double height,
-                       double xmin, double xmax, double ymin, double ymax) {
+                       double xmin, double xmax, double ymin, double ymax, boolean wholeX) {
+
+    /** An area whose x ticks may fall anywhere ({@link #wholeNumbersOnX} for an axis of whole things). */
+    public PlotArea(double left, double top, double width, double height, double xmin, double xmax, double ymin,
+                    double ymax) {
+        this(left, top, width, height, xmin, xmax, ymin, ymax, false);
+    }
 
     /** Tick labels at the normal text size ({@link Pen#setFont} scales it with the window's text). */
     public static final Font TICK_FONT = Font.font("System", 11);
@@ -116,6 +122,14 @@ public record PlotArea(double left, double top, double width, double height,
     /** The gap left between two tick labels at the normal text size. */
     private static final double LABEL_GAP = 6;
 
+    /**
+     * This area with x ticks only at whole numbers: an iteration axis in a run's first seconds, 0 to 2 iterations, was
+     * ticked 0, 0.5, 1, 1.5, 2, and there is no iteration 1.5.
+     */
+    PlotArea wholeNumbersOnX() {
+        return new PlotArea(left, top, width, height, xmin, xmax, ymin, ymax, true);
+    }
+
     /** The x ticks: about one per 80 px at the normal text size, fewer until their labels fit between them. */
     double[] xTicks(double textScale) {
         int target = (int) Math.max(2, width / (80 * textScale));
@@ -123,6 +137,9 @@ public record PlotArea(double left, double top, double width, double height,
         while (target > 1 && !xLabelsFit(ticks, textScale)) {
             target--;
             ticks = Ticks.nice(xmin, xmax, target);
+        }
+        if (wholeX && ticks.length > 1 && ticks[1] - ticks[0] < 1) {
+            ticks = java.util.Arrays.stream(ticks).filter(t -> t == Math.rint(t)).toArray();
         }
         return ticks;
     }

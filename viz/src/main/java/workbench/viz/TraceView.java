@@ -575,7 +575,8 @@ public final class TraceView extends CanvasView {
         double band = anyIn(divs, lo, hi) ? rugBand(chains, plotH, ts) : 0;
         // the traces stay clear of the rug: the padding below them is at least its height
         double padBelow = Math.max(pad, (band + 1) * (ymax - ymin + pad) / Math.max(1, plotH - band - 1));
-        PlotArea a = new PlotArea(left, top, plotW, plotH, lo, lo + span, ymin - padBelow, ymax + pad);
+        PlotArea a = new PlotArea(left, top, plotW, plotH, lo, lo + span, ymin - padBelow, ymax + pad)
+                .wholeNumbersOnX();
         long warm = buffer.warmup(0);
         if (!phases.isEmpty()) {
             drawPhases(g, a, sampler, phases);

@@ -26,4 +26,14 @@ class PlotAreaClipTest {
         assertNull(area.clip(Double.NaN, 1, 2, 2));
         assertNull(area.clip(-1e308, 1, 1e308, 1)); // its length overflows
     }
+
+    /** An iteration axis 0 to 2 wide gets ticks 0, 1, 2, not 0, 0.5, 1, 1.5, 2; other axes keep their half steps. */
+    @org.junit.jupiter.api.Test
+    void anIterationAxisIsTickedAtWholeNumbersOnly() {
+        PlotArea plain = new PlotArea(0, 0, 400, 100, 0, 2, 0, 1);
+        org.junit.jupiter.api.Assertions.assertArrayEquals(new double[] {0, 0.5, 1, 1.5, 2}, plain.xTicks(1));
+        org.junit.jupiter.api.Assertions.assertArrayEquals(new double[] {0, 1, 2}, plain.wholeNumbersOnX().xTicks(1));
+        PlotArea wide = new PlotArea(0, 0, 400, 100, 0, 500, 0, 1);
+        org.junit.jupiter.api.Assertions.assertArrayEquals(wide.xTicks(1), wide.wholeNumbersOnX().xTicks(1));
+    }
 }
