@@ -129,23 +129,7 @@ final class ParamFilter {
      * first eight weights.
      */
     static String sample(List<String> names) {
-        if (names.isEmpty()) {
-            return "none";
-        }
-        java.util.LinkedHashMap<String, Integer> families = new java.util.LinkedHashMap<>();
-        for (String n : names) {
-            int b = n.indexOf('[');
-            families.merge(b > 0 ? n.substring(0, b) + "[*]" : n, 1, Integer::sum);
-        }
-        List<String> parts = new ArrayList<>();
-        for (var e : families.entrySet()) {
-            if (parts.size() == 12) {
-                parts.add("… (" + names.size() + " parameters in all)");
-                break;
-            }
-            parts.add(e.getKey().endsWith("[*]") ? e.getKey() + " (" + e.getValue() + ")" : e.getKey());
-        }
-        return String.join(", ", parts);
+        return workbench.core.draws.NamePatterns.families(names, "parameters");
     }
 
     /** The rows at {@code idx}. */

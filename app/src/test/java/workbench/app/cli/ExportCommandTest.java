@@ -159,7 +159,7 @@ class ExportCommandTest {
         };
         String[] expect = {
             "error: unknown export format 'parquet' (known: cmdstan-csv, npz, csv)",
-            "error: --params: no output named 'nope'",
+            "error: --params: 'nope' matches no output; the outputs are ",
             "error: --chains: no chain 0 (the session has chains 1 to 3)",
             "error: --chains: no chain 4 (the session has chains 1 to 3)",
             "error: --draws '5-10' is not a range FROM:TO of whole numbers (e.g. 1:500)",

@@ -63,4 +63,29 @@ public final class NamePatterns {
         }
         return re.toString();
     }
+
+    /**
+     * Names in a few words, an indexed family as the glob that selects it: "mu, tau, theta[*] (8)"; at most 12 entries,
+     * then "… (N {@code noun} in all)". A net's 700 weights read "w1[*] (600), b1[*] (50), …", not its first eight weights. What
+     * {@code summary}'s and {@code export}'s {@code --params} name when a pattern matches nothing.
+     */
+    public static String families(List<String> names, String noun) {
+        if (names.isEmpty()) {
+            return "none";
+        }
+        java.util.LinkedHashMap<String, Integer> families = new java.util.LinkedHashMap<>();
+        for (String n : names) {
+            int b = n.indexOf('[');
+            families.merge(b > 0 ? n.substring(0, b) + "[*]" : n, 1, Integer::sum);
+        }
+        List<String> parts = new java.util.ArrayList<>();
+        for (var e : families.entrySet()) {
+            if (parts.size() == 12) {
+                parts.add("… (" + names.size() + " " + noun + " in all)");
+                break;
+            }
+            parts.add(e.getKey().endsWith("[*]") ? e.getKey() + " (" + e.getValue() + ")" : e.getKey());
+        }
+        return String.join(", ", parts);
+    }
 }

@@ -214,8 +214,10 @@ public record ExportSelection(int[] params, int[] chains, long from, long to, lo
                 }
             }
             if (hits.isEmpty()) {
-                throw new BadInputException("--params: no output named '" + shown(want) + "' (outputs: "
-                        + clip(String.join(", ", names)) + ")");
+                // in summary's words and form: the outputs as their families (a net's 700 weights as "w1[*] (600)")
+                throw new BadInputException("--params: '" + shown(want) + "' matches no output; the outputs are "
+                        + NamePatterns.families(names, "outputs") + " (give a name, a bare name for all its elements,"
+                        + " or a glob: * any characters, ? one)");
             }
             out.addAll(hits);
         }
@@ -269,9 +271,5 @@ public record ExportSelection(int[] params, int[] chains, long from, long to, lo
             }
         }
         return sb.length() < 60 || s.length() <= 60 ? sb.toString() : sb + "...";
-    }
-
-    private static String clip(String s) {
-        return s.length() <= 200 ? s : s.substring(0, 197) + "...";
     }
 }

@@ -196,7 +196,9 @@ class ExportTest {
                 assertTrue(lines.get(lines.size() - 4).startsWith("#  Elapsed Time: "));
             }
             DrawTable t = DrawFiles.read(files);
-            assertEquals(List.of(), t.notes());
+            // chains 1 and 3 keep their ids: read back as chains 1 and 2, which the reader says
+            assertEquals(List.of("files with id = 1, 3 (in the order given) taken as chains 1, 2: chains are numbered"
+                    + " by the files' order"), t.notes());
             assertEquals(List.of("x[1]", "x[2]", "x[3]", "x[4]"), t.names());
             int[] chains = {0, 2};
             for (int k = 0; k < 2; k++) {
@@ -420,7 +422,8 @@ class ExportTest {
     @Test
     void badSelectionsAreRefusedWithOneLine() throws Exception {
         try (SessionReader r = SessionReader.open(synthetic)) {
-            assertEquals("--params: no output named 'y' (outputs: x[1], x[2], x[3], x[4], derived4)",
+            assertEquals("--params: 'y' matches no output; the outputs are x[*] (4), derived4 (give a name, a bare name"
+                    + " for all its elements, or a glob: * any characters, ? one)",
                     assertThrows(BadInputException.class, () -> ExportSelection.parse(r, "x[1],y", null, null, false)).getMessage());
             assertEquals("--chains: no chain 4 (the session has chains 1 to 3)",
                     assertThrows(BadInputException.class, () -> ExportSelection.parse(r, null, "1,4", null, false)).getMessage());
@@ -487,7 +490,7 @@ class ExportTest {
             assertEquals(names.stream().filter(n -> n.startsWith("w2")).toList(),
                     pick(names, ExportSelection.parse(r, "w2*", null, null, false).params()));
             assertTrue(assertThrows(BadInputException.class, () -> ExportSelection.parse(r, "w9[1,1]", null, null, false))
-                    .getMessage().startsWith("--params: no output named 'w9[1,1]' (outputs: w1[1,1], "));
+                    .getMessage().startsWith("--params: 'w9[1,1]' matches no output; the outputs are w1[*] ("));
         }
     }
 
