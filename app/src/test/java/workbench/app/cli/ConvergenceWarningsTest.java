@@ -28,6 +28,18 @@ class ConvergenceWarningsTest {
         return out.lines().filter(l -> l.startsWith("warning: ")).toList();
     }
 
+    /** A run's output and its session's summary as JSON. */
+    private record Ran(CliHarness run, JsonNode summary) {
+    }
+
+    private static Ran run(Path dir, String... settings) throws Exception {
+        List<String> args = new ArrayList<>(List.of("run", "--no-progress", "--out", dir.toString()));
+        args.addAll(List.of(settings));
+        CliHarness run = CliHarness.run(args.toArray(String[]::new));
+        assertEquals(0, run.code, run.err);
+        return new Ran(run, JSON.readTree(CliHarness.run("summary", "--json", dir.toString()).out));
+    }
+
     private static List<String> jsonWarnings(JsonNode root) {
         List<String> w = new ArrayList<>();
         if (root.has("warnings")) {
@@ -81,12 +93,10 @@ class ConvergenceWarningsTest {
 
     @Test
     void aSaturatedTreeDepthIsWarnedOf(@TempDir Path tmp) throws Exception {
-        Path dir = tmp.resolve("td");
-        CliHarness run = CliHarness.run("run", "--model", "gaussian", "--set", "dim=2", "--sampler", "nuts",
-                "--sampler-set", "max_treedepth=1", "--chains", "2", "--warmup", "200", "--draws", "300", "--seed", "3",
-                "--no-progress", "--out", dir.toString());
-        assertEquals(0, run.code, run.err);
-        JsonNode root = JSON.readTree(CliHarness.run("summary", "--json", dir.toString()).out);
+        Ran ran = run(tmp.resolve("td"), "--model", "gaussian", "--set", "dim=2", "--sampler", "nuts",
+                "--sampler-set", "max_treedepth=1", "--chains", "2", "--warmup", "200", "--draws", "300", "--seed", "3");
+        CliHarness run = ran.run();
+        JsonNode root = ran.summary();
         long saturated = root.get("sampler").get("treedepth").get("saturated").asLong();
         assertTrue(saturated > 0, root.toString());
         String line = warnings(run.out).stream().filter(l -> l.contains("tree-depth limit")).findFirst().orElse(null);
@@ -103,12 +113,10 @@ class ConvergenceWarningsTest {
      */
     @Test
     void aNetworksWeightsAreNotJudgedItsLpIs(@TempDir Path tmp) throws Exception {
-        Path dir = tmp.resolve("bnn");
-        CliHarness run = CliHarness.run("run", "--model", "bnn-regression", "--set", "data=toy1d", "--set", "width=3",
-                "--sampler", "nuts", "--chains", "2", "--warmup", "100", "--draws", "60", "--seed", "1",
-                "--no-progress", "--out", dir.toString());
-        assertEquals(0, run.code, run.err);
-        JsonNode root = JSON.readTree(CliHarness.run("summary", "--json", dir.toString()).out);
+        Ran ran = run(tmp.resolve("bnn"), "--model", "bnn-regression", "--set", "data=toy1d", "--set", "width=3",
+                "--sampler", "nuts", "--chains", "2", "--warmup", "100", "--draws", "60", "--seed", "1");
+        CliHarness run = ran.run();
+        JsonNode root = ran.summary();
         boolean weightFlagged = false;
         for (JsonNode p : root.get("parameters")) {
             weightFlagged |= p.get("rhat").asDouble() > 1.01 || p.get("ess_bulk").asDouble() < 200;
