@@ -105,6 +105,12 @@ public final class ChainRunner {
      */
     private long stepSizesSet;
     private double lastStepSize = Double.NaN;
+    /**
+     * Likelihood temperatures set so far and the latest (guarded by addLock): an added chain copies chain 1's model,
+     * so one set after chain 1 took its commands but before the new chain had an inbox reaches the new chain this way.
+     */
+    private long betasSet;
+    private double lastBeta = Double.NaN;
 
     private record SetStepSize(double value) implements Command {
     }
@@ -338,6 +344,8 @@ public final class ChainRunner {
         int nextAdd;
         /** Transitions completed. */
         long done;
+        /** Likelihood temperatures taken from the inbox so far (chain 1's, for the chains it starts). */
+        long betasTaken;
     }
 
     /**
@@ -363,6 +371,7 @@ public final class ChainRunner {
                 for (int k = 0; k < chains.length; k++) {
                     int turn;
                     while ((turn = awaitTurn(chains[k])) == ADDS_WAITING) {
+                        commands(chains[k], it, lives[k]);
                         startAdded(it, lives[k]);
                     }
                     if (turn == STOPPED) {
@@ -434,6 +443,7 @@ public final class ChainRunner {
             for (int k = 0; k < k0; k++) {
                 int turn;
                 while ((turn = awaitTurn(chains[k])) == ADDS_WAITING) {
+                    commands(chains[k], it, lives[k]);
                     startAdded(it, lives[k]);
                 }
                 if (turn == STOPPED) {
@@ -476,21 +486,43 @@ public final class ChainRunner {
 
     /** Before transition {@code it} of one chain: its planned and live commands (chain 1: and the chains to add). */
     private void prepare(int chain, long it, Live live) {
+        planned(chain, it, live);
+        while (live.nextAdd < live.plannedAdds.size() && live.plannedAdds.get(live.nextAdd).iteration() <= it) {
+            Schedule.Entry e = live.plannedAdds.get(live.nextAdd++);
+            spawn(e.chain(), it, live, e.position(), Long.MAX_VALUE); // its step-size changes are in the schedule
+        }
+        inbox(chain, it, live);
+        if (chain == 0) {
+            startAdded(it, live);
+        }
+    }
+
+    /**
+     * Chain 1, paused, about to start the chains added meanwhile at {@code it}: the commands it would take before its
+     * transition at {@code it} first, as {@link #prepare} takes them before the chains a replay adds there. Before, a
+     * likelihood temperature set while paused reached chain 1 only after the new chain had copied its model: the new
+     * chain sampled at the old one, and its replay (which applies it first) at the new one.
+     */
+    private void commands(int chain, long it, Live live) {
+        planned(chain, it, live);
+        inbox(chain, it, live);
+    }
+
+    private void planned(int chain, long it, Live live) {
         while (live.nextPlanned < live.planned.size() && live.planned.get(live.nextPlanned).iteration() <= it) {
             Schedule.Entry e = live.planned.get(live.nextPlanned++);
             apply(chain, it, live, RunEvent.STEP_SIZE.equals(e.kind())
                     ? new SetStepSize(e.value()) : new SetBeta(e.value()));
         }
-        while (live.nextAdd < live.plannedAdds.size() && live.plannedAdds.get(live.nextAdd).iteration() <= it) {
-            Schedule.Entry e = live.plannedAdds.get(live.nextAdd++);
-            spawn(e.chain(), it, live, e.position(), Long.MAX_VALUE); // its step-size changes are in the schedule
-        }
+    }
+
+    private void inbox(int chain, long it, Live live) {
         Command cmd;
         while ((cmd = inboxes.get(chain).poll()) != null) {
+            if (cmd instanceof SetBeta) {
+                live.betasTaken++;
+            }
             apply(chain, it, live, cmd);
-        }
-        if (chain == 0) {
-            startAdded(it, live);
         }
     }
 
@@ -520,6 +552,11 @@ public final class ChainRunner {
             if (stepSizesSet > stepSizesSeen) {
                 // set by hand between the click and now: the new chain had no inbox to receive it
                 inbox.add(new SetStepSize(lastStepSize));
+            }
+            if (betasSet > first.betasTaken) {
+                // set after chain 1 took its commands (it takes this one before its next transition): the model copied
+                // above has the one before, and the new chain had no inbox to receive it
+                inbox.add(new SetBeta(lastBeta));
             }
             inboxes.add(inbox);
         }
@@ -792,8 +829,13 @@ public final class ChainRunner {
         if (!(beta > 0 && beta <= 1)) {
             throw new BadInputException("beta must be in (0, 1], got " + beta);
         }
-        for (ConcurrentLinkedQueue<Command> q : inboxes) {
-            q.add(new SetBeta(beta));
+        synchronized (addLock) {
+            // counted with the inboxes it reached, against a chain being added meanwhile (spawn)
+            betasSet++;
+            lastBeta = beta;
+            for (ConcurrentLinkedQueue<Command> q : inboxes) {
+                q.add(new SetBeta(beta));
+            }
         }
     }
 

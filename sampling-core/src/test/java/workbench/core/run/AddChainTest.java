@@ -220,6 +220,47 @@ class AddChainTest {
         }
     }
 
+    /**
+     * Paused, a likelihood temperature set and then a chain added (the window: the beta slider moved, the plot clicked,
+     * then Step): chain 1 takes the new beta before it starts the new chain, which copies its model, as the replay
+     * does (it applies chain 1's scheduled beta before the chain it adds there). Before, chain 1 started the new chain
+     * first: the new chain sampled at the old beta, its replay at the new one, and resume refused the session as not
+     * reproducing.
+     */
+    @Test
+    void aBetaSetWhilePausedReachesAChainAddedAfterIt() throws Exception {
+        RunConfig cfg = new RunConfig("logistic-pima", Map.of(), "mala", Map.of(), 2, 20, 30, 11, 2, null);
+        double[] point = new double[ModelRegistry.create(cfg.modelId(), cfg.modelSettings()).dim()];
+        Recorder rec = new Recorder(cfg.chains());
+        ChainRunner r = runner(cfg, rec, Schedule.NONE);
+        r.pause();
+        r.advance(15);
+        Thread th = new Thread(r::run);
+        th.start();
+        long deadline = System.nanoTime() + 20_000_000_000L;
+        while (rec.draws(0) < 15 || rec.draws(1) < 15 || !r.idle()) {
+            assertTrue(System.nanoTime() < deadline, "the chains did not reach iteration 15");
+            Thread.sleep(2);
+        }
+        r.setBeta(0.4);
+        assertEquals(2, r.addChain(point, 16));
+        while (rec.added.isEmpty()) {
+            assertTrue(System.nanoTime() < deadline, "the chain was not added while paused");
+            Thread.sleep(2);
+        }
+        r.resume();
+        th.join(20_000);
+        assertEquals(3, rec.lines.size());
+        Recorder planned = new Recorder(cfg.chains());
+        runner(cfg, planned, Schedule.of(List.of(new Schedule.Entry(0, 15, RunEvent.BETA, 0.4),
+                new Schedule.Entry(1, 15, RunEvent.BETA, 0.4), Schedule.Entry.chainAdded(2, 15, point)))).run();
+        assertEquals(planned.lines, rec.lines, "the replay of a beta set and a chain added while paused");
+        // and the beta matters to the new chain's draws: at the old one they differ
+        Recorder oldBeta = new Recorder(cfg.chains());
+        runner(cfg, oldBeta, Schedule.of(List.of(Schedule.Entry.chainAdded(2, 15, point)))).run();
+        assertTrue(!oldBeta.lines.get(2).equals(rec.lines.get(2)), "beta must change the new chain's draws");
+    }
+
     @Test
     void anAddedChainKeepsSteppingAfterTheOthersHaveEnded() throws Exception {
         // below full speed the window keeps the run paused and hands out permits whenever idle() says the last ones
