@@ -337,8 +337,10 @@ public final class RunController {
         if (r != runner) {
             return;
         }
-        state = s;
+        endState = s;
         message = msg;
+        endedRunner = r;
+        state = s;
         ticker.execute(() -> {
             synchronized (this) {
                 if (r == runner) {
@@ -355,6 +357,23 @@ public final class RunController {
         return storage && !error.startsWith("storage error") ? "storage error, sampling stopped: " + error : error;
     }
 
+    /**
+     * The run that has ended and how (set by {@link #finished} before its state, without the lock): Pause, Go on or
+     * Step, which check the state and then write theirs under the lock, could overwrite a FINISHED written between the
+     * two (Pause as the last transition ended: "paused", then Go on: "running" with no run left to end it, the frame
+     * loop spinning until Reset). Each puts it back after writing.
+     */
+    private volatile ChainRunner endedRunner;
+    private volatile State endState;
+
+    /** After a write of {@code state} under the lock: the run's end, if it came meanwhile, stands. */
+    private void keepEnd() {
+        if (runner != null && endedRunner == runner) {
+            state = endState;
+            cancelTick();
+        }
+    }
+
     /** Runs on (from paused) at the chosen speed. */
     public synchronized void resume() {
         if (runner == null || state != State.PAUSED) {
@@ -364,6 +383,7 @@ public final class RunController {
         state = State.RUNNING;
         runner.setRecordPaths(speed < PATH_SPEED);
         applySpeed();
+        keepEnd();
     }
 
     /** Holds every chain after its current transition. */
@@ -375,6 +395,7 @@ public final class RunController {
         cancelTick();
         runner.pause();
         state = State.PAUSED;
+        keepEnd();
     }
 
     /**
@@ -392,6 +413,7 @@ public final class RunController {
         state = State.PAUSED;
         runner.setRecordPaths(speed < PATH_SPEED || n == 1);
         runner.advance(n);
+        keepEnd();
     }
 
     /** Stops the run and forgets its draws (not waiting for its thread: it ends after its transition in progress). */
@@ -445,11 +467,22 @@ public final class RunController {
         r.pause();
         long periodMs = Math.max(16, Math.round(1000 / speed));
         long perTick = Math.max(1, Math.round(speed * periodMs / 1000.0));
+        // under the lock and only while still the current tick: a tick in flight when Step or Pause cancelled it
+        // (cancel does not stop one already running) granted its transitions after theirs, so Step gave 1 + perTick
+        // per chain (17 at 1000 a second) and Pause let perTick more through. The callers hold the lock, so the
+        // first tick waits until this one is recorded in `tick`.
+        java.util.concurrent.atomic.AtomicReference<ScheduledFuture<?>> self = new java.util.concurrent.atomic.AtomicReference<>();
         tick = ticker.scheduleAtFixedRate(() -> {
-            if (r.idle()) {
-                r.advance(perTick);
+            synchronized (this) {
+                if (tick == null || tick != self.get()) {
+                    return;
+                }
+                if (r.idle()) {
+                    r.advance(perTick);
+                }
             }
         }, 0, periodMs, TimeUnit.MILLISECONDS);
+        self.set(tick);
     }
 
     private void cancelTick() {
