@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Every benchmark that fits in about ten minutes on a quiet 2-core machine, printed as Markdown tables
-# (the content of docs/benchmarks.md). Not part of the test suite.
+# The benchmarks that fit in about ten minutes on a quiet 2-core machine, printed as Markdown tables (most of
+# docs/benchmarks.md; the tables this does not make name their own command there). Not part of the test suite.
 #   bench/run-all.sh           the short run (Stan comparison with 3 seeds, short JMH)
 #   bench/run-all.sh --long    longer sweeps (5 seeds, longer JMH iterations, more draws)
 # Needs: JDK 17, Maven; installs Stan (r-cran-rstan) with apt when missing.
