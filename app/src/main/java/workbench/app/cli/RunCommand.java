@@ -45,7 +45,7 @@ final class RunCommand implements Callable<Integer> {
     int chains;
 
     /** How the manifest's error of a run refused before its first transition begins ({@link SummaryCommand}). */
-    static final String REFUSED_AT_START = "refused at the start: ";
+    static final String REFUSED_AT_START = RunOutcome.REFUSED_AT_START;
 
     @Option(names = "--warmup", defaultValue = "1000", description = "Warmup iterations per chain (default ${DEFAULT-VALUE}).")
     int warmup;

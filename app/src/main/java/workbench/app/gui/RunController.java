@@ -241,6 +241,13 @@ public final class RunController {
                 if (w instanceof SessionWriter sw && sw.discardIfNothingStored()) {
                     session.compareAndSet(dir, null);
                     why += "; nothing was stored, so no session is kept";
+                } else if (w instanceof SessionWriter sw) {
+                    // chains on other threads stored draws first: the manifest says why the run ended, as the command
+                    // line's does (before: "the run ended without reporting an outcome", and summary offered a
+                    // resume that would be refused the same way)
+                    sw.finish(new RunOutcome(RunOutcome.Status.FAILED, 0, 0, 0,
+                            RunOutcome.REFUSED_AT_START + Messages.oneLine(e.getMessage(), Integer.MAX_VALUE)));
+                    why += "; the draws other chains stored first are kept in the session";
                 }
                 finished(r, State.FAILED, why);
             } catch (UncheckedIOException e) {

@@ -74,4 +74,64 @@ class RunControllerRefusedStartTest {
             rc.shutdown();
         }
     }
+
+    /**
+     * A standard normal whose log density at x = 5 takes a second and is not finite: chain 2, started there, is
+     * refused only after chain 1 (on its own thread) has stored draws.
+     */
+    private static final class LateRefusal implements workbench.core.model.Model {
+        @Override
+        public int dim() {
+            return 1;
+        }
+
+        @Override
+        public java.util.List<String> parameterNames() {
+            return java.util.List.of("x");
+        }
+
+        @Override
+        public double logDensity(double[] q, double[] grad) {
+            if (q[0] == 5) {
+                try {
+                    Thread.sleep(1000);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                grad[0] = Double.NaN;
+                return Double.NaN;
+            }
+            grad[0] = -q[0];
+            return -0.5 * q[0] * q[0];
+        }
+    }
+
+    /**
+     * Refused after another chain stored draws: the session is kept, and its manifest says why the run ended, as the
+     * command line's does; before, the window's said "the run ended without reporting an outcome" and summary offered
+     * a resume that would be refused the same way.
+     */
+    @Test
+    void aRunRefusedAfterAnotherChainStoredDrawsSaysWhyInItsManifest() throws Exception {
+        RunController rc = new RunController(root);
+        try {
+            rc.setSpeed(RunController.FULL_SPEED);
+            RunConfig cfg = new RunConfig("late", Map.of(), "rwm", Map.of(), 2, 1000, 1_000_000, 1, 2,
+                    new double[] {0.5, 5});
+            rc.start(cfg, new LateRefusal(), SamplerRegistry.create("rwm", Map.of()), false);
+            RunControllerTest.waitFor(() -> rc.state() == RunController.State.FAILED, "the run to be refused");
+            Path session = rc.session();
+            assertTrue(session != null && Files.isDirectory(session), String.valueOf(session));
+            assertTrue(rc.status().message().endsWith("; the draws other chains stored first are kept in the session"),
+                    rc.status().message());
+            try (workbench.sessions.SessionReader r = workbench.sessions.SessionReader.open(session)) {
+                assertTrue(r.size(0) > 0, "chain 1 stored draws before the refusal");
+                String error = r.outcome().error();
+                assertTrue(error.startsWith(workbench.core.run.RunOutcome.REFUSED_AT_START), error);
+                assertTrue(error.contains("chain 2"), error);
+            }
+        } finally {
+            rc.shutdown();
+        }
+    }
 }

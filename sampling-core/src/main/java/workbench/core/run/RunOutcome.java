@@ -11,4 +11,11 @@ package workbench.core.run;
  */
 public record RunOutcome(Status status, double wallSeconds, double warmupSeconds, double samplingSeconds, String error) {
     public enum Status { FINISHED, INTERRUPTED, FAILED }
+
+    /**
+     * How the error of a run refused at its start begins (a chain without a finite start point after chains on other
+     * threads had stored draws): the command line and the window write it, and {@code summary} reads it to say that a
+     * resume would be refused the same way.
+     */
+    public static final String REFUSED_AT_START = "refused at the start: ";
 }
