@@ -39,6 +39,8 @@ public final class PosteriorPane extends BorderPane {
     public PosteriorPane() {
         xPick.setId("xParam");
         yPick.setId("yParam");
+        measureFewRows(xPick);
+        measureFewRows(yPick);
         xPick.setTooltip(new Tooltip("Parameter on the horizontal axis"));
         yPick.setTooltip(new Tooltip("Parameter on the vertical axis"));
         Button fit = new Button("Fit view");
@@ -384,5 +386,15 @@ public final class PosteriorPane extends BorderPane {
     /** The plots without the pickers, for export. */
     public GridPane plots() {
         return plots;
+    }
+
+    /**
+     * JavaFX sizes a ComboBox by measuring the cell of every item unless told how many rows to measure: a network's
+     * 10 402 parameter names held the FX thread in the window's first layout for minutes (a scripted start of a width-100,
+     * two-layer net never showed its window). The first 40 names give the width; a longer one is cut with "…" and
+     * shown whole in the list.
+     */
+    public static void measureFewRows(javafx.scene.control.ComboBox<?> box) {
+        box.getProperties().put("comboBoxRowsToMeasureWidth", 40);
     }
 }

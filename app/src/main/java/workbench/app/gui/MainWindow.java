@@ -646,6 +646,7 @@ public final class MainWindow extends BorderPane {
 
     private Node center() {
         traceParam.setId("traceParam");
+        workbench.viz.PosteriorPane.measureFewRows(traceParam); // a network's thousands of names
         traceParam.setTooltip(tip("The parameter whose trace is shown."));
         traceParam.setOnAction(e -> trace.showParam(traceParamIndex()));
         traceFilter.setId("traceParamFilter");
