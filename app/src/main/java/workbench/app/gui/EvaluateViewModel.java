@@ -169,20 +169,33 @@ final class EvaluateViewModel {
      * @return null when added, else the message
      */
     String add(Row r) {
+        String why = refusal(rows, r.dir(), r.name(), r.modelId(), r.task(), r.testTargets(), r.modelLine());
+        if (why != null) {
+            return why;
+        }
+        rows.add(r);
+        return null;
+    }
+
+    /**
+     * Why a session cannot join {@code rows} (already there, or another model or test set than the first row's), or
+     * null. Asked before its evaluation too ({@link #compute(Path, List)}), from what the model alone gives.
+     */
+    static String refusal(List<Row> rows, Path dir, String name, String modelId, PredictiveModel.Task task,
+                          double[] testTargets, String modelLine) {
         for (Row o : rows) {
-            if (o.dir().toAbsolutePath().normalize().equals(r.dir().toAbsolutePath().normalize())) {
-                return r.name() + " is already in the table";
+            if (o.dir().toAbsolutePath().normalize().equals(dir.toAbsolutePath().normalize())) {
+                return name + " is already in the table";
             }
         }
         if (!rows.isEmpty()) {
             Row first = rows.get(0);
-            if (!first.modelId().equals(r.modelId()) || first.task() != r.task()
-                    || !Arrays.equals(first.testTargets(), r.testTargets())) {
-                return r.name() + " is a session of " + r.modelLine() + "; the table compares sessions of "
+            if (!first.modelId().equals(modelId) || first.task() != task
+                    || !Arrays.equals(first.testTargets(), testTargets)) {
+                return name + " is a session of " + modelLine + "; the table compares sessions of "
                         + first.modelLine() + " on its test set: remove those rows first";
             }
         }
-        rows.add(r);
         return null;
     }
 
@@ -197,6 +210,15 @@ final class EvaluateViewModel {
      *                           predict, or it has no post-warmup draws
      */
     static Row compute(Path dir) {
+        return compute(dir, List.of());
+    }
+
+    /**
+     * As {@link #compute(Path)}, refusing at once a session that cannot join {@code table} (the rows as they were when
+     * it was asked for): before, a session of another model was evaluated in full (some 20 s for a network) and only
+     * then refused.
+     */
+    static Row compute(Path dir, List<Row> table) {
         try (SessionReader reader = SessionReader.open(dir, SessionReader.Verify.LAZY)) {
             SessionManifest m = reader.manifest();
             String name = reader.directory().getFileName() == null ? dir.toString()
@@ -214,6 +236,14 @@ final class EvaluateViewModel {
                         + ", which has no held-out test set to predict (use bnn-regression or bnn-classification)");
             }
             PredictiveModel pm = (PredictiveModel) pm0.forChain();
+            if (!table.isEmpty()) {
+                String data = settings.get("data");
+                String why = refusal(table, reader.directory(), name, modelId, pm.task(), Reliability.testLabels(pm),
+                        modelId + (data == null ? "" : " (data=" + data + ")"));
+                if (why != null) {
+                    throw new BadInputException(why);
+                }
+            }
             PredictiveEvaluation.Result metrics;
             double[][] qs;
             PredictiveRhat rhat;

@@ -244,10 +244,11 @@ final class EvaluateWindow {
         pending++;
         showMessage("Evaluating " + dir.getFileName() + "\u2026 (metrics on all draws; plots on at most "
                 + EvaluateViewModel.PLOT_DRAWS + ")", false);
+        List<EvaluateViewModel.Row> shownRows = vm.rows(); // as it is now, for the check before the evaluation
         Task<EvaluateViewModel.Row> task = new Task<>() {
             @Override
             protected EvaluateViewModel.Row call() {
-                return EvaluateViewModel.compute(dir);
+                return EvaluateViewModel.compute(dir, shownRows);
             }
         };
         task.setOnSucceeded(e -> {

@@ -122,4 +122,30 @@ class EvaluateViewModelTest {
                 + " (chain-2.draws holds no draws); the metrics use chain 1"), EvaluateViewModel.notes(java.util.List.of(r))
                 .toString());
     }
+
+    /**
+     * A session of another model is refused before its evaluation (it was evaluated in full, some 20 s for a network,
+     * then refused): with its draws file corrupt, the refusal is still the model's, not the damage an evaluation
+     * would meet first.
+     */
+    @Test
+    void aSessionOfAnotherModelIsRefusedBeforeItIsEvaluated(@org.junit.jupiter.api.io.TempDir Path tmp)
+            throws Exception {
+        java.io.PrintWriter quiet = new java.io.PrintWriter(java.io.Writer.nullWriter());
+        Path moons = tmp.resolve("moons");
+        assertEquals(0, workbench.app.cli.WorkbenchCli.execute(quiet, quiet, "run", "--no-progress", "--no-summary",
+                "--out", moons.toString(), "--model", "bnn-classification", "--set", "data=moons", "--set", "width=3",
+                "--sampler", "sgld", "--chains", "1", "--warmup", "10", "--draws", "10", "--seed", "4"));
+        java.nio.file.Files.write(moons.resolve("chain-1.draws"), new byte[] {1, 2, 3, 4, 5, 6, 7, 8, 9, 10});
+        List<EvaluateViewModel.Row> table = List.of(row("toy", "bnn-regression", "toy1d",
+                PredictiveModel.Task.REGRESSION, new double[] {1, 2, 3}));
+        workbench.core.BadInputException e = org.junit.jupiter.api.Assertions.assertThrows(
+                workbench.core.BadInputException.class, () -> EvaluateViewModel.compute(moons, table));
+        assertEquals("moons is a session of bnn-classification (data=moons); the table compares sessions of"
+                + " bnn-regression (data=toy1d) on its test set: remove those rows first", e.getMessage());
+        // alone, the same session meets its damage
+        workbench.core.BadInputException alone = org.junit.jupiter.api.Assertions.assertThrows(
+                workbench.core.BadInputException.class, () -> EvaluateViewModel.compute(moons));
+        assertTrue(!alone.getMessage().contains("is a session of"), alone.getMessage());
+    }
 }
