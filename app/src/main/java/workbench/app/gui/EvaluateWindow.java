@@ -133,8 +133,15 @@ final class EvaluateWindow {
         remove.setOnAction(e -> {
             int i = table.getSelectionModel().getSelectedIndex();
             if (i >= 0) {
+                String name = vm.rows().get(i).name();
                 vm.remove(i);
                 items.setAll(vm.rows());
+                // the line above the table said what was added last (a removed row's "added …" stayed), and no row
+                // was selected, so the left-hand plot asked for one while a row looked chosen
+                if (!items.isEmpty()) {
+                    table.getSelectionModel().select(Math.min(i, items.size() - 1));
+                }
+                showMessage("removed " + name + stillRunning(), false);
                 refresh();
             }
         });

@@ -148,6 +148,7 @@ class EvaluateFxTest extends WindowFxBase {
             });
         }
         assertEquals(0, w.table().getItems().size());
+        assertTrue(message(w).getText().startsWith("removed "), message(w).getText());
         addAndWait(robot, w, clsNuts);
         assertEquals(1, w.table().getItems().size(), message(w).getText());
         assertEquals("accuracy", w.table().getColumns().get(4).getText());
@@ -331,6 +332,9 @@ class EvaluateFxTest extends WindowFxBase {
             ((javafx.scene.control.Button) w.stage().getScene().lookup("#evaluateRemove")).fire();
         });
         assertFalse(notes.isVisible(), notes.getText());
+        // the line says what was removed, and the row left is selected (its plot shown)
+        assertEquals("removed reg-nuts-killed", message(w).getText());
+        assertEquals(0, (int) onFx(() -> w.table().getSelectionModel().getSelectedIndex()));
         robot.interact(() -> w.stage().close());
     }
 
