@@ -646,7 +646,8 @@ public final class SessionWriter implements DrawSink, AutoCloseable {
                 failure.compareAndSet(null, e);
                 return;
             } catch (RuntimeException e) {
-                return; // channel closed under us at the end of the run
+                unexpected(e); // a channel closed under us at the end of the run, or a failure to record
+                return;
             }
         }
     }
@@ -903,10 +904,21 @@ public final class SessionWriter implements DrawSink, AutoCloseable {
                     failure.compareAndSet(null, e);
                     return;
                 } catch (RuntimeException e) {
-                    // channel closed under us at the end of the run
+                    unexpected(e); // a channel closed under us at the end of the run, or a failure to record
                     return;
                 }
             }
+        }
+    }
+
+    /**
+     * A runtime exception while flushing: expected when the run's end closed a channel under the flusher, otherwise
+     * recorded as the session's write failure (before, any was swallowed: the flusher thread ended unseen and a paused
+     * run's rows stayed in memory with nothing said), so the run stops on it as on a failed write.
+     */
+    private void unexpected(RuntimeException e) {
+        if (!finished && !closed) {
+            failure.compareAndSet(null, new IOException("flushing the draws failed: " + e, e));
         }
     }
 

@@ -2,6 +2,7 @@ package workbench.sessions;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.util.SplittableRandom;
@@ -101,6 +102,35 @@ class CopyValuesTest {
             try (SessionReader r = SessionReader.open(dir)) {
                 assertEquals(37, r.size(0));
             }
+        }
+    }
+
+    /**
+     * A runtime exception while flushing (not a closed channel at the run's end) is the session's write failure: before,
+     * flushNow and the background flusher swallowed it, and the rows stayed in memory with nothing said.
+     */
+    @Test
+    void aRuntimeFailureWhileFlushingIsRecorded(@TempDir Path tmp) throws Exception {
+        SyntheticRun run = new SyntheticRun(2, 5, 100, 3);
+        Path dir = tmp.resolve("faulty");
+        boolean[] armed = {false};
+        WriteFaults faults = (file, op, bytes) -> {
+            if (armed[0] && op == WriteFaults.Op.WRITE && file.getFileName().toString().endsWith(".draws")) {
+                throw new IllegalStateException("a bug in the write path");
+            }
+        };
+        try (SessionWriter w = new SessionWriter(dir, SessionWriter.Options.defaults().withChunkRows(1000)
+                .withFlushInterval(java.time.Duration.ofHours(1)).withFaults(faults))) {
+            w.start(run.info());
+            run.feed(w, 10, false);
+            assertEquals(null, w.writeError());
+            armed[0] = true;
+            w.flushNow();
+            assertTrue(w.writeError() != null && w.writeError().getMessage().contains("a bug in the write path"),
+                    String.valueOf(w.writeError()));
+            armed[0] = false;
+        } catch (java.io.UncheckedIOException expected) {
+            // closing a session whose write failed says so; the failure above is what is tested
         }
     }
 }
