@@ -39,7 +39,7 @@ class DivergenceListFxTest extends WindowFxBase {
             new ChainRunner(cfg, ModelRegistry.create("funnel", model), SamplerRegistry.create("nuts", sampler), w).run();
         }
         robot.interact(() -> window.openSession(session));
-        waitUntil("the session's divergences", () -> !window.divergenceRows().isEmpty());
+        waitUntil("the session's divergences", () -> !divergences().isEmpty());
         robot.clickOn("#divergencesTab");
         @SuppressWarnings("unchecked")
         TableView<LiveBuffer.DivergenceMark> table = robot.lookup("#divergenceTable").queryAs(TableView.class);

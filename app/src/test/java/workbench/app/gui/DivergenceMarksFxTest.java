@@ -22,7 +22,7 @@ class DivergenceMarksFxTest extends WindowFxBase {
     @Test
     void warmupDivergencesAreMarkedApart(FxRobot robot, @TempDir Path tmp) throws Exception {
         openEightSchoolsSession(robot, tmp, 2, 300, 600, 3);
-        List<LiveBuffer.DivergenceMark> marks = window.divergenceRows();
+        List<LiveBuffer.DivergenceMark> marks = divergences();
         long warm = marks.stream().filter(LiveBuffer.DivergenceMark::warmup).count();
         assertTrue(warm > 0 && warm < marks.size(), "divergences in both phases are needed: " + warm + " of "
                 + marks.size());
@@ -90,7 +90,7 @@ class DivergenceMarksFxTest extends WindowFxBase {
         assertTrue(flagged > 0, "the run must diverge after warmup");
         final long expected = flagged;
         robot.interact(() -> window.openDraws(files));
-        waitUntil("the draws' divergences", () -> window.divergenceRows().size() == expected);
+        waitUntil("the draws' divergences", () -> divergences().size() == expected);
         ProjectionView view = window.posterior().projection();
         AtomicReference<List<String>> legend = new AtomicReference<>();
         robot.interact(() -> {
@@ -101,7 +101,7 @@ class DivergenceMarksFxTest extends WindowFxBase {
         assertTrue(legend.get().contains("draw flagged divergent (where \u0394E crossed 1000 is not recorded) ("
                 + flagged + ")"), legend.get().toString());
         assertFalse(legend.get().stream().anyMatch(t -> t.contains("click to replay")), legend.get().toString());
-        for (LiveBuffer.DivergenceMark m : window.divergenceRows()) {
+        for (LiveBuffer.DivergenceMark m : divergences()) {
             assertFalse(m.crossingKnown());
         }
     }

@@ -113,7 +113,7 @@ class MainWindowFxTest extends WindowFxBase {
         set(robot, "#warmup", "0");
         fullSpeed(robot);
         robot.clickOn("#runButton");
-        waitUntil("divergences in the list", () -> !window.divergenceRows().isEmpty());
+        waitUntil("divergences in the list", () -> !divergences().isEmpty());
         robot.clickOn("#pauseButton");
         settledSizes(window.controller().buffer());
         robot.clickOn("#divergencesTab");

@@ -25,7 +25,7 @@ class ReplayFarOutFxTest extends WindowFxBase {
     void aTrajectoryToAFarPointIsDrawnInsideTheView(FxRobot robot, @TempDir Path tmp) throws Exception {
         openEightSchoolsSession(robot, tmp, 1, 1000, 50, 1);
         // a divergence whose trajectory's last point is far out along tau (output index 1), above its start
-        LiveBuffer.DivergenceMark far = window.divergenceRows().stream()
+        LiveBuffer.DivergenceMark far = divergences().stream()
                 .filter(m -> m.trajectory() != null && m.trajectory().length >= 2
                         && m.trajectory()[m.trajectory().length - 1][1] > 1e100
                         && m.trajectory().length == 2)

@@ -30,7 +30,7 @@ class ViewsCountAsStatusBarFxTest extends WindowFxBase {
     void theLegendsCountWhatTheStatusBarCounts(FxRobot robot, @TempDir Path tmp) throws Exception {
         openEightSchoolsSession(robot, tmp, 2, 300, 600, 3);
         Label status = robot.lookup("#statusDivergences").queryAs(Label.class);
-        long all = window.divergenceRows().size();
+        long all = divergences().size();
         waitUntil("the status bar's count of the session's divergences", () -> {
             Matcher m = STATUS.matcher(status.getText());
             return m.matches() && Long.parseLong(m.group(1)) + (m.group(2) == null ? 0 : Long.parseLong(m.group(2)))
@@ -85,7 +85,7 @@ class ViewsCountAsStatusBarFxTest extends WindowFxBase {
         openEightSchoolsSession(robot, tmp, 2, 300, 600, 3);
         Label status = robot.lookup("#statusDivergences").queryAs(Label.class);
         Label line = robot.lookup("#diagSummary").queryAs(Label.class);
-        long all = window.divergenceRows().size();
+        long all = divergences().size();
         waitUntil("the status bar's and the table's counts", () -> total(status.getText()) == all
                 && line.getText().startsWith("post-warmup draws used"));
         String tableLine = onFx(line::getText);

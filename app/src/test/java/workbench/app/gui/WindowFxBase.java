@@ -109,6 +109,14 @@ abstract class WindowFxBase {
         return sb.toString();
     }
 
+    /**
+     * The window's divergence list, copied on the FX thread: the list grows there as a session is read, and a copy
+     * taken from the test's thread failed once with a ConcurrentModificationException.
+     */
+    java.util.List<workbench.viz.LiveBuffer.DivergenceMark> divergences() throws Exception {
+        return onFx(window::divergenceRows);
+    }
+
     /** {@code c}'s value, computed on the FX thread (within 10 s). */
     static <T> T onFx(Callable<T> c) throws Exception {
         return org.testfx.util.WaitForAsyncUtils.asyncFx(c).get(10, java.util.concurrent.TimeUnit.SECONDS);
@@ -233,8 +241,13 @@ abstract class WindowFxBase {
             new workbench.core.run.ChainRunner(cfg, ModelRegistry.create("eight-schools-centered", java.util.Map.of()),
                     SamplerRegistry.create("nuts", java.util.Map.of()), w).run();
         }
+        int stored;
+        try (workbench.sessions.SessionReader r = workbench.sessions.SessionReader.open(session)) {
+            stored = r.divergences().size();
+        }
         robot.interact(() -> window.openSession(session));
-        waitUntil("the session's divergences", () -> !window.divergenceRows().isEmpty());
+        // all of them: tests read the list's size right after this
+        waitUntil("the session's " + stored + " divergences", () -> stored > 0 && divergences().size() == stored);
         // the rest of the opening (tables, panes) done before the test looks the window's nodes up from its thread
         WaitForAsyncUtils.waitForFxEvents();
     }
