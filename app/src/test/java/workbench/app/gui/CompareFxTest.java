@@ -271,8 +271,7 @@ class CompareFxTest extends WindowFxBase {
         }).get(10, TimeUnit.SECONDS);
         try {
             waitUntil("the panels' runs to end and their densities to be computed", 60, () -> {
-                WaitForAsyncUtils.asyncFx(() -> cw.panels().forEach(p -> p.pane.refresh(System.nanoTime())))
-                        .get(5, TimeUnit.SECONDS);
+                cw.panels().forEach(p -> p.pane.refresh(System.nanoTime())); // on the FX thread, as every condition
                 return cw.panels().stream().allMatch(p -> p.run.state() == RunController.State.FINISHED)
                         && count(workThreads(), "density-grid") >= count(before, "density-grid") + 1;
             });

@@ -24,7 +24,7 @@ class DiagnosticsCellHelpFxTest extends WindowFxBase {
     void theFocusedCellIsExplainedUnderTheTable(FxRobot robot, @TempDir Path tmp) throws Exception {
         openEightSchoolsSession(robot, tmp, 2, 300, 600, 3);
         TableView<DiagnosticsViewModel.Line> table = fxLookup("#diagnosticsTable");
-        waitUntil("the table's rows", () -> WaitForAsyncUtils.asyncFx(() -> !table.getItems().isEmpty()).get());
+        waitUntil("the table's rows", () -> !table.getItems().isEmpty());
         // a flagged cell (centred eight schools in 2 x 600 draws: tau's ESS and R-hat), by row and visible column
         int[] at = WaitForAsyncUtils.asyncFx(() -> {
             for (int r = 0; r < table.getItems().size(); r++) {
@@ -83,10 +83,9 @@ class DiagnosticsCellHelpFxTest extends WindowFxBase {
         openEightSchoolsSession(robot, tmp, 2, 300, 600, 3);
         TableView<DiagnosticsViewModel.Line> table = fxLookup("#diagnosticsTable");
         Label summary = fxLookup("#diagSummary");
-        // read on the FX thread: the table's items and the line change there
-        waitUntil("the summary line flagged red (divergences after warmup)", () -> WaitForAsyncUtils.asyncFx(
-                () -> !table.getItems().isEmpty() && summary.getText().contains("divergences after warmup: ")
-                        && !summary.getText().contains("divergences after warmup: 0 ")).get());
+        waitUntil("the summary line flagged red (divergences after warmup)", () -> !table.getItems().isEmpty()
+                && summary.getText().contains("divergences after warmup: ")
+                && !summary.getText().contains("divergences after warmup: 0 "));
         Label help = fxLookup("#diagCellHelp");
         robot.interact(() -> {
             table.requestFocus();

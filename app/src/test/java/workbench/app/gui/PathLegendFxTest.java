@@ -31,7 +31,7 @@ class PathLegendFxTest extends WindowFxBase {
         AtomicReference<List<String>> legend = new AtomicReference<>(List.of());
         try {
             waitUntil("the legend of a drawn step", () -> {
-                robot.interact(() -> legend.set(view.legendTexts()));
+                legend.set(view.legendTexts()); // on the FX thread, as every condition
                 return ready.test(legend.get());
             });
         } catch (AssertionError e) {

@@ -119,10 +119,16 @@ abstract class WindowFxBase {
 
     /** {@code c}'s value, computed on the FX thread (within 10 s). */
     static <T> T onFx(Callable<T> c) throws Exception {
+        if (javafx.application.Platform.isFxApplicationThread()) {
+            return c.call(); // inside a waitUntil condition, already there
+        }
         return org.testfx.util.WaitForAsyncUtils.asyncFx(c).get(10, java.util.concurrent.TimeUnit.SECONDS);
     }
 
-    /** Waits up to 20 s for {@code cond}; fails naming {@code what} when it does not come. */
+    /**
+     * Waits up to 20 s for {@code cond}, evaluated on the FX thread (it must not wait for that thread itself: no
+     * {@code robot.interact}); fails naming {@code what} when it does not come.
+     */
     static void waitUntil(String what, Callable<Boolean> cond) {
         waitUntil(what, 20, cond);
     }
@@ -130,7 +136,10 @@ abstract class WindowFxBase {
     /** Waits up to {@code seconds} for {@code cond}; fails naming {@code what} when it does not come. */
     static void waitUntil(String what, int seconds, Callable<Boolean> cond) {
         try {
-            WaitForAsyncUtils.waitFor(seconds, TimeUnit.SECONDS, cond);
+            // the condition reads what the FX thread writes (labels, table rows, lists the frames append to), so it
+            // is read there: polled from the test's thread, "!isEmpty() && get(0)" and copies of growing lists raced
+            // the FX thread (a ConcurrentModificationException failed CI once)
+            WaitForAsyncUtils.waitFor(seconds, TimeUnit.SECONDS, () -> onFx(cond));
         } catch (java.util.concurrent.TimeoutException e) {
             throw new AssertionError("timed out waiting for " + what);
         }
