@@ -129,6 +129,7 @@ public final class LiveBuffer implements DrawSink, DrawSource {
     /** For a loaded buffer: the stored run's sampler id and accept step, as its loader said ({@link #setStoredSampler}). */
     private volatile String storedSampler;
     private volatile AcceptStep storedAcceptStep = AcceptStep.METROPOLIS;
+    private volatile boolean storedDivergesOnEnergy = true;
     /** For a loaded buffer: which of the stored run's post-warmup iterations are posterior draws. */
     private volatile workbench.core.draws.DrawPhase storedDrawPhase = workbench.core.draws.DrawPhase.ALL;
 
@@ -808,6 +809,23 @@ public final class LiveBuffer implements DrawSink, DrawSource {
     public AcceptStep acceptStep() {
         RunInfo i = info;
         return i != null && i.sampler() != null ? i.sampler().acceptStep() : storedAcceptStep;
+    }
+
+    /**
+     * Whether the draws' divergences are energy errors past 1000 ({@link workbench.core.kernel.Sampler#divergesOnEnergy}:
+     * HMC, NUTS, adjusted MCLMC) rather than steps whose density or gradient went non-finite (every other sampler): the
+     * running sampler's, a stored session's ({@link #setStoredDivergesOnEnergy}), or true when nobody said (draws from
+     * another tool, whose {@code divergent__} is Stan's).
+     */
+    public boolean divergesOnEnergy() {
+        RunInfo i = info;
+        return i != null && i.sampler() != null ? i.sampler().divergesOnEnergy() : storedDivergesOnEnergy;
+    }
+
+    /** For a buffer loaded from a stored session: whether its sampler diverges on the energy error. */
+    public void setStoredDivergesOnEnergy(boolean onEnergy) {
+        this.storedDivergesOnEnergy = onEnergy;
+        version.incrementAndGet();
     }
 
     /**

@@ -29,6 +29,10 @@ public final class PosteriorPane extends BorderPane {
     private final ComboBox<String> yPick = new ComboBox<>();
     private final GridPane plots = new GridPane();
     private static final String AT_CROSSING = "\u0394E > 1000";
+    /** The first choice for a sampler whose divergences are steps gone non-finite (MCLMC, SMILE, SGLD, …). */
+    private static final String AT_NON_FINITE = "non-finite step";
+    /** Whether the picker's first choice and tooltip speak of energy errors past 1000 (else of non-finite steps). */
+    private boolean pickerOnEnergy = true;
     private static final String AT_START = "transition start";
     private final javafx.scene.control.ChoiceBox<String> divergencesAt = new javafx.scene.control.ChoiceBox<>();
     private static final String DIVERGENCES_AT = "divergences at";
@@ -51,15 +55,12 @@ public final class PosteriorPane extends BorderPane {
         divergencesAt.setId("divergencesAt");
         divergencesAt.getItems().setAll(AT_CROSSING, AT_START);
         divergencesAt.getSelectionModel().select(AT_CROSSING);
-        divergencesAt.setTooltip(new Tooltip("Where to mark each divergence (red triangle):\n"
-                + "\u0394E > 1000: the integrator step where the energy error H \u2212 H\u2080 crossed 1000 \u2014 "
-                + "the trajectory has often flown far out by then;\n"
-                + "transition start: the draw the divergent transition set out from (Stan's and ArviZ's plots mark "
-                + "the next one, flagged divergent, which NUTS picks from the trajectory before the divergence) \u2014 "
-                + "they gather where the step size is too large for the curvature (a funnel's neck).\n"
-                + "Click a mark to replay the trajectory from its start to the crossing."));
-        divergencesAt.setOnAction(e -> projection.setDivergencesAtStart(
-                AT_START.equals(divergencesAt.getSelectionModel().getSelectedItem())));
+        divergencesAt.setTooltip(new Tooltip(pickerTip(true)));
+        divergencesAt.setOnAction(e -> {
+            if (!updating) {
+                projection.setDivergencesAtStart(AT_START.equals(divergencesAt.getSelectionModel().getSelectedItem()));
+            }
+        });
         Label hint = new Label(String.join(HINT_SEPARATOR, HINT_ITEMS));
         hint.setId("projectionHint");
         hint.getStyleClass().add("hint");
@@ -259,13 +260,53 @@ public final class PosteriorPane extends BorderPane {
 
     /** Chooses where divergences are marked, as the picker above the plot does. */
     public void setDivergencesAtStart(boolean atStart) {
-        divergencesAt.getSelectionModel().select(atStart ? AT_START : AT_CROSSING);
+        divergencesAt.getSelectionModel().select(atStart ? 1 : 0);
         projection.setDivergencesAtStart(atStart);
+    }
+
+    private static String pickerTip(boolean onEnergy) {
+        return "Where to mark each divergence (red triangle):\n"
+                + (onEnergy ? AT_CROSSING + ": the integrator step where the energy error H \u2212 H\u2080 crossed 1000"
+                        + " \u2014 the trajectory has often flown far out by then;\n"
+                        : AT_NON_FINITE + ": where the step's density or gradient went non-finite (this sampler has "
+                        + "no energy-error threshold; the step was undone and the chain stayed put);\n")
+                + "transition start: the draw the divergent transition set out from (Stan's and ArviZ's plots mark "
+                + "the next one, flagged divergent, which NUTS picks from the trajectory before the divergence) \u2014 "
+                + "they gather where the step size is too large for the curvature (a funnel's neck).\n"
+                + "Click a mark to replay the trajectory from its start to "
+                + (onEnergy ? "the crossing." : "the non-finite point.");
+    }
+
+    /**
+     * Names the picker's first choice for what the buffer's divergences are: "ΔE > 1000" for HMC, NUTS and adjusted
+     * MCLMC; "non-finite step" for the others (it offered an energy threshold that MCLMC, SMILE or SGLD never apply).
+     */
+    private void pickerFollows(LiveBuffer b) {
+        boolean onEnergy = b == null || b.divergesOnEnergy();
+        if (onEnergy == pickerOnEnergy) {
+            return;
+        }
+        pickerOnEnergy = onEnergy;
+        int at = Math.max(0, divergencesAt.getSelectionModel().getSelectedIndex());
+        updating = true;
+        try {
+            divergencesAt.getItems().set(0, onEnergy ? AT_CROSSING : AT_NON_FINITE);
+            divergencesAt.getSelectionModel().select(at);
+        } finally {
+            updating = false;
+        }
+        divergencesAt.setTooltip(new Tooltip(pickerTip(onEnergy)));
+    }
+
+    /** The picker's choices as shown (tests). */
+    public List<String> divergencesAtChoices() {
+        return List.copyOf(divergencesAt.getItems());
     }
 
     public void setBuffer(LiveBuffer buffer) {
         this.buffer = buffer;
         divergencesApply(true);
+        pickerFollows(buffer);
         projection.setBuffer(buffer);
         top.setBuffer(buffer);
         right.setBuffer(buffer);
@@ -324,6 +365,7 @@ public final class PosteriorPane extends BorderPane {
             // a sampler without an energy (the random walk, MALA, SGLD, cSGLD) never diverges: the picker would offer a choice
             // about marks that cannot appear
             divergencesApply(!b.withoutEnergy());
+            pickerFollows(b); // a live buffer knows its sampler once started
         }
         // at most ~30 redraws a second for the cloud, ~10 for the marginals: smooth, and cheap in
         // software rendering; less often when a redraw takes long (the cloud at most ~1/4 of the
@@ -348,8 +390,9 @@ public final class PosteriorPane extends BorderPane {
         return drew;
     }
 
-    private static final String NO_DIVERGENCES = "These transitions carry no energy error, so none can diverge"
-            + " (a divergence is an energy error H \u2212 H\u2080 above 1000); the random walk, MALA, SGLD and cSGLD report none.";
+    private static final String NO_DIVERGENCES = "These transitions carry no energy error (the random walk, MALA, SGLD,"
+            + " cSGLD), so none diverges by an energy error H \u2212 H\u2080 above 1000. A step whose density or"
+            + " gradient goes non-finite is still undone and flagged divergent; the picker then shows.";
 
     private void divergencesApply(boolean apply) {
         if (divergencesAt.isVisible() == apply) {

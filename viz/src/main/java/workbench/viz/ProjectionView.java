@@ -978,9 +978,13 @@ public final class ProjectionView extends CanvasView {
                 crossings |= divs.get(k).crossingKnown();
                 replayable |= divs.get(k).trajectory() != null;
             }
+            // a sampler without an energy threshold (MCLMC, SMILE, SGLD, …) flags a step whose density or gradient went
+            // non-finite: its mark is where that happened, not where an energy error crossed 1000
+            boolean onEnergy = b.divergesOnEnergy();
             String what = divergencesAtStart ? "divergent transition's start"
-                    : crossings ? "divergence, where \u0394E > 1000"
-                    : "draw flagged divergent (where \u0394E crossed 1000 is not recorded)";
+                    : crossings ? (onEnergy ? "divergence, where \u0394E > 1000" : "divergence, where a step went non-finite")
+                    : onEnergy ? "draw flagged divergent (where \u0394E crossed 1000 is not recorded)"
+                    : "draw flagged divergent (a non-finite step, undone)";
             // two rows, not three: the warmup ones and those outside the view share one (at 1280 x 720 the three rows
             // made the legend cover a quarter of the plot, or fold it). The filled row counts what it shows, the
             // divergences after warmup, as the status bar and the trace's rug do ("324 (+69 in warmup)"): it counted

@@ -270,6 +270,10 @@ public final class OpenViewModel {
             // and the diagnostics table which post-warmup iterations are posterior draws (csgld: its sampling phases)
             b.setStoredSampler(m.samplerId(), workbench.core.kernel.AcceptStep.of(m.samplerId(), m.samplerSettings()),
                     reader.drawPhase());
+            // and the projection what its divergences are: energy errors past 1000, or steps gone non-finite
+            workbench.core.kernel.Sampler maker = workbench.core.kernel.StoredSampler.of(m.samplerId(),
+                    m.samplerSettings());
+            b.setStoredDivergesOnEnergy(maker == null || maker.divergesOnEnergy());
             // only the divergences of stored draws, as `workbench summary` counts them from the draws: a chain whose
             // draws file is corrupt keeps its divergences file whole, and its records past the damage counted as
             // post-warmup divergences of draws that are not there (11 where summary said 0)
