@@ -66,8 +66,11 @@ public final class ProjectionView extends CanvasView {
     private int xParam;
     private int yParam = 1;
     private List<String> names = List.of();
-    private double[] box = {-3, 3, -3, 3};
+    private static final double[] DEFAULT_BOX = {-3, 3, -3, 3};
+    private double[] box = DEFAULT_BOX.clone();
     private boolean userBox;
+    /** The last model given that was not null: a switch to another kind of target drops the user's zoom. */
+    private Model lastModel;
     private boolean boxFromModel;
     private long lastVersion = -1;
     private boolean dirty = true;
@@ -207,7 +210,7 @@ public final class ProjectionView extends CanvasView {
         return new double[] {(box[0] + box[1]) / 2, (box[2] + box[3]) / 2};
     }
 
-    private void zoomAboutCentre(double f) {
+    void zoomAboutCentre(double f) {
         double cx = (box[0] + box[1]) / 2;
         double cy = (box[2] + box[3]) / 2;
         box = new double[] {cx + (box[0] - cx) * f, cx + (box[1] - cx) * f, cy + (box[2] - cy) * f, cy + (box[3] - cy) * f};
@@ -261,7 +264,17 @@ public final class ProjectionView extends CanvasView {
      * fits the view; null for none.
      */
     public void setModel(Model model) {
+        if (model != null && lastModel != null && !sameKind(model, lastModel)) {
+            // another target: the view zoomed or panned for the last one means nothing here (the funnel's box kept
+            // over the banana showed an empty corner of it until Fit view), nor, with no draws and no 2-D density to fit
+            // to, do the last target's ranges (the opening box until draws come)
+            userBox = false;
+            box = DEFAULT_BOX.clone();
+        }
         this.densityModel = model;
+        if (model != null) {
+            lastModel = model; // kept through a null (settings being typed, not yet a model)
+        }
         this.densityKey = "";
         this.densityImage = null;
         this.boxFromModel = false;
@@ -276,6 +289,23 @@ public final class ProjectionView extends CanvasView {
             fitView();
         }
         dirty = true;
+    }
+
+    /**
+     * Whether two models are the same target, perhaps tempered or with other settings: the same class under their
+     * views and the same output names. A temperature or a setting changed keeps the user's zoom; a model switched
+     * drops it.
+     */
+    static boolean sameKind(Model a, Model b) {
+        Model ua = a;
+        while (ua instanceof workbench.core.model.ForwardingModel f) {
+            ua = f.delegate();
+        }
+        Model ub = b;
+        while (ub instanceof workbench.core.model.ForwardingModel f) {
+            ub = f.delegate();
+        }
+        return ua.getClass() == ub.getClass() && a.outputNames().equals(b.outputNames());
     }
 
     /** The model whose density is drawn (as {@link #setModel} gave it), or null. */
