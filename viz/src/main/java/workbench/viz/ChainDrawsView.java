@@ -124,24 +124,40 @@ public abstract class ChainDrawsView<R> extends CanvasView {
         POOL.submit(() -> {
             R r = null;
             String why = null;
-            if (d != null && d.perChain() >= minDraws()) {
-                try {
+            try {
+                if (d != null && d.perChain() >= minDraws()) {
                     r = compute(d);
-                } catch (BadInputException e) {
-                    why = e.getMessage();
                 }
+            } catch (BadInputException e) {
+                why = e.getMessage();
+            } catch (RuntimeException | OutOfMemoryError e) {
+                // said on the view, and the view stays live: the pool's future swallowed it, and with busy never
+                // cleared the view waited for that result for as long as the window was open
+                why = failure(e);
+            } finally {
+                R done = r;
+                String problemDone = why;
+                Platform.runLater(() -> {
+                    busy = false;
+                    result = done;
+                    shown = done == null ? null : d;
+                    problem = problemDone;
+                    paint(pen, canvas.getWidth(), canvas.getHeight());
+                });
             }
-            R done = r;
-            String problemDone = why;
-            Platform.runLater(() -> {
-                busy = false;
-                result = done;
-                shown = done == null ? null : d;
-                problem = problemDone;
-                paint(pen, canvas.getWidth(), canvas.getHeight());
-            });
         });
         return true;
+    }
+
+    /** Why there is no result as the view says it, or null (tests). */
+    public String problem() {
+        return problem;
+    }
+
+    /** The line a view shows for a computation that failed unexpectedly. */
+    static String failure(Throwable e) {
+        String m = e.getMessage();
+        return "not computed: " + e.getClass().getSimpleName() + (m == null || m.isBlank() ? "" : " (" + m + ")");
     }
 
     /** The name of the shown coordinate ("" when none). */
