@@ -621,9 +621,10 @@ public final class SessionWriter implements DrawSink, AutoCloseable {
     }
 
     /**
-     * Writes every buffered row now, as whole chunks, and forces them to disk — so that a reader opened
-     * next (the window distilling or exporting a paused run) sees every transition made so far. The run
-     * goes on. A write failure is recorded as during the run and throws nothing here.
+     * Writes every buffered row now, as whole chunks, so that a reader opened next (the window distilling or exporting
+     * a paused run) sees every transition made so far. The run goes on. It does not wait for the disk: the window calls
+     * it on its FX thread, and the background flusher forces what it wrote at its next tick, as it forces rows written
+     * in the run. A write failure is recorded as during the run and throws nothing here.
      */
     public void flushNow() {
         if (!started || finished || closed) {
@@ -636,12 +637,9 @@ public final class SessionWriter implements DrawSink, AutoCloseable {
                         return;
                     }
                     if (co.rows > 0) {
-                        co.flush();
+                        co.flush(); // leaves the chain dirty: the background flusher forces it to disk
                     }
-                    co.dirty = false;
                 }
-                force(co.drawsChannel, co.drawsName);
-                force(co.divChannel, co.divName);
             } catch (IOException e) {
                 failure.compareAndSet(null, e);
                 return;

@@ -106,6 +106,35 @@ class CopyValuesTest {
     }
 
     /**
+     * flushNow is called on the window's FX thread: it writes and leaves the forcing to disk to the background flusher,
+     * or the run's end, forces (it forced every chain's two files there, and the window waited).
+     */
+    @Test
+    void flushNowWritesAndTheFlusherForces(@TempDir Path tmp) throws Exception {
+        SyntheticRun run = new SyntheticRun(2, 5, 100, 3);
+        Path dir = tmp.resolve("live");
+        java.util.concurrent.atomic.AtomicInteger drawForces = new java.util.concurrent.atomic.AtomicInteger();
+        WriteFaults count = (file, op, bytes) -> {
+            if (op == WriteFaults.Op.FORCE && file.getFileName().toString().endsWith(".draws")) {
+                drawForces.incrementAndGet();
+            }
+        };
+        try (SessionWriter w = new SessionWriter(dir, SessionWriter.Options.defaults().withChunkRows(1000)
+                .withFlushInterval(java.time.Duration.ofHours(1)).withFaults(count))) {
+            w.start(run.info());
+            run.feed(w, 37, false);
+            int before = drawForces.get();
+            w.flushNow();
+            assertEquals(before, drawForces.get(), "flushNow forced a draws file");
+            try (SessionReader r = SessionReader.open(dir)) {
+                assertEquals(37, r.size(0));
+            }
+        }
+        // closing forces whatever the flusher had not: the rows are there, forced, when the run ends
+        assertTrue(drawForces.get() >= 2, "the draws were never forced: " + drawForces.get());
+    }
+
+    /**
      * A runtime exception while flushing (not a closed channel at the run's end) is the session's write failure: before,
      * flushNow and the background flusher swallowed it, and the rows stayed in memory with nothing said.
      */
