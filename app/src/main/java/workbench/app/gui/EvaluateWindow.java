@@ -171,7 +171,7 @@ final class EvaluateWindow {
         // the columns share the width by their headers while the headers fit; at larger text or in a narrow window each
         // keeps its header whole and the table scrolls sideways (at 28 px in a 1280-pixel window the shared columns cut
         // every header but "nll"); the text size is the window's, read from a label's font as the root style sets it
-        TableFit<EvaluateViewModel.Row> fit = TableFit.install(table, LEAST_WIDTHS, () -> message.getFont().getSize());
+        TableFit<EvaluateViewModel.Row> fit = TableFit.installMeasuringCells(table, LEAST_WIDTHS, () -> message.getFont().getSize());
         message.fontProperty().addListener((o, a, b) -> fit.scale());
         table.setPlaceholder(new Label("No sessions yet: Add session\u2026"));
         table.getSelectionModel().selectedIndexProperty().addListener((o, a, b) -> {

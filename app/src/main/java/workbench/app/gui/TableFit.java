@@ -33,10 +33,28 @@ final class TableFit<S> {
     /** Each column's preferred width when installed: its share of the table's width while the columns fit. */
     private final Map<TableColumn<S, ?>, Double> weights = new HashMap<>();
 
+    /** Whether each column's least width also holds its widest cell (tables of a few rows: the Evaluate window's). */
+    private boolean measureCells;
+    /** Around a cell's text: the cell's padding, with a pixel to spare. */
+    static final double CELL_PADDING = 14;
+
     private TableFit(TableView<S> table, Map<String, Double> least, DoubleSupplier textSize) {
         this.table = table;
         this.least = Map.copyOf(least);
         this.textSize = textSize;
+    }
+
+    /**
+     * As {@link #install}, and each column's least width holds its widest cell as well as its header, measured again
+     * when the rows change: for a table of a few rows whose cells vary in length (the Evaluate window's session names,
+     * "20 (eff. 15.2)"), which the usual widths cut at the window's default size. Not for long tables.
+     */
+    static <S> TableFit<S> installMeasuringCells(TableView<S> table, Map<String, Double> least, DoubleSupplier textSize) {
+        TableFit<S> fit = install(table, least, textSize);
+        fit.measureCells = true;
+        table.getItems().addListener((ListChangeListener<S>) ch -> fit.scale());
+        fit.scale();
+        return fit;
     }
 
     /**
@@ -79,11 +97,23 @@ final class TableFit<S> {
         double px = textSize.getAsDouble();
         Text probe = new Text();
         probe.setFont(Font.font(Font.getDefault().getFamily(), FontWeight.BOLD, px));
+        Text cell = new Text();
+        cell.setFont(Font.font(Font.getDefault().getFamily(), px));
         for (TableColumn<S, ?> c : table.getColumns()) {
             String name = header(c);
             probe.setText(name == null ? "" : name);
             double head = Math.ceil(probe.getLayoutBounds().getWidth()) + HEADER_PADDING;
-            c.setMinWidth(Math.max(head, Math.ceil(least.getOrDefault(name, 0.0) * px / TextSize.NORMAL)));
+            double w = Math.max(head, Math.ceil(least.getOrDefault(name, 0.0) * px / TextSize.NORMAL));
+            if (measureCells) {
+                for (S item : table.getItems()) {
+                    Object v = c.getCellData(item);
+                    if (v != null) {
+                        cell.setText(v.toString());
+                        w = Math.max(w, Math.ceil(cell.getLayoutBounds().getWidth()) + CELL_PADDING);
+                    }
+                }
+            }
+            c.setMinWidth(w);
         }
         fitPolicy();
     }

@@ -268,6 +268,30 @@ class EvaluateFxTest extends WindowFxBase {
         }
     }
 
+    /**
+     * At the window's default size a session's name as the run command names it, and a Laplace row's draws, were cut
+     * ("2026-12-03T21-03-4…"): the columns took their headers' widths. Each column now holds its widest cell too.
+     */
+    @Test
+    void atTheDefaultSizeNoCellIsCut(FxRobot robot) throws Exception {
+        Path longName = SessionFixtures.copy(regMap, shared.resolve("2026-12-03T21-03-46-bnn-regression-map-seed-3"));
+        EvaluateWindow[] holder = new EvaluateWindow[1];
+        robot.interact(() -> holder[0] = window.openEvaluateWindow());
+        EvaluateWindow w = holder[0];
+        try {
+            addAndWait(robot, w, longName);
+            addAndWait(robot, w, regLaplace);
+            assertEquals(2, w.table().getItems().size(), message(w).getText());
+            waitUntil("the table laid out with its rows", () -> w.table().lookupAll(".table-cell").stream()
+                    .anyMatch(n -> n instanceof javafx.scene.control.TableCell<?, ?> c && c.getText() != null
+                            && c.getText().startsWith("2026-12-03T21")));
+            WaitForAsyncUtils.waitForFxEvents();
+            assertEquals("", onFx(() -> cutCells(w.table())));
+        } finally {
+            robot.interact(() -> w.stage().close());
+        }
+    }
+
     @Test
     void dataWithManyInputsGetsANoteInsteadOfTheBand(FxRobot robot) {
         EvaluateWindow[] holder = new EvaluateWindow[1];
