@@ -120,6 +120,8 @@ final class DistillDialog {
         Label intro = new Label("Compress the session's " + vm.draws() + " post-warmup draws (" + vm.chains() + " chain"
                 + (vm.chains() == 1 ? "" : "s") + " pooled) to K points that stand for them, and measure how well they do.");
         intro.setWrapText(true);
+        intro.setId("distillIntro");
+        intro.setMinHeight(Region.USE_PREF_SIZE); // its lines whole: at 20 px text it was one line cut at "stand for the…"
 
         method.setId("distillMethod");
         method.getItems().setAll(Distiller.Method.values());
@@ -171,21 +173,27 @@ final class DistillDialog {
         grid.add(methodError, 1, 2);
         grid.add(new Label("Size K"), 0, 3);
         Label range = new Label("2 to " + vm.draws());
+        range.setId("distillRange");
         range.getStyleClass().add("hint");
-        HBox sizeRow = new HBox(8, size, range, sizeError);
+        // the field and its range keep their widths, and the error goes under them, wrapped, as the other fields'
+        // errors do: beside them it cut the range to "2 …" and itself to "… from 2 to ..." at 20 px text
+        size.setMinWidth(Region.USE_PREF_SIZE);
+        range.setMinWidth(Region.USE_PREF_SIZE);
+        HBox sizeRow = new HBox(8, size, range);
         sizeRow.setAlignment(Pos.CENTER_LEFT);
         grid.add(sizeRow, 1, 3);
-        grid.add(new Label("Output folder"), 0, 4);
+        grid.add(sizeError, 1, 4);
+        grid.add(new Label("Output folder"), 0, 5);
         HBox folderRow = new HBox(8, folder, choose);
         HBox.setHgrow(folder, Priority.ALWAYS);
-        grid.add(folderRow, 1, 4);
-        grid.add(folderError, 1, 5);
+        grid.add(folderRow, 1, 5);
+        grid.add(folderError, 1, 6);
         fileHint.setId("distillFileHint");
         fileHint.getStyleClass().add("hint");
         // whole: at 16 px text the one line was cut at "…eight-schools-cente…"; the full path in its tooltip
         fileHint.setWrapText(true);
         fileHint.setTooltip(new javafx.scene.control.Tooltip());
-        grid.add(fileHint, 1, 6);
+        grid.add(fileHint, 1, 7);
 
         bar.setId("distillProgress");
         bar.setMaxWidth(Double.MAX_VALUE);
@@ -316,7 +324,7 @@ final class DistillDialog {
         methodError.setText(vm.methodError());
         sizeError.setText(vm.sizeError());
         folderError.setText(vm.folderError());
-        for (Label l : List.of(methodError, folderError)) {
+        for (Label l : List.of(methodError, sizeError, folderError)) {
             l.setManaged(!l.getText().isEmpty());
             l.setVisible(!l.getText().isEmpty());
         }

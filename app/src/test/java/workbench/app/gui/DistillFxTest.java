@@ -143,6 +143,42 @@ class DistillFxTest extends WindowFxBase {
         }
     }
 
+    /**
+     * A K out of range puts its error under the field: the range hint beside the field stays whole ("2 to 2000" was cut
+     * to "2 …" at 20 px text with the error beside it), so do the error and the introduction above (one line cut at
+     * "stand for the…").
+     */
+    @Test
+    void theRangeBesideAnErrorIsWholeAtLargerText(FxRobot robot) throws Exception {
+        DistillDialog d = openDialog(robot);
+        TextField size = in(d, "#distillSize");
+        Label sizeError = in(d, "#distillSizeError");
+        Label range = (Label) d.stage().getScene().getRoot().lookupAll(".hint").stream()
+                .filter(n -> n instanceof Label l && l.getText().startsWith("2 to")).findFirst().orElseThrow();
+        try {
+            robot.interact(() -> window.setTextSize(20));
+            robot.interact(() -> size.setText("abc"));
+            WaitForAsyncUtils.waitForFxEvents();
+            String[] shown = onFx(() -> {
+                d.stage().getScene().getRoot().applyCss();
+                d.stage().getScene().getRoot().layout();
+                return new String[] {((javafx.scene.text.Text) range.lookup(".text")).getText(),
+                        ((javafx.scene.text.Text) sizeError.lookup(".text")).getText(),
+                        ((javafx.scene.text.Text) in(d, "#distillIntro").lookup(".text")).getText()};
+            });
+            assertEquals("2 to 2000", shown[0]);
+            assertEquals(sizeError.getText(), shown[1]);
+            assertEquals(((Label) in(d, "#distillIntro")).getText(), shown[2], "the introduction is cut");
+            assertTrue(onFx(() -> sizeError.getHeight() >= sizeError.prefHeight(sizeError.getWidth()) - 0.5),
+                    "the error is cut");
+        } finally {
+            robot.interact(() -> {
+                window.setTextSize(TextSize.NORMAL);
+                d.stage().close();
+            });
+        }
+    }
+
     @Test
     void cancelStopsARunningDistillation(FxRobot robot) throws Exception {
         DistillDialog d = openDialog(robot);
