@@ -713,7 +713,21 @@ public final class RunController {
 
     /** Stops everything; the controller is not used after. */
     public synchronized void shutdown() {
-        awaitEnd(stopRunner()); // the window is closing: let the run's session be closed first
+        DrawSink w = writer;
+        Thread t = stopRunner();
+        awaitEnd(t); // the window is closing: let the run's session be closed first
+        if (t != null && t.isAlive() && w instanceof SessionWriter sw) {
+            // a transition longer than the wait (a network's NUTS tree): the process ends without it, and the session
+            // said "running" for ever after; it now says it was stopped, its draws before that transition kept (the
+            // transition's own write, if it comes before the exit, is refused by the closed files)
+            try {
+                sw.finish(new workbench.core.run.RunOutcome(workbench.core.run.RunOutcome.Status.INTERRUPTED,
+                        Double.NaN, Double.NaN, Double.NaN, null));
+                sw.close();
+            } catch (RuntimeException e) {
+                // failing already: the files hold what could be written
+            }
+        }
         ticker.shutdownNow();
     }
 }
