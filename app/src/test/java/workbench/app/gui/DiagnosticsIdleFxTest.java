@@ -20,6 +20,7 @@ class DiagnosticsIdleFxTest extends WindowFxBase {
         pick(robot, "#modelPicker", "gaussian-2d");
         set(robot, "#warmup", "100");
         set(robot, "#draws", "300");
+        robot.interact(window::fullSpeed);
         robot.clickOn("#runButton");
         waitUntil("the run to finish", 60, () -> window.controller().state() == RunController.State.FINISHED);
         robot.clickOn("#diagnosticsTab");

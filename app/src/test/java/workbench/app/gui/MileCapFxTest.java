@@ -20,6 +20,7 @@ class MileCapFxTest extends WindowFxBase {
         set(robot, "#chains", "2");
         set(robot, "#warmup", "200");
         set(robot, "#draws", "10");
+        robot.interact(window::fullSpeed); // what is said does not depend on the pace
         robot.clickOn("#runButton");
         Label message = robot.lookup("#statusMessage").queryAs(Label.class);
         waitUntil("the run to finish", 60, () -> window.controller().state() == RunController.State.FINISHED);

@@ -215,6 +215,7 @@ abstract class WindowFxBase {
         pick(robot, "#samplerPicker", sampler);
         set(robot, "#warmup", Integer.toString(warmup));
         set(robot, "#draws", Integer.toString(draws));
+        robot.interact(window::fullSpeed); // only its end is looked at
         robot.clickOn("#runButton");
         waitUntil("the run to finish", 60, () -> window.controller().state() == RunController.State.FINISHED);
     }
