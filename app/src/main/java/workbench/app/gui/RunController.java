@@ -231,8 +231,9 @@ public final class RunController {
             try {
                 awaitEnd(previous);
                 RunOutcome o = r.run();
+                String msg = o.error() == null ? "" : withoutInitAdvice(storageNote(o.error())) + outOfMemoryAdvice(o.error());
                 finished(r, o.status() == RunOutcome.Status.FAILED ? State.FAILED : State.FINISHED,
-                        o.error() == null ? "" : withoutInitAdvice(storageNote(o.error())) + outOfMemoryAdvice(o.error()));
+                        withDroppedAdds(msg, r.addsDropped()));
             } catch (BadInputException e) {
                 // refused at its start (no finite start point) before any chain stored a transition: the session
                 // goes, as on the command line, rather than stay in the sessions folder as a failed run without draws
@@ -355,6 +356,19 @@ public final class RunController {
                 }
             }
         });
+    }
+
+    /**
+     * The run's end message, and that {@code dropped} chains added by a click as chain 1 made its last transition were
+     * not started: the click was answered "chain N added" and the chain never came, without a word.
+     */
+    static String withDroppedAdds(String msg, int dropped) {
+        if (dropped <= 0) {
+            return msg;
+        }
+        String note = (dropped == 1 ? "the chain added" : dropped + " chains added")
+                + " as the run ended did not start (chain 1 had made its last transition)";
+        return msg.isEmpty() ? note : msg + "; " + note;
     }
 
     /** A runner error that came from the session writer gets said as such. */

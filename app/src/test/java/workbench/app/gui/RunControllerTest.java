@@ -54,6 +54,16 @@ class RunControllerTest {
         }
     }
 
+    /** A chain a click added as the run ended, which never started, is said at the run's end beside its message. */
+    @Test
+    void aDroppedAddIsSaidWithTheRunsEnd() {
+        assertEquals("", RunController.withDroppedAdds("", 0));
+        assertEquals("the chain added as the run ended did not start (chain 1 had made its last transition)",
+                RunController.withDroppedAdds("", 1));
+        assertEquals("storage error: x; 2 chains added as the run ended did not start (chain 1 had made its last "
+                + "transition)", RunController.withDroppedAdds("storage error: x", 2));
+    }
+
     @Test
     void stepGivesExactlyOneTransitionPerChain() throws Exception {
         start("rwm", true, 4);

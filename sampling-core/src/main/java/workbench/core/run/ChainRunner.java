@@ -76,6 +76,8 @@ public final class ChainRunner {
     private final Object addLock = new Object();
     /** Chains started or promised to a live {@link #addChain}. Guarded by addLock. */
     private int promised;
+    /** Guarded by addLock: chains accepted as chain 1 ended, never started. */
+    private int addsDropped;
     /** Chains started so far (the run's, then added ones). Guarded by addLock. */
     private int chainsStarted;
     /** Whether chain 1 has ended (no chain can be added any more). Guarded by addLock. */
@@ -388,8 +390,13 @@ public final class ChainRunner {
                 if (chains[k] == 0) {
                     synchronized (addLock) {
                         firstEnded = true;
-                        // commands that arrived after chain 1's last transition are dropped
+                        // commands that arrived after chain 1's last transition are dropped; chains accepted in that
+                        // moment (a click racing the run's end) never start: no longer promised, and counted so that
+                        // whoever was told "chain N added" can be told otherwise
+                        int dropped = adds.size();
                         adds.clear();
+                        promised -= dropped;
+                        addsDropped += dropped;
                     }
                 }
                 chainDone(chains[k]);
@@ -871,6 +878,16 @@ public final class ChainRunner {
             pauseLock.notifyAll();
         }
         return chain;
+    }
+
+    /**
+     * Chains accepted by {@link #addChain} as chain 1 made its last transition, which never started (the run ended
+     * first); 0 in every other case.
+     */
+    public int addsDropped() {
+        synchronized (addLock) {
+            return addsDropped;
+        }
     }
 
     /** Chains of the run so far: the configured ones, those added and those about to be added. */

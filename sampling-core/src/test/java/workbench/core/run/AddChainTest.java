@@ -23,7 +23,7 @@ import workbench.core.rng.ChainRngs;
 class AddChainTest {
 
     /** Per chain, every call as text with the exact bits of every number; grows when a chain is added. */
-    static final class Recorder implements DrawSink {
+    static class Recorder implements DrawSink {
         final List<List<String>> lines = new ArrayList<>();
         final List<RunEvent> added = new ArrayList<>();
         final List<Long> addedAt = new ArrayList<>();
@@ -111,6 +111,35 @@ class AddChainTest {
         r.resume();
         th.join(20_000);
         return rec;
+    }
+
+    /**
+     * A chain added as chain 1 makes its last transition (here from inside it, where a click racing the run's end
+     * lands) is accepted, then never starts: it is no longer counted and the runner says it was dropped, so the window
+     * can say so instead of having answered "chain N added" for a chain that never came.
+     */
+    @Test
+    void aChainAddedAsChainOneEndsIsSaidDropped() throws Exception {
+        RunConfig cfg = new RunConfig("gaussian", Map.of("dim", "2"), "rwm", Map.of(), 1, 5, 5, 7, 1, null);
+        ChainRunner[] holder = new ChainRunner[1];
+        int[] accepted = {-1};
+        Recorder rec = new Recorder(1) {
+            @Override
+            public void transition(int chain, long iteration, Transition t, double[] output) {
+                super.transition(chain, iteration, t, output);
+                if (chain == 0 && iteration == cfg.iterations() - 1) {
+                    accepted[0] = holder[0].addChain(POINT, 16);
+                }
+            }
+        };
+        holder[0] = runner(cfg, rec, Schedule.NONE);
+        assertEquals(0, holder[0].addsDropped());
+        holder[0].run();
+        assertEquals(1, accepted[0], "accepted as chain 2");
+        assertEquals(1, holder[0].addsDropped());
+        assertEquals(1, holder[0].chainCount(), "the dropped chain is not counted");
+        assertEquals(1, rec.lines.size(), "and never started");
+        assertThrows(BadInputException.class, () -> holder[0].addChain(POINT, 16), "after the end: refused");
     }
 
     @Test
