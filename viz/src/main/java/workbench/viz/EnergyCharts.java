@@ -561,7 +561,7 @@ public final class EnergyCharts extends HBox {
      * Shows or hides a chart's axes, outline and grid: hidden while the chart's note says there is nothing it could
      * show (no energy at all), shown again for a sampler that has some.
      */
-    private static void axesShown(JFreeChart chart, boolean on) {
+    private void axesShown(JFreeChart chart, boolean on) {
         XYPlot plot = chart.getXYPlot();
         if (plot.getDomainAxis().isTickLabelsVisible() == on) {
             return;
@@ -571,19 +571,41 @@ public final class EnergyCharts extends HBox {
         for (org.jfree.chart.axis.ValueAxis a : List.of(plot.getDomainAxis(), plot.getRangeAxis())) {
             a.setTickLabelsVisible(on);
             a.setTickMarksVisible(on);
+            a.setAxisLineVisible(on);
+            // the axis titles too ("transitions", "ΔE = H(proposal) − H(start)" round an empty frame for SGLD): kept
+            // in the layout, drawn in no colour, so that the note stays where it was
+            if (on) {
+                java.awt.Paint kept = hiddenLabelPaint.remove(a);
+                if (kept != null) {
+                    a.setLabelPaint(kept);
+                }
+            } else {
+                hiddenLabelPaint.putIfAbsent(a, a.getLabelPaint());
+                a.setLabelPaint(new java.awt.Color(0, 0, 0, 0));
+            }
         }
+        plot.setOutlineVisible(on);
         plot.setDomainGridlinesVisible(on);
         plot.setRangeGridlinesVisible(on);
     }
 
+    /** Each hidden axis's label paint, given back when the axis shows again. */
+    private final java.util.Map<org.jfree.chart.axis.Axis, java.awt.Paint> hiddenLabelPaint =
+            new java.util.IdentityHashMap<>();
+
     /** Whether the energy-error chart's axes are shown (for tests). */
     public boolean errorAxesShown() {
-        return errorChart.getXYPlot().getDomainAxis().isTickLabelsVisible();
+        return axisShown(errorChart.getXYPlot().getDomainAxis()) || axisShown(errorChart.getXYPlot().getRangeAxis());
+    }
+
+    /** Whether any of an axis shows: its tick labels or its title. */
+    private static boolean axisShown(org.jfree.chart.axis.ValueAxis a) {
+        return a.isTickLabelsVisible() || !(a.getLabelPaint() instanceof java.awt.Color c) || c.getAlpha() > 0;
     }
 
     /** Whether the E-BFMI chart's axes are shown (for tests). */
     public boolean bfmiAxesShown() {
-        return bfmiChart.getXYPlot().getDomainAxis().isTickLabelsVisible();
+        return axisShown(bfmiChart.getXYPlot().getDomainAxis()) || axisShown(bfmiChart.getXYPlot().getRangeAxis());
     }
 
     private void fillBfmi() {

@@ -64,8 +64,12 @@ class TunerViewsFxTest extends WindowFxBase {
         assertEquals("sgld takes one step per iteration", depth.notApplicable());
         // its energy-error panel says why it is empty, without empty 0-1 axes that read as a chart that failed
         EnergyCharts energy = robot.lookup("#energyCharts").queryAs(EnergyCharts.class);
+        // their titles too: "transitions" and "ΔE = H(proposal) − H(start)" framed an empty box
         waitUntil("the energy-error chart's axes hidden", 30, () -> !onFx(energy::errorAxesShown));
         assertTrue(onFx(energy::errorNote).startsWith("no energy error: sgld"), onFx(energy::errorNote));
+        // a sampler with an energy error, next in the same window, has them back
+        run(robot, "noisy-gaussian", "smile", 100, 100);
+        waitUntil("the energy-error chart's axes shown again", 30, () -> onFx(energy::errorAxesShown));
     }
 
     @Test
