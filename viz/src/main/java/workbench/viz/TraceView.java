@@ -609,7 +609,7 @@ public final class TraceView extends CanvasView {
         long allWarmup = counts.inWarmup();
         long allAfter = counts.total() - allWarmup;
         boolean chainRows = showLegend && chains > 1;
-        // the legend stands in the plot's top-right corner and ends above the rug: with 16 chains its rows ran over the
+        // the legend stands in the plot's top-left corner and ends above the rug: with 16 chains its rows ran over the
         // rug's right end in a short trace. Where the whole legend is too tall, or would cover more of the plot than
         // the projection's legend may (a 1280 x 720 window), it folds (one row for the chains, one for the
         // divergences); where that is still too tall, its rows stand side by side or it keeps the rows that fit; and
@@ -664,7 +664,8 @@ public final class TraceView extends CanvasView {
             legendBox = new double[] {a.left() + 4, a.top() + 4, a.width() - 8, legend.inlineHeight(a.width() - 20) + 8};
         } else if (legend != null) {
             double[] size = legend.size();
-            legendBox = new double[] {w - RIGHT - 4 - size[0], a.top() + 4, size[0], size[1]};
+            // top-left, over the oldest iterations shown: top-right it covered the newest, where a run's trace moves
+            legendBox = new double[] {a.left() + 4, a.top() + 4, size[0], size[1]};
         }
         fold.drawn(folded, legendBox, whole);
         plotRect = new double[] {a.left(), a.top(), a.width(), a.height()};
@@ -731,7 +732,7 @@ public final class TraceView extends CanvasView {
             g.strokeRect(legendBox[0] + 0.5, legendBox[1] + 0.5, legendBox[2] - 1, legendBox[3] - 1);
             legend.drawInline(g, legendBox[0] + 6, legendBox[1] + 4, legendBox[2] - 12);
         } else if (legend != null) {
-            legend.draw(g, w - RIGHT - 4, a.top() + 4);
+            legend.draw(g, legendBox[0] + legendBox[2], legendBox[1]); // its right edge, as the box says
         }
     }
 

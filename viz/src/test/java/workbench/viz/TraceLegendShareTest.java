@@ -106,6 +106,23 @@ class TraceLegendShareTest {
             assertTrue(rows.contains("divergent in warmup (46, lighter)"), rows.toString());
             assertTrue(rows.contains("ticks: a row per chain, chain 1 at the top"), rows.toString());
             assertTrue(share(v) <= ProjectionView.LEGEND_MAX_SHARE, "" + share(v));
+            // over the oldest iterations shown, in the plot's top-left corner: top-right it covered the newest
+            double[] l = v.legendBounds();
+            double[] p = v.plotBounds();
+            assertEquals(p[0] + 4, l[0], 1e-9, "the legend's left edge");
+            assertTrue(l[0] + l[2] < p[0] + p[2] / 2, "the legend stays in the plot's left half: " + l[0] + " + " + l[2]);
+            // and is drawn there (the box moved once while its rows were still drawn on the right)
+            List<Object[]> texts = new ArrayList<>();
+            TraceView again = new TraceView();
+            again.setBuffer(buffer(after));
+            again.showParam(0);
+            again.paint(AxisLabelsTest.recorder(1, texts), LARGE[0], LARGE[1]);
+            Object[] row = texts.stream().filter(t -> "chain 1".equals(t[0])).findFirst()
+                    .orElseThrow(() -> new AssertionError("no 'chain 1' row drawn"));
+            double x = (Double) row[1];
+            double[] box = again.legendBounds();
+            assertTrue(x > box[0] && x < box[0] + box[2], "'chain 1' drawn at x = " + x + ", outside the box " + box[0]
+                    + " + " + box[2]);
         }
     }
 
