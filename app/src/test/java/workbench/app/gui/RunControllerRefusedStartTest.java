@@ -79,17 +79,7 @@ class RunControllerRefusedStartTest {
      * A standard normal whose log density at x = 5 takes a second and is not finite: chain 2, started there, is
      * refused only after chain 1 (on its own thread) has stored draws.
      */
-    private static final class LateRefusal implements workbench.core.model.Model {
-        @Override
-        public int dim() {
-            return 1;
-        }
-
-        @Override
-        public java.util.List<String> parameterNames() {
-            return java.util.List.of("x");
-        }
-
+    private static final class LateRefusal extends OneParameterModel {
         @Override
         public double logDensity(double[] q, double[] grad) {
             if (q[0] == 5) {

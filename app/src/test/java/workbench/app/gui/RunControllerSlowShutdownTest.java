@@ -25,19 +25,9 @@ class RunControllerSlowShutdownTest {
     Path root;
 
     /** A standard normal whose density, once {@link #slow} is counted down, takes six seconds to answer. */
-    private static final class TurnsSlow implements workbench.core.model.Model {
+    private static final class TurnsSlow extends OneParameterModel {
         final CountDownLatch slow = new CountDownLatch(1);
         final CountDownLatch waiting = new CountDownLatch(1);
-
-        @Override
-        public int dim() {
-            return 1;
-        }
-
-        @Override
-        public java.util.List<String> parameterNames() {
-            return java.util.List.of("x");
-        }
 
         @Override
         public double logDensity(double[] q, double[] grad) {
