@@ -24,20 +24,22 @@ class RunControllerSlowShutdownTest {
     @TempDir
     Path root;
 
-    /** A standard normal whose density, once {@link #slow} is counted down, takes six seconds to answer. */
+    /** A standard normal whose density, once {@link #slow} is counted down, takes three seconds to answer. */
     private static final class TurnsSlow extends OneParameterModel {
         final CountDownLatch slow = new CountDownLatch(1);
         final CountDownLatch waiting = new CountDownLatch(1);
+        final CountDownLatch answered = new CountDownLatch(1);
 
         @Override
         public double logDensity(double[] q, double[] grad) {
             if (slow.getCount() == 0) {
                 waiting.countDown();
                 try {
-                    Thread.sleep(6000);
+                    Thread.sleep(3000); // longer than the 2 s the window waits
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                 }
+                answered.countDown();
             }
             grad[0] = -q[0];
             return -0.5 * q[0] * q[0];
@@ -65,6 +67,13 @@ class RunControllerSlowShutdownTest {
             assertEquals(RunOutcome.Status.INTERRUPTED, r.outcome().status(), String.valueOf(r.outcome()));
             assertTrue(r.size(0) >= 500, "the draws before the slow transition are kept: " + r.size(0));
             assertTrue(!SessionManifest.RUNNING.equals(r.manifest().status()), r.manifest().status());
+        }
+        // the transition left behind ends (in a process that did not exit): its write is refused by the closed files,
+        // and the record stands
+        assertTrue(model.answered.await(10, TimeUnit.SECONDS));
+        Thread.sleep(500);
+        try (SessionReader r = SessionReader.open(session)) {
+            assertEquals(RunOutcome.Status.INTERRUPTED, r.outcome().status(), String.valueOf(r.outcome()));
         }
     }
 }
