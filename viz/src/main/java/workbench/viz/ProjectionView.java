@@ -297,15 +297,16 @@ public final class ProjectionView extends CanvasView {
      * drops it.
      */
     static boolean sameKind(Model a, Model b) {
-        Model ua = a;
-        while (ua instanceof workbench.core.model.ForwardingModel f) {
-            ua = f.delegate();
+        return underViews(a).getClass() == underViews(b).getClass() && a.outputNames().equals(b.outputNames());
+    }
+
+    /** The model under its views (a tempered view's model). */
+    private static Model underViews(Model m) {
+        Model u = m;
+        while (u instanceof workbench.core.model.ForwardingModel f) {
+            u = f.delegate();
         }
-        Model ub = b;
-        while (ub instanceof workbench.core.model.ForwardingModel f) {
-            ub = f.delegate();
-        }
-        return ua.getClass() == ub.getClass() && a.outputNames().equals(b.outputNames());
+        return u;
     }
 
     /** The model whose density is drawn (as {@link #setModel} gave it), or null. */

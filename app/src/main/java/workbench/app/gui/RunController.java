@@ -96,8 +96,9 @@ public final class RunController {
     private final StatusRates rates = new StatusRates();
 
     /**
-     * Writes what the current run's session writer holds in memory to disk now (a paused run's last
-     * transitions would otherwise wait up to the flush interval), so that a reader sees all of them.
+     * Writes what the current run's session writer holds in memory to its files now (a paused run's last transitions
+     * would otherwise wait up to the flush interval), so that a reader sees all of them. It does not wait for the disk
+     * (called on the FX thread); the writer's background flusher forces them.
      */
     public void flushSession() {
         if (writer instanceof SessionWriter sw) {
