@@ -2039,6 +2039,12 @@ public final class MainWindow extends BorderPane {
         }
         if (st.state() == RunController.State.FAILED && !st.message().isEmpty()) {
             showMessage(st.message(), true);
+        } else if (st.state() == RunController.State.FINISHED && !st.message().isEmpty()
+                && st.message() != finishedNoteShown) {
+            // a finished run's note (a chain added as it ended that did not start), said once: it is the same string
+            // every frame until the next run's end
+            finishedNoteShown = st.message();
+            showMessage(st.message(), false);
         }
         RunController.State s = st.state();
         boolean active = s == RunController.State.RUNNING || s == RunController.State.PAUSED;
@@ -2521,6 +2527,9 @@ public final class MainWindow extends BorderPane {
     public PosteriorPane posterior() {
         return posterior;
     }
+
+    /** The finished run's note last put on the status line (compared by identity: one string per run's end). */
+    private String finishedNoteShown;
 
     public List<LiveBuffer.DivergenceMark> divergenceRows() {
         return new ArrayList<>(divRows);
