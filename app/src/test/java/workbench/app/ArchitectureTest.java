@@ -1,5 +1,7 @@
 package workbench.app;
 
+import static com.tngtech.archunit.base.DescribedPredicate.not;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.belongToAnyOf;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 
 import com.tngtech.archunit.core.domain.JavaClasses;
@@ -75,6 +77,16 @@ class ArchitectureTest {
                 .because("views read draws through the core's DrawSource, which both the live buffer "
                         + "and the session reader implement, so a view works on either")
                 .allowEmptyShould(true)
+                .check(classes);
+    }
+
+    @Test
+    void viewsReadARunThroughTheCoreInterface() {
+        noClasses().that().resideInAPackage("workbench.viz..")
+                .and(not(belongToAnyOf(workbench.viz.LiveBuffer.class)))
+                .should().dependOnClassesThat(belongToAnyOf(workbench.viz.LiveBuffer.class))
+                .because("the views take the core's RunDraws, which the live buffer implements, so a view reads a live "
+                        + "run and a stored one the same way and never reaches into one store's internals")
                 .check(classes);
     }
 }

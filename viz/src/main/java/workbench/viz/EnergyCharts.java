@@ -20,6 +20,7 @@ import org.jfree.chart.title.TextTitle;
 import org.jfree.chart.ui.RectangleAnchor;
 import org.jfree.chart.ui.TextAnchor;
 import workbench.core.draws.Stat;
+import workbench.core.run.RunDraws;
 
 /**
  * Two JFreeChart panels: the energy error ΔE of every transition so far with the divergence
@@ -69,7 +70,7 @@ public final class EnergyCharts extends HBox {
     private TruthErrorChart.Errors truthErrors;
     /** Whether the buffer shown has transitions but no energy (where the truth chart may stand in for E-BFMI). */
     private boolean energyless;
-    private LiveBuffer buffer;
+    private RunDraws buffer;
     private long lastVersion = -1;
     /** The divergence count the last refresh was given (negative: the buffer's own, read then). */
     private long lastDivergences = -1;
@@ -281,7 +282,7 @@ public final class EnergyCharts extends HBox {
      * after the table was computed, the chart took the draws made since and its figures differed from the table's in
      * the third digit); null: every draw the buffer holds. Shown at the next {@link #refresh}.
      */
-    public void setDrawsTo(LiveBuffer b, long[] ends) {
+    public void setDrawsTo(RunDraws b, long[] ends) {
         if (b == buffer && !Arrays.equals(ends, drawsTo)) {
             drawsTo = ends == null ? null : ends.clone();
             lastVersion = -1;
@@ -321,7 +322,7 @@ public final class EnergyCharts extends HBox {
         this.ebfmi = ebfmi;
     }
 
-    public void setBuffer(LiveBuffer buffer) {
+    public void setBuffer(RunDraws buffer) {
         this.buffer = buffer;
         this.lastVersion = -1;
         this.drawsTo = null;

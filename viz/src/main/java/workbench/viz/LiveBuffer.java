@@ -16,6 +16,7 @@ import workbench.core.kernel.Divergence;
 import workbench.core.kernel.Transition;
 import workbench.core.model.Model;
 import workbench.core.run.DrawSink;
+import workbench.core.run.RunDraws;
 import workbench.core.run.RunEvent;
 import workbench.core.run.RunInfo;
 import workbench.core.run.RunOutcome;
@@ -38,7 +39,7 @@ import workbench.core.run.RunOutcome;
  * arrives; room for {@link #ADDABLE} added chains is reserved at the start, so the rings of running
  * chains never move.
  */
-public final class LiveBuffer implements DrawSink, DrawSource {
+public final class LiveBuffer implements DrawSink, RunDraws {
     /** Proposals kept per chain for drawing accept/reject marks. */
     public static final int RECENT_PROPOSALS = 12;
     /** Chains that may be added to a run after its start. */
@@ -51,41 +52,6 @@ public final class LiveBuffer implements DrawSink, DrawSource {
     private static final long MEMORY_BUDGET = 16_000_000L;
     private static final Extra[] EXTRAS = Extra.values();
     private static final int NX = EXTRAS.length;
-
-    /**
-     * The sampler-specific statistics ({@link Transition#extras()}) kept per iteration, in a ring beside
-     * the draws, for chains whose sampler reports any of them (SMILE's tuner, the MCLMC family's phase
-     * and L, cyclical SGLD's phase). A key a transition lacks is kept as NaN.
-     */
-    public enum Extra {
-        /** Tuning phase code ({@code workbench.core.samplers.mclmc.Phase}; csgld: 0 explore, 1 sample). */
-        PHASE("phase"),
-        /** MCLMC's trajectory length L. */
-        L("L"),
-        /** SMILE's rejections so far. */
-        REJECTIONS("tuner_rejections"),
-        /** Shape of SMILE's fitted Gamma. */
-        TUNER_SHAPE("tuner_shape"),
-        /** Scale of SMILE's fitted Gamma. */
-        TUNER_SCALE("tuner_scale"),
-        /** Quantile q(alpha/3): |dE| below it grows the step size. */
-        TUNER_LOWER("tuner_lower_threshold"),
-        /** Quantile q(1 - 2 alpha/3): |dE| above it shrinks the step size. */
-        TUNER_UPPER("tuner_upper_threshold"),
-        /** Reset quantile: |dE| above it is rejected. */
-        TUNER_RESET("tuner_reset_threshold");
-
-        private final String key;
-
-        Extra(String key) {
-            this.key = key;
-        }
-
-        /** The key in {@link Transition#extras()}. */
-        public String key() {
-            return key;
-        }
-    }
 
     private final int requestedCapacity;
     private volatile RunInfo info;
@@ -132,44 +98,6 @@ public final class LiveBuffer implements DrawSink, DrawSource {
     private volatile boolean storedDivergesOnEnergy = true;
     /** For a loaded buffer: which of the stored run's post-warmup iterations are posterior draws. */
     private volatile workbench.core.draws.DrawPhase storedDrawPhase = workbench.core.draws.DrawPhase.ALL;
-
-    /**
-     * A divergence at {@code iteration} of {@code chain}, on the output scale: {@code position} where the energy
-     * error crossed the threshold (the draw itself when that is not known), {@code start} where the divergent
-     * transition began (the chain's previous draw; Stan's and ArviZ's place for it), and the trajectory between
-     * (null when not recorded). {@code crossingKnown} false: the crossing was not recorded (draws from another tool,
-     * e.g. CmdStan's {@code divergent__} column, or a session whose model cannot be rebuilt here), and
-     * {@code position} is the draw flagged divergent.
-     */
-    public record DivergenceMark(int chain, long iteration, double[] position, double[] start, double energyError,
-                                 double[][] trajectory, boolean warmup, boolean crossingKnown) {
-        /** Where to mark it: the transition's start, or where the energy error crossed the threshold. */
-        public double[] at(boolean atStart) {
-            return atStart ? start : position;
-        }
-    }
-
-    /** A run event as it took effect at {@code iteration} of {@code chain}. */
-    public record EventMark(int chain, long iteration, RunEvent event) {
-    }
-
-    /**
-     * One proposal: where the chain stood, where it was proposed to go, whether it went, and the
-     * integrator path between (output scale; null when paths were not recorded).
-     *
-     * @param to       the new draw when the chain moved (NUTS picks it among its trajectory's points: it is seldom the
-     *                 trajectory's last point); when it did not, the refused proposal (HMC's, a random walk's: the
-     *                 path's end), or null where there was no single proposal (a NUTS tree that kept its start)
-     * @param pathFrom for each point of {@code path}, the index of the point its step started from (-1 for the
-     *                 first); null when each follows the one before it
-     */
-    public record Proposal(long iteration, double[] from, double[] to, boolean accepted, double[][] path,
-                           long arrivedNanos, int[] pathFrom) {
-        /** The index of the path point that point {@code i} was integrated from (-1 for the first). */
-        public int stepFrom(int i) {
-            return pathFrom == null ? i - 1 : pathFrom[i];
-        }
-    }
 
     /** @param capacity iterations kept per chain (at least 16) */
     public LiveBuffer(int capacity) {
@@ -243,7 +171,7 @@ public final class LiveBuffer implements DrawSink, DrawSource {
             }
             int xo = slot * NX;
             for (int k = 0; k < NX; k++) {
-                Double v = xm.get(EXTRAS[k].key);
+                Double v = xm.get(EXTRAS[k].key());
                 x[xo + k] = v == null ? Double.NaN : v;
             }
         }
@@ -518,14 +446,6 @@ public final class LiveBuffer implements DrawSink, DrawSource {
         return warmups[chain];
     }
 
-    /**
-     * Which draw a divergence is, as {@code workbench summary --divergences} numbers it: the post-warmup draw number
-     * (1-based, counted from the end of the chain's warmup), or in warmup the 1-based iteration with "(warmup)".
-     */
-    public String drawLabel(DivergenceMark d) {
-        return d.warmup() ? (d.iteration() + 1) + " (warmup)" : Long.toString(d.iteration() + 1 - warmup(d.chain()));
-    }
-
     @Override
     public double value(int chain, long iteration, int param) {
         return values[chain][(int) (iteration % capacity) * width + param];
@@ -609,19 +529,6 @@ public final class LiveBuffer implements DrawSink, DrawSource {
         }
     }
 
-    /**
-     * The divergences as one moment saw them: {@code total} so far ({@link #divergenceCount()}), {@code inWarmup} of
-     * them in warmup ({@link #warmupDivergenceCount()}), and the latest {@code marks} ({@link #divergences()}), read
-     * together so that the marks are exactly those counted. A window reads one per refresh and hands it to every view
-     * that shows a count ({@link TraceView#setDivergences}, {@link ProjectionView#setDivergences}), so none runs ahead
-     * of its status bar while a run goes on.
-     */
-    public record Divergences(long total, long inWarmup, List<DivergenceMark> marks) {
-        public Divergences {
-            marks = List.copyOf(marks);
-        }
-    }
-
     /** The divergences now: counts and marks read at one moment ({@link Divergences}). */
     public Divergences divergenceSnapshot() {
         synchronized (divergences) {
@@ -667,14 +574,6 @@ public final class LiveBuffer implements DrawSink, DrawSource {
         return started() ? List.of(recent.get(chain)) : List.of();
     }
 
-    /**
-     * Whether transitions have come in and not one carried an energy error or a divergence: those of a sampler
-     * without a Hamiltonian energy (the random walk, MALA, SGLD, cSGLD) or draws read without one, where divergences do not apply.
-     */
-    public boolean withoutEnergy() {
-        return started() && totalTransitions() > 0 && energyErrorCount() == 0 && divergenceCount() == 0;
-    }
-
     /** How many energy errors are kept so far (at most the cap). */
     public int energyErrorCount() {
         synchronized (energyLock) {
@@ -710,17 +609,6 @@ public final class LiveBuffer implements DrawSink, DrawSource {
     /** Whether an event ended step-size adaptation (the step size was set by hand). */
     public boolean adaptationEnded() {
         return adaptationEnded;
-    }
-
-    /** Values of one stat for a chain's stored iterations from {@code from} on (NaN-free copy not guaranteed). */
-    public double[] statSeries(int chain, Stat stat, long from) {
-        long lo = Math.max(from, first(chain));
-        long hi = size(chain);
-        double[] out = new double[(int) Math.max(0, hi - lo)];
-        for (long i = lo; i < hi; i++) {
-            out[(int) (i - lo)] = stat(chain, i, stat);
-        }
-        return out;
     }
 
     /**
@@ -851,16 +739,6 @@ public final class LiveBuffer implements DrawSink, DrawSource {
     public String samplerIdOrStored() {
         RunInfo i = info;
         return i != null ? i.config().samplerId() : storedSampler;
-    }
-
-    /**
-     * Why {@link Stat#ACCEPT_STAT} is not an acceptance rate here ("mclmc has no accept/reject step"), or null
-     * when it is one.
-     */
-    public String acceptNote() {
-        RunInfo i = info;
-        String id = i != null ? i.config().samplerId() : storedSampler;
-        return acceptStep().reason(id == null ? "this sampler" : id);
     }
 
     /** Whether the buffer holds draws read back (a session or files) rather than a live run. */

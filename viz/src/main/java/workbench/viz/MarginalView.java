@@ -10,6 +10,7 @@ import javafx.geometry.VPos;
 import javafx.scene.paint.Color;
 import javafx.scene.text.TextAlignment;
 import workbench.core.model.Model;
+import workbench.core.run.RunDraws;
 
 /**
  * The marginal histogram of one output coordinate (post-warmup draws of all chains, as a density,
@@ -31,7 +32,7 @@ public final class MarginalView extends CanvasView {
     private final boolean vertical;
     private final double insetLow;
     private final double insetHigh;
-    private LiveBuffer buffer;
+    private RunDraws buffer;
     private int param;
     private Supplier<double[]> range = () -> new double[] {-3, 3};
     private long lastVersion = -1;
@@ -150,7 +151,7 @@ public final class MarginalView extends CanvasView {
     /** Left of the right strip's density axis: room for half of its first label ("0.0") at the normal text size. */
     private static final double FIRST_LABEL_ROOM = 14;
 
-    public void setBuffer(LiveBuffer buffer) {
+    public void setBuffer(RunDraws buffer) {
         this.buffer = buffer;
         this.lastVersion = -1;
     }

@@ -16,6 +16,7 @@ import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.RowConstraints;
 import workbench.core.model.Model;
+import workbench.core.run.RunDraws;
 
 /**
  * The projection view with its marginal histograms (above and to the right, in their own panels
@@ -37,7 +38,7 @@ public final class PosteriorPane extends BorderPane {
     private final javafx.scene.control.ChoiceBox<String> divergencesAt = new javafx.scene.control.ChoiceBox<>();
     private static final String DIVERGENCES_AT = "divergences at";
     private final Label divergencesAtLabel = new Label(DIVERGENCES_AT);
-    private LiveBuffer buffer;
+    private RunDraws buffer;
     private boolean updating;
 
     public PosteriorPane() {
@@ -281,7 +282,7 @@ public final class PosteriorPane extends BorderPane {
      * Names the picker's first choice for what the buffer's divergences are: "ΔE > 1000" for HMC, NUTS and adjusted
      * MCLMC; "non-finite step" for the others (it offered an energy threshold that MCLMC, SMILE or SGLD never apply).
      */
-    private void pickerFollows(LiveBuffer b) {
+    private void pickerFollows(RunDraws b) {
         boolean onEnergy = b == null || b.divergesOnEnergy();
         if (onEnergy == pickerOnEnergy) {
             return;
@@ -303,7 +304,7 @@ public final class PosteriorPane extends BorderPane {
         return List.copyOf(divergencesAt.getItems());
     }
 
-    public void setBuffer(LiveBuffer buffer) {
+    public void setBuffer(RunDraws buffer) {
         this.buffer = buffer;
         divergencesApply(true);
         pickerFollows(buffer);
@@ -360,7 +361,7 @@ public final class PosteriorPane extends BorderPane {
      */
     public boolean refresh(long now, boolean force) {
         boolean drew = false;
-        LiveBuffer b = buffer;
+        RunDraws b = buffer;
         if (b != null && b.started() && b.totalTransitions() > 0) {
             // a sampler without an energy (the random walk, MALA, SGLD, cSGLD) never diverges: the picker would offer a choice
             // about marks that cannot appear

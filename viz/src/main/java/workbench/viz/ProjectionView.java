@@ -12,6 +12,7 @@ import javafx.scene.input.MouseButton;
 import javafx.scene.paint.Color;
 import javafx.scene.text.TextAlignment;
 import workbench.core.model.Model;
+import workbench.core.run.RunDraws;
 
 /**
  * The posterior projected on two output coordinates: the target's density as filled contours
@@ -61,7 +62,7 @@ public final class ProjectionView extends CanvasView {
         pool.allowCoreThreadTimeOut(true);
         return pool;
     }
-    private LiveBuffer buffer;
+    private RunDraws buffer;
     private Model densityModel;
     private int xParam;
     private int yParam = 1;
@@ -81,10 +82,10 @@ public final class ProjectionView extends CanvasView {
     /** The buffer's version when the box was last fitted to the draws (a later version is due a refit). */
     private long fitVersion = Long.MIN_VALUE;
     private double pathSeconds;
-    private LiveBuffer.DivergenceMark replay;
+    private RunDraws.DivergenceMark replay;
     private boolean divergencesAtStart;
     private long replayStart;
-    private Consumer<LiveBuffer.DivergenceMark> onDivergenceClicked = d -> { };
+    private Consumer<RunDraws.DivergenceMark> onDivergenceClicked = d -> { };
     private Consumer<double[]> onPointClicked = p -> { };
     /** Whether a point action was set: only then do Enter and A act and the focused plot mark its centre. */
     private boolean pointAction;
@@ -153,7 +154,7 @@ public final class ProjectionView extends CanvasView {
                 setLegendFolded(!fold.folded()); // a click on the legend folds it away (small windows) or back
                 return;
             }
-            LiveBuffer.DivergenceMark hit = divergenceAt(e.getX(), e.getY());
+            RunDraws.DivergenceMark hit = divergenceAt(e.getX(), e.getY());
             if (hit != null) {
                 replay(hit);
                 onDivergenceClicked.accept(hit);
@@ -230,7 +231,7 @@ public final class ProjectionView extends CanvasView {
     }
 
     /** Shows this buffer's draws (null: none). */
-    public void setBuffer(LiveBuffer buffer) {
+    public void setBuffer(RunDraws buffer) {
         this.buffer = buffer;
         this.replay = null;
         this.counted = null;
@@ -239,11 +240,11 @@ public final class ProjectionView extends CanvasView {
     }
 
     /**
-     * The divergences to mark and count, as the caller read them ({@link LiveBuffer#divergenceSnapshot}) of the buffer
+     * The divergences to mark and count, as the caller read them ({@link RunDraws#divergenceSnapshot}) of the buffer
      * shown, so that the legend says what the caller's status bar says; null (and after {@link #setBuffer}): the
      * buffer's own, read at each redraw.
      */
-    public void setDivergences(LiveBuffer.Divergences divergences) {
+    public void setDivergences(RunDraws.Divergences divergences) {
         if (!java.util.Objects.equals(divergences, counted)) {
             counted = divergences;
             dirty = true;
@@ -251,11 +252,11 @@ public final class ProjectionView extends CanvasView {
     }
 
     /** The divergences given by {@link #setDivergences}, or null: the buffer's own. */
-    private LiveBuffer.Divergences counted;
+    private RunDraws.Divergences counted;
 
     /** The divergence marks drawn: the caller's ({@link #setDivergences}), else the buffer's latest. */
-    private List<LiveBuffer.DivergenceMark> divergenceMarks(LiveBuffer b) {
-        LiveBuffer.Divergences d = counted;
+    private List<RunDraws.DivergenceMark> divergenceMarks(RunDraws b) {
+        RunDraws.Divergences d = counted;
         return d != null ? d.marks() : b.divergences();
     }
 
@@ -357,7 +358,7 @@ public final class ProjectionView extends CanvasView {
         return pathSeconds;
     }
 
-    public void setOnDivergenceClicked(Consumer<LiveBuffer.DivergenceMark> action) {
+    public void setOnDivergenceClicked(Consumer<RunDraws.DivergenceMark> action) {
         this.onDivergenceClicked = action;
     }
 
@@ -405,13 +406,13 @@ public final class ProjectionView extends CanvasView {
     }
 
     /** Replays a divergence's trajectory up to the point where it diverged. */
-    public void replay(LiveBuffer.DivergenceMark mark) {
+    public void replay(RunDraws.DivergenceMark mark) {
         this.replay = mark;
         this.replayStart = System.nanoTime();
         dirty = true;
     }
 
-    public LiveBuffer.DivergenceMark replaying() {
+    public RunDraws.DivergenceMark replaying() {
         return replay;
     }
 
@@ -508,7 +509,7 @@ public final class ProjectionView extends CanvasView {
             return false;
         }
         for (int c = 0; c < buffer.chains(); c++) {
-            List<LiveBuffer.Proposal> ps = buffer.recentProposals(c);
+            List<RunDraws.Proposal> ps = buffer.recentProposals(c);
             if (!ps.isEmpty() && ps.get(ps.size() - 1).path() != null
                     && (now - ps.get(ps.size() - 1).arrivedNanos()) < pathSeconds * 1e9 + 1e8) {
                 return true;
@@ -694,7 +695,7 @@ public final class ProjectionView extends CanvasView {
         double b = area.top() + area.height() - 6 - h;
         double[][] corners = {{r, t}, {l, t}, {r, b}, {l, b}};
         int[] hidden = new int[4];
-        LiveBuffer buf = buffer;
+        RunDraws buf = buffer;
         if (buf != null && buf.started()) {
             for (int c = 0; c < buf.chains(); c++) {
                 long hi = buf.size(c);
@@ -703,7 +704,7 @@ public final class ProjectionView extends CanvasView {
                     count(hidden, corners, w, h, area.px(buf.value(c, i, xParam)), area.py(buf.value(c, i, yParam)), 1);
                 }
             }
-            for (LiveBuffer.DivergenceMark d : divergenceMarks(buf)) {
+            for (RunDraws.DivergenceMark d : divergenceMarks(buf)) {
                 double[] at = d.at(divergencesAtStart);
                 count(hidden, corners, w, h, area.px(at[xParam]), area.py(at[yParam]), 20);
             }
@@ -779,7 +780,7 @@ public final class ProjectionView extends CanvasView {
     private double[] densityBox;
 
     private void drawDraws(Pen g, Legend legend, long now) {
-        LiveBuffer b = buffer;
+        RunDraws b = buffer;
         if (b == null || !b.started()) {
             return;
         }
@@ -823,11 +824,11 @@ public final class ProjectionView extends CanvasView {
         double[][] held = new double[chains][];
         long[] heldIteration = new long[chains]; // the held transition's iteration, where held[c] is set
         for (int c = 0; c < chains; c++) {
-            List<LiveBuffer.Proposal> ps = b.recentProposals(c);
+            List<RunDraws.Proposal> ps = b.recentProposals(c);
             if (ps.isEmpty() || pathSeconds <= 0) {
                 continue;
             }
-            LiveBuffer.Proposal p = ps.get(ps.size() - 1);
+            RunDraws.Proposal p = ps.get(ps.size() - 1);
             if (p.path() != null && p.path().length > 1 && p.iteration() == b.size(c) - 1
                     && now - p.arrivedNanos() < pathSeconds * 1e9) {
                 held[c] = p.from();
@@ -857,7 +858,7 @@ public final class ProjectionView extends CanvasView {
         // newest moves: drawn chain by chain, chain 2's past arrows covered chain 1's newest path
         boolean[] any = new boolean[3]; // accepted, rejected, a path
         for (int c = 0; c < chains; c++) {
-            List<LiveBuffer.Proposal> ps = b.recentProposals(c);
+            List<RunDraws.Proposal> ps = b.recentProposals(c);
             for (int k = 0; k < ps.size() - 1; k++) {
                 drawMove(g, ps.get(k), PAST_MOVE_ALPHA * (0.4 + 0.6 * (k + 1.0) / ps.size()), false, any);
             }
@@ -866,9 +867,9 @@ public final class ProjectionView extends CanvasView {
         // every newest integrator path's outline first, then every path over the outlines
         for (boolean outline : new boolean[] {true, false}) {
             for (int c = 0; c < chains; c++) {
-                List<LiveBuffer.Proposal> ps = b.recentProposals(c);
+                List<RunDraws.Proposal> ps = b.recentProposals(c);
                 progress[c] = 1;
-                LiveBuffer.Proposal p = ps.isEmpty() ? null : ps.get(ps.size() - 1);
+                RunDraws.Proposal p = ps.isEmpty() ? null : ps.get(ps.size() - 1);
                 if (p != null && p.path() != null && p.path().length > 1) {
                     any[2] = true;
                     progress[c] = pathSeconds <= 0 ? 1 : Math.min(1, (now - p.arrivedNanos()) / (pathSeconds * 1e9));
@@ -877,7 +878,7 @@ public final class ProjectionView extends CanvasView {
             }
         }
         for (int c = 0; c < chains; c++) {
-            List<LiveBuffer.Proposal> ps = b.recentProposals(c);
+            List<RunDraws.Proposal> ps = b.recentProposals(c);
             if (!ps.isEmpty() && progress[c] >= 1) {
                 drawMove(g, ps.get(ps.size() - 1), 1, true, any);
             }
@@ -909,8 +910,8 @@ public final class ProjectionView extends CanvasView {
         }
         shownPositions = shown;
         // the marks and their count as the caller read them, or the buffer's now (read once: the count matches them)
-        LiveBuffer.Divergences counts = counted != null ? counted : b.divergenceSnapshot();
-        List<LiveBuffer.DivergenceMark> divs = counts.marks();
+        RunDraws.Divergences counts = counted != null ? counted : b.divergenceSnapshot();
+        List<RunDraws.DivergenceMark> divs = counts.marks();
         long divTotal = counts.total();
         long divInWarmup = counts.inWarmup();
         // in slow motion a held transition's divergence is held too, its mark (triangle or edge arrow) and its count
@@ -922,8 +923,8 @@ public final class ProjectionView extends CanvasView {
             anyHeld |= h != null;
         }
         if (anyHeld) {
-            List<LiveBuffer.DivergenceMark> kept = new java.util.ArrayList<>(divs.size());
-            for (LiveBuffer.DivergenceMark d : divs) {
+            List<RunDraws.DivergenceMark> kept = new java.util.ArrayList<>(divs.size());
+            for (RunDraws.DivergenceMark d : divs) {
                 if (d.chain() >= 0 && d.chain() < chains && held[d.chain()] != null
                         && d.iteration() == heldIteration[d.chain()]) {
                     divTotal--;
@@ -945,7 +946,7 @@ public final class ProjectionView extends CanvasView {
         // at nearly one place drew a solid magenta wall along the edge; one arrowhead a cell says the same
         java.util.Set<Long> edgeCells = new java.util.HashSet<>();
         for (int k = from; k < divs.size(); k++) {
-            LiveBuffer.DivergenceMark d = divs.get(k);
+            RunDraws.DivergenceMark d = divs.get(k);
             double[] m = markAt(d);
             if (d.warmup()) {
                 warmupDrawn++;
@@ -1076,7 +1077,7 @@ public final class ProjectionView extends CanvasView {
      * cross at a rejected one, at {@code alpha}; the newest thicker. Nothing for a NUTS tree that kept its start point
      * (no single proposal). Notes in {@code any} whether an accepted [0] or rejected [1] one was drawn.
      */
-    private void drawMove(Pen g, LiveBuffer.Proposal p, double alpha, boolean latest, boolean[] any) {
+    private void drawMove(Pen g, RunDraws.Proposal p, double alpha, boolean latest, boolean[] any) {
         if (p.to() == null) {
             return;
         }
@@ -1108,7 +1109,7 @@ public final class ProjectionView extends CanvasView {
      * Chain {@code chain}'s integrator path, in its colour darkened ({@link Palette#path}), or ({@code outline}) the
      * light outline drawn under it, {@link Palette#OUTLINE_WIDTH} wider.
      */
-    private void drawPath(Pen g, LiveBuffer.Proposal p, double progress, int chain, boolean outline) {
+    private void drawPath(Pen g, RunDraws.Proposal p, double progress, int chain, boolean outline) {
         double[][] path = p.path();
         int n = path.length;
         int shown = Math.max(1, Math.min(n, (int) Math.ceil(progress * n)));
@@ -1159,7 +1160,7 @@ public final class ProjectionView extends CanvasView {
     }
 
     private void drawReplay(Pen g, long now, Legend legend) {
-        LiveBuffer.DivergenceMark d = replay;
+        RunDraws.DivergenceMark d = replay;
         if (d == null || d.trajectory() == null || d.trajectory().length == 0) {
             return;
         }
@@ -1191,7 +1192,7 @@ public final class ProjectionView extends CanvasView {
      * draws when the view, the axes, the size or the buffer change, or when a chain leaves warmup
      * (a chain counts its post-warmup draws, or all its draws while it has none).
      */
-    private void drawHistogram2d(Pen g, LiveBuffer b) {
+    private void drawHistogram2d(Pen g, RunDraws b) {
         int cell = 4;
         int nx = Math.max(1, (int) (area.width() / cell));
         int ny = Math.max(1, (int) (area.height() / cell));
@@ -1281,7 +1282,7 @@ public final class ProjectionView extends CanvasView {
      * (or, when the start is outside too, at the edge point nearest to it), and angle (radians, screen coordinates)
      * points from there towards it. Null when it has no finite place.
      */
-    double[] markAt(LiveBuffer.DivergenceMark d) {
+    double[] markAt(RunDraws.DivergenceMark d) {
         double[] pos = d.at(divergencesAtStart);
         double px = pos[xParam];
         double py = pos[yParam];
@@ -1340,13 +1341,13 @@ public final class ProjectionView extends CanvasView {
     }
 
     /** The divergence mark within 8 pixels of (x, y), or null. */
-    public LiveBuffer.DivergenceMark divergenceAt(double x, double y) {
+    public RunDraws.DivergenceMark divergenceAt(double x, double y) {
         if (buffer == null || area == null) {
             return null;
         }
-        LiveBuffer.DivergenceMark best = null;
+        RunDraws.DivergenceMark best = null;
         double bestD = 8;
-        for (LiveBuffer.DivergenceMark d : divergenceMarks(buffer)) {
+        for (RunDraws.DivergenceMark d : divergenceMarks(buffer)) {
             double[] at = markAt(d);
             if (at == null) {
                 continue;

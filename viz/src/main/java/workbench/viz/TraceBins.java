@@ -25,6 +25,7 @@ final class TraceBins {
     private int chains;
     private int shift;
     private boolean meanMode;
+    private int meanMinBucket = MEAN_MIN_BUCKET;
     private double[][] sums = new double[0][];
     private double[][] counts = new double[0][];
     /** Absolute bucket index (iteration >> shift) of slot 0. */
@@ -49,6 +50,21 @@ final class TraceBins {
     }
 
     /**
+     * The smallest bucket in mean mode, a power of two (default {@link #MEAN_MIN_BUCKET}): a rate near 1, such as the
+     * share of steps SMILE's tuner keeps (about 0.98), needs a few hundred iterations a bucket to read as a rate and
+     * not as a comb of 1 and 15/16; resets when it changes.
+     */
+    void setMeanMinBucket(int iterations) {
+        if (iterations < 1 || Integer.bitCount(iterations) != 1) {
+            throw new IllegalArgumentException("a bucket of " + iterations + " iterations: not a power of two");
+        }
+        if (iterations != meanMinBucket) {
+            meanMinBucket = iterations;
+            reset();
+        }
+    }
+
+    /**
      * Folds in chain {@code c}'s iterations from where the last update stopped (or {@code first[c]})
      * to {@code size[c]}, keeping buckets that cover [{@code lo}, {@code hi}) in at most about
      * {@code 2 * cols} buckets.
@@ -69,7 +85,7 @@ final class TraceBins {
             return;
         }
         if (used == 0) {
-            shift = meanMode ? Integer.numberOfTrailingZeros(MEAN_MIN_BUCKET) : 0;
+            shift = meanMode ? Integer.numberOfTrailingZeros(meanMinBucket) : 0;
             while (((hi - 1) >> shift) - (lo >> shift) + 1 > 2L * cols) {
                 shift++;
             }

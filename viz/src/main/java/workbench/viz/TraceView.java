@@ -7,6 +7,7 @@ import javafx.scene.paint.Color;
 import javafx.scene.text.TextAlignment;
 import workbench.core.draws.Stat;
 import workbench.core.kernel.AcceptStep;
+import workbench.core.run.RunDraws;
 import workbench.core.run.RunEvent;
 
 /**
@@ -40,7 +41,7 @@ public final class TraceView extends CanvasView {
      */
     public static final Color WARMUP_DIVERGENCE = Palette.DIVERGENCE.interpolate(Color.WHITE, 0.55);
 
-    private LiveBuffer buffer;
+    private RunDraws buffer;
     private int param = -1;
     private Stat stat;
     private String title = "";
@@ -57,7 +58,7 @@ public final class TraceView extends CanvasView {
     private String baseTitle = "";
     private boolean baseLog;
     /** The extra statistic shown instead of {@link #stat}, or null. */
-    private LiveBuffer.Extra extra;
+    private RunDraws.Extra extra;
     /**
      * Why the statistic does not apply to the shown sampler, said in place of a trace (an acceptance statistic for a
      * sampler without an accept/reject step, which would otherwise draw a flat 1), or null.
@@ -101,7 +102,7 @@ public final class TraceView extends CanvasView {
         e.consume();
     }
 
-    public void setBuffer(LiveBuffer buffer) {
+    public void setBuffer(RunDraws buffer) {
         this.buffer = buffer;
         this.counted = null;
         bins.reset();
@@ -109,11 +110,11 @@ public final class TraceView extends CanvasView {
     }
 
     /**
-     * The divergences to mark and count, as the caller read them ({@link LiveBuffer#divergenceSnapshot}) of the buffer
+     * The divergences to mark and count, as the caller read them ({@link RunDraws#divergenceSnapshot}) of the buffer
      * shown, so that the legend says what the caller's status bar says; null (and after {@link #setBuffer}): the
      * buffer's own, read at each redraw.
      */
-    public void setDivergences(LiveBuffer.Divergences divergences) {
+    public void setDivergences(RunDraws.Divergences divergences) {
         if (!java.util.Objects.equals(divergences, counted)) {
             counted = divergences;
             dirty = true;
@@ -121,7 +122,7 @@ public final class TraceView extends CanvasView {
     }
 
     /** The divergences given by {@link #setDivergences}, or null: the buffer's own. */
-    private LiveBuffer.Divergences counted;
+    private RunDraws.Divergences counted;
 
     /** Shows output coordinate {@code param}. */
     public void showParam(int param) {
@@ -185,7 +186,7 @@ public final class TraceView extends CanvasView {
     }
 
     /** The extra statistic shown instead of the stat (sampler-specific view), or null. */
-    public LiveBuffer.Extra shownExtra() {
+    public RunDraws.Extra shownExtra() {
         return extra;
     }
 
@@ -304,6 +305,11 @@ public final class TraceView extends CanvasView {
         return title;
     }
 
+    /** Iterations per drawn bucket now (0 before the first draw). */
+    public long shownBucketSize() {
+        return bins.used() == 0 ? 0 : bins.bucketSize();
+    }
+
     /** Why the statistic does not apply to the shown draws' sampler (drawn instead of a trace), or null. */
     public String notApplicable() {
         return notApplicable;
@@ -338,17 +344,17 @@ public final class TraceView extends CanvasView {
             return;
         }
         String id = buffer == null || !buffer.hasExtras() ? null : buffer.samplerId();
-        LiveBuffer.Extra x = null;
+        RunDraws.Extra x = null;
         String t = baseTitle;
         boolean log = baseLog;
         Stat st = baseStat;
         String sampler = buffer == null ? null : buffer.samplerIdOrStored();
         if (id != null && TunerFit.SAMPLERS.contains(id)) {
-            x = LiveBuffer.Extra.REJECTIONS;
+            x = RunDraws.Extra.REJECTIONS;
             t = "rejections so far (SMILE tuner)";
             log = false;
         } else if (id != null && TuningPhases.MCLMC.contains(id)) {
-            x = LiveBuffer.Extra.L;
+            x = RunDraws.Extra.L;
             t = "trajectory length L";
             log = false;
         } else if (baseStat == Stat.TREE_DEPTH && sampler != null && LEAPFROG.contains(sampler)) {
@@ -374,10 +380,15 @@ public final class TraceView extends CanvasView {
     }
 
     /**
-     * The acceptance statistic as the buffer's sampler means it ({@link LiveBuffer#acceptStep}): an acceptance rate
+     * The acceptance statistic as the buffer's sampler means it ({@link RunDraws#acceptStep}): an acceptance rate
      * (Metropolis), the fraction of steps SMILE's tuner kept, or nothing to show where there is no accept/reject
      * step (unadjusted MCLMC, SGLD, ...), whose statistic is 1 for every step taken.
      */
+    /** Iterations at least in a bucket of the steps-kept trace (SMILE's tuner). */
+    public static final int KEPT_BUCKET = 256;
+    /** The acceptance view's title for a sampler whose tuner rejects and resets (SMILE). */
+    public static final String KEPT_TITLE = "steps kept, not rejected and reset (share per \u2265 " + KEPT_BUCKET + ")";
+
     private void resolveAcceptance() {
         AcceptStep a = buffer == null ? AcceptStep.METROPOLIS : buffer.acceptStep();
         String t = baseTitle;
@@ -386,8 +397,10 @@ public final class TraceView extends CanvasView {
             t = "acceptance: does not apply";
             na = buffer.acceptNote();
         } else if (a == AcceptStep.TUNER_RESET) {
-            t = "steps kept (not rejected and reset)";
+            t = KEPT_TITLE;
         }
+        // SMILE keeps about 98% of its steps: buckets of 16 could only read 1 or 15/16, a comb; 256 resolve the rate
+        bins.setMeanMinBucket(a == AcceptStep.TUNER_RESET ? KEPT_BUCKET : TraceBins.MEAN_MIN_BUCKET);
         if (!t.equals(title) || !java.util.Objects.equals(na, notApplicable)) {
             title = t;
             notApplicable = na;
@@ -569,8 +582,8 @@ public final class TraceView extends CanvasView {
             return;
         }
         // the marks and their count as the caller read them, or the buffer's now (read once: the count matches them)
-        LiveBuffer.Divergences counts = counted != null ? counted : buffer.divergenceSnapshot();
-        List<LiveBuffer.DivergenceMark> divs = showDivergences ? counts.marks() : List.of();
+        RunDraws.Divergences counts = counted != null ? counted : buffer.divergenceSnapshot();
+        List<RunDraws.DivergenceMark> divs = showDivergences ? counts.marks() : List.of();
         double plotH = h - top - bottom;
         double band = anyIn(divs, lo, hi) ? rugBand(chains, plotH, ts) : 0;
         // the traces stay clear of the rug: the padding below them is at least its height
@@ -592,11 +605,11 @@ public final class TraceView extends CanvasView {
             drawPaths(g, a, chains, lo);
         }
         Rug rug = drawDivergenceRug(g, a, divs, chains, lo, hi, ts);
-        List<LiveBuffer.EventMark> events = buffer.events();
+        List<RunDraws.EventMark> events = buffer.events();
         g.setFont(PlotArea.TICK_FONT);
         boolean anySetting = false;
         boolean anyAdded = false;
-        for (LiveBuffer.EventMark e : events) {
+        for (RunDraws.EventMark e : events) {
             boolean added = RunEvent.CHAIN_ADDED.equals(e.event().kind());
             if ((e.chain() == 0 || added) && e.iteration() >= lo) {
                 anySetting |= !added;
@@ -604,7 +617,7 @@ public final class TraceView extends CanvasView {
             }
         }
         // the ticks count what this range of iterations shows; where that is not all of the run's (an earlier part no
-        // longer kept, or the marks kept only the latest LiveBuffer.MAX_DIVERGENCE_MARKS), the run's count beside it:
+        // longer kept, or the buffer kept only the latest marks), the run's count beside it:
         // "divergent after warmup (20000)" read against the table line's 322 113
         long allWarmup = counts.inWarmup();
         long allAfter = counts.total() - allWarmup;
@@ -681,8 +694,8 @@ public final class TraceView extends CanvasView {
         g.setTextBaseline(VPos.TOP);
         // the marks this range shows, oldest first: settings where chain 1 saw them; an added chain where chain 1 was
         // when it started
-        List<LiveBuffer.EventMark> marked = new ArrayList<>();
-        for (LiveBuffer.EventMark e : events) {
+        List<RunDraws.EventMark> marked = new ArrayList<>();
+        for (RunDraws.EventMark e : events) {
             boolean added = RunEvent.CHAIN_ADDED.equals(e.event().kind());
             if ((e.chain() == 0 || added) && e.iteration() >= lo) {
                 marked.add(e);
@@ -694,7 +707,7 @@ public final class TraceView extends CanvasView {
         String[] labels = new String[nMarked];
         g.setStroke(Color.rgb(120, 0, 140));
         for (int i = 0; i < nMarked; i++) {
-            LiveBuffer.EventMark e = marked.get(i);
+            RunDraws.EventMark e = marked.get(i);
             double x = Math.round(a.px(e.iteration())) + 0.5;
             g.strokeLine(x, a.top(), x, a.top() + a.height());
             labels[i] = RunEvent.CHAIN_ADDED.equals(e.event().kind()) ? "+chain " + (e.chain() + 1)
@@ -849,8 +862,8 @@ public final class TraceView extends CanvasView {
     }
 
     /** Whether any of the divergences lies in the iterations from {@code lo} to {@code hi}. */
-    private static boolean anyIn(List<LiveBuffer.DivergenceMark> divs, long lo, long hi) {
-        for (LiveBuffer.DivergenceMark d : divs) {
+    private static boolean anyIn(List<RunDraws.DivergenceMark> divs, long lo, long hi) {
+        for (RunDraws.DivergenceMark d : divs) {
             if (d.iteration() >= lo && d.iteration() < hi) {
                 return true;
             }
@@ -882,7 +895,7 @@ public final class TraceView extends CanvasView {
      * column, row and kind (thousands of divergences cost one pass and a few hundred lines), warmup ones lighter, drawn
      * first so that a column with both shows the solid one.
      */
-    private static Rug drawDivergenceRug(Pen g, PlotArea a, List<LiveBuffer.DivergenceMark> divs, int chains, long lo,
+    private static Rug drawDivergenceRug(Pen g, PlotArea a, List<RunDraws.DivergenceMark> divs, int chains, long lo,
                                          long hi, double ts) {
         if (divs.isEmpty()) {
             return new Rug(0, 0, 0);
@@ -893,7 +906,7 @@ public final class TraceView extends CanvasView {
         boolean[][] after = new boolean[rows][cols];
         boolean[][] warm = new boolean[rows][cols];
         long[] counts = new long[2];
-        for (LiveBuffer.DivergenceMark d : divs) {
+        for (RunDraws.DivergenceMark d : divs) {
             if (d.iteration() < lo || d.iteration() >= hi) {
                 continue;
             }
@@ -1031,11 +1044,10 @@ public final class TraceView extends CanvasView {
                     yTop = Math.min(yTop, prevMid);
                     yBot = Math.max(yBot, prevMid);
                 } else if (!Double.isNaN(prevMid)) {
-                    // a gap of several columns: a straight segment from the previous middle
-                    for (int xx = prevX + 1; xx < x; xx++) {
-                        double y = prevMid + (mid - prevMid) * (xx - prevX) / (x - prevX);
-                        span(img, w, h, xx, y, y, r, gr, bl, alpha);
-                    }
+                    // a gap of several columns: a straight segment from the previous middle, joined to this bucket
+                    double end = joinGap(img, w, h, prevX, prevMid, x, mid, r, gr, bl, alpha);
+                    yTop = Math.min(yTop, end);
+                    yBot = Math.max(yBot, end);
                 }
                 span(img, w, h, x, yTop, yBot, r, gr, bl, alpha);
                 prevMid = mid;
@@ -1044,6 +1056,24 @@ public final class TraceView extends CanvasView {
         }
         unpremultiply(img);
         g.drawPixels(img, w, h, a.left(), a.top(), w, h);
+    }
+
+    /**
+     * Fills columns {@code prevX + 1 .. x - 1} of a premultiplied ARGB image with a straight segment from row
+     * {@code prevMid} at column {@code prevX} to row {@code mid} at column {@code x}, each column's span reaching the
+     * row where the column before it ended, so a steep segment is a line and not a trail of dots (buckets of a few
+     * hundred iterations, such as those of SMILE's kept steps, lie many columns apart). Returns the row where the last
+     * filled column ended ({@code prevMid} when there is none), for column {@code x} to join.
+     */
+    static double joinGap(int[] img, int w, int h, int prevX, double prevMid, int x, double mid, int r, int g, int b,
+                          double alpha) {
+        double yPrev = prevMid;
+        for (int xx = prevX + 1; xx < x; xx++) {
+            double y = prevMid + (mid - prevMid) * (xx - prevX) / (x - prevX);
+            span(img, w, h, xx, Math.min(y, yPrev), Math.max(y, yPrev), r, g, b, alpha);
+            yPrev = y;
+        }
+        return yPrev;
     }
 
     /**

@@ -4,6 +4,7 @@ import java.util.Arrays;
 import java.util.Set;
 import org.apache.commons.statistics.distribution.GammaDistribution;
 import workbench.core.draws.Stat;
+import workbench.core.run.RunDraws;
 
 /**
  * What the energy panel draws for SMILE and pSMILE, computed from a live buffer without JavaFX: the
@@ -42,7 +43,7 @@ public record TunerFit(int chain, int window, double lo, double width, double[] 
     static final int CURVE_POINTS = 240;
 
     /** Whether the buffer is a live run of a sampler with the energy tuner, whose tuner state it holds. */
-    public static boolean applies(LiveBuffer b) {
+    public static boolean applies(RunDraws b) {
         return b != null && b.samplerId() != null && SAMPLERS.contains(b.samplerId()) && b.hasExtras();
     }
 
@@ -50,16 +51,16 @@ public record TunerFit(int chain, int window, double lo, double width, double[] 
      * The fit and histogram of chain {@code chain}'s latest {@code window} transitions, or null when
      * the chain has no tuner state yet (its first transitions: the tuner needs a value before it fits).
      */
-    public static TunerFit of(LiveBuffer b, int chain, int window) {
+    public static TunerFit of(RunDraws b, int chain, int window) {
         if (b == null || chain >= b.chains() || b.size(chain) == 0) {
             return null;
         }
         long last = b.size(chain) - 1;
-        double k = b.extra(chain, last, LiveBuffer.Extra.TUNER_SHAPE);
-        double theta = b.extra(chain, last, LiveBuffer.Extra.TUNER_SCALE);
-        double qLow = b.extra(chain, last, LiveBuffer.Extra.TUNER_LOWER);
-        double qHigh = b.extra(chain, last, LiveBuffer.Extra.TUNER_UPPER);
-        double qReset = b.extra(chain, last, LiveBuffer.Extra.TUNER_RESET);
+        double k = b.extra(chain, last, RunDraws.Extra.TUNER_SHAPE);
+        double theta = b.extra(chain, last, RunDraws.Extra.TUNER_SCALE);
+        double qLow = b.extra(chain, last, RunDraws.Extra.TUNER_LOWER);
+        double qHigh = b.extra(chain, last, RunDraws.Extra.TUNER_UPPER);
+        double qReset = b.extra(chain, last, RunDraws.Extra.TUNER_RESET);
         if (!(k > 0 && theta > 0) || !Double.isFinite(qReset)) {
             return null;
         }
@@ -80,7 +81,7 @@ public record TunerFit(int chain, int window, double lo, double width, double[] 
         long rejections = 0;
         for (int c = 0; c < b.chains(); c++) {
             if (b.size(c) > 0) {
-                double r = b.extra(c, b.size(c) - 1, LiveBuffer.Extra.REJECTIONS);
+                double r = b.extra(c, b.size(c) - 1, RunDraws.Extra.REJECTIONS);
                 if (Double.isFinite(r)) {
                     rejections += (long) r;
                 }

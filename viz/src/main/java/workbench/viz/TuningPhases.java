@@ -4,11 +4,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import javafx.scene.paint.Color;
+import workbench.core.run.RunDraws;
 import workbench.core.samplers.mclmc.Phase;
 import workbench.core.samplers.sg.Csgld;
 
 /**
- * The tuning stages of one chain as runs of equal {@link LiveBuffer.Extra#PHASE} codes over
+ * The tuning stages of one chain as runs of equal {@link RunDraws.Extra#PHASE} codes over
  * iterations, with a name and a shade per stage: the MCLMC family's {@link Phase} codes (MILE's
  * optimizer, step size, variance, step size again, L from ESS, fixed) and cyclical SGLD's
  * explore / sample.
@@ -58,7 +59,7 @@ public final class TuningPhases {
      * Chain {@code chain}'s stages between iterations {@code lo} and {@code hi} (clipped to what the
      * buffer holds), in order; iterations without a phase code end a segment and start none.
      */
-    public static List<Segment> segments(LiveBuffer b, int chain, long lo, long hi) {
+    public static List<Segment> segments(RunDraws b, int chain, long lo, long hi) {
         List<Segment> out = new ArrayList<>();
         if (b == null || chain >= b.chains()) {
             return out;
@@ -68,7 +69,7 @@ public final class TuningPhases {
         long start = -1;
         double code = Double.NaN;
         for (long i = from; i < to; i++) {
-            double p = b.extra(chain, i, LiveBuffer.Extra.PHASE);
+            double p = b.extra(chain, i, RunDraws.Extra.PHASE);
             if (p == code) {
                 continue;
             }

@@ -12,6 +12,7 @@ import workbench.core.kernel.ChainState;
 import workbench.core.kernel.Transition;
 import workbench.core.model.catalog.Gaussian2d;
 import workbench.core.run.RunConfig;
+import workbench.core.run.RunDraws;
 import workbench.core.run.RunInfo;
 import workbench.core.samplers.mclmc.Phase;
 
@@ -52,19 +53,19 @@ class LiveBufferExtrasTest {
         assertTrue(b.size(0) - b.first(0) <= 32, "at most the ring's capacity kept");
         for (long i = b.first(0); i < b.size(0); i++) {
             int k = (int) i;
-            assertEquals(1.0 + k, b.extra(0, i, LiveBuffer.Extra.TUNER_SHAPE));
-            assertEquals(2.0 + k, b.extra(0, i, LiveBuffer.Extra.TUNER_SCALE));
-            assertEquals(0.001 * k, b.extra(0, i, LiveBuffer.Extra.TUNER_LOWER));
-            assertEquals(3.0 + k, b.extra(0, i, LiveBuffer.Extra.TUNER_UPPER));
-            assertEquals(4.0 + k, b.extra(0, i, LiveBuffer.Extra.TUNER_RESET));
-            assertEquals(k / 7, b.extra(0, i, LiveBuffer.Extra.REJECTIONS));
+            assertEquals(1.0 + k, b.extra(0, i, RunDraws.Extra.TUNER_SHAPE));
+            assertEquals(2.0 + k, b.extra(0, i, RunDraws.Extra.TUNER_SCALE));
+            assertEquals(0.001 * k, b.extra(0, i, RunDraws.Extra.TUNER_LOWER));
+            assertEquals(3.0 + k, b.extra(0, i, RunDraws.Extra.TUNER_UPPER));
+            assertEquals(4.0 + k, b.extra(0, i, RunDraws.Extra.TUNER_RESET));
+            assertEquals(k / 7, b.extra(0, i, RunDraws.Extra.REJECTIONS));
             // keys SMILE does not report are NaN; the draws and stats of the same slot are intact
-            assertTrue(Double.isNaN(b.extra(0, i, LiveBuffer.Extra.PHASE)));
-            assertTrue(Double.isNaN(b.extra(0, i, LiveBuffer.Extra.L)));
+            assertTrue(Double.isNaN(b.extra(0, i, RunDraws.Extra.PHASE)));
+            assertTrue(Double.isNaN(b.extra(0, i, RunDraws.Extra.L)));
             assertEquals(0.1 + k, b.stat(0, i, Stat.STEP_SIZE));
             assertEquals(k, b.value(0, i, 0));
             // a chain whose transitions bring no extras has none
-            assertTrue(Double.isNaN(b.extra(1, i, LiveBuffer.Extra.TUNER_SHAPE)));
+            assertTrue(Double.isNaN(b.extra(1, i, RunDraws.Extra.TUNER_SHAPE)));
         }
     }
 
@@ -79,7 +80,7 @@ class LiveBufferExtrasTest {
             b.transition(0, i, transition(i, true, Map.of(Phase.KEY, codes[i], "L", 2.0 + (i >= 60 ? 1 : 0))),
                     new double[] {i, -i});
         }
-        assertEquals(3.0, b.extra(0, 99, LiveBuffer.Extra.L));
+        assertEquals(3.0, b.extra(0, 99, RunDraws.Extra.L));
         List<TuningPhases.Segment> s = TuningPhases.segments(b, 0, 0, b.size(0));
         assertEquals(List.of(new TuningPhases.Segment(0, 10, Phase.OPTIMIZER),
                 new TuningPhases.Segment(10, 30, Phase.STEP_SIZE), new TuningPhases.Segment(30, 45, Phase.VARIANCE),
@@ -107,7 +108,7 @@ class LiveBufferExtrasTest {
         assertTrue(loaded.loaded());
         assertFalse(loaded.hasExtras());
         assertEquals(null, loaded.samplerId());
-        assertTrue(Double.isNaN(loaded.extra(0, 39, LiveBuffer.Extra.PHASE)));
+        assertTrue(Double.isNaN(loaded.extra(0, 39, RunDraws.Extra.PHASE)));
         assertTrue(TuningPhases.segments(loaded, 0, 0, 40).isEmpty());
         // the step size comes through the statistics
         assertEquals(0.1 + 39, loaded.stat(0, 39, Stat.STEP_SIZE));

@@ -22,6 +22,7 @@ import workbench.core.model.catalog.Gaussian2d;
 import workbench.core.run.ChainRunner;
 import workbench.core.run.DrawSink;
 import workbench.core.run.RunConfig;
+import workbench.core.run.RunDraws;
 import workbench.core.run.RunEvent;
 import workbench.core.run.RunInfo;
 
@@ -75,7 +76,7 @@ class LiveBufferTest {
 
     /** What a test looks at after each transition: the transition and the proposal the buffer made of it. */
     private interface ProposalCheck {
-        void after(int chain, long iteration, Transition t, double[] output, LiveBuffer.Proposal p);
+        void after(int chain, long iteration, Transition t, double[] output, RunDraws.Proposal p);
     }
 
     /** A sink that feeds {@code buffer} and then hands each transition's latest proposal to {@code check}. */
@@ -89,7 +90,7 @@ class LiveBufferTest {
             @Override
             public void transition(int chain, long iteration, Transition t, double[] output) {
                 buffer.transition(chain, iteration, t, output);
-                List<LiveBuffer.Proposal> ps = buffer.recentProposals(chain);
+                List<RunDraws.Proposal> ps = buffer.recentProposals(chain);
                 check.after(chain, iteration, t, output, ps.get(ps.size() - 1));
             }
         };
@@ -189,7 +190,7 @@ class LiveBufferTest {
                 null), new double[] {1.5, 2.5});
         b.transition(0, 2, transition(7, 8, true, 2000, new Divergence(new double[] {70, 80}, null, 2000, null),
                 null), new double[] {7, 8});
-        List<LiveBuffer.DivergenceMark> d = b.divergences();
+        List<RunDraws.DivergenceMark> d = b.divergences();
         assertEquals(2, d.size());
         assertArrayEquals(new double[] {30, 40}, d.get(0).at(false));
         assertArrayEquals(new double[] {1, 2}, d.get(0).at(true));
@@ -197,7 +198,7 @@ class LiveBufferTest {
         assertArrayEquals(new double[] {1.5, 2.5}, d.get(1).at(true), "no trajectory: the draw it set out from");
 
         LiveBuffer loaded = LiveBuffer.of(b);
-        List<LiveBuffer.DivergenceMark> l = loaded.divergences();
+        List<RunDraws.DivergenceMark> l = loaded.divergences();
         assertEquals(2, l.size());
         assertArrayEquals(new double[] {1.5, 2.5}, l.get(0).at(false), "a draw source knows only the divergent draw");
         assertArrayEquals(new double[] {1, 2}, l.get(0).at(true));
@@ -217,7 +218,7 @@ class LiveBufferTest {
                     t.divergent(), t.divergence(), t.stepSize(), t.gradientEvaluations(), t.treeDepth(),
                     t.leapfrogSteps(), i < 2, null, Map.of()), new double[] {i, i});
         }
-        List<LiveBuffer.DivergenceMark> d = b.divergences();
+        List<RunDraws.DivergenceMark> d = b.divergences();
         assertEquals(List.of("1 (warmup)", "2 (warmup)", "1", "2", "3"),
                 d.stream().map(b::drawLabel).toList(), "as `workbench summary --divergences` numbers them");
     }
@@ -248,7 +249,7 @@ class LiveBufferTest {
         }
         assertEquals(10, kept.sampling(0)[0].length);
         assertEquals(16, kept.energyErrorCount(), "energy errors of the kept iterations");
-        List<LiveBuffer.DivergenceMark> d = kept.divergences();
+        List<RunDraws.DivergenceMark> d = kept.divergences();
         assertEquals(2, d.size(), "marks at the kept divergent draws");
         assertEquals(24, d.get(0).iteration());
         assertTrue(d.get(0).warmup());
@@ -280,7 +281,7 @@ class LiveBufferTest {
                     new double[] {i, 0});
         }
         assertEquals(LiveBuffer.MAX_DIVERGENCE_MARKS, b.divergences().size(), "the marks are capped");
-        assertTrue(b.divergences().stream().noneMatch(LiveBuffer.DivergenceMark::warmup), "the warmup marks dropped out");
+        assertTrue(b.divergences().stream().noneMatch(RunDraws.DivergenceMark::warmup), "the warmup marks dropped out");
         assertEquals(warmup + after, b.divergenceCount());
         assertEquals(warmup, b.warmupDivergenceCount(), "the warmup ones still counted");
     }
@@ -310,15 +311,15 @@ class LiveBufferTest {
         assertEquals(10, b.totalGradients());
         assertEquals(2, b.energyErrors().length);
         assertEquals(1, b.divergences().size());
-        LiveBuffer.DivergenceMark d = b.divergences().get(0);
+        RunDraws.DivergenceMark d = b.divergences().get(0);
         assertEquals(30, d.position()[0]);
         assertEquals(40, d.position()[1]);
         assertEquals(3, d.trajectory().length);
         assertEquals(1, b.events().size());
         assertEquals(7, b.events().get(0).iteration());
-        List<LiveBuffer.Proposal> ps = b.recentProposals(0);
+        List<RunDraws.Proposal> ps = b.recentProposals(0);
         assertEquals(2, ps.size());
-        LiveBuffer.Proposal rejected = ps.get(1);
+        RunDraws.Proposal rejected = ps.get(1);
         assertEquals(false, rejected.accepted());
         assertEquals(5, rejected.to()[0], "a rejected proposal ends where its path ends");
         assertNotNull(rejected.path());
@@ -332,7 +333,7 @@ class LiveBufferTest {
         LiveBuffer b = new LiveBuffer(64);
         b.start(info(1, 0, 100_000));
         int n = LiveBuffer.MAX_DIVERGENCE_MARKS + 5_000;
-        List<LiveBuffer.DivergenceMark> first = null;
+        List<RunDraws.DivergenceMark> first = null;
         for (int i = 0; i < n; i++) {
             Divergence d = new Divergence(new double[] {i, 0}, null, 1500, null);
             b.transition(0, i, transition(i, 0, false, 1500, d, null), new double[] {i, 0});
@@ -342,7 +343,7 @@ class LiveBufferTest {
             }
         }
         assertEquals(11, first.size());
-        List<LiveBuffer.DivergenceMark> marks = b.divergences();
+        List<RunDraws.DivergenceMark> marks = b.divergences();
         assertEquals(LiveBuffer.MAX_DIVERGENCE_MARKS, marks.size());
         assertEquals(n, b.divergenceCount());
         assertEquals(5_000, marks.get(0).iteration(), "the oldest ones went first");

@@ -14,6 +14,7 @@ import workbench.core.kernel.Divergence;
 import workbench.core.kernel.Transition;
 import workbench.core.model.catalog.Gaussian2d;
 import workbench.core.run.RunConfig;
+import workbench.core.run.RunDraws;
 import workbench.core.run.RunInfo;
 
 /**
@@ -84,7 +85,7 @@ class SlowMotionDivergenceHoldTest {
         ProjectionView v = new ProjectionView();
         v.setBuffer(b);
         v.setPathSeconds(0.6);
-        List<LiveBuffer.Proposal> ps = b.recentProposals(0);
+        List<RunDraws.Proposal> ps = b.recentProposals(0);
         long arrived = ps.get(ps.size() - 1).arrivedNanos();
 
         Frame during = frame(v, arrived + 100_000_000L); // a sixth of the path drawn

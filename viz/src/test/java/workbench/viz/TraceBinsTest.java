@@ -1,6 +1,7 @@
 package workbench.viz;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Random;
@@ -108,5 +109,33 @@ class TraceBinsTest {
                 }
             }
         }
+    }
+
+    @Test
+    void aRateNearOneGetsBucketsLargeEnoughToReadAsARate() {
+        // a 0/1 series kept 98% of the time, as SMILE's tuner keeps its steps: buckets of 16 can only say 1 or 15/16
+        Random rnd = new Random(3);
+        boolean[] kept = new boolean[6000];
+        for (int i = 0; i < kept.length; i++) {
+            kept[i] = rnd.nextDouble() < 0.98;
+        }
+        TraceBins bins = new TraceBins();
+        bins.setMeanMode(true);
+        bins.setMeanMinBucket(256);
+        bins.update(new long[] {0}, new long[] {kept.length}, 0, kept.length, 400, (c, i) -> kept[(int) i] ? 1 : 0);
+        assertTrue(bins.bucketSize() >= 256, "bucket " + bins.bucketSize());
+        java.util.Set<Double> levels = new java.util.TreeSet<>();
+        for (int s = 0; s < bins.used(); s++) {
+            long a = bins.start(s);
+            long b = Math.min(kept.length, a + bins.bucketSize());
+            int n = 0;
+            for (long i = a; i < b; i++) {
+                n += kept[(int) i] ? 1 : 0;
+            }
+            assertEquals((double) n / (b - a), bins.min(0, s), 1e-12, "bucket at " + a);
+            levels.add(bins.min(0, s));
+        }
+        assertTrue(levels.size() > 5, "the shares take many values, not a comb of two: " + levels);
+        assertThrows(IllegalArgumentException.class, () -> bins.setMeanMinBucket(100));
     }
 }

@@ -12,6 +12,7 @@ import workbench.core.kernel.SamplerRegistry;
 import workbench.core.model.ModelRegistry;
 import workbench.core.run.ChainRunner;
 import workbench.core.run.RunConfig;
+import workbench.core.run.RunDraws;
 
 /** The SMILE view's data from a real SMILE run: thresholds, Gamma curve, histogram, rejections. */
 class TunerFitTest {
@@ -57,11 +58,11 @@ class TunerFitTest {
             assertEquals((f.window() - f.beyond()) / (double) f.window(), mass, 1e-9);
             // rejections in the window agree with the tuner's own counter
             long last = b.size(chain) - 1;
-            double before = b.extra(chain, last - 400, LiveBuffer.Extra.REJECTIONS);
-            assertEquals(b.extra(chain, last, LiveBuffer.Extra.REJECTIONS) - before, f.rejectedHere());
+            double before = b.extra(chain, last - 400, RunDraws.Extra.REJECTIONS);
+            assertEquals(b.extra(chain, last, RunDraws.Extra.REJECTIONS) - before, f.rejectedHere());
         }
-        long total = (long) (b.extra(0, b.size(0) - 1, LiveBuffer.Extra.REJECTIONS)
-                + b.extra(1, b.size(1) - 1, LiveBuffer.Extra.REJECTIONS));
+        long total = (long) (b.extra(0, b.size(0) - 1, RunDraws.Extra.REJECTIONS)
+                + b.extra(1, b.size(1) - 1, RunDraws.Extra.REJECTIONS));
         assertEquals(total, TunerFit.of(b, 0, 400).rejections());
         assertTrue(total > 0, "a 5 % reset quantile rejects some of 1200 steps");
     }

@@ -30,7 +30,7 @@ import javafx.stage.Window;
 import workbench.core.diagnostics.Diagnostics;
 import workbench.core.draws.Stat;
 import workbench.core.kernel.AcceptStep;
-import workbench.viz.LiveBuffer;
+import workbench.core.run.RunDraws;
 import workbench.viz.PosteriorPane;
 
 /**
@@ -249,7 +249,7 @@ public final class CompareWindow {
     public List<String> report() {
         List<String> out = new ArrayList<>();
         for (Panel p : panels) {
-            LiveBuffer b = p.run.buffer();
+            RunDraws b = p.run.buffer();
             out.add(String.format(Locale.ROOT, "%s %d transitions, state %s, session %s",
                     p.sampler.getSelectionModel().getSelectedItem(), b == null ? 0 : b.totalTransitions(),
                     p.run.state(), p.run.session()));
@@ -327,7 +327,7 @@ public final class CompareWindow {
             long t0 = System.nanoTime();
             boolean worked = false;
             for (Panel p : panels) {
-                LiveBuffer b = p.run.buffer();
+                RunDraws b = p.run.buffer();
                 String id = p.sampler.getSelectionModel().getSelectedItem();
                 List<Object> from = java.util.Arrays.asList(b, b == null ? null : b.version(), p.run.state(), id);
                 if (from.equals(p.figuresFrom)) {
@@ -384,7 +384,7 @@ public final class CompareWindow {
 
     /** The panel's line of figures, or null to leave what it says (not started, or refused). */
     static String figures(RunController run) {
-        LiveBuffer b = run.buffer();
+        RunDraws b = run.buffer();
         String failure = failure(run);
         if (b == null || !b.started()) {
             // a run that failed before its first draw said "starting" for good
@@ -495,7 +495,7 @@ public final class CompareWindow {
     static final String ACCEPTANCE_TIP = "acceptance: the mean acceptance statistic after warmup, all chains";
 
     /** The figures' tooltip: what the acceptance figure is, or why there is none for this panel's sampler. */
-    static String acceptanceTip(LiveBuffer b) {
+    static String acceptanceTip(RunDraws b) {
         AcceptStep a = b == null ? AcceptStep.METROPOLIS : b.acceptStep();
         return switch (a) {
             case METROPOLIS -> ACCEPTANCE_TIP;

@@ -20,7 +20,7 @@ import javafx.scene.control.TableView;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
 import workbench.app.cli.DivergenceAdvice;
-import workbench.viz.LiveBuffer;
+import workbench.core.run.RunDraws;
 import workbench.viz.PosteriorPane;
 import workbench.viz.Ticks;
 
@@ -51,33 +51,33 @@ final class DiagnosticsPane {
     private final Map<TableColumn<DiagnosticsViewModel.Line, ?>, String> diagColumnHelp = new HashMap<>();
     private final Map<TableColumn<DiagnosticsViewModel.Line, ?>, java.util.function.Function<DiagnosticsViewModel.Line, String>>
             diagColumnWarning = new HashMap<>();
-    private final TableView<LiveBuffer.DivergenceMark> divTable = new TableView<>();
-    private final ObservableList<LiveBuffer.DivergenceMark> divRows = FXCollections.observableArrayList();
+    private final TableView<RunDraws.DivergenceMark> divTable = new TableView<>();
+    private final ObservableList<RunDraws.DivergenceMark> divRows = FXCollections.observableArrayList();
     /** The divergence list's sort from the keyboard (a table's headers take no focus): the column, and its direction. */
     private final ComboBox<String> divSortBy = new ComboBox<>();
     private final javafx.scene.control.CheckBox divSortDescending = new javafx.scene.control.CheckBox("_descending");
     private boolean divSortSyncing;
     private static final String DIV_ORDER_FOUND = "order found";
     /** The buffer whose draws the window shows (null: none). */
-    private final Supplier<LiveBuffer> shownBuffer;
+    private final Supplier<RunDraws> shownBuffer;
     /** The posterior projection, which replays the divergence selected in the list. */
     private final PosteriorPane posterior;
     /** The window's text size in pixels, which the truth columns' widths follow. */
     private final DoubleSupplier textSize;
 
-    DiagnosticsPane(Supplier<LiveBuffer> shownBuffer, PosteriorPane posterior, DoubleSupplier textSize) {
+    DiagnosticsPane(Supplier<RunDraws> shownBuffer, PosteriorPane posterior, DoubleSupplier textSize) {
         this.shownBuffer = shownBuffer;
         this.posterior = posterior;
         this.textSize = textSize;
     }
 
     /** The divergence list (the window's frame sorts it again when rows come). */
-    TableView<LiveBuffer.DivergenceMark> divTable() {
+    TableView<RunDraws.DivergenceMark> divTable() {
         return divTable;
     }
 
     /** The divergence list's rows, in the order found unless sorted: the window's frame adds the new ones. */
-    ObservableList<LiveBuffer.DivergenceMark> divRows() {
+    ObservableList<RunDraws.DivergenceMark> divRows() {
         return divRows;
     }
 
@@ -242,18 +242,18 @@ final class DiagnosticsPane {
         divTable.setItems(divRows);
         divTable.setPlaceholder(new Label("No divergences so far."));
         // a click on a header sorts by the numbers, not by the text shown ("10" after "1", "1.3e+32" before "1658")
-        TableColumn<LiveBuffer.DivergenceMark, Integer> chain = new TableColumn<>("chain");
+        TableColumn<RunDraws.DivergenceMark, Integer> chain = new TableColumn<>("chain");
         chain.setCellValueFactory(cd -> new ReadOnlyObjectWrapper<>(cd.getValue().chain() + 1));
-        TableColumn<LiveBuffer.DivergenceMark, String> draw = new TableColumn<>("draw");
+        TableColumn<RunDraws.DivergenceMark, String> draw = new TableColumn<>("draw");
         // the post-warmup draw number, as `workbench summary --divergences` gives it (not the iteration: "1064" for
         // draw 64 after 1000 warmup read as a draw the run never made)
         draw.setCellValueFactory(cd -> {
-            LiveBuffer b = shownBuffer.get();
+            RunDraws b = shownBuffer.get();
             return new ReadOnlyObjectWrapper<>(b == null
                     ? Long.toString(cd.getValue().iteration() + 1) : b.drawLabel(cd.getValue()));
         });
         draw.setComparator(DiagnosticsPane::compareDrawLabels);
-        TableColumn<LiveBuffer.DivergenceMark, Double> de = new TableColumn<>("energy error");
+        TableColumn<RunDraws.DivergenceMark, Double> de = new TableColumn<>("energy error");
         de.setCellValueFactory(cd -> new ReadOnlyObjectWrapper<>(cd.getValue().energyError()));
         de.setCellFactory(col -> new javafx.scene.control.TableCell<>() {
             @Override
@@ -262,11 +262,11 @@ final class DiagnosticsPane {
                 setText(empty || v == null ? null : Ticks.number(v));
             }
         });
-        TableColumn<LiveBuffer.DivergenceMark, String> where = new TableColumn<>("location (where \u0394E crossed 1000)");
+        TableColumn<RunDraws.DivergenceMark, String> where = new TableColumn<>("location (where \u0394E crossed 1000)");
         where.setCellValueFactory(cd -> new ReadOnlyObjectWrapper<>(cd.getValue().crossingKnown()
                 ? location(cd.getValue().position())
                 : "not recorded (flagged draw: " + location(cd.getValue().position()) + ")"));
-        TableColumn<LiveBuffer.DivergenceMark, String> start = new TableColumn<>("where its transition began");
+        TableColumn<RunDraws.DivergenceMark, String> start = new TableColumn<>("where its transition began");
         start.setCellValueFactory(cd -> new ReadOnlyObjectWrapper<>(location(cd.getValue().start())));
         divTable.getColumns().addAll(List.of(chain, draw, de, start, where));
         // the window's width shared by these starting widths, not equally: at 1280 x 720 five equal columns gave a
@@ -292,7 +292,7 @@ final class DiagnosticsPane {
      * "Sort by" (Alt+S) and "descending" (Alt+D, Space) over the divergence list: the headers' sort, from the keyboard. A
      * click on a header shows its sort there too.
      */
-    private Node divergenceSortBar(List<TableColumn<LiveBuffer.DivergenceMark, ?>> sortable) {
+    private Node divergenceSortBar(List<TableColumn<RunDraws.DivergenceMark, ?>> sortable) {
         Label label = new Label("_Sort by");
         label.setMnemonicParsing(true);
         label.setLabelFor(divSortBy);
@@ -301,7 +301,7 @@ final class DiagnosticsPane {
         divSortDescending.setMnemonicParsing(true);
         divSortBy.getItems().add(DIV_ORDER_FOUND);
         divSortBy.setValue(DIV_ORDER_FOUND);
-        for (TableColumn<LiveBuffer.DivergenceMark, ?> c : sortable) {
+        for (TableColumn<RunDraws.DivergenceMark, ?> c : sortable) {
             divSortBy.getItems().add(c.getText());
         }
         divSortBy.setTooltip(MainWindow.tip("Sort the divergence list by a column (as a click on its header does); "
@@ -312,15 +312,15 @@ final class DiagnosticsPane {
                 return;
             }
             String by = divSortBy.getValue();
-            TableColumn<LiveBuffer.DivergenceMark, ?> col = sortable.stream().filter(c -> c.getText().equals(by))
+            TableColumn<RunDraws.DivergenceMark, ?> col = sortable.stream().filter(c -> c.getText().equals(by))
                     .findFirst().orElse(null);
             divSortSyncing = true;
             try {
                 if (col == null) {
                     divTable.getSortOrder().clear();
-                    LiveBuffer b = shownBuffer.get();
+                    RunDraws b = shownBuffer.get();
                     if (b != null) { // back in the order they came (a sort reordered the list itself)
-                        List<LiveBuffer.DivergenceMark> found = b.divergences();
+                        List<RunDraws.DivergenceMark> found = b.divergences();
                         divRows.setAll(found.subList(0, Math.min(found.size(), divRows.size())));
                     }
                 } else {
@@ -342,7 +342,7 @@ final class DiagnosticsPane {
             }
             divSortSyncing = true;
             try {
-                TableColumn<LiveBuffer.DivergenceMark, ?> first = divTable.getSortOrder().isEmpty() ? null
+                TableColumn<RunDraws.DivergenceMark, ?> first = divTable.getSortOrder().isEmpty() ? null
                         : divTable.getSortOrder().get(0);
                 divSortBy.setValue(first != null && sortable.contains(first) ? first.getText() : DIV_ORDER_FOUND);
                 if (first != null) {
@@ -352,8 +352,8 @@ final class DiagnosticsPane {
                 divSortSyncing = false;
             }
         };
-        divTable.getSortOrder().addListener((javafx.collections.ListChangeListener<TableColumn<LiveBuffer.DivergenceMark, ?>>) ch -> follow.run());
-        for (TableColumn<LiveBuffer.DivergenceMark, ?> c : divTable.getColumns()) {
+        divTable.getSortOrder().addListener((javafx.collections.ListChangeListener<TableColumn<RunDraws.DivergenceMark, ?>>) ch -> follow.run());
+        for (TableColumn<RunDraws.DivergenceMark, ?> c : divTable.getColumns()) {
             c.sortTypeProperty().addListener((o, a, b) -> follow.run());
         }
         HBox bar = new HBox(6, label, divSortBy, divSortDescending);
@@ -384,7 +384,7 @@ final class DiagnosticsPane {
     }
 
     private String location(double[] pos) {
-        LiveBuffer b = shownBuffer.get();
+        RunDraws b = shownBuffer.get();
         List<String> names = b == null ? List.of() : b.names();
         StringBuilder sb = new StringBuilder();
         for (int i = 0; i < Math.min(pos.length, 4); i++) {
@@ -402,7 +402,7 @@ final class DiagnosticsPane {
      * shown model's caveat about its per-parameter diagnostics, or null; {@code advice}: the run shown, as the advice
      * against its divergences needs it. Returns whether the table compares with a truth.
      */
-    boolean show(LiveBuffer b, DiagnosticsViewModel.Table t, long warmupDivergences, long transitions, String note,
+    boolean show(RunDraws b, DiagnosticsViewModel.Table t, long warmupDivergences, long transitions, String note,
             Supplier<DivergenceAdvice.Run> advice) {
         // the focused cell stays where it was (the rows are new objects each refresh), and its line follows
         javafx.scene.control.TablePosition<DiagnosticsViewModel.Line, ?> at = diagTable.getFocusModel().getFocusedCell();
@@ -533,7 +533,7 @@ final class DiagnosticsPane {
     }
 
     private TableFit<DiagnosticsViewModel.Line> diagFit;
-    private TableFit<LiveBuffer.DivergenceMark> divFit;
+    private TableFit<RunDraws.DivergenceMark> divFit;
 
     /**
      * The diagnostics table's columns' least widths at the normal text size, for what their cells hold: a number such

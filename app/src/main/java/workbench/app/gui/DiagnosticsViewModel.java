@@ -10,6 +10,7 @@ import workbench.core.diagnostics.TruthCheck;
 import workbench.core.draws.DrawSource;
 import workbench.core.draws.Stat;
 import workbench.core.model.Truth;
+import workbench.core.run.RunDraws;
 import workbench.viz.Ticks;
 import workbench.viz.TruthErrorChart;
 
@@ -483,7 +484,7 @@ public final class DiagnosticsViewModel {
      * a table is computed with, so that its line gives both as of one moment (read when the table was shown, a
      * full-speed run's line said "21 of the run's 160000 post-warmup transitions" where 21 was the count of 96 000).
      */
-    static long postWarmupTransitions(workbench.viz.LiveBuffer b) {
+    static long postWarmupTransitions(RunDraws b) {
         long transitions = 0;
         for (int c = 0; c < b.chains(); c++) {
             transitions += Math.max(0, b.size(c) - b.warmup(c));

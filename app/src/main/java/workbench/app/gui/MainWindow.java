@@ -61,6 +61,7 @@ import workbench.core.model.DataModel;
 import workbench.core.model.Model;
 import workbench.core.model.ModelFactory;
 import workbench.core.model.Truth;
+import workbench.core.run.RunDraws;
 import workbench.core.samplers.sg.Csgld;
 import workbench.core.spec.Described;
 import workbench.viz.AutocorrelationView;
@@ -148,8 +149,8 @@ public final class MainWindow extends BorderPane {
     /** The Diagnostics and Divergences tabs. */
     private final DiagnosticsPane diagPane = new DiagnosticsPane(() -> this.shownBuffer, posterior, this::textSize);
     /** The divergence list and its rows (from {@link #diagPane}): each frame adds the new divergences. */
-    private final TableView<LiveBuffer.DivergenceMark> divTable = diagPane.divTable();
-    private final ObservableList<LiveBuffer.DivergenceMark> divRows = diagPane.divRows();
+    private final TableView<RunDraws.DivergenceMark> divTable = diagPane.divTable();
+    private final ObservableList<RunDraws.DivergenceMark> divRows = diagPane.divRows();
     private final PlotExports exports = new PlotExports(() -> getScene() == null ? null : getScene().getWindow(),
             this::showMessage);
     /** The truth the shown draws' table compares with (null: none, or no longer the target after a beta change). */
@@ -223,7 +224,7 @@ public final class MainWindow extends BorderPane {
      */
     private long[] shownDivergences;
     /** The shown buffer's divergences as this frame read them (null: no draws): the status bar's and the plots'. */
-    private LiveBuffer.Divergences liveDivergences;
+    private RunDraws.Divergences liveDivergences;
     /** The buffer {@link #liveDivergences} was read from. */
     private LiveBuffer liveOf;
 
@@ -1089,7 +1090,7 @@ public final class MainWindow extends BorderPane {
 
     /** Whether setting the step size by hand ended an adaptation in {@code b}'s run (the runner says so by an event). */
     private static boolean handSetEndedAdaptation(LiveBuffer b) {
-        for (LiveBuffer.EventMark e : b.events()) {
+        for (RunDraws.EventMark e : b.events()) {
             if (workbench.core.run.RunEvent.ADAPTATION_ENDED.equals(e.event().kind())
                     && "step size set by hand".equals(e.event().detail())) {
                 return true;
@@ -1839,7 +1840,7 @@ public final class MainWindow extends BorderPane {
         // the table's line and the energy charts say the counts their draws were read with (showDivergences)
         // (read again only when the buffer or its counts changed: a running buffer's version changes every frame, and
         // each reading copied up to 20 000 marks that both views then compared with their last, element by element)
-        LiveBuffer.Divergences held = liveDivergences;
+        RunDraws.Divergences held = liveDivergences;
         boolean started = b != null && b.started();
         if (b != liveOf || started != (held != null) || held != null
                 && (held.total() != b.divergenceCount() || held.inWarmup() != b.warmupDivergenceCount())) {
@@ -1884,7 +1885,7 @@ public final class MainWindow extends BorderPane {
         // between the two readings met no divergences read ("view error: NullPointerException" in the status bar, from
         // a run's first frames until the next message)
         if (b != null && started) {
-            List<LiveBuffer.DivergenceMark> divs = liveDivergences.marks();
+            List<RunDraws.DivergenceMark> divs = liveDivergences.marks();
             if (divs.size() > divRows.size()) {
                 divRows.addAll(divs.subList(divRows.size(), divs.size()));
                 if (!divTable.getSortOrder().isEmpty()) {
@@ -2025,7 +2026,7 @@ public final class MainWindow extends BorderPane {
             setText(statusStep, "step size: " + stepSizes(b));
         }
         // as of this frame, as the plots' legends count them (the table's line and the energy charts: as of its draws)
-        LiveBuffer.Divergences live = liveDivergences;
+        RunDraws.Divergences live = liveDivergences;
         setText(statusDivs, "divergences: " + divergenceCounts(b, live == null ? null
                 : new long[] {Math.max(live.inWarmup(), live.total()), live.inWarmup()}));
         java.nio.file.Path sessionDir = shownSession();
@@ -2531,7 +2532,7 @@ public final class MainWindow extends BorderPane {
     /** The finished run's note last put on the status line (compared by identity: one string per run's end). */
     private String finishedNoteShown;
 
-    public List<LiveBuffer.DivergenceMark> divergenceRows() {
+    public List<RunDraws.DivergenceMark> divergenceRows() {
         return new ArrayList<>(divRows);
     }
 

@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.List;
 import workbench.core.BadInputException;
 import workbench.core.model.Truth;
+import workbench.core.run.RunDraws;
 import workbench.sessions.SessionManifest;
 import workbench.sessions.SessionReader;
 import workbench.sessions.SessionTruth;
@@ -131,7 +132,7 @@ public final class OpenViewModel {
      * from the manifest. Null (the buffer keeps its marks at the divergent draws) when there are none, the set is
      * distilled, or the model cannot be rebuilt here or does not fit the records.
      */
-    static List<LiveBuffer.DivergenceMark> storedDivergences(SessionReader reader, LiveBuffer b) {
+    static List<RunDraws.DivergenceMark> storedDivergences(SessionReader reader, LiveBuffer b) {
         return reader.manifest().distilled() != null ? null
                 : storedDivergences(reader, b, shownDivergences(reader, r -> true));
     }
@@ -177,7 +178,7 @@ public final class OpenViewModel {
         return out;
     }
 
-    private static List<LiveBuffer.DivergenceMark> storedDivergences(SessionReader reader, LiveBuffer b,
+    private static List<RunDraws.DivergenceMark> storedDivergences(SessionReader reader, LiveBuffer b,
             List<workbench.sessions.DivergenceRecord> records) {
         SessionManifest m = reader.manifest();
         if (m.distilled() != null || records.isEmpty()) {
@@ -192,7 +193,7 @@ public final class OpenViewModel {
         if (model.outputDim() != b.names().size()) {
             return null;
         }
-        List<LiveBuffer.DivergenceMark> marks = new java.util.ArrayList<>(records.size());
+        List<RunDraws.DivergenceMark> marks = new java.util.ArrayList<>(records.size());
         for (workbench.sessions.DivergenceRecord r : records) {
             if (r.chain() < 0 || r.chain() >= b.chains() || r.position() == null || r.position().length != model.dim()) {
                 return null;
@@ -212,11 +213,11 @@ public final class OpenViewModel {
             if (start == null) {
                 start = drawAt(b, r.chain(), r.iteration());
             }
-            marks.add(new LiveBuffer.DivergenceMark(r.chain(), r.iteration(), at, start == null ? at : start,
+            marks.add(new RunDraws.DivergenceMark(r.chain(), r.iteration(), at, start == null ? at : start,
                     r.energyError(), traj, r.iteration() < b.warmup(r.chain()), true));
         }
-        marks.sort(java.util.Comparator.comparingLong(LiveBuffer.DivergenceMark::iteration)
-                .thenComparingInt(LiveBuffer.DivergenceMark::chain));
+        marks.sort(java.util.Comparator.comparingLong(RunDraws.DivergenceMark::iteration)
+                .thenComparingInt(RunDraws.DivergenceMark::chain));
         return marks;
     }
 
@@ -280,7 +281,7 @@ public final class OpenViewModel {
             List<workbench.sessions.DivergenceRecord> records = m.distilled() != null ? List.of()
                     : shownDivergences(reader, r -> r.chain() < 0 || r.chain() >= reader.chains()
                             || r.iteration() < reader.size(r.chain()));
-            List<LiveBuffer.DivergenceMark> stored = storedDivergences(reader, b, records);
+            List<RunDraws.DivergenceMark> stored = storedDivergences(reader, b, records);
             if (stored != null) {
                 b.replaceDivergences(stored);
             } else if (records.size() > b.divergenceCount()) {

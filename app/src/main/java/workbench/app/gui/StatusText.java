@@ -3,7 +3,7 @@ package workbench.app.gui;
 import java.io.File;
 import java.util.Locale;
 import java.util.Map;
-import workbench.viz.LiveBuffer;
+import workbench.core.run.RunDraws;
 import workbench.viz.Ticks;
 
 /**
@@ -18,7 +18,7 @@ final class StatusText {
      * The status bar's step size: every chain's latest, one value when they agree, else their range ("0.1850–0.2710"). Chain 1's alone read as the run's step size, though warmup adapts each chain's own (`workbench
      * summary`: step size [0.185, 0.271, 0.197, 0.245] for NUTS on the centred eight schools, seed 3).
      */
-    static String stepSizes(LiveBuffer b) {
+    static String stepSizes(RunDraws b) {
         if (b == null || !b.started()) {
             return Ticks.number(Double.NaN);
         }
@@ -46,12 +46,12 @@ final class StatusText {
      * under the table and {@code workbench summary} count them: a bare total with the warmup ones in it (220) read as
      * more than the summary's post-warmup count of the same run.
      */
-    static String divergenceCounts(LiveBuffer b) {
+    static String divergenceCounts(RunDraws b) {
         return divergenceCounts(b, b == null ? null : new long[] {b.divergenceCount(), b.warmupDivergenceCount()});
     }
 
-    /** As {@link #divergenceCounts(LiveBuffer)}, from counts read before: {total, of which in warmup}. */
-    static String divergenceCounts(LiveBuffer b, long[] counts) {
+    /** As {@link #divergenceCounts(RunDraws)}, from counts read before: {total, of which in warmup}. */
+    static String divergenceCounts(RunDraws b, long[] counts) {
         if (b == null || !b.started()) {
             return "0";
         }
@@ -87,10 +87,10 @@ final class StatusText {
      * The status line's count: while any chain is in warmup, how far warmup has come ({@code warmup: 120 of 500 per
      * chain}); then the draws after warmup, the number the run was asked for ({@code draws: 2000 per chain (8000 in
      * all) after 500 warmup}), the shortest chain's per chain. Chains added during a run count their own warmup.
-     * An opened session's chains left out of its table ({@link LiveBuffer#leftOutOfTable}: empty, corrupt from the
+     * An opened session's chains left out of its table ({@link RunDraws#leftOutOfTable}: empty, corrupt from the
      * start, cut in warmup) are not counted: a finished run read "draws: 0 per chain" or "warmup: 256 of 300".
      */
-    static String drawCount(LiveBuffer b) {
+    static String drawCount(RunDraws b) {
         long[] sizes = b.sizes();
         long perChain = Long.MAX_VALUE;
         long all = 0;

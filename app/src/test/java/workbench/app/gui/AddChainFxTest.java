@@ -13,6 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.testfx.api.FxRobot;
 import org.testfx.util.WaitForAsyncUtils;
 import workbench.core.BadInputException;
+import workbench.core.run.RunDraws;
 import workbench.core.run.RunEvent;
 import workbench.viz.LiveBuffer;
 import workbench.viz.ProjectionView;
@@ -57,7 +58,7 @@ class AddChainFxTest extends WindowFxBase {
         // the FX thread says so after the runner took the command, which may already have started the chain
         waitUntil("the message (" + text(robot, "#statusMessage") + ")",
                 () -> text(robot, "#statusMessage").startsWith("chain 3 added at ("));
-        List<LiveBuffer.EventMark> added = b.events().stream()
+        List<RunDraws.EventMark> added = b.events().stream()
                 .filter(e -> RunEvent.CHAIN_ADDED.equals(e.event().kind())).toList();
         assertEquals(1, added.size());
         assertEquals(2, added.get(0).chain());

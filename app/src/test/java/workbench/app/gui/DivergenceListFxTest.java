@@ -19,6 +19,7 @@ import workbench.core.kernel.SamplerRegistry;
 import workbench.core.model.ModelRegistry;
 import workbench.core.run.ChainRunner;
 import workbench.core.run.RunConfig;
+import workbench.core.run.RunDraws;
 import workbench.sessions.SessionWriter;
 import workbench.viz.LiveBuffer;
 
@@ -42,13 +43,13 @@ class DivergenceListFxTest extends WindowFxBase {
         waitUntil("the session's divergences", () -> !divergences().isEmpty());
         robot.clickOn("#divergencesTab");
         @SuppressWarnings("unchecked")
-        TableView<LiveBuffer.DivergenceMark> table = robot.lookup("#divergenceTable").queryAs(TableView.class);
+        TableView<RunDraws.DivergenceMark> table = robot.lookup("#divergenceTable").queryAs(TableView.class);
         @SuppressWarnings("unchecked")
-        TableColumn<LiveBuffer.DivergenceMark, String> draw = (TableColumn<LiveBuffer.DivergenceMark, String>)
+        TableColumn<RunDraws.DivergenceMark, String> draw = (TableColumn<RunDraws.DivergenceMark, String>)
                 table.getColumns().stream().filter(c -> c.getText().equals("draw")).findFirst().orElseThrow();
         int sampling = 0;
         for (int i = 0; i < table.getItems().size(); i++) {
-            LiveBuffer.DivergenceMark d = table.getItems().get(i);
+            RunDraws.DivergenceMark d = table.getItems().get(i);
             String expected = d.iteration() < warmup ? (d.iteration() + 1) + " (warmup)"
                     : Long.toString(d.iteration() + 1 - warmup);
             assertEquals(expected, draw.getCellData(i), "chain " + (d.chain() + 1) + " iteration " + d.iteration());
@@ -66,30 +67,30 @@ class DivergenceListFxTest extends WindowFxBase {
         openEightSchoolsSession(robot, tmp, 2, 300, 600, 3);
         robot.clickOn("#divergencesTab");
         @SuppressWarnings("unchecked")
-        TableView<LiveBuffer.DivergenceMark> table = robot.lookup("#divergenceTable").queryAs(TableView.class);
-        List<LiveBuffer.DivergenceMark> rows = List.copyOf(table.getItems());
+        TableView<RunDraws.DivergenceMark> table = robot.lookup("#divergenceTable").queryAs(TableView.class);
+        List<RunDraws.DivergenceMark> rows = List.copyOf(table.getItems());
         assertTrue(rows.stream().anyMatch(d -> d.warmup()) && rows.stream().anyMatch(d -> !d.warmup())
                 && rows.size() > 20, "divergences in both phases, more than 20 in all: " + rows.size());
 
-        List<LiveBuffer.DivergenceMark> byError = sorted(robot, table, "energy error", TableColumn.SortType.DESCENDING);
+        List<RunDraws.DivergenceMark> byError = sorted(robot, table, "energy error", TableColumn.SortType.DESCENDING);
         for (int i = 1; i < byError.size(); i++) {
             assertTrue(Double.compare(byError.get(i - 1).energyError(), byError.get(i).energyError()) >= 0,
                     "energy errors descending: " + byError.get(i - 1).energyError() + " then " + byError.get(i).energyError());
         }
-        double largest = rows.stream().mapToDouble(LiveBuffer.DivergenceMark::energyError).max().orElseThrow();
+        double largest = rows.stream().mapToDouble(RunDraws.DivergenceMark::energyError).max().orElseThrow();
         assertEquals(largest, byError.get(0).energyError(), "the worst divergence on top");
 
         // as `summary --divergences` lists them: post-warmup by draw number, then warmup by iteration
-        List<LiveBuffer.DivergenceMark> byDraw = sorted(robot, table, "draw", TableColumn.SortType.ASCENDING);
-        List<LiveBuffer.DivergenceMark> expected = new ArrayList<>(rows);
-        expected.sort(Comparator.comparing(LiveBuffer.DivergenceMark::warmup)
-                .thenComparingLong(LiveBuffer.DivergenceMark::iteration));
+        List<RunDraws.DivergenceMark> byDraw = sorted(robot, table, "draw", TableColumn.SortType.ASCENDING);
+        List<RunDraws.DivergenceMark> expected = new ArrayList<>(rows);
+        expected.sort(Comparator.comparing(RunDraws.DivergenceMark::warmup)
+                .thenComparingLong(RunDraws.DivergenceMark::iteration));
         for (int i = 0; i < expected.size(); i++) {
             assertEquals(expected.get(i).warmup(), byDraw.get(i).warmup(), "row " + i);
             assertEquals(expected.get(i).iteration(), byDraw.get(i).iteration(), "row " + i);
         }
 
-        List<LiveBuffer.DivergenceMark> byChain = sorted(robot, table, "chain", TableColumn.SortType.DESCENDING);
+        List<RunDraws.DivergenceMark> byChain = sorted(robot, table, "chain", TableColumn.SortType.DESCENDING);
         assertEquals(2, byChain.get(0).chain() + 1);
         assertEquals(1, byChain.get(byChain.size() - 1).chain() + 1);
     }
@@ -100,8 +101,8 @@ class DivergenceListFxTest extends WindowFxBase {
         openEightSchoolsSession(robot, tmp, 2, 300, 600, 3);
         robot.clickOn("#divergencesTab");
         @SuppressWarnings("unchecked")
-        TableView<LiveBuffer.DivergenceMark> table = robot.lookup("#divergenceTable").queryAs(TableView.class);
-        List<LiveBuffer.DivergenceMark> found = List.copyOf(table.getItems());
+        TableView<RunDraws.DivergenceMark> table = robot.lookup("#divergenceTable").queryAs(TableView.class);
+        List<RunDraws.DivergenceMark> found = List.copyOf(table.getItems());
         assertTrue(found.size() > 20, "divergences: " + found.size());
         robot.interact(table::requestFocus);
         robot.press(KeyCode.ALT, KeyCode.S).release(KeyCode.S, KeyCode.ALT);
@@ -116,7 +117,7 @@ class DivergenceListFxTest extends WindowFxBase {
         }
         robot.type(KeyCode.ENTER);
         WaitForAsyncUtils.waitForFxEvents();
-        List<LiveBuffer.DivergenceMark> up = List.copyOf(table.getItems());
+        List<RunDraws.DivergenceMark> up = List.copyOf(table.getItems());
         for (int i = 1; i < up.size(); i++) {
             assertTrue(Double.compare(up.get(i - 1).energyError(), up.get(i).energyError()) <= 0,
                     "energy errors ascending at row " + i);
@@ -124,8 +125,8 @@ class DivergenceListFxTest extends WindowFxBase {
         robot.press(KeyCode.ALT, KeyCode.D).release(KeyCode.D, KeyCode.ALT);
         robot.type(KeyCode.SPACE);
         WaitForAsyncUtils.waitForFxEvents();
-        List<LiveBuffer.DivergenceMark> down = List.copyOf(table.getItems());
-        double largest = found.stream().mapToDouble(LiveBuffer.DivergenceMark::energyError).max().orElseThrow();
+        List<RunDraws.DivergenceMark> down = List.copyOf(table.getItems());
+        double largest = found.stream().mapToDouble(RunDraws.DivergenceMark::energyError).max().orElseThrow();
         assertEquals(largest, down.get(0).energyError(), "Alt+D: the largest first (focus "
                 + window.getScene().getFocusOwner() + ", descending " + robot.lookup("#divergenceSortDescending")
                 .queryAs(javafx.scene.control.CheckBox.class).isSelected() + ")");
@@ -134,7 +135,7 @@ class DivergenceListFxTest extends WindowFxBase {
                     "energy errors descending at row " + i);
         }
         // a header clicked shows its sort in the bar; "order found" puts the list back as it came
-        TableColumn<LiveBuffer.DivergenceMark, ?> chain = table.getColumns().stream()
+        TableColumn<RunDraws.DivergenceMark, ?> chain = table.getColumns().stream()
                 .filter(c -> c.getText().equals("chain")).findFirst().orElseThrow();
         robot.interact(() -> {
             chain.setSortType(TableColumn.SortType.ASCENDING);
@@ -155,9 +156,9 @@ class DivergenceListFxTest extends WindowFxBase {
         assertEquals(List.of("2", "9", "10", "64", "2 (warmup)", "10 (warmup)", "100 (warmup)"), labels);
     }
 
-    private static List<LiveBuffer.DivergenceMark> sorted(FxRobot robot, TableView<LiveBuffer.DivergenceMark> table,
+    private static List<RunDraws.DivergenceMark> sorted(FxRobot robot, TableView<RunDraws.DivergenceMark> table,
                                                           String column, TableColumn.SortType type) {
-        TableColumn<LiveBuffer.DivergenceMark, ?> col = table.getColumns().stream()
+        TableColumn<RunDraws.DivergenceMark, ?> col = table.getColumns().stream()
                 .filter(c -> c.getText().equals(column)).findFirst().orElseThrow();
         robot.interact(() -> {
             col.setSortType(type);

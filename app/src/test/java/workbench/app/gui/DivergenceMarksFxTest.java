@@ -10,6 +10,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
+import workbench.core.run.RunDraws;
 import workbench.viz.LiveBuffer;
 import workbench.viz.ProjectionView;
 
@@ -22,8 +23,8 @@ class DivergenceMarksFxTest extends WindowFxBase {
     @Test
     void warmupDivergencesAreMarkedApart(FxRobot robot, @TempDir Path tmp) throws Exception {
         openEightSchoolsSession(robot, tmp, 2, 300, 600, 3);
-        List<LiveBuffer.DivergenceMark> marks = divergences();
-        long warm = marks.stream().filter(LiveBuffer.DivergenceMark::warmup).count();
+        List<RunDraws.DivergenceMark> marks = divergences();
+        long warm = marks.stream().filter(RunDraws.DivergenceMark::warmup).count();
         assertTrue(warm > 0 && warm < marks.size(), "divergences in both phases are needed: " + warm + " of "
                 + marks.size());
         ProjectionView view = window.posterior().projection();
@@ -47,7 +48,7 @@ class DivergenceMarksFxTest extends WindowFxBase {
 
         // every divergence in warmup (a run whose warmup diverged, then no more): the first row is hollow and says
         // so, with no second row for them; it was a filled triangle over marks that were all hollow
-        List<LiveBuffer.DivergenceMark> warmOnly = marks.stream().filter(LiveBuffer.DivergenceMark::warmup).toList();
+        List<RunDraws.DivergenceMark> warmOnly = marks.stream().filter(RunDraws.DivergenceMark::warmup).toList();
         robot.interact(() -> {
             window.shownBuffer().replaceDivergences(warmOnly);
             window.frameNow(); // the views draw the counts a frame reads
@@ -101,7 +102,7 @@ class DivergenceMarksFxTest extends WindowFxBase {
         assertTrue(legend.get().contains("draw flagged divergent (where \u0394E crossed 1000 is not recorded) ("
                 + flagged + ")"), legend.get().toString());
         assertFalse(legend.get().stream().anyMatch(t -> t.contains("click to replay")), legend.get().toString());
-        for (LiveBuffer.DivergenceMark m : divergences()) {
+        for (RunDraws.DivergenceMark m : divergences()) {
             assertFalse(m.crossingKnown());
         }
     }

@@ -14,6 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.testfx.api.FxRobot;
 import workbench.core.kernel.Divergence;
 import workbench.core.kernel.Transition;
+import workbench.core.run.RunDraws;
 import workbench.viz.LiveBuffer;
 import workbench.viz.Palette;
 import workbench.viz.Pen;
@@ -37,12 +38,12 @@ class DivergenceOffViewFxTest extends WindowFxBase {
         buffer.transition(0, 1, new Transition(at(0, 0), false, 0, 0, 2000, true,
                 new Divergence(new double[] {1e6, 0.5}, new double[2], 2000, traj), 1, 2, 1, 2, false, null,
                 Map.of()), new double[] {0, 0});
-        LiveBuffer.DivergenceMark mark = buffer.divergences().get(0);
+        RunDraws.DivergenceMark mark = buffer.divergences().get(0);
 
         List<double[][]> magenta = new ArrayList<>(); // filled polygons in the divergence colour, inside the plot
         Pen pen = magentaRecorder(magenta);
         AtomicReference<double[]> edge = new AtomicReference<>();
-        AtomicReference<LiveBuffer.DivergenceMark> clicked = new AtomicReference<>();
+        AtomicReference<RunDraws.DivergenceMark> clicked = new AtomicReference<>();
         AtomicReference<List<String>> legend = new AtomicReference<>();
         paintThen(robot, pen, buffer, view -> {
             double[] box = view.box();

@@ -23,6 +23,7 @@ import org.testfx.api.FxRobot;
 import workbench.core.draws.Stat;
 import workbench.core.kernel.SamplerRegistry;
 import workbench.core.model.ModelRegistry;
+import workbench.core.run.RunDraws;
 import workbench.core.run.RunEvent;
 import workbench.viz.LiveBuffer;
 import workbench.viz.Palette;
@@ -93,7 +94,7 @@ class MainWindowFxTest extends WindowFxBase {
                 + "', status '" + robot.lookup("#statusMessage").queryAs(Label.class).getText() + "', events " + b.events()
                 + ", state " + window.controller().state() + ")", () -> b.events().stream().filter(e -> e.event().kind().equals(RunEvent.STEP_SIZE))
                 .filter(e -> b.size(e.chain()) > e.iteration()).count() == 4);
-        for (LiveBuffer.EventMark e : b.events()) {
+        for (RunDraws.EventMark e : b.events()) {
             if (e.event().kind().equals(RunEvent.STEP_SIZE)) {
                 assertEquals(0.0123, b.stat(e.chain(), e.iteration(), Stat.STEP_SIZE),
                         "chain " + e.chain() + ", transition " + e.iteration() + " used the new step size");
@@ -128,7 +129,7 @@ class MainWindowFxTest extends WindowFxBase {
             double[] box = window.posterior().projection().box();
             double[] legend = window.posterior().projection().legendBounds();
             // the latest divergence inside the view (some happen far out in the funnel's tails) and not under the legend
-            LiveBuffer.DivergenceMark d = window.divergenceRows().stream()
+            RunDraws.DivergenceMark d = window.divergenceRows().stream()
                     .filter(m -> m.position()[0] > box[0] && m.position()[0] < box[1]
                             && m.position()[1] > box[2] && m.position()[1] < box[3])
                     .filter(m -> {
@@ -159,7 +160,7 @@ class MainWindowFxTest extends WindowFxBase {
         assertTrue(found, "a divergence mark at " + Arrays.toString(p));
         // selecting a row replays that divergence's trajectory on the projection
         @SuppressWarnings("unchecked")
-        TableView<LiveBuffer.DivergenceMark> divs = (TableView<LiveBuffer.DivergenceMark>) table;
+        TableView<RunDraws.DivergenceMark> divs = (TableView<RunDraws.DivergenceMark>) table;
         robot.interact(() -> divs.getSelectionModel().select(0));
         assertEquals(divs.getItems().get(0), window.posterior().projection().replaying());
         assertTrue(divs.getItems().get(0).trajectory().length > 1, "the trajectory up to the divergence is kept");
@@ -170,8 +171,8 @@ class MainWindowFxTest extends WindowFxBase {
         javafx.scene.control.ChoiceBox<String> at2 = robot.lookup("#divergencesAt").queryAs(javafx.scene.control.ChoiceBox.class);
         robot.interact(() -> at2.getSelectionModel().select("transition start"));
         assertTrue(window.posterior().projection().divergencesAtStart());
-        AtomicReference<LiveBuffer.DivergenceMark> hit = new AtomicReference<>();
-        LiveBuffer.DivergenceMark first = divs.getItems().get(0);
+        AtomicReference<RunDraws.DivergenceMark> hit = new AtomicReference<>();
+        RunDraws.DivergenceMark first = divs.getItems().get(0);
         robot.interact(() -> {
             window.posterior().projection().refresh(System.nanoTime());
             double[] v = window.posterior().projection().toView(first.start()[0], first.start()[1]);

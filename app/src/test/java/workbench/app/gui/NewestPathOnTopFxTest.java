@@ -11,6 +11,7 @@ import javafx.scene.paint.Color;
 import org.junit.jupiter.api.Test;
 import org.testfx.api.FxRobot;
 import workbench.core.kernel.Transition;
+import workbench.core.run.RunDraws;
 import workbench.viz.LiveBuffer;
 import workbench.viz.Palette;
 import workbench.viz.Pen;
@@ -42,7 +43,7 @@ class NewestPathOnTopFxTest extends WindowFxBase {
                         3, false, path, Map.of()), next.clone());
                 prev = next;
             }
-            List<LiveBuffer.Proposal> ps = buffer.recentProposals(c);
+            List<RunDraws.Proposal> ps = buffer.recentProposals(c);
             arrived = Math.max(arrived, ps.get(ps.size() - 1).arrivedNanos());
         }
         List<Stroke> strokes = new ArrayList<>();

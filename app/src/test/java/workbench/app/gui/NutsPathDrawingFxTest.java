@@ -11,6 +11,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.testfx.api.FxRobot;
 import workbench.core.kernel.Transition;
+import workbench.core.run.RunDraws;
 import workbench.viz.LiveBuffer;
 import workbench.viz.Palette;
 import workbench.viz.Pen;
@@ -33,7 +34,7 @@ class NutsPathDrawingFxTest extends WindowFxBase {
         double[][] path = {{0, 0}, {1, 0}, {-1, 0}, {-2, 0}};
         buffer.transition(0, 1, new Transition(at(-1, 0), true, 0.9, 0, 0, false, null, 1, 3, 2, 3, false, path,
                 Map.of(), new int[] {-1, 0, 0, 2}), new double[] {-1, 0});
-        LiveBuffer.Proposal p = buffer.recentProposals(0).get(1);
+        RunDraws.Proposal p = buffer.recentProposals(0).get(1);
 
         List<double[]> pathLines = new ArrayList<>();
         List<double[]> acceptLines = new ArrayList<>();

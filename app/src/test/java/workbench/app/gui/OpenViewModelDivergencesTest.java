@@ -16,6 +16,7 @@ import workbench.core.kernel.SamplerRegistry;
 import workbench.core.model.ModelRegistry;
 import workbench.core.run.ChainRunner;
 import workbench.core.run.RunConfig;
+import workbench.core.run.RunDraws;
 import workbench.sessions.SessionWriter;
 import workbench.viz.LiveBuffer;
 
@@ -36,21 +37,21 @@ class OpenViewModelDivergencesTest {
         }
         LiveBuffer live = new LiveBuffer(RunController.BUFFER_CAPACITY);
         new ChainRunner(cfg, ModelRegistry.create("funnel", model), SamplerRegistry.create("nuts", sampler), live).run();
-        List<LiveBuffer.DivergenceMark> expected = live.divergences().stream()
-                .sorted(Comparator.comparingLong(LiveBuffer.DivergenceMark::iteration)
-                        .thenComparingInt(LiveBuffer.DivergenceMark::chain))
+        List<RunDraws.DivergenceMark> expected = live.divergences().stream()
+                .sorted(Comparator.comparingLong(RunDraws.DivergenceMark::iteration)
+                        .thenComparingInt(RunDraws.DivergenceMark::chain))
                 .toList();
         assertTrue(expected.size() >= 5, "the run must diverge to test anything: " + expected.size());
 
         OpenViewModel.Result opened = new OpenViewModel().openSession(session);
         assertFalse(opened.error(), opened.message());
-        List<LiveBuffer.DivergenceMark> shown = opened.shown().buffer().divergences();
+        List<RunDraws.DivergenceMark> shown = opened.shown().buffer().divergences();
         assertEquals(expected.size(), shown.size());
         assertEquals(expected.size(), opened.shown().buffer().divergenceCount());
         int awayFromTheDraw = 0;
         for (int k = 0; k < expected.size(); k++) {
-            LiveBuffer.DivergenceMark e = expected.get(k);
-            LiveBuffer.DivergenceMark s = shown.get(k);
+            RunDraws.DivergenceMark e = expected.get(k);
+            RunDraws.DivergenceMark s = shown.get(k);
             assertEquals(e.chain(), s.chain());
             assertEquals(e.iteration(), s.iteration());
             assertEquals(e.warmup(), s.warmup());

@@ -17,6 +17,7 @@ import workbench.core.kernel.SamplerRegistry;
 import workbench.core.model.ModelRegistry;
 import workbench.core.run.ChainRunner;
 import workbench.core.run.RunConfig;
+import workbench.core.run.RunDraws;
 import workbench.sessions.SessionReader;
 import workbench.sessions.SessionWriter;
 import workbench.viz.LiveBuffer;
@@ -72,8 +73,8 @@ class OpenViewModelWindowTest {
                     "the run must diverge before the kept iterations to test anything: " + stored);
             assertEquals(stored, b.divergenceCount(), "every divergence counted, also those before the kept draws");
         }
-        List<LiveBuffer.DivergenceMark> all = whole.shown().buffer().divergences();
-        List<LiveBuffer.DivergenceMark> marks = b.divergences();
+        List<RunDraws.DivergenceMark> all = whole.shown().buffer().divergences();
+        List<RunDraws.DivergenceMark> marks = b.divergences();
         assertEquals(all.size(), marks.size(), "every stored divergence marked, with its trajectory to replay");
         for (int k = 0; k < all.size(); k++) {
             assertEquals(all.get(k).chain(), marks.get(k).chain());

@@ -12,6 +12,7 @@ import javafx.scene.paint.Color;
 import org.junit.jupiter.api.Test;
 import org.testfx.api.FxRobot;
 import workbench.core.kernel.Transition;
+import workbench.core.run.RunDraws;
 import workbench.viz.LiveBuffer;
 import workbench.viz.Palette;
 import workbench.viz.Pen;
@@ -45,7 +46,7 @@ class PathOutlineFxTest extends WindowFxBase {
             double[][] path = {draws[1], {0, y + 0.1}, {0.6, y + 0.1}, draws[2]};
             buffer.transition(c, 2, new Transition(at(draws[2][0], draws[2][1]), true, 0.9, 0, 0, false, null, 0.5, 3,
                     1, 3, false, path, Map.of()), draws[2].clone());
-            List<LiveBuffer.Proposal> ps = buffer.recentProposals(c);
+            List<RunDraws.Proposal> ps = buffer.recentProposals(c);
             arrived = Math.max(arrived, ps.get(ps.size() - 1).arrivedNanos());
         }
         List<Call> calls = new ArrayList<>();

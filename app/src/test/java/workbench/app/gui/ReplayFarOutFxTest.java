@@ -10,6 +10,7 @@ import javafx.scene.paint.Color;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
+import workbench.core.run.RunDraws;
 import workbench.viz.LiveBuffer;
 import workbench.viz.Palette;
 import workbench.viz.ProjectionView;
@@ -25,7 +26,7 @@ class ReplayFarOutFxTest extends WindowFxBase {
     void aTrajectoryToAFarPointIsDrawnInsideTheView(FxRobot robot, @TempDir Path tmp) throws Exception {
         openEightSchoolsSession(robot, tmp, 1, 1000, 50, 1);
         // a divergence whose trajectory's last point is far out along tau (output index 1), above its start
-        LiveBuffer.DivergenceMark far = divergences().stream()
+        RunDraws.DivergenceMark far = divergences().stream()
                 .filter(m -> m.trajectory() != null && m.trajectory().length >= 2
                         && m.trajectory()[m.trajectory().length - 1][1] > 1e100
                         && m.trajectory().length == 2)

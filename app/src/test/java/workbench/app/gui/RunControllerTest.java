@@ -12,6 +12,7 @@ import workbench.core.draws.Stat;
 import workbench.core.kernel.SamplerRegistry;
 import workbench.core.model.ModelRegistry;
 import workbench.core.run.RunConfig;
+import workbench.core.run.RunDraws;
 import workbench.core.run.RunEvent;
 import workbench.viz.LiveBuffer;
 
@@ -94,12 +95,12 @@ class RunControllerTest {
         rc.advance(1);
         waitFor(() -> rc.settled() && b.size(0) == 1 && b.size(1) == 1, "step");
         for (int c = 0; c < 2; c++) {
-            List<LiveBuffer.Proposal> ps = b.recentProposals(c);
+            List<RunDraws.Proposal> ps = b.recentProposals(c);
             assertTrue(ps.get(ps.size() - 1).path() != null, "chain " + (c + 1) + "'s step has its path");
         }
         rc.advance(50);
         waitFor(() -> rc.settled() && b.size(0) == 51 && b.size(1) == 51, "Run N");
-        List<LiveBuffer.Proposal> afterRunN = b.recentProposals(0);
+        List<RunDraws.Proposal> afterRunN = b.recentProposals(0);
         assertEquals(null, afterRunN.get(afterRunN.size() - 1).path(), "Run N at full speed records no paths");
         rc.advance(1);
         waitFor(() -> rc.settled() && b.size(0) == 52 && b.size(1) == 52, "another step");
@@ -107,7 +108,7 @@ class RunControllerTest {
         waitFor(() -> b.size(0) > 200 && b.size(1) > 200, "running on");
         rc.pause();
         waitFor(rc::settled, "pause");
-        List<LiveBuffer.Proposal> ps = b.recentProposals(0);
+        List<RunDraws.Proposal> ps = b.recentProposals(0);
         assertEquals(null, ps.get(ps.size() - 1).path(), "at full speed no paths");
     }
 
@@ -143,7 +144,7 @@ class RunControllerTest {
         waitFor(() -> b.events().stream().filter(e -> e.event().kind().equals(RunEvent.STEP_SIZE)).count() == 2
                 && b.size(0) > 0, "events");
         Thread.sleep(50);
-        for (LiveBuffer.EventMark e : b.events()) {
+        for (RunDraws.EventMark e : b.events()) {
             if (e.event().kind().equals(RunEvent.STEP_SIZE)) {
                 long it = e.iteration();
                 waitFor(() -> b.size(e.chain()) > it, "transition after the event");

@@ -8,6 +8,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import javafx.scene.control.Slider;
 import org.junit.jupiter.api.Test;
 import org.testfx.api.FxRobot;
+import workbench.core.run.RunDraws;
 import workbench.viz.LiveBuffer;
 import workbench.viz.ProjectionView;
 
@@ -27,14 +28,14 @@ class SlowMotionHoldFxTest extends WindowFxBase {
         // drawn over 0.6 s, the finished picture held the other 0.4 s (it was 0.8 s and 0.2 s)
         org.junit.jupiter.api.Assertions.assertEquals(0.6, window.posterior().projection().pathSeconds(), 1e-12);
         robot.clickOn("#runButton");
-        AtomicReference<LiveBuffer.Proposal> moved = new AtomicReference<>();
+        AtomicReference<RunDraws.Proposal> moved = new AtomicReference<>();
         waitUntil("a transition that moved chain 1", () -> {
             LiveBuffer b = window.controller().buffer();
             if (b == null || !b.started()) {
                 return false;
             }
-            List<LiveBuffer.Proposal> ps = b.recentProposals(0);
-            LiveBuffer.Proposal p = ps.isEmpty() ? null : ps.get(ps.size() - 1);
+            List<RunDraws.Proposal> ps = b.recentProposals(0);
+            RunDraws.Proposal p = ps.isEmpty() ? null : ps.get(ps.size() - 1);
             if (p != null && p.accepted() && p.path() != null && p.path().length > 2 && p.iteration() == b.size(0) - 1
                     && p.from()[0] != p.to()[0]) {
                 moved.set(p);
@@ -43,7 +44,7 @@ class SlowMotionHoldFxTest extends WindowFxBase {
             return false;
         });
         robot.clickOn("#pauseButton");
-        LiveBuffer.Proposal p = moved.get();
+        RunDraws.Proposal p = moved.get();
         ProjectionView view = window.posterior().projection();
         AtomicReference<double[]> during = new AtomicReference<>();
         AtomicReference<double[]> after = new AtomicReference<>();

@@ -17,6 +17,7 @@ import org.jfree.data.xy.XYDataset;
 import org.junit.jupiter.api.Test;
 import org.testfx.api.FxRobot;
 import org.testfx.util.WaitForAsyncUtils;
+import workbench.core.run.RunDraws;
 import workbench.core.samplers.mclmc.Phase;
 import workbench.viz.EnergyCharts;
 import workbench.viz.LiveBuffer;
@@ -105,7 +106,7 @@ class TunerViewsFxTest extends WindowFxBase {
 
         robot.clickOn("#samplerOverTimeTab");
         TraceView depth = robot.lookup("#depthTrace").queryAs(TraceView.class);
-        waitUntil("the rejections trace", 30, () -> depth.shownExtra() == LiveBuffer.Extra.REJECTIONS);
+        waitUntil("the rejections trace", 30, () -> depth.shownExtra() == RunDraws.Extra.REJECTIONS);
         assertTrue(depth.shownTitle().contains("rejections"));
     }
 
@@ -115,7 +116,7 @@ class TunerViewsFxTest extends WindowFxBase {
         robot.clickOn("#samplerOverTimeTab");
         TraceView step = robot.lookup("#stepSizeTrace").queryAs(TraceView.class);
         TraceView depth = robot.lookup("#depthTrace").queryAs(TraceView.class);
-        waitUntil("the L trace", 30, () -> depth.shownExtra() == LiveBuffer.Extra.L);
+        waitUntil("the L trace", 30, () -> depth.shownExtra() == RunDraws.Extra.L);
         LiveBuffer b = window.controller().buffer();
         List<TuningPhases.Segment> segs = TuningPhases.segments(b, 0, 0, b.size(0));
         List<Double> codes = segs.stream().map(TuningPhases.Segment::code).distinct().toList();

@@ -13,6 +13,7 @@ import javafx.scene.control.Label;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
+import workbench.core.run.RunDraws;
 import workbench.viz.LiveBuffer;
 import workbench.viz.TraceView;
 
@@ -44,8 +45,8 @@ class ViewsCountAsStatusBarFxTest extends WindowFxBase {
             // three more divergences after warmup arrive between the window's reading of the counts and the views'
             // redraw (on the FX thread, so no frame of the window comes between them)
             LiveBuffer b = window.shownBuffer();
-            List<LiveBuffer.DivergenceMark> marks = new ArrayList<>(b.divergences());
-            LiveBuffer.DivergenceMark after = marks.stream().filter(d -> !d.warmup()).reduce((x, y) -> y).orElseThrow();
+            List<RunDraws.DivergenceMark> marks = new ArrayList<>(b.divergences());
+            RunDraws.DivergenceMark after = marks.stream().filter(d -> !d.warmup()).reduce((x, y) -> y).orElseThrow();
             marks.addAll(List.of(after, after, after));
             b.replaceDivergences(marks);
             window.posterior().projection().refresh(System.nanoTime());
@@ -94,8 +95,8 @@ class ViewsCountAsStatusBarFxTest extends WindowFxBase {
         AtomicReference<String> lineText = new AtomicReference<>();
         robot.interact(() -> {
             LiveBuffer b = window.shownBuffer();
-            List<LiveBuffer.DivergenceMark> marks = new ArrayList<>(b.divergences());
-            LiveBuffer.DivergenceMark after = marks.stream().filter(d -> !d.warmup()).reduce((x, y) -> y).orElseThrow();
+            List<RunDraws.DivergenceMark> marks = new ArrayList<>(b.divergences());
+            RunDraws.DivergenceMark after = marks.stream().filter(d -> !d.warmup()).reduce((x, y) -> y).orElseThrow();
             marks.addAll(List.of(after, after));
             b.replaceDivergences(marks);
             window.frameNow(); // one frame; a table it starts is computed on another thread and shown after this

@@ -17,6 +17,7 @@ import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.util.WaitForAsyncUtils;
 import workbench.core.kernel.SamplerRegistry;
 import workbench.core.model.ModelRegistry;
+import workbench.core.run.RunDraws;
 
 /**
  * What the window's TestFX tests share: a {@link MainWindow} over all models and samplers, with
@@ -113,7 +114,7 @@ abstract class WindowFxBase {
      * The window's divergence list, copied on the FX thread: the list grows there as a session is read, and a copy
      * taken from the test's thread failed once with a ConcurrentModificationException.
      */
-    java.util.List<workbench.viz.LiveBuffer.DivergenceMark> divergences() throws Exception {
+    java.util.List<workbench.core.run.RunDraws.DivergenceMark> divergences() throws Exception {
         return onFx(window::divergenceRows);
     }
 
