@@ -55,6 +55,9 @@ final class ManifestJson {
         root.put("draws", m.draws());
         root.put("seed", m.seed());
         root.put("threads", m.threads());
+        if (m.nd4jThreads() != null) {
+            root.put("nd4j_threads", m.nd4jThreads());
+        }
         if (m.init() == null) {
             root.putNull("init");
         } else {
@@ -288,6 +291,10 @@ final class ManifestJson {
                         f.longValue(d, "bytes"), sha));
             }
         }
+        // written since ND4J's thread count was recorded; before, not known (null)
+        JsonNode nd4jNode = root.get("nd4j_threads");
+        Integer nd4jThreads = nd4jNode == null || nd4jNode.isNull() ? null
+                : f.integer(root, "nd4j_threads", Integer.MIN_VALUE, Integer.MAX_VALUE);
         JsonNode initNode = root.get("init");
         double[] init = initNode == null || initNode.isNull() ? null : f.reals(root, "init");
         RunOutcome outcome = null;
@@ -327,7 +334,7 @@ final class ManifestJson {
                 f.text(rng, "algorithm"), List.copyOf(streams), names, params, f.strings(root, "stat_columns"),
                 f.integer(root, "chunk_rows", 1, SessionFiles.MAX_CHUNK_ROWS), f.text(root, "events_file"),
                 List.copyOf(draws), List.copyOf(divs), outcome, Collections.unmodifiableList(results), added,
-                distilled, dataFiles);
+                distilled, dataFiles, nd4jThreads);
     }
 
     /**

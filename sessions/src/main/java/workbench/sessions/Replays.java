@@ -7,6 +7,7 @@ import java.util.Map;
 import workbench.core.BadInputException;
 import workbench.core.kernel.Sampler;
 import workbench.core.kernel.SamplerRegistry;
+import workbench.core.model.bnn.Nd4jSetup;
 import workbench.core.rng.ChainRngs;
 import workbench.core.run.RunConfig;
 import workbench.core.run.RunEvent;
@@ -19,6 +20,31 @@ import workbench.core.run.Schedule;
  */
 public final class Replays {
     private Replays() {
+    }
+
+    /**
+     * Sets ND4J's native threads per op to the count the session recorded ({@link SessionManifest#nd4jThreads}) before
+     * its model is built, so that a network on the ND4J engine recomputes its draws bit for bit (a sum split over
+     * another number of threads adds in another order and changes their last digits). Returns a note when that changed
+     * this process's count, or when it could not (ND4J already set up with another count), and null when nothing was
+     * to do (the same count, or a session that did not record it).
+     */
+    public static String useRecordedNd4jThreads(SessionManifest m) {
+        Integer recorded = m.nd4jThreads();
+        int now = Nd4jSetup.threads();
+        if (recorded == null || recorded == now || (recorded <= 0 && now <= 0)) {
+            return null;
+        }
+        if (Nd4jSetup.useThreads(recorded)) {
+            return "ND4J native threads per op set to " + threadsText(recorded) + " as the session recorded (this"
+                    + " process had " + threadsText(now) + "): a neural network's draws on the ND4J engine depend on it";
+        }
+        return "the session ran with " + threadsText(recorded) + " ND4J native threads per op and this process set up "
+                + threadsText(now) + " already: a neural network's recomputed draws may differ in their last digits";
+    }
+
+    private static String threadsText(int n) {
+        return n > 0 ? Integer.toString(n) : "ND4J's default";
     }
 
     /** The step-size and beta changes and the chains added of the event log, at their recorded chain and iteration. */

@@ -28,6 +28,10 @@ import workbench.core.run.RunOutcome;
  *                         sampler's run
  * @param dataFiles        the data files the model read, fingerprinted when the run started; empty for a model
  *                         that reads none, and in sessions written before fingerprints were recorded (not checked)
+ * @param nd4jThreads      ND4J's native threads per op in the process that ran it ({@code Nd4jSetup#threads}; 0 or
+ *                         less: ND4J's own default), on which a network's draws on the ND4J engine depend in their last
+ *                         digits; null in sessions written before it was recorded (they ran with 1 unless the
+ *                         property was set)
  */
 public record SessionManifest(int formatVersion, String status, String softwareVersion, String javaVersion,
                               String os, Instant created, Instant finished, String modelId,
@@ -36,7 +40,8 @@ public record SessionManifest(int formatVersion, String status, String softwareV
                               String rngAlgorithm, List<String> chainStreams, List<String> names, int parameterCount,
                               List<String> statColumns, int chunkRows, String eventsFile, List<String> drawsFiles,
                               List<String> divergencesFiles, RunOutcome outcome, List<ChainResult> chainResults,
-                              List<AddedChain> addedChains, DistilledFrom distilled, List<DataFingerprint> dataFiles) {
+                              List<AddedChain> addedChains, DistilledFrom distilled, List<DataFingerprint> dataFiles,
+                              Integer nd4jThreads) {
 
     public static final String RUNNING = "running";
 
@@ -50,7 +55,7 @@ public record SessionManifest(int formatVersion, String status, String softwareV
         return new SessionManifest(formatVersion, status, softwareVersion, javaVersion, os, created, finished, modelId,
                 modelSettings, samplerId, samplerSettings, chains, warmup, draws, seed, threads, init, rngAlgorithm,
                 chainStreams, names, parameterCount, statColumns, chunkRows, eventsFile, drawsFiles, divergencesFiles,
-                outcome, chainResults, addedChains, distilled, files);
+                outcome, chainResults, addedChains, distilled, files, nd4jThreads);
     }
 
     /** This manifest as its writer records a state of the run: {@code status}, when it ended, how, each chain's result. */
@@ -59,7 +64,7 @@ public record SessionManifest(int formatVersion, String status, String softwareV
         return new SessionManifest(formatVersion, status, softwareVersion, javaVersion, os, created, finished, modelId,
                 modelSettings, samplerId, samplerSettings, chains, warmup, draws, seed, threads, init, rngAlgorithm,
                 chainStreams, names, parameterCount, statColumns, chunkRows, eventsFile, drawsFiles, divergencesFiles,
-                outcome, chainResults, addedChains, distilled, dataFiles);
+                outcome, chainResults, addedChains, distilled, dataFiles, nd4jThreads);
     }
 
     /**
@@ -71,7 +76,7 @@ public record SessionManifest(int formatVersion, String status, String softwareV
                 modelSettings, samplerId, samplerSettings, chains + 1, warmup, draws, seed, threads, init, rngAlgorithm,
                 append(chainStreams, stream), names, parameterCount, statColumns, chunkRows, eventsFile,
                 append(drawsFiles, drawsFile), append(divergencesFiles, divergencesFile), outcome, chainResults,
-                append(addedChains, added), distilled, dataFiles);
+                append(addedChains, added), distilled, dataFiles, nd4jThreads);
     }
 
     /**
@@ -83,7 +88,7 @@ public record SessionManifest(int formatVersion, String status, String softwareV
         return new SessionManifest(formatVersion, RUNNING, softwareVersion, javaVersion, os, created, null, modelId,
                 modelSettings, samplerId, samplerSettings, chains, warmup, draws, seed, threads, init, rngAlgorithm,
                 chainStreams, names, parameterCount, statColumns, chunkRows, eventsFile, drawsFiles, divergencesFiles,
-                null, chainResults, List.of(), null, dataFiles);
+                null, chainResults, List.of(), null, dataFiles, nd4jThreads);
     }
 
     private static <T> List<T> append(List<T> list, T item) {

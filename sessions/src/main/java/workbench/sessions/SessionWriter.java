@@ -298,7 +298,9 @@ public final class SessionWriter implements DrawSink, AutoCloseable {
                 List.copyOf(streams), List.copyOf(info.names()), params, List.copyOf(statColumns), rows,
                 SessionFiles.EVENTS, List.copyOf(drawsFiles), List.copyOf(divFiles), null, List.of(), List.of(), null,
                 // the model has read its data by now: what it read is what a later resume must find
-                DataFiles.fingerprint(cfg.modelId(), cfg.modelSettings()));
+                DataFiles.fingerprint(cfg.modelId(), cfg.modelSettings()),
+                // a network's draws on the ND4J engine depend on it: a replay or resume uses the same
+                workbench.core.model.bnn.Nd4jSetup.threads());
         results = new ChainResult[n];
         chains = new ChainOut[n];
         try {

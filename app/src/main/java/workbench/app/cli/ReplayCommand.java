@@ -81,6 +81,10 @@ final class ReplayCommand implements Callable<Integer> {
                     + " the stored ones")) {
                 err.println("note: " + note);
             }
+            String threadsNote = Replays.useRecordedNd4jThreads(m);
+            if (threadsNote != null) {
+                err.println("note: " + threadsNote);
+            }
             Model model = workbench.sessions.Replays.model(m);
             Sampler sampler = workbench.sessions.Replays.sampler(m);
             long stored = 0;

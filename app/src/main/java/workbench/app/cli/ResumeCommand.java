@@ -79,6 +79,10 @@ final class ResumeCommand implements Callable<Integer> {
                 from.append(c == 0 ? " " : ", ").append(res.storedLength(c));
             }
             err.println(from + " (the stored transitions are recomputed and checked first)");
+            String threadsNote = workbench.sessions.Replays.useRecordedNd4jThreads(m);
+            if (threadsNote != null) {
+                err.println("note: " + threadsNote);
+            }
             err.flush();
             Model model = workbench.sessions.Replays.model(m);
             Sampler sampler = workbench.sessions.Replays.sampler(m);

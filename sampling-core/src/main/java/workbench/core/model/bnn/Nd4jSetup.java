@@ -5,14 +5,40 @@ import org.nd4j.linalg.factory.Nd4j;
 
 /**
  * One-time ND4J settings for the BNN engines: float64 by default, and one native thread per op
- * (system property {@code workbench.nd4j.threads}, default 1). Chains already run in parallel on
+ * (system property {@value #THREADS_PROPERTY}, default 1). Chains already run in parallel on
  * their own threads; letting every op fan out to OpenMP threads as well oversubscribes the cores,
  * and on a busy 2-core machine made each gradient 20 to 50 times slower (docs/bnn-benchmarks.md).
  */
 public final class Nd4jSetup {
+    /** The system property that sets ND4J's native threads per op. */
+    public static final String THREADS_PROPERTY = "workbench.nd4j.threads";
     private static volatile boolean done;
+    /** The count {@link #init} applied (0 or less: ND4J's own default); meaningful once {@link #done}. */
+    private static volatile int applied;
 
     private Nd4jSetup() {
+    }
+
+    /**
+     * ND4J's native threads per op in this process: the count set up, or before that the one {@link #init} will set
+     * (the property, default 1; 0 or less leaves ND4J's own default, all cores). A network's draws on the ND4J engine
+     * depend on it in their last digits (a sum split over threads adds in another order), so a session records it and a
+     * re-run uses the recorded count. Reading it does not load ND4J.
+     */
+    public static int threads() {
+        return done ? applied : Integer.getInteger(THREADS_PROPERTY, 1);
+    }
+
+    /**
+     * Makes {@link #init} set {@code n} native threads per op, as a re-run of a session that recorded {@code n} must;
+     * false (and nothing changes) when ND4J is already set up in this process with another count.
+     */
+    public static synchronized boolean useThreads(int n) {
+        if (done) {
+            return applied == n || (applied <= 0 && n <= 0);
+        }
+        System.setProperty(THREADS_PROPERTY, Integer.toString(n));
+        return true;
     }
 
     /** Applies the settings once; cheap afterwards. The first call loads ND4J (0.3 to 2 s). */
@@ -25,7 +51,8 @@ public final class Nd4jSetup {
                 return;
             }
             Nd4j.setDefaultDataTypes(DataType.DOUBLE, DataType.DOUBLE);
-            int threads = Integer.getInteger("workbench.nd4j.threads", 1);
+            int threads = Integer.getInteger(THREADS_PROPERTY, 1);
+            applied = threads;
             if (threads > 0) {
                 Nd4j.getEnvironment().setMaxThreads(threads);
                 Nd4j.getEnvironment().setMaxMasterThreads(threads);
