@@ -128,6 +128,10 @@ class TraceBinsTest {
         for (int s = 0; s < bins.used(); s++) {
             long a = bins.start(s);
             long b = Math.min(kept.length, a + bins.bucketSize());
+            if (s == bins.used() - 1 && b - a < bins.bucketSize() / 2) {
+                assertTrue(Double.isNaN(bins.min(0, s)), "the newest bucket, less than half full, waits");
+                continue;
+            }
             int n = 0;
             for (long i = a; i < b; i++) {
                 n += kept[(int) i] ? 1 : 0;
@@ -137,5 +141,32 @@ class TraceBinsTest {
         }
         assertTrue(levels.size() > 5, "the shares take many values, not a comb of two: " + levels);
         assertThrows(IllegalArgumentException.class, () -> bins.setMeanMinBucket(100));
+    }
+
+    @Test
+    void aNewestBucketOfAFewStepsWaitsUntilItHoldsHalf() {
+        // the steps-kept share of the last 10 steps jumped to 1.0 at the trace's right edge, beside buckets of 256
+        TraceBins bins = new TraceBins();
+        bins.setMeanMode(true);
+        bins.setMeanMinBucket(256);
+        TraceBins.Reader kept = (c, i) -> i % 50 == 0 ? 0 : 1;
+        long n = 5 * 256 + 10;
+        bins.update(new long[] {0}, new long[] {n}, 0, n, 400, kept);
+        assertEquals(256, bins.bucketSize());
+        assertEquals(6, bins.used());
+        assertTrue(Double.isNaN(bins.min(0, 5)) && Double.isNaN(bins.max(0, 5)), "10 of 256 steps: not shown yet");
+        assertEquals(1 - 5.0 / 256, bins.min(0, 4), 1e-12, "the full bucket before it is");
+        n = 5 * 256 + 127;
+        bins.update(new long[] {0}, new long[] {n}, 0, n, 400, kept);
+        assertTrue(Double.isNaN(bins.min(0, 5)), "127 of 256: not yet");
+        n = 5 * 256 + 128;
+        bins.update(new long[] {0}, new long[] {n}, 0, n, 400, kept);
+        assertEquals(1 - 3.0 / 128, bins.min(0, 5), 1e-12, "half (rejected at 1300, 1350, 1400): shown");
+        // a run shorter than half a bucket still shows its one bucket
+        TraceBins early = new TraceBins();
+        early.setMeanMode(true);
+        early.setMeanMinBucket(256);
+        early.update(new long[] {0}, new long[] {10}, 0, 10, 400, kept);
+        assertEquals(0.9, early.min(0, 0), 1e-12);
     }
 }
