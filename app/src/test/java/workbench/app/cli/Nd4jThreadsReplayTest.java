@@ -42,7 +42,7 @@ class Nd4jThreadsReplayTest {
     }
 
     @Test
-    void aReplayUsesTheRecordedNd4jThreadCount() throws Exception {
+    void replayAndResumeUseTheRecordedNd4jThreadCount() throws Exception {
         Path dir = tmp.resolve("s");
         Path runLog = tmp.resolve("run.log");
         // a 1 x 100 net on the full boston data: on the ND4J engine (docs/bnn-benchmarks.md)
@@ -61,6 +61,18 @@ class Nd4jThreadsReplayTest {
         assertEquals(0, exit, said);
         assertTrue(said.contains("note: ND4J native threads per op set to 2 as the session recorded (this process had"
                 + " 1)"), said);
+        // resume recomputes the stored transitions and checks them before it goes on: the same count is needed
+        Path resumeLog = tmp.resolve("resume.log");
+        Process resume = start(resumeLog, "-cp", "workbench.app.Main", "resume", dir.toString(), "--draws", "5",
+                "--no-progress");
+        int resumed = finish(resume, resumeLog);
+        String resumeSaid = Files.readString(resumeLog);
+        assertEquals(0, resumed, resumeSaid);
+        assertTrue(resumeSaid.contains("note: ND4J native threads per op set to 2"), resumeSaid);
+        try (SessionReader r = SessionReader.open(dir)) {
+            assertEquals(8, r.size(0), "3 warmup + 5 draws");
+            assertEquals(2, r.manifest().nd4jThreads(), "still the run's");
+        }
     }
 
     private static String readQuietly(Path p) {
