@@ -379,16 +379,16 @@ public final class TraceView extends CanvasView {
         }
     }
 
-    /**
-     * The acceptance statistic as the buffer's sampler means it ({@link RunDraws#acceptStep}): an acceptance rate
-     * (Metropolis), the fraction of steps SMILE's tuner kept, or nothing to show where there is no accept/reject
-     * step (unadjusted MCLMC, SGLD, ...), whose statistic is 1 for every step taken.
-     */
     /** Iterations at least in a bucket of the steps-kept trace (SMILE's tuner). */
     public static final int KEPT_BUCKET = 256;
     /** The acceptance view's title for a sampler whose tuner rejects and resets (SMILE). */
     public static final String KEPT_TITLE = "steps kept, not rejected and reset (share per \u2265 " + KEPT_BUCKET + ")";
 
+    /**
+     * The acceptance statistic as the buffer's sampler means it ({@link RunDraws#acceptStep}): an acceptance rate
+     * (Metropolis), the fraction of steps SMILE's tuner kept, or nothing to show where there is no accept/reject
+     * step (unadjusted MCLMC, SGLD, ...), whose statistic is 1 for every step taken.
+     */
     private void resolveAcceptance() {
         AcceptStep a = buffer == null ? AcceptStep.METROPOLIS : buffer.acceptStep();
         String t = baseTitle;
