@@ -23,8 +23,9 @@ import workbench.core.run.RunOutcome;
 
 /**
  * The bridge between sampler threads and the views: a {@link DrawSink} that writes each transition
- * into primitive per-chain ring arrays and bumps a version counter, and a {@link DrawSource} that
- * the views read on the FX thread whenever the version changed. Nothing here touches JavaFX, so a
+ * into primitive per-chain ring arrays and bumps a version counter, and the core's {@link RunDraws} (a
+ * {@link DrawSource} with divergences, events, proposals and the samplers' statistics) that the views read on the FX
+ * thread whenever the version changed; the views know only that interface. Nothing here touches JavaFX, so a
  * sampler never waits for the screen.
  *
  * <p>Each chain's ring holds the latest {@code capacity} iterations (a whole run when it is no
