@@ -294,7 +294,7 @@ final class ManifestJson {
         // written since ND4J's thread count was recorded; before, not known (null)
         JsonNode nd4jNode = root.get("nd4j_threads");
         Integer nd4jThreads = nd4jNode == null || nd4jNode.isNull() ? null
-                : f.integer(root, "nd4j_threads", Integer.MIN_VALUE, Integer.MAX_VALUE);
+                : f.integer(root, "nd4j_threads", 0, workbench.core.model.bnn.Nd4jSetup.MAX_THREADS);
         JsonNode initNode = root.get("init");
         double[] init = initNode == null || initNode.isNull() ? null : f.reals(root, "init");
         RunOutcome outcome = null;

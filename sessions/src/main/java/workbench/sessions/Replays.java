@@ -32,7 +32,7 @@ public final class Replays {
     public static String useRecordedNd4jThreads(SessionManifest m) {
         Integer recorded = m.nd4jThreads();
         int now = Nd4jSetup.threads();
-        if (recorded == null || recorded == now || (recorded <= 0 && now <= 0)) {
+        if (recorded == null || recorded == now) {
             return null;
         }
         if (Nd4jSetup.useThreads(recorded)) {

@@ -28,8 +28,8 @@ import workbench.core.run.RunOutcome;
  *                         sampler's run
  * @param dataFiles        the data files the model read, fingerprinted when the run started; empty for a model
  *                         that reads none, and in sessions written before fingerprints were recorded (not checked)
- * @param nd4jThreads      ND4J's native threads per op in the process that ran it ({@code Nd4jSetup#threads}; 0 or
- *                         less: ND4J's own default), on which a network's draws on the ND4J engine depend in their last
+ * @param nd4jThreads      ND4J's native threads per op in the process that ran it ({@code Nd4jSetup#threads}; 0:
+ *                         ND4J's own default), on which a network's draws on the ND4J engine depend in their last
  *                         digits; null in sessions written before it was recorded (they ran with 1 unless the
  *                         property was set)
  */

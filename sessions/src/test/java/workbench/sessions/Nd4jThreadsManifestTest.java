@@ -3,6 +3,7 @@ package workbench.sessions;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
@@ -10,6 +11,7 @@ import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import workbench.core.BadInputException;
 import workbench.core.kernel.Sampler;
 import workbench.core.kernel.SamplerRegistry;
 import workbench.core.model.Model;
@@ -28,7 +30,7 @@ class Nd4jThreadsManifestTest {
     Path tmp;
 
     @Test
-    void recordedReadBackAndAbsentInOldManifests() throws Exception {
+    void recordedReadBackBoundedAndAbsentInOldManifests() throws Exception {
         Path dir = tmp.resolve("s");
         Map<String, String> mset = Map.of("dim", "2");
         Model model = ModelRegistry.create("gaussian", mset);
@@ -44,6 +46,10 @@ class Nd4jThreadsManifestTest {
             assertEquals(Nd4jSetup.threads(), r.manifest().nd4jThreads());
             assertEquals(Nd4jSetup.threads(), r.manifest().reopened(1, 10).nd4jThreads(), "kept by a resume");
         }
+        // a hand-edited count ND4J would start that many threads for is refused, naming the field
+        Files.writeString(file, json.replaceAll("\"nd4j_threads\" : -?\\d+", "\"nd4j_threads\" : 100000"));
+        BadInputException e = assertThrows(BadInputException.class, () -> SessionReader.open(dir).close());
+        assertTrue(e.getMessage().contains("'nd4j_threads' is 100000, outside [0, 1024]"), e.getMessage());
         Files.writeString(file, json.replaceAll("\\s*\"nd4j_threads\" : -?\\d+,", ""));
         assertFalse(Files.readString(file).contains("nd4j_threads"));
         try (SessionReader r = SessionReader.open(dir)) {

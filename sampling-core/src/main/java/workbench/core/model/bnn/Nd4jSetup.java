@@ -21,12 +21,21 @@ public final class Nd4jSetup {
 
     /**
      * ND4J's native threads per op in this process: the count set up, or before that the one {@link #init} will set
-     * (the property, default 1; 0 or less leaves ND4J's own default, all cores). A network's draws on the ND4J engine
+     * (the property, default 1, at most {@link #MAX_THREADS}; 0 (or less given) leaves ND4J's own default, all cores). A network's draws on the ND4J engine
      * depend on it in their last digits (a sum split over threads adds in another order), so a session records it and a
      * re-run uses the recorded count. Reading it does not load ND4J.
      */
     public static int threads() {
-        return done ? applied : Integer.getInteger(THREADS_PROPERTY, 1);
+        return done ? applied : fromProperty();
+    }
+
+    /** Most native threads per op taken from the property (a larger value is taken as this many). */
+    public static final int MAX_THREADS = 1024;
+
+    /** The property's count: 0 for ND4J's own default (0 or less given), at most {@link #MAX_THREADS}. */
+    private static int fromProperty() {
+        int t = Integer.getInteger(THREADS_PROPERTY, 1);
+        return t <= 0 ? 0 : Math.min(t, MAX_THREADS);
     }
 
     /**
@@ -34,8 +43,11 @@ public final class Nd4jSetup {
      * false (and nothing changes) when ND4J is already set up in this process with another count.
      */
     public static synchronized boolean useThreads(int n) {
+        if (n < 0 || n > MAX_THREADS) {
+            throw new IllegalArgumentException("ND4J threads " + n + " not within 0.." + MAX_THREADS);
+        }
         if (done) {
-            return applied == n || (applied <= 0 && n <= 0);
+            return applied == n;
         }
         System.setProperty(THREADS_PROPERTY, Integer.toString(n));
         return true;
@@ -51,7 +63,7 @@ public final class Nd4jSetup {
                 return;
             }
             Nd4j.setDefaultDataTypes(DataType.DOUBLE, DataType.DOUBLE);
-            int threads = Integer.getInteger(THREADS_PROPERTY, 1);
+            int threads = fromProperty();
             applied = threads;
             if (threads > 0) {
                 Nd4j.getEnvironment().setMaxThreads(threads);
