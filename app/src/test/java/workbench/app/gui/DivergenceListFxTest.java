@@ -21,7 +21,6 @@ import workbench.core.run.ChainRunner;
 import workbench.core.run.RunConfig;
 import workbench.core.run.RunDraws;
 import workbench.sessions.SessionWriter;
-import workbench.viz.LiveBuffer;
 
 /**
  * The divergence list numbers a post-warmup divergence by its draw, as {@code workbench summary --divergences}
@@ -39,20 +38,34 @@ class DivergenceListFxTest extends WindowFxBase {
         try (SessionWriter w = new SessionWriter(session, SessionWriter.Options.defaults())) {
             new ChainRunner(cfg, ModelRegistry.create("funnel", model), SamplerRegistry.create("nuts", sampler), w).run();
         }
+        int stored;
+        try (workbench.sessions.SessionReader r = workbench.sessions.SessionReader.open(session)) {
+            stored = r.divergences().size();
+        }
         robot.interact(() -> window.openSession(session));
-        waitUntil("the session's divergences", () -> !divergences().isEmpty());
+        // all of them (the list grows on the FX thread as the session is read), then read on the FX thread
+        waitUntil("the session's " + stored + " divergences", () -> stored > 0 && divergences().size() == stored);
         robot.clickOn("#divergencesTab");
         @SuppressWarnings("unchecked")
         TableView<RunDraws.DivergenceMark> table = robot.lookup("#divergenceTable").queryAs(TableView.class);
         @SuppressWarnings("unchecked")
         TableColumn<RunDraws.DivergenceMark, String> draw = (TableColumn<RunDraws.DivergenceMark, String>)
                 table.getColumns().stream().filter(c -> c.getText().equals("draw")).findFirst().orElseThrow();
+        List<RunDraws.DivergenceMark> rows = rows(table);
+        List<String> cells = onFx(() -> {
+            List<String> out = new ArrayList<>();
+            for (int i = 0; i < table.getItems().size(); i++) {
+                out.add(draw.getCellData(i));
+            }
+            return out;
+        });
+        assertEquals(rows.size(), cells.size());
         int sampling = 0;
-        for (int i = 0; i < table.getItems().size(); i++) {
-            RunDraws.DivergenceMark d = table.getItems().get(i);
+        for (int i = 0; i < rows.size(); i++) {
+            RunDraws.DivergenceMark d = rows.get(i);
             String expected = d.iteration() < warmup ? (d.iteration() + 1) + " (warmup)"
                     : Long.toString(d.iteration() + 1 - warmup);
-            assertEquals(expected, draw.getCellData(i), "chain " + (d.chain() + 1) + " iteration " + d.iteration());
+            assertEquals(expected, cells.get(i), "chain " + (d.chain() + 1) + " iteration " + d.iteration());
             sampling += d.iteration() < warmup ? 0 : 1;
         }
         assertTrue(sampling > 0, "the run must diverge after warmup to test anything");
@@ -68,7 +81,7 @@ class DivergenceListFxTest extends WindowFxBase {
         robot.clickOn("#divergencesTab");
         @SuppressWarnings("unchecked")
         TableView<RunDraws.DivergenceMark> table = robot.lookup("#divergenceTable").queryAs(TableView.class);
-        List<RunDraws.DivergenceMark> rows = List.copyOf(table.getItems());
+        List<RunDraws.DivergenceMark> rows = rows(table);
         assertTrue(rows.stream().anyMatch(d -> d.warmup()) && rows.stream().anyMatch(d -> !d.warmup())
                 && rows.size() > 20, "divergences in both phases, more than 20 in all: " + rows.size());
 
@@ -102,7 +115,7 @@ class DivergenceListFxTest extends WindowFxBase {
         robot.clickOn("#divergencesTab");
         @SuppressWarnings("unchecked")
         TableView<RunDraws.DivergenceMark> table = robot.lookup("#divergenceTable").queryAs(TableView.class);
-        List<RunDraws.DivergenceMark> found = List.copyOf(table.getItems());
+        List<RunDraws.DivergenceMark> found = rows(table);
         assertTrue(found.size() > 20, "divergences: " + found.size());
         robot.interact(table::requestFocus);
         robot.press(KeyCode.ALT, KeyCode.S).release(KeyCode.S, KeyCode.ALT);
@@ -117,7 +130,7 @@ class DivergenceListFxTest extends WindowFxBase {
         }
         robot.type(KeyCode.ENTER);
         WaitForAsyncUtils.waitForFxEvents();
-        List<RunDraws.DivergenceMark> up = List.copyOf(table.getItems());
+        List<RunDraws.DivergenceMark> up = rows(table);
         for (int i = 1; i < up.size(); i++) {
             assertTrue(Double.compare(up.get(i - 1).energyError(), up.get(i).energyError()) <= 0,
                     "energy errors ascending at row " + i);
@@ -125,7 +138,7 @@ class DivergenceListFxTest extends WindowFxBase {
         robot.press(KeyCode.ALT, KeyCode.D).release(KeyCode.D, KeyCode.ALT);
         robot.type(KeyCode.SPACE);
         WaitForAsyncUtils.waitForFxEvents();
-        List<RunDraws.DivergenceMark> down = List.copyOf(table.getItems());
+        List<RunDraws.DivergenceMark> down = rows(table);
         double largest = found.stream().mapToDouble(RunDraws.DivergenceMark::energyError).max().orElseThrow();
         assertEquals(largest, down.get(0).energyError(), "Alt+D: the largest first (focus "
                 + window.getScene().getFocusOwner() + ", descending " + robot.lookup("#divergenceSortDescending")
@@ -145,7 +158,7 @@ class DivergenceListFxTest extends WindowFxBase {
         javafx.scene.control.ComboBox<String> box = (javafx.scene.control.ComboBox<String>) sortBy;
         assertEquals("chain", box.getValue());
         robot.interact(() -> box.setValue("order found"));
-        assertEquals(found, List.copyOf(table.getItems()));
+        assertEquals(found, rows(table));
         assertTrue(table.getSortOrder().isEmpty());
     }
 
@@ -156,8 +169,13 @@ class DivergenceListFxTest extends WindowFxBase {
         assertEquals(List.of("2", "9", "10", "64", "2 (warmup)", "10 (warmup)", "100 (warmup)"), labels);
     }
 
+    /** The table's rows, copied on the FX thread. */
+    private static List<RunDraws.DivergenceMark> rows(TableView<RunDraws.DivergenceMark> table) throws Exception {
+        return onFx(() -> List.copyOf(table.getItems()));
+    }
+
     private static List<RunDraws.DivergenceMark> sorted(FxRobot robot, TableView<RunDraws.DivergenceMark> table,
-                                                          String column, TableColumn.SortType type) {
+                                                          String column, TableColumn.SortType type) throws Exception {
         TableColumn<RunDraws.DivergenceMark, ?> col = table.getColumns().stream()
                 .filter(c -> c.getText().equals(column)).findFirst().orElseThrow();
         robot.interact(() -> {
@@ -165,6 +183,6 @@ class DivergenceListFxTest extends WindowFxBase {
             table.getSortOrder().setAll(List.of(col));
             table.sort();
         });
-        return List.copyOf(table.getItems());
+        return rows(table);
     }
 }
