@@ -70,9 +70,9 @@ public interface RunDraws extends DrawSource {
     }
 
     /**
-     * The sampler-specific statistics ({@link workbench.core.kernel.Transition#extras()}) kept per iteration, in a ring beside
-     * the draws, for chains whose sampler reports any of them (SMILE's tuner, the MCLMC family's phase
-     * and L, cyclical SGLD's phase). A key a transition lacks is kept as NaN.
+     * The sampler-specific statistics ({@link workbench.core.kernel.Transition#extras()}) a run keeps per iteration
+     * for chains whose sampler reports any of them (SMILE's tuner, the MCLMC family's phase and L, cyclical SGLD's
+     * phase); {@link RunDraws#extra} reads NaN for a key a transition lacks.
      */
     enum Extra {
         /** Tuning phase code ({@code workbench.core.samplers.mclmc.Phase}; csgld: 0 explore, 1 sample). */
@@ -232,13 +232,17 @@ public interface RunDraws extends DrawSource {
     AcceptStep acceptStep();
 
     /**
-     * Whether the draws' divergences are energy errors past 1000 ({@link workbench.core.kernel.Sampler#divergesOnEnergy}:
-     * HMC, NUTS, adjusted MCLMC) rather than steps whose density or gradient went non-finite (every other sampler); true
-     * when nobody said (draws from another tool, whose {@code divergent__} is Stan's).
+     * Whether the draws' divergences are energy errors past 1000
+     * ({@link workbench.core.kernel.Sampler#divergesOnEnergy}: HMC, NUTS, adjusted MCLMC) rather than steps whose
+     * density or gradient went non-finite (every other sampler); true when nobody said (draws from another tool, whose
+     * {@code divergent__} is Stan's).
      */
     boolean divergesOnEnergy();
 
-    /** Whether the running sampler picks each new draw among its trajectory's points (NUTS); false for draws read back. */
+    /**
+     * Whether the running sampler picks each new draw among its trajectory's points (NUTS); false for draws read
+     * back.
+     */
     boolean picksFromTrajectory();
 
     /** Whether the running sampler's moves use the gradient; true when no sampler runs (draws read back). */

@@ -13,7 +13,7 @@ public final class Nd4jSetup {
     /** The system property that sets ND4J's native threads per op. */
     public static final String THREADS_PROPERTY = "workbench.nd4j.threads";
     private static volatile boolean done;
-    /** The count {@link #init} applied (0 or less: ND4J's own default); meaningful once {@link #done}. */
+    /** The count {@link #init} applied (0: ND4J's own default); meaningful once {@link #done}. */
     private static volatile int applied;
 
     private Nd4jSetup() {
@@ -21,9 +21,9 @@ public final class Nd4jSetup {
 
     /**
      * ND4J's native threads per op in this process: the count set up, or before that the one {@link #init} will set
-     * (the property, default 1, at most {@link #MAX_THREADS}; 0 (or less given) leaves ND4J's own default, all cores). A network's draws on the ND4J engine
-     * depend on it in their last digits (a sum split over threads adds in another order), so a session records it and a
-     * re-run uses the recorded count. Reading it does not load ND4J.
+     * (the property, default 1, at most {@link #MAX_THREADS}; 0, or less given, leaves ND4J's own default, all cores).
+     * A network's draws on the ND4J engine depend on it in their last digits (a sum split over threads adds in another
+     * order), so a session records it and a re-run uses the recorded count. Reading it does not load ND4J.
      */
     public static int threads() {
         return done ? applied : fromProperty();
