@@ -76,7 +76,7 @@ public final class LiveBuffer implements DrawSink, RunDraws {
     private final LongAdder transitions = new LongAdder();
     private final LongAdder gradients = new LongAdder();
     /** The latest {@value #MAX_DIVERGENCE_MARKS} divergences (the session keeps all); guarded by itself. */
-    private final java.util.ArrayDeque<DivergenceMark> divergences = new java.util.ArrayDeque<>();
+    private final MarkRing divergences = new MarkRing();
     private final LongAdder divergenceCount = new LongAdder();
     /** Of {@link #divergenceCount}, those in warmup: the marks keep only the latest, so they cannot be counted there. */
     private final LongAdder warmupDivergenceCount = new LongAdder();
@@ -85,6 +85,13 @@ public final class LiveBuffer implements DrawSink, RunDraws {
     private final List<EventMark> events = new CopyOnWriteArrayList<>();
     /** Divergence marks kept for the views. */
     public static final int MAX_DIVERGENCE_MARKS = 20_000;
+    /**
+     * The most trajectory values (rows × output coordinates) the marks hold together, 64 MiB of doubles, as an opened
+     * session's marks do: past it the oldest marks that have one lose their trajectory (keeping where the energy
+     * error crossed and where the transition started). Every divergence of NUTS or HMC carries its trajectory, up to
+     * 2^23 values each, and 20 000 marks of a wide model held many gigabytes.
+     */
+    public static final long MAX_TRAJECTORY_VALUES = 1L << 23;
     private final Object energyLock = new Object();
     private double[] energyErrors = new double[1024];
     private int energyErrorCount;
@@ -484,7 +491,9 @@ public final class LiveBuffer implements DrawSink, RunDraws {
         synchronized (divergences) {
             divergences.clear();
             int from = Math.max(0, marks.size() - MAX_DIVERGENCE_MARKS);
-            divergences.addAll(marks.subList(from, marks.size()));
+            for (DivergenceMark m : marks.subList(from, marks.size())) {
+                divergences.add(m);
+            }
             divergencesChanged = true;
             divergenceCount.reset();
             divergenceCount.add(marks.size());
@@ -517,10 +526,7 @@ public final class LiveBuffer implements DrawSink, RunDraws {
 
     private void addDivergence(DivergenceMark m) {
         synchronized (divergences) {
-            if (divergences.size() == MAX_DIVERGENCE_MARKS) {
-                divergences.removeFirst();
-            }
-            divergences.addLast(m);
+            divergences.add(m);
             divergencesChanged = true;
             // counted under the lock too, so that a snapshot's counts and marks agree (divergenceSnapshot)
             if (m.warmup()) {
@@ -546,7 +552,7 @@ public final class LiveBuffer implements DrawSink, RunDraws {
         if (divergencesChanged) {
             synchronized (divergences) {
                 divergencesChanged = false;
-                divergenceSnapshot = List.copyOf(divergences);
+                divergenceSnapshot = divergences.list();
             }
         }
         return divergenceSnapshot;
@@ -760,5 +766,92 @@ public final class LiveBuffer implements DrawSink, RunDraws {
     public List<String> parameterNames() {
         RunInfo i = info;
         return i == null ? names : new ArrayList<>(i.model().parameterNames());
+    }
+
+    /**
+     * The latest {@value #MAX_DIVERGENCE_MARKS} marks, oldest first, whose trajectories hold at most
+     * {@value #MAX_TRAJECTORY_VALUES} values together: the oldest marks with one lose it first. Guarded by its owner.
+     */
+    static final class MarkRing {
+        private DivergenceMark[] slots = new DivergenceMark[0];
+        /** Marks ever added: the newest is number {@code added - 1}, the oldest kept {@code added - size}. */
+        private long added;
+        private int size;
+        /** The numbers of the kept marks that hold a trajectory, oldest first. */
+        private final java.util.ArrayDeque<Long> withTrajectory = new java.util.ArrayDeque<>();
+        /** Their trajectories' values together. */
+        private long values;
+
+        void add(DivergenceMark m) {
+            if (size == slots.length && size < MAX_DIVERGENCE_MARKS) { // grown as marks come, each in its slot again
+                DivergenceMark[] kept = ordered();
+                slots = new DivergenceMark[Math.min(MAX_DIVERGENCE_MARKS, Math.max(64, 2 * size))];
+                for (int i = 0; i < size; i++) {
+                    slots[(int) ((added - size + i) % slots.length)] = kept[i];
+                }
+            }
+            if (size == MAX_DIVERGENCE_MARKS) {
+                long oldest = added - size;
+                if (!withTrajectory.isEmpty() && withTrajectory.peekFirst() == oldest) {
+                    withTrajectory.removeFirst();
+                    values -= valuesOf(slot(oldest));
+                }
+                size--;
+            }
+            slots[(int) (added % slots.length)] = m;
+            added++;
+            size++;
+            long v = valuesOf(m);
+            if (v > 0) {
+                withTrajectory.addLast(added - 1);
+                values += v;
+                while (values > MAX_TRAJECTORY_VALUES && withTrajectory.size() > 1) {
+                    long n = withTrajectory.removeFirst();
+                    DivergenceMark old = slot(n);
+                    values -= valuesOf(old);
+                    slots[(int) (n % slots.length)] = new DivergenceMark(old.chain(), old.iteration(), old.position(),
+                            old.start(), old.energyError(), null, old.warmup(), old.crossingKnown());
+                }
+            }
+        }
+
+        private DivergenceMark slot(long n) {
+            return slots[(int) (n % slots.length)];
+        }
+
+        /** The kept marks, oldest first, as an array of their number. */
+        private DivergenceMark[] ordered() {
+            DivergenceMark[] out = new DivergenceMark[size];
+            for (int i = 0; i < size; i++) {
+                out[i] = slot(added - size + i);
+            }
+            return out;
+        }
+
+        List<DivergenceMark> list() {
+            return List.of(ordered());
+        }
+
+        int size() {
+            return size;
+        }
+
+        /** The trajectory values the kept marks hold together. */
+        long trajectoryValues() {
+            return values;
+        }
+
+        void clear() {
+            slots = new DivergenceMark[0];
+            added = 0;
+            size = 0;
+            withTrajectory.clear();
+            values = 0;
+        }
+
+        private static long valuesOf(DivergenceMark m) {
+            double[][] t = m.trajectory();
+            return t == null || t.length == 0 ? 0 : (long) t.length * Math.max(1, t[0].length);
+        }
     }
 }

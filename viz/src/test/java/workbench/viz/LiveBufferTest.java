@@ -351,6 +351,69 @@ class LiveBufferTest {
     }
 
     /**
+     * The marks' trajectories hold at most {@link LiveBuffer#MAX_TRAJECTORY_VALUES} values together: past it the oldest
+     * lose theirs (keeping where they crossed and started), so the newest stay replayable. Before, each of the 20 000
+     * marks kept its own (up to 2^23 values each). (On the ring itself, one trajectory shared by all: a run through
+     * the buffer would copy each into the output's coordinates, 64 MiB of them for the budget alone.)
+     */
+    @Test
+    void theMarksTrajectoriesKeepWithinABudgetTheNewestKept() {
+        LiveBuffer.MarkRing ring = new LiveBuffer.MarkRing();
+        int rows = 1 << 16; // x 2 coordinates: 2^17 values a trajectory, 64 of them fill the budget
+        double[][] traj = new double[rows][2];
+        int perBudget = (int) (LiveBuffer.MAX_TRAJECTORY_VALUES / (2L * rows));
+        int n = perBudget + 10;
+        for (int i = 0; i < n; i++) {
+            ring.add(new RunDraws.DivergenceMark(0, i, new double[] {i, 1}, new double[] {i, 0}, 1500, traj, i < 3,
+                    true));
+        }
+        List<RunDraws.DivergenceMark> marks = ring.list();
+        assertEquals(n, marks.size(), "every mark kept");
+        long values = 0;
+        for (int i = 0; i < n; i++) {
+            RunDraws.DivergenceMark m = marks.get(i);
+            assertEquals(i, m.iteration());
+            assertEquals(i, m.position()[0], "the crossing kept");
+            assertEquals(1, m.position()[1]);
+            assertEquals(i, m.start()[0], "the start kept");
+            assertEquals(i < 3, m.warmup());
+            assertTrue(m.crossingKnown());
+            if (i < 10) {
+                // not assertNull: its message prints the whole array
+                assertTrue(m.trajectory() == null, "the oldest lost their trajectory: mark " + i);
+            } else {
+                assertNotNull(m.trajectory(), "the newest keep theirs: mark " + i);
+                values += (long) m.trajectory().length * m.trajectory()[0].length;
+            }
+        }
+        assertEquals(LiveBuffer.MAX_TRAJECTORY_VALUES, values, "the budget filled, not passed");
+        assertEquals(values, ring.trajectoryValues());
+    }
+
+    /**
+     * A mark pushed out by the marks' cap gives its trajectory's values back to the budget: a trajectory-less run of
+     * marks after a few with trajectories leaves none counted, and new ones are kept whole.
+     */
+    @Test
+    void marksDroppedByTheCapGiveBackTheirTrajectories() {
+        LiveBuffer.MarkRing ring = new LiveBuffer.MarkRing();
+        double[][] traj = new double[1000][2];
+        for (int i = 0; i < 5; i++) {
+            ring.add(new RunDraws.DivergenceMark(0, i, new double[2], new double[2], 1500, traj, false, true));
+        }
+        assertEquals(10_000, ring.trajectoryValues());
+        for (int i = 5; i < LiveBuffer.MAX_DIVERGENCE_MARKS + 5; i++) {
+            ring.add(new RunDraws.DivergenceMark(0, i, new double[2], new double[2], 1500, null, false, true));
+        }
+        assertEquals(LiveBuffer.MAX_DIVERGENCE_MARKS, ring.size());
+        assertEquals(0, ring.trajectoryValues(), "the five marks with trajectories dropped out");
+        assertEquals(5, ring.list().get(0).iteration());
+        ring.add(new RunDraws.DivergenceMark(0, 99_999, new double[2], new double[2], 1500, traj, false, true));
+        assertEquals(2000, ring.trajectoryValues());
+        assertNotNull(ring.list().get(LiveBuffer.MAX_DIVERGENCE_MARKS - 1).trajectory());
+    }
+
+    /**
      * Whether a move is drawn as a pick from the trajectory is the sampler's own property, not its id: a sampler
      * under another name that picks from its trajectory (here NUTS wrapped) leaves no refused proposal where a
      * transition kept its start, even with no path recorded; HMC, which proposes one point, does.

@@ -1820,6 +1820,11 @@ public final class MainWindow extends BorderPane {
         LiveBuffer running = controller.buffer();
         boolean busy = false;
         if (running != shownBuffer && running != null) {
+            // a run the window did not start itself (Run starts and shows its own): shown with its own model, not the
+            // setup's (a model with fewer parameters than the setup's threw from the projection's proposal arrows)
+            if (controller.model() != null) {
+                viewModel = controller.model();
+            }
             showBuffer(running, viewModel, runTruth(viewModel));
             busy = true;
         }

@@ -20,8 +20,7 @@ class DroppedAddFxTest extends WindowFxBase {
 
     /**
      * A 2-D standard normal that adds a chain from inside its last transition's density (rwm: one evaluation per
-     * transition). Two parameters, as the window's preview model has: the window shows a run started on its controller
-     * with the setup's model.
+     * transition). Two parameters: the chain it adds starts at (0.5, 0.5).
      */
     private final class AddsAtTheEnd implements workbench.core.model.Model {
         final AtomicInteger evaluations = new AtomicInteger();
