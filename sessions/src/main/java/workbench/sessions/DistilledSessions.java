@@ -76,7 +76,7 @@ public final class DistilledSessions {
                 List.of(SessionFiles.divergencesFile(0)), outcome,
                 List.of(new ChainResult(0, rows.length, Double.NaN, null)), List.of(), from,
                 // evaluate reads the source's data again: the set keeps the source's fingerprints
-                source.dataFiles(), source.nd4jThreads());
+                source.dataFiles(), source.nd4jThreads(), null); // no divergence records
         // as export says it: a file where a folder should be, or a folder the user cannot write into, is bad input
         // (exit 2), not a failure while writing (before, exit 3 here while export and run said exit 2)
         for (Path p = dir.toAbsolutePath().normalize(); p != null; p = p.getParent()) {

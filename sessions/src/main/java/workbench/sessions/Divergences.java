@@ -21,6 +21,20 @@ final class Divergences {
     private Divergences() {
     }
 
+    /**
+     * The trajectory values (rows × dimension) of a record with trajectory {@code trajectory} that a chain whose
+     * records hold {@code stored} of them already may keep within {@code budget} (null: no bound, as in sessions written
+     * before the bound): its own count where it fits, -1 where it is stored without it, 0 where it has none. The
+     * writer, the verifier of a re-run and resume apply this one rule, in each chain's order of records.
+     */
+    static long keptTrajectoryValues(long stored, double[][] trajectory, Long budget) {
+        if (trajectory == null) {
+            return 0;
+        }
+        long values = trajectory.length == 0 ? 0 : (long) trajectory.length * trajectory[0].length;
+        return budget == null || stored + values <= budget ? values : -1;
+    }
+
     static long length(int dim, int flags, int rows) {
         long values = dim + ((flags & HAS_MOMENTUM) != 0 ? dim : 0) + (long) rows * dim;
         return HEADER + 8 * values + 4;

@@ -58,6 +58,9 @@ final class ManifestJson {
         if (m.nd4jThreads() != null) {
             root.put("nd4j_threads", m.nd4jThreads());
         }
+        if (m.divergenceTrajectoryBudget() != null) {
+            root.put("divergence_trajectory_budget", m.divergenceTrajectoryBudget());
+        }
         if (m.init() == null) {
             root.putNull("init");
         } else {
@@ -295,6 +298,15 @@ final class ManifestJson {
         JsonNode nd4jNode = root.get("nd4j_threads");
         Integer nd4jThreads = nd4jNode == null || nd4jNode.isNull() ? null
                 : f.integer(root, "nd4j_threads", 0, workbench.core.model.bnn.Nd4jSetup.MAX_THREADS);
+        // written since divergence trajectories were bounded per chain; before, every record kept its own (null)
+        JsonNode budgetNode = root.get("divergence_trajectory_budget");
+        Long trajectoryBudget = null;
+        if (budgetNode != null && !budgetNode.isNull()) {
+            trajectoryBudget = f.longValue(root, "divergence_trajectory_budget");
+            if (trajectoryBudget < 1) {
+                throw f.bad("field 'divergence_trajectory_budget' is " + trajectoryBudget + ", not a positive count");
+            }
+        }
         JsonNode initNode = root.get("init");
         double[] init = initNode == null || initNode.isNull() ? null : f.reals(root, "init");
         RunOutcome outcome = null;
@@ -334,7 +346,7 @@ final class ManifestJson {
                 f.text(rng, "algorithm"), List.copyOf(streams), names, params, f.strings(root, "stat_columns"),
                 f.integer(root, "chunk_rows", 1, SessionFiles.MAX_CHUNK_ROWS), f.text(root, "events_file"),
                 List.copyOf(draws), List.copyOf(divs), outcome, Collections.unmodifiableList(results), added,
-                distilled, dataFiles, nd4jThreads);
+                distilled, dataFiles, nd4jThreads, trajectoryBudget);
     }
 
     /**

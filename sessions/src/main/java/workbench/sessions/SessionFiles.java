@@ -33,6 +33,13 @@ public final class SessionFiles {
     public static final int DEFAULT_CHUNK_ROWS = 256;
     /** Most rows one chunk may hold. */
     public static final int MAX_CHUNK_ROWS = 65_536;
+    /**
+     * The most trajectory values (rows × parameters) one chain's divergence records hold together in a new session
+     * (64 MiB of doubles, the most one record holds): past it a chain's records are stored without their trajectory
+     * (FORMAT.md). Each divergence of HMC or NUTS carries one, and a badly tuned run wrote 827 MB of them beside 3 MB of
+     * draws. The session's manifest records the bound it was written with ({@code divergence_trajectory_budget}).
+     */
+    public static final long TRAJECTORY_BUDGET = 1L << 23;
     /** Most float64 values one chunk may hold (256 MiB of payload). */
     public static final long MAX_CHUNK_VALUES = 1L << 25;
 

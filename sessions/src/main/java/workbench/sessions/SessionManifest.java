@@ -32,6 +32,9 @@ import workbench.core.run.RunOutcome;
  *                         ND4J's own default), on which a network's draws on the ND4J engine depend in their last
  *                         digits; null in sessions written before it was recorded (they ran with 1 unless the
  *                         property was set)
+ * @param divergenceTrajectoryBudget the most trajectory values (rows × parameters) each chain's divergence records hold
+ *                         together: past it a chain's records are stored without their trajectory; null in sessions
+ *                         written before the bound (no bound) and in distilled sets
  */
 public record SessionManifest(int formatVersion, String status, String softwareVersion, String javaVersion,
                               String os, Instant created, Instant finished, String modelId,
@@ -41,7 +44,7 @@ public record SessionManifest(int formatVersion, String status, String softwareV
                               List<String> statColumns, int chunkRows, String eventsFile, List<String> drawsFiles,
                               List<String> divergencesFiles, RunOutcome outcome, List<ChainResult> chainResults,
                               List<AddedChain> addedChains, DistilledFrom distilled, List<DataFingerprint> dataFiles,
-                              Integer nd4jThreads) {
+                              Integer nd4jThreads, Long divergenceTrajectoryBudget) {
 
     public static final String RUNNING = "running";
 
@@ -55,7 +58,7 @@ public record SessionManifest(int formatVersion, String status, String softwareV
         return new SessionManifest(formatVersion, status, softwareVersion, javaVersion, os, created, finished, modelId,
                 modelSettings, samplerId, samplerSettings, chains, warmup, draws, seed, threads, init, rngAlgorithm,
                 chainStreams, names, parameterCount, statColumns, chunkRows, eventsFile, drawsFiles, divergencesFiles,
-                outcome, chainResults, addedChains, distilled, files, nd4jThreads);
+                outcome, chainResults, addedChains, distilled, files, nd4jThreads, divergenceTrajectoryBudget);
     }
 
     /** This manifest as its writer records a state of the run: {@code status}, when it ended, how, each chain's result. */
@@ -64,7 +67,7 @@ public record SessionManifest(int formatVersion, String status, String softwareV
         return new SessionManifest(formatVersion, status, softwareVersion, javaVersion, os, created, finished, modelId,
                 modelSettings, samplerId, samplerSettings, chains, warmup, draws, seed, threads, init, rngAlgorithm,
                 chainStreams, names, parameterCount, statColumns, chunkRows, eventsFile, drawsFiles, divergencesFiles,
-                outcome, chainResults, addedChains, distilled, dataFiles, nd4jThreads);
+                outcome, chainResults, addedChains, distilled, dataFiles, nd4jThreads, divergenceTrajectoryBudget);
     }
 
     /**
@@ -76,7 +79,7 @@ public record SessionManifest(int formatVersion, String status, String softwareV
                 modelSettings, samplerId, samplerSettings, chains + 1, warmup, draws, seed, threads, init, rngAlgorithm,
                 append(chainStreams, stream), names, parameterCount, statColumns, chunkRows, eventsFile,
                 append(drawsFiles, drawsFile), append(divergencesFiles, divergencesFile), outcome, chainResults,
-                append(addedChains, added), distilled, dataFiles, nd4jThreads);
+                append(addedChains, added), distilled, dataFiles, nd4jThreads, divergenceTrajectoryBudget);
     }
 
     /**
@@ -88,7 +91,7 @@ public record SessionManifest(int formatVersion, String status, String softwareV
         return new SessionManifest(formatVersion, RUNNING, softwareVersion, javaVersion, os, created, null, modelId,
                 modelSettings, samplerId, samplerSettings, chains, warmup, draws, seed, threads, init, rngAlgorithm,
                 chainStreams, names, parameterCount, statColumns, chunkRows, eventsFile, drawsFiles, divergencesFiles,
-                null, chainResults, List.of(), null, dataFiles, nd4jThreads);
+                null, chainResults, List.of(), null, dataFiles, nd4jThreads, divergenceTrajectoryBudget);
     }
 
     private static <T> List<T> append(List<T> list, T item) {

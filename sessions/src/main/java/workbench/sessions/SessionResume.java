@@ -97,6 +97,7 @@ public final class SessionResume implements DrawSink, AutoCloseable {
             long[] rows = new long[n];
             long[] divBytes = new long[n];
             int[] divRecords = new int[n];
+            long[] trajectoryValues = new long[n];
             for (int c = 0; c < n; c++) {
                 rows[c] = r.size(c);
                 chunks[c] = r.chunkCount(c);
@@ -111,6 +112,8 @@ public final class SessionResume implements DrawSink, AutoCloseable {
                             | (d.trajectory() != null ? Divergences.HAS_TRAJECTORY : 0);
                     divBytes[c] += Divergences.length(d.position().length, flags,
                             d.trajectory() == null ? 0 : d.trajectory().length);
+                    // what the chain's records hold of its trajectory bound: the appended records go on from here
+                    trajectoryValues[c] += Math.max(0, Divergences.keptTrajectoryValues(0, d.trajectory(), null));
                 }
             }
             for (BadInputException e : r.errors()) {
@@ -160,7 +163,7 @@ public final class SessionResume implements DrawSink, AutoCloseable {
             }
             byte[] manifestBytes = Files.readAllBytes(dir.resolve(SessionFiles.MANIFEST));
             SessionWriter.Append append = new SessionWriter.Append(m, manifestBytes, drawsBytes, chunks, rows, divBytes,
-                    divRecords, eventsBytes, newline);
+                    divRecords, trajectoryValues, eventsBytes, newline);
             return new SessionResume(r, new SessionWriter(dir, options, append, lock), rows, total);
         } catch (IOException e) {
             r.close();

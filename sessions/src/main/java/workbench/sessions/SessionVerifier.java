@@ -24,6 +24,11 @@ public final class SessionVerifier implements DrawSink {
     /** Per chain, the iterations of its stored divergence records, ascending, and a digest of each record's values. */
     private final long[][] recordIterations;
     private final long[][] recordDigests;
+    /**
+     * Per chain, the trajectory values the re-run's records hold so far as the writer would store them, within the
+     * session's bound ({@link SessionManifest#divergenceTrajectoryBudget}); each chain's element is its thread's.
+     */
+    private final long[] rerunTrajectoryValues;
 
     public SessionVerifier(SessionReader stored, boolean stopAtFirst) {
         this.stored = stored;
@@ -35,6 +40,7 @@ public final class SessionVerifier implements DrawSink {
         // the divergence records are stored values too (where H - H0 crossed 1000, its momentum, energy error and
         // trajectory, which summary lists and the window replays): a record altered with its checksums redone passed
         // the check, and resume kept it. One pass over each file keeps 16 bytes a record, not the records.
+        rerunTrajectoryValues = new long[stored.chains()];
         recordIterations = new long[stored.chains()][];
         recordDigests = new long[stored.chains()][];
         for (int c = 0; c < stored.chains(); c++) {
@@ -99,11 +105,18 @@ public final class SessionVerifier implements DrawSink {
      * The difference between the re-run's divergence at {@code iteration} (null: none recorded) and the stored record
      * there, or null where they agree: the first value that differs, read again from the file.
      */
-    private Mismatch divergenceMismatch(int chain, long iteration, workbench.core.kernel.Divergence d) {
+    private Mismatch divergenceMismatch(int chain, long iteration, workbench.core.kernel.Divergence rerun) {
         int i = java.util.Arrays.binarySearch(recordIterations[chain], iteration);
-        if (d == null) {
+        if (rerun == null) {
             return null; // a record the re-run would not write is the reader's business (a record at an unflagged draw)
         }
+        // the record as the writer stores it: without its trajectory past the chain's bound
+        long kept = Divergences.keptTrajectoryValues(rerunTrajectoryValues[chain], rerun.trajectory(),
+                stored.manifest().divergenceTrajectoryBudget());
+        rerunTrajectoryValues[chain] += Math.max(0, kept);
+        workbench.core.kernel.Divergence d = kept < 0
+                ? new workbench.core.kernel.Divergence(rerun.position(), rerun.momentum(), rerun.energyError(), null)
+                : rerun;
         int warmup = stored.manifest().warmup();
         if (i < 0) {
             if (recordsDamaged[chain]) {

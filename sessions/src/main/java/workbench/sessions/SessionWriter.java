@@ -62,9 +62,16 @@ public final class SessionWriter implements DrawSink, AutoCloseable {
      * @param softwareVersion recorded in the manifest; null reads the system property
      *                        {@code workbench.version} (else "unknown")
      * @param faults          consulted before every file operation ({@link WriteFaults#NONE}: none)
+     * @param trajectoryBudget the most trajectory values each chain's divergence records of a new session hold
+     *                        together ({@link SessionFiles#TRAJECTORY_BUDGET}); recorded in its manifest. A resumed
+     *                        session keeps the bound its manifest records.
      */
-    public record Options(int chunkRows, Duration flushInterval, String softwareVersion, WriteFaults faults) {
+    public record Options(int chunkRows, Duration flushInterval, String softwareVersion, WriteFaults faults,
+                          long trajectoryBudget) {
         public Options {
+            if (trajectoryBudget < 1) {
+                throw new IllegalArgumentException("trajectoryBudget must be positive, got " + trajectoryBudget);
+            }
             if (faults == null) {
                 throw new IllegalArgumentException("faults must not be null (use WriteFaults.NONE)");
             }
@@ -78,7 +85,7 @@ public final class SessionWriter implements DrawSink, AutoCloseable {
 
         /** Settings without faults. */
         public Options(int chunkRows, Duration flushInterval, String softwareVersion) {
-            this(chunkRows, flushInterval, softwareVersion, WriteFaults.NONE);
+            this(chunkRows, flushInterval, softwareVersion, WriteFaults.NONE, SessionFiles.TRAJECTORY_BUDGET);
         }
 
         public static Options defaults() {
@@ -86,19 +93,23 @@ public final class SessionWriter implements DrawSink, AutoCloseable {
         }
 
         public Options withChunkRows(int rows) {
-            return new Options(rows, flushInterval, softwareVersion, faults);
+            return new Options(rows, flushInterval, softwareVersion, faults, trajectoryBudget);
         }
 
         public Options withFlushInterval(Duration d) {
-            return new Options(chunkRows, d, softwareVersion, faults);
+            return new Options(chunkRows, d, softwareVersion, faults, trajectoryBudget);
         }
 
         public Options withSoftwareVersion(String v) {
-            return new Options(chunkRows, flushInterval, v, faults);
+            return new Options(chunkRows, flushInterval, v, faults, trajectoryBudget);
         }
 
         public Options withFaults(WriteFaults f) {
-            return new Options(chunkRows, flushInterval, softwareVersion, f);
+            return new Options(chunkRows, flushInterval, softwareVersion, f, trajectoryBudget);
+        }
+
+        public Options withTrajectoryBudget(long values) {
+            return new Options(chunkRows, flushInterval, softwareVersion, faults, values);
         }
     }
 
@@ -140,6 +151,8 @@ public final class SessionWriter implements DrawSink, AutoCloseable {
     private long flushNanos;
     // manifest state
     private SessionManifest base;
+    /** The manifest's bound on each chain's trajectory values (null: none, a session older than it); set by start. */
+    private Long trajectoryBudget;
     private ChainResult[] results;
     /** This writer's hold on the directory, released when the files are closed. */
     private final SessionLock lock;
@@ -220,7 +233,8 @@ public final class SessionWriter implements DrawSink, AutoCloseable {
      * event log, and the manifest as it was (restored by {@link #rollback}).
      */
     record Append(SessionManifest manifest, byte[] manifestBytes, long[] drawsBytes, int[] chunks, long[] rows,
-                  long[] divergenceBytes, int[] divergenceRecords, long eventsBytes, boolean eventsNeedNewline) {
+                  long[] divergenceBytes, int[] divergenceRecords, long[] trajectoryValues, long eventsBytes,
+                  boolean eventsNeedNewline) {
     }
 
     /**
@@ -300,7 +314,8 @@ public final class SessionWriter implements DrawSink, AutoCloseable {
                 // the model has read its data by now: what it read is what a later resume must find
                 DataFiles.fingerprint(cfg.modelId(), cfg.modelSettings()),
                 // a network's draws on the ND4J engine depend on it: a replay or resume uses the same
-                workbench.core.model.bnn.Nd4jSetup.threads());
+                workbench.core.model.bnn.Nd4jSetup.threads(), options.trajectoryBudget());
+        trajectoryBudget = base.divergenceTrajectoryBudget();
         results = new ChainResult[n];
         chains = new ChainOut[n];
         try {
@@ -341,6 +356,7 @@ public final class SessionWriter implements DrawSink, AutoCloseable {
         flushNanos = options.flushInterval().toNanos();
         int n = cfg.chains();
         base = old.reopened(n, cfg.draws());
+        trajectoryBudget = base.divergenceTrajectoryBudget();
         results = new ChainResult[n];
         // each chain's result as the session holds it, replaced when the chain ends again
         for (int c = 0; c < Math.min(n, old.chainResults().size()); c++) {
@@ -356,6 +372,7 @@ public final class SessionWriter implements DrawSink, AutoCloseable {
             for (int c = 0; c < n; c++) {
                 chains[c] = new ChainOut(c, openAppend(old.drawsFiles().get(c)), openAppend(old.divergencesFiles().get(c)),
                         old.chunkRows(), columns, append.chunks()[c], append.rows()[c], append.divergenceRecords()[c]);
+                chains[c].trajectoryValues = append.trajectoryValues()[c];
             }
             writeManifest(SessionManifest.RUNNING, null, null);
         } catch (IOException e) {
@@ -510,10 +527,14 @@ public final class SessionWriter implements DrawSink, AutoCloseable {
                     // the record first: if its write fails the draw is not kept either, and resume makes both again
                     // (a draw kept without its record would leave the session damaged for every later reader)
                     Divergence d = t.divergence();
+                    // within the session's bound on each chain's trajectories (none in a session older than it)
+                    long kept = Divergences.keptTrajectoryValues(co.trajectoryValues, d.trajectory(),
+                            trajectoryBudget);
                     ByteBuffer rec = Divergences.encode(co.divergences, iteration, d.position(), d.momentum(),
-                            d.energyError(), d.trajectory());
+                            d.energyError(), kept < 0 ? null : d.trajectory());
                     write(co.divChannel, co.divName, rec);
                     co.divergences++;
+                    co.trajectoryValues += Math.max(0, kept);
                     co.dirty = true;
                 }
                 co.add(iteration, t, output);
@@ -1016,6 +1037,8 @@ public final class SessionWriter implements DrawSink, AutoCloseable {
         long next;
         int chunkIndex;
         int divergences;
+        /** The trajectory values this chain's stored records hold together ({@link Divergences#keptTrajectoryValues}). */
+        long trajectoryValues;
         long firstRowNanos;
         boolean dirty;
 

@@ -38,8 +38,9 @@ class DroppedAddFxTest extends WindowFxBase {
 
         @Override
         public double logDensity(double[] q, double[] grad) {
-            // the start point's evaluation, then one per transition: the last transition's is number DRAWS + 1
-            if (evaluations.incrementAndGet() == DRAWS + 1) {
+            // the start point's evaluation, then one per transition: the last transition's is number DRAWS + 1 (the
+            // chain's own; the window draws this model's density too, on its own thread, as it shows the run)
+            if ("chain-worker".equals(Thread.currentThread().getName()) && evaluations.incrementAndGet() == DRAWS + 1) {
                 added = "chain " + window.controller().addChain(new double[] {0.5, 0.5}) + " added";
             }
             grad[0] = -q[0];
