@@ -427,20 +427,27 @@ public final class EnergyCharts extends HBox {
         if (!nuts && THRESHOLD <= hi) {
             plot.addDomainMarker(thresholdMarker);
         }
-        setErrorNote(nuts ? NUTS_NOTE : null, errorNoteForms(sampler, errorBins.seen(), divs, errorBins.beyond(),
-                errorBins.below(), hi));
+        boolean warmup = false;
+        for (int c = 0; c < buffer.chains() && !warmup; c++) {
+            warmup = buffer.warmup(c) > 0;
+        }
+        setErrorNote(nuts ? NUTS_NOTE : null, errorNoteForms(sampler, warmup, errorBins.seen(), divs,
+                errorBins.beyond(), errorBins.below(), hi));
     }
 
     /**
      * The energy-error note's forms ({@link NoteFit#errorForms}, longest first) for {@code seen} transitions of
      * which {@code divs} divergent, {@code beyond} errors right of an axis ending at {@code hi} and {@code below} left
-     * of it, for {@code sampler}'s errors.
+     * of it, for {@code sampler}'s errors; {@code warmup}: whether the run has a warmup (its transitions are counted).
      */
-    static String[] errorNoteForms(String sampler, long seen, long divs, long beyond, long below, double hi) {
+    static String[] errorNoteForms(String sampler, boolean warmup, long seen, long divs, long beyond, long below,
+                                   double hi) {
         // warmup's transitions too (the table and E-BFMI below count post-warmup draws only): say so, or 124 divergent
-        // here reads as a contradiction of "divergences after warmup: 39" under the table. The counts come first, and a
-        // narrow panel shows them alone ("N transitions · D divergent · B off the axis"), the whole in its tooltip
-        String counts = String.format(Locale.ROOT, "%d transitions, %d divergent (warmup included)", seen, divs);
+        // here reads as a contradiction of "divergences after warmup: 39" under the table (not said for a run without
+        // warmup, where there is none to include). The counts come first, and a narrow panel shows them alone
+        // ("N transitions · D divergent · B off the axis"), the whole in its tooltip
+        String counts = String.format(Locale.ROOT, "%d transitions, %d divergent%s", seen, divs,
+                warmup ? " (warmup included)" : "");
         String outside = String.format(Locale.ROOT, ", %d right of the axis%s", beyond,
                 below > 0 ? ", " + below + " left of it" : ""); // "beyond … below" did not say which ends
         String tail;

@@ -49,12 +49,12 @@ class NoteFitTest {
      */
     @Test
     void aThresholdLineOnTheAxisKeepsTheCountsBeyondIt() {
-        String[] forms = EnergyCharts.errorNoteForms("hmc", 224, 199, 190, 4, 1250);
+        String[] forms = EnergyCharts.errorNoteForms("hmc", true, 224, 199, 190, 4, 1250);
         assertEquals("224 transitions, 199 divergent (warmup included), 190 right of the axis, 4 left of it; dashed line: "
                 + "divergence threshold \u0394E = 1000", forms[0]);
         assertEquals("224 transitions, 199 divergent (warmup included), 190 right of the axis, 4 left of it", forms[1]);
         assertEquals("224 transitions \u00b7 199 divergent \u00b7 194 off the axis", forms[2]);
-        forms = EnergyCharts.errorNoteForms("hmc", 224, 199, 0, 3, 1250);
+        forms = EnergyCharts.errorNoteForms("hmc", true, 224, 199, 0, 3, 1250);
         assertEquals("224 transitions, 199 divergent (warmup included), 0 right of the axis, 3 left of it; dashed line: "
                 + "divergence threshold \u0394E = 1000", forms[0]);
     }
@@ -62,7 +62,7 @@ class NoteFitTest {
     /** With the line on the axis and every error within it, there is nothing beyond to count. */
     @Test
     void aThresholdLineOnTheAxisWithEveryErrorOnItSaysNoOutsideCount() {
-        String[] forms = EnergyCharts.errorNoteForms("hmc", 300, 2, 0, 0, 1250);
+        String[] forms = EnergyCharts.errorNoteForms("hmc", true, 300, 2, 0, 0, 1250);
         assertEquals("300 transitions, 2 divergent (warmup included); dashed line: divergence threshold \u0394E = 1000",
                 forms[0]);
         assertEquals("300 transitions \u00b7 2 divergent", forms[2]);
@@ -75,10 +75,17 @@ class NoteFitTest {
     @Test
     void otherNotesReadAsBefore() {
         assertEquals("500 transitions, 3 divergent (warmup included), 2 right of the axis; threshold \u0394E = 1000 is "
-                + "off the axis to the right", EnergyCharts.errorNoteForms("hmc", 500, 3, 2, 0, 4.5)[0]);
+                + "off the axis to the right", EnergyCharts.errorNoteForms("hmc", true, 500, 3, 2, 0, 4.5)[0]);
         assertEquals("16000 transitions, 500 divergent (warmup included), 23 right of the axis, 30 left of it; "
                 + "divergences' \u0394E past 1000 is not plotted",
-                EnergyCharts.errorNoteForms("nuts", 16000, 500, 23, 30, 2.5)[0]);
+                EnergyCharts.errorNoteForms("nuts", true, 16000, 500, 23, 30, 2.5)[0]);
+    }
+
+    /** A run without warmup has no warmup transitions to include: the note said "(warmup included)" for it too. */
+    @Test
+    void aRunWithoutWarmupIsNotSaidToIncludeIt() {
+        assertEquals("8000 transitions, 6000 divergent, 6003 right of the axis, 2 left of it; threshold ΔE = 1000"
+                + " is off the axis to the right", EnergyCharts.errorNoteForms("hmc", false, 8000, 6000, 6003, 2, 2.5)[0]);
     }
 
     @Test

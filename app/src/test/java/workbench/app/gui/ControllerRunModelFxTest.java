@@ -19,17 +19,7 @@ import workbench.core.run.RunConfig;
 class ControllerRunModelFxTest extends WindowFxBase {
 
     /** A one-parameter standard normal. */
-    private static final class OneD implements workbench.core.model.Model {
-        @Override
-        public int dim() {
-            return 1;
-        }
-
-        @Override
-        public List<String> parameterNames() {
-            return List.of("y");
-        }
-
+    private static final class OneD extends OneParameterModel {
         @Override
         public double logDensity(double[] q, double[] grad) {
             grad[0] = -q[0];
@@ -56,7 +46,7 @@ class ControllerRunModelFxTest extends WindowFxBase {
             });
             waitUntil("the run's end", 30, () -> window.controller().state() == RunController.State.FINISHED);
             waitUntil("the run shown", () -> window.posterior().projection().model() != null
-                    && window.posterior().projection().model().outputNames().equals(List.of("y")));
+                    && window.posterior().projection().model().outputNames().equals(List.of("x")));
             // a few frames drawn with the run's draws and proposals
             for (int i = 0; i < 5; i++) {
                 robot.interact(() -> { });
