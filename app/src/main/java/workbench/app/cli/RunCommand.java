@@ -92,7 +92,7 @@ final class RunCommand implements Callable<Integer> {
      * is accepted: a run can be watched and stopped at will), or null. The run is not refused: it stops cleanly when
      * the disk fills, its draws kept for {@code resume}.
      */
-    static String diskNote(Path out, int chains, long iterations, int outputs) {
+    static String diskNote(Path out, int chains, long iterations, int outputs, boolean trajectories) {
         Path probe = out.toAbsolutePath();
         while (probe != null && !Files.exists(probe)) {
             probe = probe.getParent();
@@ -107,22 +107,35 @@ final class RunCommand implements Callable<Integer> {
                 // stop when the disk is full" came before the real refusal; the writer says why it cannot write there
                 return null;
             }
-            return diskNote(chains, iterations, outputs, store.getUsableSpace());
+            return diskNote(chains, iterations, outputs, trajectories, store.getUsableSpace());
         } catch (java.io.IOException | RuntimeException e) {
             return null; // no figure to warn with
         }
     }
 
-    static String diskNote(int chains, long iterations, int outputs, long usable) {
+    /**
+     * The note for {@code usable} bytes free. {@code trajectories}: the sampler records divergences, whose records keep
+     * their integrator trajectories up to {@link workbench.sessions.SessionFiles#TRAJECTORY_BUDGET} values per chain
+     * (64 MiB): counted as "may add up to" on top of the draws, since how often a run diverges is not known before it.
+     */
+    static String diskNote(int chains, long iterations, int outputs, boolean trajectories, long usable) {
         int columns = outputs + workbench.sessions.SessionFiles.STAT_COLUMNS;
         double bytes = (double) chains * iterations * columns * 8;
-        if (!(bytes > usable)) {
+        double extra = trajectories ? (double) chains * workbench.sessions.SessionFiles.TRAJECTORY_BUDGET * 8 : 0;
+        String keeps = " it will stop when the disk is full, keeping the draws made ('workbench resume' continues it"
+                + " once there is room)";
+        if (bytes > usable) {
+            return String.format(java.util.Locale.ROOT, "this run would write about %s (%d chains x %d iterations x %d"
+                    + " values x 8 bytes), more than the %s free on the disk it goes to%s:%s", size(bytes), chains,
+                    iterations, columns, size(usable), trajectories ? ", before its divergence records" : "", keeps);
+        }
+        if (!(bytes + extra > usable)) {
             return null;
         }
-        return String.format(java.util.Locale.ROOT, "this run would write about %s (%d chains x %d iterations x %d"
-                + " values x 8 bytes), more than the %s free on the disk it goes to: it will stop when the disk is full,"
-                + " keeping the draws made ('workbench resume' continues it once there is room)", size(bytes), chains,
-                iterations, columns, size(usable));
+        return String.format(java.util.Locale.ROOT, "this run writes about %s of draws (%d chains x %d iterations x %d"
+                + " values x 8 bytes) and its divergence records may add up to %s of trajectories (%s per chain at most),"
+                + " more together than the %s free on the disk it goes to: if they do,%s", size(bytes), chains,
+                iterations, columns, size(extra), size(extra / chains), size(usable), keeps);
     }
 
     private static String size(double bytes) {
@@ -262,7 +275,8 @@ final class RunCommand implements Callable<Integer> {
                 }
             }
         }
-        String disk = diskNote(out, chains, (long) warmup + draws, model.outputNames().size());
+        String disk = diskNote(out, chains, (long) warmup + draws, model.outputNames().size(),
+                sampler.recordsDivergences());
         if (disk != null) {
             err.println("note: " + disk);
         }
