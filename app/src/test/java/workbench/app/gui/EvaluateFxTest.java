@@ -64,7 +64,7 @@ class EvaluateFxTest extends WindowFxBase {
     }
 
     @Test
-    void regressionSessionsGiveRowsABandCoverageAndOodCurves(FxRobot robot) {
+    void regressionSessionsGiveRowsABandCoverageAndOodCurves(FxRobot robot) throws Exception {
         robot.interact(() -> window.openSession(regNuts));
         waitUntil("the opened session", 20, () -> window.shownSession() != null);
         EvaluateWindow[] holder = new EvaluateWindow[1];
@@ -76,69 +76,78 @@ class EvaluateFxTest extends WindowFxBase {
         System.out.printf("evaluated the shown session (300 draws) in %.2f s%n", (System.nanoTime() - t0) / 1e9);
         addAndWait(robot, w, regMap);
         addAndWait(robot, w, regLaplace);
-        assertEquals(3, w.table().getItems().size(), message(w).getText());
-        // the line above the table is about the session just added, not the selected row: it says so
-        assertTrue(message(w).getText().startsWith("added " + w.table().getItems().get(2).name() + ": "),
-                message(w).getText());
-        assertEquals(List.of("nuts", "map", "laplace-diag"), w.table().getItems().stream().map(EvaluateViewModel.Row::method).toList());
-        assertEquals("coverage 90%", w.table().getColumns().get(6).getText());
-        String nll = (String) w.table().getColumns().get(3).getCellData(0);
-        assertTrue(Double.parseDouble(nll) > 0, nll);
-        assertEquals("300", w.table().getColumns().get(2).getCellData(0));
-        assertEquals("400", w.table().getColumns().get(2).getCellData(2));
-        assertEquals("OOD ratio (4 sd)", w.table().getColumns().get(9).getText());
-        double ratio = Double.parseDouble((String) w.table().getColumns().get(9).getCellData(0));
-        // nuts (300 draws) has a predictive R-hat; map (one draw per chain) has none
-        assertEquals("pred. R-hat max", w.table().getColumns().get(7).getText());
-        assertTrue(Double.parseDouble((String) w.table().getColumns().get(7).getCellData(0)) >= 1 - 0.05,
-                (String) w.table().getColumns().get(7).getCellData(0));
-        assertEquals("\u2013", w.table().getColumns().get(7).getCellData(1));
-        assertEquals(EvaluateViewModel.oodRatio(w.table().getItems().get(0).shift()), ratio, 0.005);
-        assertTrue(ratio > 1, "nuts on toy1d: less sure 4 sd away from the data, ratio " + ratio);
+        fxCheck(() -> {
+            assertEquals(3, w.table().getItems().size(), message(w).getText());
+            // the line above the table is about the session just added, not the selected row: it says so
+            assertTrue(message(w).getText().startsWith("added " + w.table().getItems().get(2).name() + ": "),
+                    message(w).getText());
+            assertEquals(List.of("nuts", "map", "laplace-diag"),
+                    w.table().getItems().stream().map(EvaluateViewModel.Row::method).toList());
+            assertEquals("coverage 90%", w.table().getColumns().get(6).getText());
+            String nll = (String) w.table().getColumns().get(3).getCellData(0);
+            assertTrue(Double.parseDouble(nll) > 0, nll);
+            assertEquals("300", w.table().getColumns().get(2).getCellData(0));
+            assertEquals("400", w.table().getColumns().get(2).getCellData(2));
+            assertEquals("OOD ratio (4 sd)", w.table().getColumns().get(9).getText());
+            double ratio = Double.parseDouble((String) w.table().getColumns().get(9).getCellData(0));
+            // nuts (300 draws) has a predictive R-hat; map (one draw per chain) has none
+            assertEquals("pred. R-hat max", w.table().getColumns().get(7).getText());
+            assertTrue(Double.parseDouble((String) w.table().getColumns().get(7).getCellData(0)) >= 1 - 0.05,
+                    (String) w.table().getColumns().get(7).getCellData(0));
+            assertEquals("\u2013", w.table().getColumns().get(7).getCellData(1));
+            assertEquals(EvaluateViewModel.oodRatio(w.table().getItems().get(0).shift()), ratio, 0.005);
+            assertTrue(ratio > 1, "nuts on toy1d: less sure 4 sd away from the data, ratio " + ratio);
 
-        // the first row stays selected: its band over a grid wider than the data, with the data on top
-        assertEquals(0, w.table().getSelectionModel().getSelectedIndex());
-        assertSame(w.bandView(), w.bandView().getParent().getChildrenUnmodifiable().get(0));
-        assertTrue(w.bandView().isVisible() && w.bandView().getScene() != null);
-        EvaluateViewModel.BandPlot b = w.table().getItems().get(0).band();
-        assertNotNull(b);
-        // two bands and the mean over the grid, 20 training and 200 test points
-        assertEquals(3 * EvaluateViewModel.BAND_GRID + 20 + 200, w.bandView().points());
-        double lo = java.util.Arrays.stream(b.trainX()).min().getAsDouble();
-        double hi = java.util.Arrays.stream(b.trainX()).max().getAsDouble();
-        assertTrue(b.x()[0] < lo - 1 && b.x()[b.x().length - 1] > hi + 1, "grid beyond the data, in x units");
-        // the 90% band is wider at the grid's ends than in the middle of the data
-        double[] w90 = new double[b.x().length];
-        for (int i = 0; i < w90.length; i++) {
-            w90[i] = b.band().upper()[1][i] - b.band().lower()[1][i];
-        }
-        assertTrue(w90[0] > w90[w90.length / 2] && w90[w90.length - 1] > w90[w90.length / 2],
-                w90[0] + " " + w90[w90.length / 2] + " " + w90[w90.length - 1]);
-        XYPlot band = w.bandView().chart().getXYPlot();
-        assertTrue(band.getDatasetCount() >= 4);
+            // the first row stays selected: its band over a grid wider than the data, with the data on top
+            assertEquals(0, w.table().getSelectionModel().getSelectedIndex());
+            assertSame(w.bandView(), w.bandView().getParent().getChildrenUnmodifiable().get(0));
+            assertTrue(w.bandView().isVisible() && w.bandView().getScene() != null);
+            EvaluateViewModel.BandPlot b = w.table().getItems().get(0).band();
+            assertNotNull(b);
+            // two bands and the mean over the grid, 20 training and 200 test points
+            assertEquals(3 * EvaluateViewModel.BAND_GRID + 20 + 200, w.bandView().points());
+            double lo = java.util.Arrays.stream(b.trainX()).min().getAsDouble();
+            double hi = java.util.Arrays.stream(b.trainX()).max().getAsDouble();
+            assertTrue(b.x()[0] < lo - 1 && b.x()[b.x().length - 1] > hi + 1, "grid beyond the data, in x units");
+            // the 90% band is wider at the grid's ends than in the middle of the data
+            double[] w90 = new double[b.x().length];
+            for (int i = 0; i < w90.length; i++) {
+                w90[i] = b.band().upper()[1][i] - b.band().lower()[1][i];
+            }
+            assertTrue(w90[0] > w90[w90.length / 2] && w90[w90.length - 1] > w90[w90.length / 2],
+                    w90[0] + " " + w90[w90.length / 2] + " " + w90[w90.length - 1]);
+            XYPlot band = w.bandView().chart().getXYPlot();
+            assertTrue(band.getDatasetCount() >= 4);
 
-        assertEquals(3 * EvaluateViewModel.COVERAGE_LEVELS.length, w.calibrationView().points());
-        assertEquals("Coverage calibration", w.calibrationView().chart().getTitle().getText());
-        assertEquals(3 * 2 * EvaluateViewModel.OOD_SIZES.length, w.oodView().points());
+            assertEquals(3 * EvaluateViewModel.COVERAGE_LEVELS.length, w.calibrationView().points());
+            assertEquals("Coverage calibration", w.calibrationView().chart().getTitle().getText());
+            assertEquals(3 * 2 * EvaluateViewModel.OOD_SIZES.length, w.oodView().points());
+        });
 
         // selecting another row shows its band
         robot.interact(() -> w.table().getSelectionModel().select(2));
-        assertTrue(w.bandView().chart().getSubtitle(0) != null);
+        fxCheck(() -> assertTrue(w.bandView().chart().getSubtitle(0) != null));
 
         // refusals: one line, no row added
         addAndWait(robot, w, clsNuts);
-        assertTrue(message(w).getText().startsWith("cls-nuts is a session of bnn-classification (data=moons); the table"
-                + " compares sessions of bnn-regression (data=toy1d)"), message(w).getText());
-        assertTrue(message(w).getStyleClass().contains("status-error"));
+        fxCheck(() -> {
+            assertTrue(message(w).getText().startsWith("cls-nuts is a session of bnn-classification (data=moons);"
+                    + " the table compares sessions of bnn-regression (data=toy1d)"), message(w).getText());
+            assertTrue(message(w).getStyleClass().contains("status-error"));
+        });
         addAndWait(robot, w, banana);
-        assertEquals("banana is a session of model banana, which has no held-out test set to predict"
-                + " (use bnn-regression or bnn-classification)", message(w).getText());
+        fxCheck(() -> {
+            assertEquals("banana is a session of model banana, which has no held-out test set to predict"
+                    + " (use bnn-regression or bnn-classification)", message(w).getText());
+        });
         addAndWait(robot, w, regMap);
-        assertEquals("reg-map is already in the table", message(w).getText());
+        fxCheck(() -> assertEquals("reg-map is already in the table", message(w).getText()));
         addAndWait(robot, w, shared.resolve("nothing-here"));
-        assertTrue(message(w).getText().endsWith("no such session directory"), message(w).getText());
-        assertFalse(message(w).getText().contains("Exception"));
-        assertEquals(3, w.table().getItems().size());
+        fxCheck(() -> {
+            assertTrue(message(w).getText().endsWith("no such session directory"), message(w).getText());
+            assertFalse(message(w).getText().contains("Exception"));
+            assertEquals(3, w.table().getItems().size());
+        });
 
         // removing every row lets another model in
         for (int i = 0; i < 3; i++) {
@@ -147,11 +156,15 @@ class EvaluateFxTest extends WindowFxBase {
                 ((javafx.scene.control.Button) w.stage().getScene().lookup("#evaluateRemove")).fire();
             });
         }
-        assertEquals(0, w.table().getItems().size());
-        assertTrue(message(w).getText().startsWith("removed "), message(w).getText());
+        fxCheck(() -> {
+            assertEquals(0, w.table().getItems().size());
+            assertTrue(message(w).getText().startsWith("removed "), message(w).getText());
+        });
         addAndWait(robot, w, clsNuts);
-        assertEquals(1, w.table().getItems().size(), message(w).getText());
-        assertEquals("accuracy", w.table().getColumns().get(4).getText());
+        fxCheck(() -> {
+            assertEquals(1, w.table().getItems().size(), message(w).getText());
+            assertEquals("accuracy", w.table().getColumns().get(4).getText());
+        });
         robot.interact(() -> w.stage().close());
     }
 
@@ -163,26 +176,29 @@ class EvaluateFxTest extends WindowFxBase {
             assertEquals(0, holder[0].pending());
         });
         EvaluateWindow w = holder[0];
-        assertTrue(w.table().getItems().isEmpty());
+        fxCheck(() -> assertTrue(w.table().getItems().isEmpty()));
         addAndWait(robot, w, clsNuts);
         addAndWait(robot, w, clsEnsemble);
-        assertEquals(2, w.table().getItems().size(), message(w).getText());
-        assertEquals(EvaluateViewModel.MAP_GRID * EvaluateViewModel.MAP_GRID, w.mapView().cells());
-        assertTrue(w.mapView().getScene() != null, "the map is shown");
-        EvaluateViewModel.Row r = w.table().getItems().get(0);
-        int total = 0;
-        for (int c : r.bins().count()) {
-            total += c;
-        }
-        assertEquals(200, total, "every test point in a bin");
-        assertEquals(r.metrics().ece(), r.bins().ece(), 1e-12, "200 draws: the plot's ECE is the table's");
-        assertEquals("Reliability diagram", w.calibrationView().chart().getTitle().getText());
-        assertTrue(w.calibrationView().points() >= 2);
-        assertTrue(w.calibrationView().chart().getXYPlot().getDatasetCount() >= 2, "bin counts drawn");
-        assertEquals(2 * 2 * EvaluateViewModel.OOD_SIZES.length, w.oodView().points());
-        // classification: the entropy's label, in the form the chart's height allows (the whole in a large window, below)
-        assertTrue(workbench.viz.predict.OodView.ENTROPY_LABELS.contains(
-                w.oodView().chart().getXYPlot().getRangeAxis().getLabel()), w.oodView().rangeLabel());
+        fxCheck(() -> {
+            assertEquals(2, w.table().getItems().size(), message(w).getText());
+            assertEquals(EvaluateViewModel.MAP_GRID * EvaluateViewModel.MAP_GRID, w.mapView().cells());
+            assertTrue(w.mapView().getScene() != null, "the map is shown");
+            EvaluateViewModel.Row r = w.table().getItems().get(0);
+            int total = 0;
+            for (int c : r.bins().count()) {
+                total += c;
+            }
+            assertEquals(200, total, "every test point in a bin");
+            assertEquals(r.metrics().ece(), r.bins().ece(), 1e-12, "200 draws: the plot's ECE is the table's");
+            assertEquals("Reliability diagram", w.calibrationView().chart().getTitle().getText());
+            assertTrue(w.calibrationView().points() >= 2);
+            assertTrue(w.calibrationView().chart().getXYPlot().getDatasetCount() >= 2, "bin counts drawn");
+            assertEquals(2 * 2 * EvaluateViewModel.OOD_SIZES.length, w.oodView().points());
+            // classification: the entropy's label, in the form the chart's height allows (the whole in a large
+            // window, below)
+            assertTrue(workbench.viz.predict.OodView.ENTROPY_LABELS.contains(
+                    w.oodView().chart().getXYPlot().getRangeAxis().getLabel()), w.oodView().rangeLabel());
+        });
         // a short chart takes a shorter label, one that fits the plot's height (at 16 px text in a 1280 x 720 window
         // the whole label ran over the chart's note and legend); back in a large window, the whole one again
         try {
@@ -220,7 +236,9 @@ class EvaluateFxTest extends WindowFxBase {
                             w.stage().getScene().lookup("#evaluateShade");
             shade.setValue(workbench.viz.predict.DecisionMapView.Shade.ENTROPY);
         });
-        assertTrue(w.mapView().chart().getXYPlot().getDataset(1).getSeriesKey(0).toString().contains("entropy"));
+        fxCheck(() -> {
+            assertTrue(w.mapView().chart().getXYPlot().getDataset(1).getSeriesKey(0).toString().contains("entropy"));
+        });
         robot.interact(() -> w.stage().close());
     }
 
@@ -239,7 +257,7 @@ class EvaluateFxTest extends WindowFxBase {
             });
             EvaluateWindow w = holder[0];
             addAndWait(robot, w, clsNuts);
-            assertEquals(1, w.table().getItems().size(), message(w).getText());
+            fxCheck(() -> assertEquals(1, w.table().getItems().size(), message(w).getText()));
             waitUntil("the table scrolls sideways", () -> onFx(() -> horizontalBar(w.table()) != null
                     && horizontalBar(w.table()).isVisible()));
             assertEquals("", onFx(() -> cutHeaders(w.table())));
@@ -281,7 +299,7 @@ class EvaluateFxTest extends WindowFxBase {
         try {
             addAndWait(robot, w, longName);
             addAndWait(robot, w, regLaplace);
-            assertEquals(2, w.table().getItems().size(), message(w).getText());
+            fxCheck(() -> assertEquals(2, w.table().getItems().size(), message(w).getText()));
             waitUntil("the table laid out with its rows", () -> w.table().lookupAll(".table-cell").stream()
                     .anyMatch(n -> n instanceof javafx.scene.control.TableCell<?, ?> c && c.getText() != null
                             && c.getText().startsWith("2026-12-03T21")));
@@ -293,19 +311,21 @@ class EvaluateFxTest extends WindowFxBase {
     }
 
     @Test
-    void dataWithManyInputsGetsANoteInsteadOfTheBand(FxRobot robot) {
+    void dataWithManyInputsGetsANoteInsteadOfTheBand(FxRobot robot) throws Exception {
         EvaluateWindow[] holder = new EvaluateWindow[1];
         robot.interact(() -> holder[0] = window.openEvaluateWindow());
         EvaluateWindow w = holder[0];
         addAndWait(robot, w, boston);
-        assertEquals(1, w.table().getItems().size(), message(w).getText());
-        Label note = (Label) w.stage().getScene().lookup("#evaluateNoPlot");
-        assertNotNull(note);
-        assertTrue(note.getScene() != null && note.getText().startsWith("No predictive plot for bnn-regression"
-                + " (data=boston): the band needs a regression with 1 input"), note.getText());
-        assertTrue(note.getText().contains("this data has 12 inputs"), note.getText());
-        assertEquals(EvaluateViewModel.COVERAGE_LEVELS.length, w.calibrationView().points());
-        assertEquals(2 * EvaluateViewModel.OOD_SIZES.length, w.oodView().points());
+        fxCheck(() -> {
+            assertEquals(1, w.table().getItems().size(), message(w).getText());
+            Label note = (Label) w.stage().getScene().lookup("#evaluateNoPlot");
+            assertNotNull(note);
+            assertTrue(note.getScene() != null && note.getText().startsWith("No predictive plot for bnn-regression"
+                    + " (data=boston): the band needs a regression with 1 input"), note.getText());
+            assertTrue(note.getText().contains("this data has 12 inputs"), note.getText());
+            assertEquals(EvaluateViewModel.COVERAGE_LEVELS.length, w.calibrationView().points());
+            assertEquals(2 * EvaluateViewModel.OOD_SIZES.length, w.oodView().points());
+        });
         robot.interact(() -> w.stage().close());
     }
 
@@ -340,24 +360,32 @@ class EvaluateFxTest extends WindowFxBase {
         Label notes = (Label) w.stage().getScene().lookup("#evaluateNotes");
         assertNotNull(notes);
         addAndWait(robot, w, regMap);
-        assertEquals(1, w.table().getItems().size(), message(w).getText());
-        assertFalse(notes.isVisible(), "a finished run has no note: " + notes.getText());
-        assertEquals("reg-map", w.table().getColumns().get(0).getCellData(0));
+        fxCheck(() -> {
+            assertEquals(1, w.table().getItems().size(), message(w).getText());
+            assertFalse(notes.isVisible(), "a finished run has no note: " + notes.getText());
+            assertEquals("reg-map", w.table().getColumns().get(0).getCellData(0));
+        });
         addAndWait(robot, w, s);
-        assertEquals(2, w.table().getItems().size(), message(w).getText());
-        assertTrue(notes.isVisible() && notes.getScene() != null && notes.getHeight() > 0, "the note is shown");
-        assertEquals(cliNotes.stream().map(n -> "note: reg-nuts-killed: " + n.substring("note: ".length())).toList(),
-                notes.getText().lines().toList());
-        assertEquals("reg-nuts-killed " + EvaluateViewModel.UNFINISHED_MARK, w.table().getColumns().get(0).getCellData(1));
-        assertEquals("reg-map", w.table().getColumns().get(0).getCellData(0));
+        fxCheck(() -> {
+            assertEquals(2, w.table().getItems().size(), message(w).getText());
+            assertTrue(notes.isVisible() && notes.getScene() != null && notes.getHeight() > 0, "the note is shown");
+            assertEquals(cliNotes.stream().map(n -> "note: reg-nuts-killed: " + n.substring("note: ".length()))
+                    .toList(),
+                    notes.getText().lines().toList());
+            assertEquals("reg-nuts-killed " + EvaluateViewModel.UNFINISHED_MARK,
+                    w.table().getColumns().get(0).getCellData(1));
+            assertEquals("reg-map", w.table().getColumns().get(0).getCellData(0));
+        });
         // removing the row takes its note away
         robot.interact(() -> {
             w.table().getSelectionModel().select(1);
             ((javafx.scene.control.Button) w.stage().getScene().lookup("#evaluateRemove")).fire();
         });
-        assertFalse(notes.isVisible(), notes.getText());
-        // the line says what was removed, and the row left is selected (its plot shown)
-        assertEquals("removed reg-nuts-killed", message(w).getText());
+        fxCheck(() -> {
+            assertFalse(notes.isVisible(), notes.getText());
+            // the line says what was removed, and the row left is selected (its plot shown)
+            assertEquals("removed reg-nuts-killed", message(w).getText());
+        });
         assertEquals(0, (int) onFx(() -> w.table().getSelectionModel().getSelectedIndex()));
         robot.interact(() -> w.stage().close());
     }

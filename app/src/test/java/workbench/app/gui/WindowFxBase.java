@@ -127,6 +127,31 @@ abstract class WindowFxBase {
     }
 
     /**
+     * Runs {@code checks} (assertions on window state) on the FX thread (within 10 s), so that what they read is not
+     * changed under them by a layout pass or a finished evaluation; an assertion that fails there fails the test with
+     * its own message. It must not wait for the FX thread itself (no {@code robot.interact}, no {@code waitUntil}).
+     */
+    static void fxCheck(org.junit.jupiter.api.function.Executable checks) throws Exception {
+        try {
+            onFx(() -> {
+                try {
+                    checks.execute();
+                } catch (Exception | Error e) {
+                    throw e;
+                } catch (Throwable t) {
+                    throw new java.lang.reflect.UndeclaredThrowableException(t);
+                }
+                return null;
+            });
+        } catch (java.util.concurrent.ExecutionException e) {
+            if (e.getCause() instanceof Error err) {
+                throw err;
+            }
+            throw e.getCause() instanceof Exception ex ? ex : e;
+        }
+    }
+
+    /**
      * Waits up to 20 s for {@code cond}, evaluated on the FX thread (it must not wait for that thread itself: no
      * {@code robot.interact}); fails naming {@code what} when it does not come.
      */
