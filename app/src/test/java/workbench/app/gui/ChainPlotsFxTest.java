@@ -137,4 +137,24 @@ class ChainPlotsFxTest extends WindowFxBase {
         assertTrue(window.posterior().topMarginal().exactMarginal() != null);
         assertFalse(robot.lookup("#traceView").queryAll().isEmpty());
     }
+
+    /**
+     * The marginal strips drew 40 bars over the view whatever the draws: the funnel's x[1], whose default view is wide
+     * enough for the mouth, stood in two or three bars. Once the neck holds draws enough the bars narrow
+     * ({@code viz.MarginalBinsTest} has the rule).
+     */
+    @Test
+    void theFunnelsNeckGetsNarrowerBarsAsTheDrawsGrow(FxRobot robot) throws Exception {
+        pick(robot, "#modelPicker", "funnel");
+        pick(robot, "#samplerPicker", "nuts");
+        set(robot, "#warmup", "200");
+        Slider s = robot.lookup("#speedSlider").queryAs(Slider.class);
+        robot.interact(() -> s.setValue(s.getMax()));
+        workbench.viz.MarginalView right = window.posterior().rightMarginal();
+        assertEquals(40, (int) onFx(right::shownBins), "no draws yet: the coarsest bars");
+        robot.clickOn("#runButton");
+        waitUntil("finer bars in the right strip", 90, () -> right.shownBins() > 40);
+        robot.clickOn("#pauseButton");
+        fxCheck(() -> assertTrue(right.binnedDraws() >= 2000, right.binnedDraws() + " draws binned"));
+    }
 }
