@@ -38,12 +38,12 @@ class DivergenceTrajectoryCapTest {
      */
     @Test
     void hmcKeepsANarrowTrajectoryAndDropsAWideOne() {
-        Divergence wide = firstDivergence(400_000);
+        Divergence wide = firstDivergence("hmc", HMC, 400_000);
         assertNotNull(wide, "400 000 dimensions: no divergence");
         // not assertNull: its message would print the 12 million values
         assertTrue(wide.trajectory() == null, () -> "a trajectory of " + wide.trajectory().length
                 + " rows of 400 000 was kept");
-        Divergence narrow = firstDivergence(1_000);
+        Divergence narrow = firstDivergence("hmc", HMC, 1_000);
         assertNotNull(narrow, "1 000 dimensions: no divergence");
         assertNotNull(narrow.trajectory());
         double[][] tr = narrow.trajectory();
@@ -53,7 +53,52 @@ class DivergenceTrajectoryCapTest {
         assertTrue(java.util.Arrays.equals(narrow.position(), tr[tr.length - 1]), "the last row is the divergent point");
     }
 
-    private static Divergence firstDivergence(int dim) {
+    /** Leapfrog is stable on the narrow coordinate below a step of 0.02. */
+    private static final Map<String, String> HMC = Map.of("step_size", "0.020004", "steps", "2000");
+
+    /**
+     * NUTS and adjusted MCLMC hold the same bounds where they record a divergence (both replay the steps that led to
+     * it): before, only HMC's were run, theirs were checked at the seam ({@link Divergence#keepsTrajectory}) alone.
+     * Adjusted MCLMC's isokinetic steps move the narrow coordinate by about 1/sqrt(d) of the step, so its step grows
+     * with the dimension for the same instability.
+     */
+    @Test
+    void nutsAndAdjustedMclmcDropAWideTrajectoryAndKeepANarrowOne() {
+        Map<String, String> nuts = Map.of("step_size", "0.020004", "max_treedepth", "10");
+        check("nuts", nuts, nuts);
+        check("mclmc-adjusted", adjusted("0.5"), adjusted("5"));
+    }
+
+    private static Map<String, String> adjusted(String stepSize) {
+        return Map.of("step_size", stepSize, "L", "100000", "tune", "off", "preconditioning", "off",
+                "integrator", "leapfrog", "max_steps", "100000");
+    }
+
+    private static void check(String id, Map<String, String> narrowSettings, Map<String, String> wideSettings) {
+        Transition narrowT = firstDivergent(id, narrowSettings, 1_000);
+        assertNotNull(narrowT, id + ", 1 000 dimensions: no divergence");
+        Divergence narrow = narrowT.divergence();
+        double[][] tr = narrow.trajectory();
+        assertNotNull(tr, id + ": the narrow trajectory was not kept");
+        assertTrue(tr.length > 21, id + ": the test needs a trajectory of over 21 rows: " + tr.length);
+        assertEquals(1_000, tr[0].length);
+        assertTrue(java.util.Arrays.equals(narrow.position(), tr[tr.length - 1]),
+                id + ": the last row is the divergent point");
+        Transition wideT = firstDivergent(id, wideSettings, 400_000);
+        assertNotNull(wideT, id + ", 400 000 dimensions: no divergence");
+        // the premise: 21 rows of 400 000 would fit the bound
+        assertTrue(wideT.leapfrogSteps() + 1 > 21, id + ": a divergence after " + wideT.leapfrogSteps() + " steps");
+        Divergence wide = wideT.divergence();
+        assertTrue(wide.trajectory() == null, () -> id + ": a trajectory of " + wide.trajectory().length
+                + " rows of 400 000 was kept");
+    }
+
+    private static Divergence firstDivergence(String sampler, Map<String, String> set, int dim) {
+        Transition t = firstDivergent(sampler, set, dim);
+        return t == null ? null : t.divergence();
+    }
+
+    private static Transition firstDivergent(String sampler, Map<String, String> set, int dim) {
         Model stiff = new Model() {
             @Override
             public int dim() {
@@ -80,15 +125,13 @@ class DivergenceTrajectoryCapTest {
                 return lp;
             }
         };
-        // leapfrog is stable on the narrow coordinate below a step of 0.02
-        Map<String, String> set = Map.of("step_size", "0.020004", "steps", "2000");
-        RunConfig cfg = new RunConfig("stiff", Map.of(), "hmc", set, 1, 0, 1, 5, 1, new double[dim]);
-        List<Divergence> seen = new ArrayList<>();
-        new ChainRunner(cfg, stiff, SamplerRegistry.create("hmc", set), new DrawSink() {
+        RunConfig cfg = new RunConfig("stiff", Map.of(), sampler, set, 1, 0, 1, 5, 1, new double[dim]);
+        List<Transition> seen = new ArrayList<>();
+        new ChainRunner(cfg, stiff, SamplerRegistry.create(sampler, set), new DrawSink() {
             @Override
             public void transition(int chain, long iteration, Transition t, double[] output) {
                 if (t.divergent() && t.divergence() != null && seen.isEmpty()) {
-                    seen.add(t.divergence());
+                    seen.add(t);
                 }
             }
         }).run();
