@@ -271,6 +271,28 @@ public final class SessionWriter implements DrawSink, AutoCloseable {
         return (int) Math.max(1, Math.min(asked, perChain / columns));
     }
 
+    /**
+     * Rows per chunk for a chain added during the run, when the chains' buffers hold {@code buffered} values already:
+     * at most the session's {@code chunkRows}, within what is left of {@link #WRITER_TOTAL_VALUES}, at least one row.
+     * Before, each added chain took the session's rows: a one-chain run of a wide model (10 rows of 100 000 columns,
+     * 16 MiB of buffers a chain) grew by that much per chain added, 1023 of them 16 GiB. A chunk of fewer rows than
+     * the manifest's {@code chunk_rows} is one a flush writes anyway; the draws do not change.
+     */
+    static int addedChainRows(int chunkRows, long buffered, int columns) {
+        long left = Math.max(0, WRITER_TOTAL_VALUES - buffered);
+        return (int) Math.max(1, Math.min(chunkRows, left / columns));
+    }
+
+    /** Values the chains' chunk buffers hold together (tests). */
+    long bufferedValues() {
+        synchronized (manifestLock) {
+            return bufferedValues;
+        }
+    }
+
+    /** Values the chains' chunk buffers hold together ({@link #addedChainRows}). Guarded by manifestLock. */
+    private long bufferedValues;
+
     @Override
     public void start(RunInfo info) {
         if (started) {
@@ -318,6 +340,9 @@ public final class SessionWriter implements DrawSink, AutoCloseable {
         trajectoryBudget = base.divergenceTrajectoryBudget();
         results = new ChainResult[n];
         chains = new ChainOut[n];
+        synchronized (manifestLock) {
+            bufferedValues = (long) n * rows * columns;
+        }
         try {
             writeManifest(SessionManifest.RUNNING, null, null);
             events = open(SessionFiles.EVENTS);
@@ -368,6 +393,10 @@ public final class SessionWriter implements DrawSink, AutoCloseable {
             events = openAppend(old.eventsFile());
             if (append.eventsNeedNewline()) {
                 write(events, old.eventsFile(), ByteBuffer.wrap(new byte[] {'\n'}));
+            }
+            // a session with added chains is not resumed (SessionResume refuses it): its chains are those it began with
+            synchronized (manifestLock) {
+                bufferedValues = (long) n * old.chunkRows() * columns;
             }
             for (int c = 0; c < n; c++) {
                 chains[c] = new ChainOut(c, openAppend(old.drawsFiles().get(c)), openAppend(old.divergencesFiles().get(c)),
@@ -606,7 +635,9 @@ public final class SessionWriter implements DrawSink, AutoCloseable {
             String divName = SessionFiles.divergencesFile(chain);
             ChainOut co;
             try {
-                co = new ChainOut(chain, open(drawsName), open(divName), b.chunkRows(), columns, 0, 0, 0);
+                int rows = addedChainRows(b.chunkRows(), bufferedValues, columns);
+                co = new ChainOut(chain, open(drawsName), open(divName), rows, columns, 0, 0, 0);
+                bufferedValues += (long) rows * columns;
             } catch (IOException e) {
                 throw failed(e);
             }

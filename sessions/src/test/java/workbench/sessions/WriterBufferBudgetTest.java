@@ -56,4 +56,57 @@ class WriterBufferBudgetTest {
             }
         }
     }
+
+    @Test
+    void anAddedChainTakesWhatIsLeftOfTheBudget() {
+        int columns = 100_000 + SessionFiles.STAT_COLUMNS;
+        // a narrow model: the rows asked for, however much is buffered
+        assertEquals(256, SessionWriter.addedChainRows(256, 0, 13));
+        assertEquals(256, SessionWriter.addedChainRows(256, SessionWriter.WRITER_TOTAL_VALUES - 256 * 13, 13));
+        // a wide one: the session's rows while they fit, fewer, then one
+        assertEquals(10, SessionWriter.addedChainRows(10, 10L * columns, columns));
+        assertEquals(3, SessionWriter.addedChainRows(10, SessionWriter.WRITER_TOTAL_VALUES - 3L * columns - 5, columns));
+        assertEquals(1, SessionWriter.addedChainRows(10, SessionWriter.WRITER_TOTAL_VALUES, columns));
+        assertEquals(1, SessionWriter.addedChainRows(10, 5 * SessionWriter.WRITER_TOTAL_VALUES, columns));
+    }
+
+    /**
+     * Chains added during a run took the session's rows a chunk each: a one-chain run of 20 000 outputs (52 rows, some
+     * 16 MiB of buffers a chain) grew by that much per chain added. Twenty added chains now share what is left of the
+     * budget, one row each once it is spent, and the session reads back whole.
+     */
+    @Test
+    void chainsAddedToAWideRunStayWithinTheBudget() throws Exception {
+        int dim = 20_000;
+        int columns = dim + SessionFiles.STAT_COLUMNS;
+        int rows = SessionWriter.chunkRows(SessionFiles.DEFAULT_CHUNK_ROWS, 1, columns); // 52
+        workbench.core.run.RunConfig cfg = new workbench.core.run.RunConfig("gaussian",
+                java.util.Map.of("dim", Integer.toString(dim)), "rwm", java.util.Map.of(), 1, 0, 4, 7, 1, null);
+        java.util.List<workbench.core.run.Schedule.Entry> adds = new java.util.ArrayList<>();
+        for (int c = 1; c <= 20; c++) {
+            adds.add(workbench.core.run.Schedule.Entry.chainAdded(c, 1, new double[dim]));
+        }
+        Path dir = tmp.resolve("wide");
+        long buffered;
+        try (SessionWriter w = new SessionWriter(dir, SessionWriter.Options.defaults())) {
+            new workbench.core.run.ChainRunner(cfg,
+                    workbench.core.model.ModelRegistry.create(cfg.modelId(), cfg.modelSettings()),
+                    workbench.core.kernel.SamplerRegistry.create(cfg.samplerId(), cfg.samplerSettings()), w,
+                    workbench.core.run.Schedule.of(adds)).run();
+            buffered = w.bufferedValues();
+        }
+        // the first chain's 52 rows, then what fits of 2^23 values, then a row a chain
+        assertTrue(buffered <= SessionWriter.WRITER_TOTAL_VALUES + 20L * columns, buffered + " values buffered");
+        assertTrue(buffered < 21L * rows * columns / 2, buffered + " values: not " + rows + " rows a chain");
+        try (SessionReader r = SessionReader.open(dir)) {
+            r.requireIntact();
+            assertEquals(rows, r.manifest().chunkRows());
+            assertEquals(21, r.chains());
+            assertEquals(4, r.size(0));
+            for (int c = 1; c <= 20; c++) {
+                assertEquals(r.size(1) - r.first(1), r.size(c) - r.first(c), "chain " + (c + 1));
+            }
+            assertTrue(r.size(1) - r.first(1) >= 3, "chain 2's draws");
+        }
+    }
 }
