@@ -65,7 +65,8 @@ class WriterBufferBudgetTest {
         assertEquals(256, SessionWriter.addedChainRows(256, SessionWriter.WRITER_TOTAL_VALUES - 256 * 13, 13));
         // a wide one: the session's rows while they fit, fewer, then one
         assertEquals(10, SessionWriter.addedChainRows(10, 10L * columns, columns));
-        assertEquals(3, SessionWriter.addedChainRows(10, SessionWriter.WRITER_TOTAL_VALUES - 3L * columns - 5, columns));
+        long threeRowsLeft = SessionWriter.WRITER_TOTAL_VALUES - 3L * columns - 5;
+        assertEquals(3, SessionWriter.addedChainRows(10, threeRowsLeft, columns));
         assertEquals(1, SessionWriter.addedChainRows(10, SessionWriter.WRITER_TOTAL_VALUES, columns));
         assertEquals(1, SessionWriter.addedChainRows(10, 5 * SessionWriter.WRITER_TOTAL_VALUES, columns));
     }
