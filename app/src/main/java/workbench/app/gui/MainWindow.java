@@ -275,6 +275,12 @@ public final class MainWindow extends BorderPane {
         }
     }
 
+    /** Shows {@code message} in the status bar as an error (an exception no handler caught: {@link UncaughtErrors}). */
+    void showInternalError(String message) {
+        lastError = message;
+        showMessage(message, true);
+    }
+
     /** Starts the redraw loop when it stood still; each frame then looks at what changed (see {@link #loop}). */
     private void wake() {
         loop.wake();

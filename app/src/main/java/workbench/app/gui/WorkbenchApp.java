@@ -60,9 +60,13 @@ public final class WorkbenchApp extends Application {
         // stopped and their sessions closed as the window's closing does, their manifests saying so (they read
         // "killed or crashed" before), and the terminal is told where the draws are, as the command line's run does
         MainWindow shown = window;
+        // what no handler catches on the FX thread: one line in the status bar, its stack trace in a log file (and
+        // nothing while the process shuts down)
+        UncaughtErrors.install(UncaughtErrors.defaultLog(), shown::showInternalError);
+        java.io.PrintStream terminal = UncaughtErrors.quietAtExit();
         exitHook = new Thread(() -> {
             for (java.nio.file.Path dir : shown.closeRunsOnExit()) {
-                System.err.println("interrupted: stopped; the draws so far stay in " + dir + " ('workbench resume "
+                terminal.println("interrupted: stopped; the draws so far stay in " + dir + " ('workbench resume "
                         + dir + "' continues the run)");
             }
         }, "close-sessions-on-exit");
