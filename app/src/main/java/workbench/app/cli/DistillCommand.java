@@ -69,7 +69,7 @@ final class DistillCommand implements Callable<Integer> {
         PrintWriter o = spec.commandLine().getOut();
         int against = mmdDraws(mmdDraws);
         OutputCheck.refuseExisting(out);
-        DistillProgress progress = noProgress ? null : new DistillProgress(err);
+        SlowTaskProgress progress = noProgress ? null : new SlowTaskProgress(err);
         SessionDistiller.Outcome done;
         try {
             done = SessionDistiller.run(session, m, size, seed, against, out, progress == null ? Progress.NONE : progress);

@@ -114,8 +114,11 @@ final class SummaryCommand implements Callable<Integer> {
             if (divergences != null && divergences < 0) {
                 throw new workbench.core.BadInputException("--divergences must be 0 or more, got " + divergences);
             }
+            // on a terminal only: a log gets the table without lines in front of it
+            SlowTaskProgress progress = ProgressSink.stderrIsTerminal()
+                    ? new SlowTaskProgress(err, "summary", true, System::nanoTime) : null;
             print(spec.commandLine().getOut(), reader, json, divergences == null ? -1 : divergences, filter,
-                    dataChanged);
+                    dataChanged, progress);
         }
         return 0;
     }
@@ -200,6 +203,16 @@ final class SummaryCommand implements Callable<Integer> {
     /** As above, with the session's changed data files already found ({@code null}: find them here, for the JSON). */
     static void print(PrintWriter out, SessionReader reader, boolean json, int listDivergences, ParamFilter filter,
                       List<workbench.sessions.DataFiles.Change> changedData) throws Exception {
+        print(out, reader, json, listDivergences, filter, changedData, null);
+    }
+
+    /**
+     * As above, telling {@code progress} (null: no one) how far the parameter table has come: the summary of a long
+     * session takes minutes (a 1.2 GB one, 4 chains of 340 000 draws of 100 parameters, some two and a half).
+     */
+    static void print(PrintWriter out, SessionReader reader, boolean json, int listDivergences, ParamFilter filter,
+                      List<workbench.sessions.DataFiles.Change> changedData, SlowTaskProgress progress)
+            throws Exception {
         SessionManifest m = reader.manifest();
         int maxDepth = treedepthLimit(m.samplerSettings());
         // a chain without post-warmup draws (its draws file missing, empty, corrupt from the start, or cut in
@@ -224,9 +237,15 @@ final class SummaryCommand implements Callable<Integer> {
         if (kept.isEmpty()) {
             leftOut.clear();
         }
-        RunSummary s = RunSummary.of(reader, post, maxDepth);
-        RunSummary table = leftOut.isEmpty() ? s
-                : RunSummary.of(new ChainSubset(post, kept.stream().mapToInt(Integer::intValue).toArray()), maxDepth);
+        // the progress follows the table shown: the run's, or that of the chains it keeps
+        java.util.function.DoubleConsumer told = progress == null ? null : progress::report;
+        RunSummary s = RunSummary.of(reader, post, maxDepth, leftOut.isEmpty() ? told : null);
+        ChainSubset keptChains = leftOut.isEmpty() ? null
+                : new ChainSubset(post, kept.stream().mapToInt(Integer::intValue).toArray());
+        RunSummary table = keptChains == null ? s : RunSummary.of(keptChains, keptChains, maxDepth, told);
+        if (progress != null) {
+            progress.end();
+        }
         String phaseNote = phase.note(m.samplerId(), table.drawsPerChain(), postWarmupPerChain(reader, counted));
         RunOutcome o = reader.outcome();
         double[] steps = new double[s.chains()];

@@ -48,7 +48,17 @@ public record RunSummary(List<ParameterSummary> parameters, int chains, long dra
      * transition of {@code src}.
      */
     public static RunSummary of(DrawSource src, DrawSource posterior, int maxTreedepth) {
-        RunSummary table = table(posterior);
+        return of(src, posterior, maxTreedepth, null);
+    }
+
+    /**
+     * As {@link #of(DrawSource, DrawSource, int)}, telling {@code progress} (null: no one) the fraction of the table's
+     * rows done as each is (from the threads that compute them, one call at a time): the summary of a long session
+     * takes minutes.
+     */
+    public static RunSummary of(DrawSource src, DrawSource posterior, int maxTreedepth,
+                                java.util.function.DoubleConsumer progress) {
+        RunSummary table = table(posterior, progress);
         int chains = src.chains();
         long divW = 0;
         long divS = 0;
@@ -112,7 +122,7 @@ public record RunSummary(List<ParameterSummary> parameters, int chains, long dra
     }
 
     /** The parameter table and lp__ of {@code src}'s post-warmup draws (the sampler's statistics left empty). */
-    private static RunSummary table(DrawSource src) {
+    private static RunSummary table(DrawSource src, java.util.function.DoubleConsumer progress) {
         int chains = src.chains();
         long common = Long.MAX_VALUE;
         long longest = 0;
@@ -129,6 +139,7 @@ public record RunSummary(List<ParameterSummary> parameters, int chains, long dra
         // Parameters are read in batches that fit a memory budget, each batch in one pass over the store
         // (a session decodes every chunk once per batch, not once per value), and summarised in parallel.
         long perParam = Math.max(1, chains * common);
+        java.util.concurrent.atomic.AtomicInteger done = new java.util.concurrent.atomic.AtomicInteger();
         int batch = (int) Math.max(1, Math.min(names.size(), BATCH_VALUES / perParam));
         for (int first = 0; first < names.size(); first += batch) {
             int[] params = new int[Math.min(batch, names.size() - first)];
@@ -146,8 +157,14 @@ public record RunSummary(List<ParameterSummary> parameters, int chains, long dra
             }
             // a batch of few long parameters leaves threads idle unless each parameter's parts run in parallel too
             boolean inner = perParam >= PARALLEL_PARTS_VALUES;
-            IntStream.range(0, params.length).parallel()
-                    .forEach(j -> rows[params[j]] = ParameterSummary.of(names.get(params[j]), x[j], inner));
+            IntStream.range(0, params.length).parallel().forEach(j -> {
+                rows[params[j]] = ParameterSummary.of(names.get(params[j]), x[j], inner);
+                if (progress != null) {
+                    synchronized (done) {
+                        progress.accept((double) done.incrementAndGet() / (names.size() + 1));
+                    }
+                }
+            });
         }
         ParameterSummary lp = null;
         if (chains > 0 && common > 0) {
@@ -163,6 +180,9 @@ public record RunSummary(List<ParameterSummary> parameters, int chains, long dra
             if (any) {
                 lp = ParameterSummary.of(Stat.LOG_DENSITY.column(), l, perParam >= PARALLEL_PARTS_VALUES);
             }
+        }
+        if (progress != null) {
+            progress.accept(1);
         }
         return new RunSummary(List.of(rows), chains, common, chains > 0 && common != longest, 0, 0, 0, 0,
                 new double[0], new double[0], Double.NaN, Double.NaN, 0, lp, new long[0]);

@@ -6,36 +6,48 @@ import java.util.function.LongSupplier;
 import workbench.core.distill.Progress;
 
 /**
- * distill's progress on standard error: nothing for the first {@link #QUIET_SECONDS} seconds (most distillations end
- * sooner), then, as {@code run}'s progress does, a line redrawn a few times a second on a terminal, or a plain line
- * every {@link ProgressSink#LOG_SECONDS} seconds elsewhere, with the fraction done and a rough time left. Before, a
- * large K (herding of 100 000 points, about ten minutes) printed nothing until it ended and looked hung.
+ * A slow command's progress on standard error (distill, summary): nothing for the first {@link #QUIET_SECONDS} seconds
+ * (most end sooner), then, as {@code run}'s progress does, a line redrawn a few times a second on a terminal, or a plain
+ * line every {@link ProgressSink#LOG_SECONDS} seconds elsewhere, with the fraction done and a rough time left. Before, a
+ * large K (herding of 100 000 points, about ten minutes) printed nothing until it ended and looked hung, and so did the
+ * summary of a long session (a 1.2 GB one, 4 chains of 340 000 draws of 100 parameters: some two and a half minutes).
  */
-final class DistillProgress implements Progress {
+final class SlowTaskProgress implements Progress {
     /** Seconds of silence before the first line. */
     static final double QUIET_SECONDS = 3;
 
     private final PrintWriter err;
+    private final String what;
     private final boolean terminal;
     private final LongSupplier nanos;
     private final long t0;
     private long last;
     private boolean drawn;
 
-    DistillProgress(PrintWriter err) {
-        this(err, ProgressSink.stderrIsTerminal(), System::nanoTime);
+    SlowTaskProgress(PrintWriter err) {
+        this(err, "distill", ProgressSink.stderrIsTerminal(), System::nanoTime);
     }
 
     /** @param nanos the clock, in nanoseconds (a seam for tests) */
-    DistillProgress(PrintWriter err, boolean terminal, LongSupplier nanos) {
+    SlowTaskProgress(PrintWriter err, boolean terminal, LongSupplier nanos) {
+        this(err, "distill", terminal, nanos);
+    }
+
+    /**
+     * @param what     the command, leading each line ("distill: 40% after 12 s, about 18 s left")
+     * @param terminal whether {@code err} is a terminal (a redrawn line) or not (a line every few seconds)
+     * @param nanos    the clock, in nanoseconds (a seam for tests)
+     */
+    SlowTaskProgress(PrintWriter err, String what, boolean terminal, LongSupplier nanos) {
         this.err = err;
+        this.what = what;
         this.terminal = terminal;
         this.nanos = nanos;
         this.t0 = nanos.getAsLong();
     }
 
     @Override
-    public void report(double fraction) {
+    public synchronized void report(double fraction) {
         long now = nanos.getAsLong();
         double elapsed = (now - t0) * 1e-9;
         long every = terminal ? 250_000_000L : ProgressSink.LOG_SECONDS * 1_000_000_000L;
@@ -46,7 +58,7 @@ final class DistillProgress implements Progress {
         drawn = true;
         double f = Math.max(0, Math.min(1, fraction));
         String left = f >= 0.01 && f < 1 ? ", about " + duration(elapsed * (1 - f) / f) + " left" : "";
-        String line = String.format(Locale.ROOT, "distill: %.0f%% after %s%s", 100 * f, duration(elapsed), left);
+        String line = String.format(Locale.ROOT, "%s: %.0f%% after %s%s", what, 100 * f, duration(elapsed), left);
         if (terminal) {
             err.print("\r" + line + "      ");
         } else {
@@ -56,7 +68,7 @@ final class DistillProgress implements Progress {
     }
 
     /** Ends a redrawn line, so that what follows starts on its own. */
-    void end() {
+    synchronized void end() {
         if (drawn && terminal) {
             err.println();
             err.flush();

@@ -8,14 +8,14 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 
 /** distill's progress: silent for 3 s, then a line every 10 s in a log (redrawn on a terminal), with the time left. */
-class DistillProgressTest {
+class SlowTaskProgressTest {
     private static final long S = 1_000_000_000L;
 
     @Test
     void silentAtFirstThenALineEveryTenSecondsInALog() {
         AtomicLong now = new AtomicLong(0);
         StringWriter text = new StringWriter();
-        DistillProgress p = new DistillProgress(new PrintWriter(text), false, now::get);
+        SlowTaskProgress p = new SlowTaskProgress(new PrintWriter(text), false, now::get);
         now.set(2 * S);
         p.report(0.1);
         assertEquals("", text.toString(), "nothing in the first 3 s");
@@ -37,7 +37,7 @@ class DistillProgressTest {
     void aTerminalLineIsRedrawnAndEnded() {
         AtomicLong now = new AtomicLong(5 * S);
         StringWriter text = new StringWriter();
-        DistillProgress p = new DistillProgress(new PrintWriter(text), true, now::get);
+        SlowTaskProgress p = new SlowTaskProgress(new PrintWriter(text), true, now::get);
         now.set(9 * S);
         p.report(0.5);
         p.end();
