@@ -116,7 +116,11 @@ final class ResumeCommand implements Callable<Integer> {
         }
         ReRuns.endAs(outcome, "resumed run");
         try (SessionReader reader = SessionReader.open(dir)) {
-            SummaryCommand.print(stdout, reader, json);
+            if (noProgress) {
+                SummaryCommand.print(stdout, reader, json);
+            } else {
+                SummaryCommand.printTellingProgress(stdout, err, reader, json);
+            }
         } catch (OutOfMemoryError e) {
             stdout.flush();
             err.println(RunCommand.summaryOutOfMemory("resumed run", dir));

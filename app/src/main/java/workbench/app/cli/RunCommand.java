@@ -368,7 +368,11 @@ final class RunCommand implements Callable<Integer> {
         }
         if (!noSummary) {
             try (SessionReader reader = SessionReader.open(out)) {
-                SummaryCommand.print(outWriter, reader, json);
+                if (noProgress) {
+                    SummaryCommand.print(outWriter, reader, json);
+                } else {
+                    SummaryCommand.printTellingProgress(outWriter, err, reader, json);
+                }
             } catch (OutOfMemoryError e) {
                 // the run itself finished and is stored: its summary (a long session's) needs more heap than the run
                 outWriter.flush();

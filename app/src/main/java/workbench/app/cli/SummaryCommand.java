@@ -115,10 +115,8 @@ final class SummaryCommand implements Callable<Integer> {
                 throw new workbench.core.BadInputException("--divergences must be 0 or more, got " + divergences);
             }
             // on a terminal only: a log gets the table without lines in front of it
-            SlowTaskProgress progress = ProgressSink.stderrIsTerminal()
-                    ? new SlowTaskProgress(err, "summary", true, System::nanoTime) : null;
             print(spec.commandLine().getOut(), reader, json, divergences == null ? -1 : divergences, filter,
-                    dataChanged, progress);
+                    dataChanged, terminalProgress(err));
         }
         return 0;
     }
@@ -181,6 +179,20 @@ final class SummaryCommand implements Callable<Integer> {
     /** Prints the summary of a session, as a table or JSON (shared with {@code run}). */
     static void print(PrintWriter out, SessionReader reader, boolean json) throws Exception {
         print(out, reader, json, -1);
+    }
+
+    /**
+     * As above, with the table's progress on {@code err} where it is a terminal ({@code run}'s and {@code resume}'s
+     * closing summary of a long session, minutes after their own progress ended).
+     */
+    static void printTellingProgress(PrintWriter out, PrintWriter err, SessionReader reader, boolean json)
+            throws Exception {
+        print(out, reader, json, -1, null, null, terminalProgress(err));
+    }
+
+    /** {@code summary: N% after …} on {@code err} where standard error is a terminal, else null (a log keeps quiet). */
+    static SlowTaskProgress terminalProgress(PrintWriter err) {
+        return ProgressSink.stderrIsTerminal() ? new SlowTaskProgress(err, "summary", true, System::nanoTime) : null;
     }
 
     /**
