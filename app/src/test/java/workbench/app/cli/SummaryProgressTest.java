@@ -23,11 +23,8 @@ class SummaryProgressTest {
 
     @Test
     void theTableReportsEachRowDoneAndPrintsTheSame() throws Exception {
-        Path dir = tmp.resolve("s");
-        CliHarness r = CliHarness.run("run", "--no-progress", "--no-summary", "--model", "gaussian", "--set", "dim=5",
-                "--sampler", "rwm", "--chains", "2", "--warmup", "20", "--draws", "50", "--seed", "3", "--out",
-                dir.toString());
-        assertEquals(0, r.code, r.err);
+        Path dir = CliHarness.session(tmp.resolve("s"), "--model", "gaussian", "--set", "dim=5", "--sampler", "rwm",
+                "--chains", "2", "--warmup", "20", "--draws", "50", "--seed", "3");
         String quiet;
         String told;
         StringWriter progressText = new StringWriter();
