@@ -127,7 +127,8 @@ final class UncaughtErrors implements Thread.UncaughtExceptionHandler {
                 out.flush();
             }
         };
-        return new java.io.PrintStream(gate, true, StandardCharsets.UTF_8);
+        // the platform charset, as the standard error it stands in for encodes with
+        return new java.io.PrintStream(gate, true);
     }
 
     /** Whether the JVM is running its exit hooks (no hook can be added then). */
