@@ -422,8 +422,8 @@ public final class MarginalView extends CanvasView {
                 }
                 double x = buffer.value(c, i, param);
                 counted++;
-                int b = (int) Math.floor((x - lo) / (hi - lo) * FINE_BINS);
-                if (b >= 0 && b < FINE_BINS) {
+                int b = fineBin(x, lo, hi);
+                if (b >= 0) {
                     binCounts[b]++;
                 }
             }
@@ -464,6 +464,17 @@ public final class MarginalView extends CanvasView {
             }
         }
         return best;
+    }
+
+    /**
+     * The fine bin of {@code x} over [lo, hi), or -1 outside it. A NaN draw (a chain that blew up) went into the first
+     * bin: {@code (int) Math.floor(NaN)} is 0.
+     */
+    static int fineBin(double x, double lo, double hi) {
+        if (!(x >= lo && x < hi)) {
+            return -1;
+        }
+        return Math.min(FINE_BINS - 1, (int) Math.floor((x - lo) / (hi - lo) * FINE_BINS));
     }
 
     /** {@code fine}'s counts summed into {@code bins} bins of equal width (bins divides its length). */

@@ -57,4 +57,16 @@ class MarginalBinsTest {
         assertEquals(312 + 313 + 314 + 315 + 316 + 317 + 318 + 319, forty[39]);
         assertArrayEquals(fine, MarginalView.merged(fine, MarginalView.FINE_BINS));
     }
+
+    @Test
+    void aDrawOutsideTheRangeOrNotANumberIsInNoBin() {
+        assertEquals(-1, MarginalView.fineBin(Double.NaN, -3, 3), "NaN went into the first bin");
+        assertEquals(-1, MarginalView.fineBin(Double.POSITIVE_INFINITY, -3, 3));
+        assertEquals(-1, MarginalView.fineBin(Double.NEGATIVE_INFINITY, -3, 3));
+        assertEquals(-1, MarginalView.fineBin(3, -3, 3));
+        assertEquals(-1, MarginalView.fineBin(-3.0000001, -3, 3));
+        assertEquals(0, MarginalView.fineBin(-3, -3, 3));
+        assertEquals(MarginalView.FINE_BINS / 2, MarginalView.fineBin(0, -3, 3));
+        assertEquals(MarginalView.FINE_BINS - 1, MarginalView.fineBin(Math.nextDown(3.0), -3, 3));
+    }
 }
