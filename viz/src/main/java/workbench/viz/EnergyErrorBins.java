@@ -123,6 +123,9 @@ final class EnergyErrorBins {
         double w = (hi - lo) / bins;
         for (int i = 0; i < n; i++) {
             double d = chunk[i];
+            if (Double.isNaN(d)) {
+                continue; // in no bin: (int) Math.floor(NaN) is 0, and NaN sorted into the first one
+            }
             if (d < lo) {
                 below++;
             } else if (d > hi) {

@@ -22,6 +22,9 @@ public final class Histogram extends AbstractIntervalXYDataset {
         double[] h = new double[bins];
         double w = (hi - lo) / bins;
         for (int i = 0; i < n; i++) {
+            if (!(values[i] >= lo && values[i] <= hi)) {
+                continue; // outside, or NaN: (int) Math.floor(NaN) is 0, the first bin
+            }
             int k = (int) Math.floor((values[i] - lo) / w);
             if (k == bins && values[i] == hi) {
                 k = bins - 1;

@@ -1233,9 +1233,12 @@ public final class ProjectionView extends CanvasView {
                 if (sampling && !phase.isDraw(i)) {
                     continue;
                 }
-                int ix = (int) Math.floor((area.px(b.value(c, i, xParam)) - area.left()) / cell);
-                int iy = (int) Math.floor((area.py(b.value(c, i, yParam)) - area.top()) / cell);
-                if (ix >= 0 && ix < nx && iy >= 0 && iy < ny) {
+                double fx = (area.px(b.value(c, i, xParam)) - area.left()) / cell;
+                double fy = (area.py(b.value(c, i, yParam)) - area.top()) / cell;
+                int ix = (int) Math.floor(fx);
+                int iy = (int) Math.floor(fy);
+                // a NaN coordinate is in no cell ((int) Math.floor(NaN) is 0, the corner cell)
+                if (fx == fx && fy == fy && ix >= 0 && ix < nx && iy >= 0 && iy < ny) {
                     int v = ++counts[iy * nx + ix];
                     histMax = Math.max(histMax, v);
                     added = true;

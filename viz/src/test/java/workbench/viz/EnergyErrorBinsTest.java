@@ -145,4 +145,20 @@ class EnergyErrorBinsTest {
         assertEquals(250 * 3999, s[3999]);
         assertArrayEquals(new double[] {0, 1, 2}, EnergyCharts.strided(a, 3, 4000));
     }
+
+    /** A NaN energy error went into the first bin ({@code (int) Math.floor(NaN)} is 0); it is now in none. */
+    @Test
+    void aNanErrorIsInNoBin() {
+        SplittableRandom r = new SplittableRandom(11);
+        Errors e = new Errors();
+        e.add(normals(r, 4000, 0.5));
+        e.add(Double.NaN, Double.NaN, Double.NaN);
+        EnergyErrorBins bins = new EnergyErrorBins(BINS);
+        bins.update(e.v.length, e);
+        double inBins = Arrays.stream(bins.counts()).sum();
+        assertEquals(4000, inBins + bins.below() + bins.beyond(), "the 4000 numbers, not the 3 NaN");
+        // and the histogram the energy chart draws for E-BFMI drops it too
+        double[] h = Histogram.bin(new double[] {Double.NaN, 0.5, Double.NaN}, 3, 0, 1, 4, false);
+        assertArrayEquals(new double[] {0, 0, 1, 0}, h);
+    }
 }
