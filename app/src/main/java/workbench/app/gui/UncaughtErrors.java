@@ -87,8 +87,8 @@ final class UncaughtErrors implements Thread.UncaughtExceptionHandler {
     /**
      * Replaces standard error with one that says nothing once the process is being shut down, and returns the one it
      * replaced, for the exit hook's own lines. JavaFX's renderer, stopped by its exit hook while the window still
-     * pulses, printed the stack trace of the frame it refused from its native event loop, past any handler; at Ctrl-C
-     * in the terminal it came in about one exit in four, beside the window's "interrupted: … draws so far stay in …".
+     * pulses, printed the stack trace of the frame it refused from its native event loop, past any handler: in 3 of 23
+     * kills under Xvfb, beside the window's "interrupted: … draws so far stay in …" (docs/gui.md).
      */
     static java.io.PrintStream quietAtExit() {
         java.io.PrintStream original = System.err;
