@@ -89,63 +89,18 @@ final class RunCommand implements Callable<Integer> {
 
     /**
      * A warning when the run would write more than the disk holding {@code out} has free ({@code --draws 2147483647}
-     * is accepted: a run can be watched and stopped at will), or null. The run is not refused: it stops cleanly when
-     * the disk fills, its draws kept for {@code resume}.
+     * is accepted: a run can be watched and stopped at will), or null ({@link DiskNote}).
      */
     static String diskNote(Path out, int chains, long iterations, int outputs, boolean trajectories) {
-        Path probe = out.toAbsolutePath();
-        while (probe != null && !Files.exists(probe)) {
-            probe = probe.getParent();
-        }
-        if (probe == null) {
-            return null;
-        }
-        try {
-            java.nio.file.FileStore store = Files.getFileStore(probe);
-            if (store.isReadOnly() || store.getTotalSpace() == 0) {
-                // not a disk one writes sessions to (/proc, a read-only mount): "more than the 0 bytes free … will
-                // stop when the disk is full" came before the real refusal; the writer says why it cannot write there
-                return null;
-            }
-            return diskNote(chains, iterations, outputs, trajectories, store.getUsableSpace());
-        } catch (java.io.IOException | RuntimeException e) {
-            return null; // no figure to warn with
-        }
+        DiskNote n = DiskNote.of(out, chains, iterations, outputs, trajectories ? chains : 0, DiskNote.CLI_WHEN_FULL);
+        return n == null ? null : n.text();
     }
 
-    /**
-     * The note for {@code usable} bytes free. {@code trajectories}: the sampler records divergences, whose records keep
-     * their integrator trajectories up to {@link workbench.sessions.SessionFiles#TRAJECTORY_BUDGET} values per chain
-     * (64 MiB): counted as "may add up to" on top of the draws, since how often a run diverges is not known before it.
-     */
+    /** The note for {@code usable} bytes free; {@code trajectories}: the sampler records divergences. */
     static String diskNote(int chains, long iterations, int outputs, boolean trajectories, long usable) {
-        int columns = outputs + workbench.sessions.SessionFiles.STAT_COLUMNS;
-        double bytes = (double) chains * iterations * columns * 8;
-        double extra = trajectories ? (double) chains * workbench.sessions.SessionFiles.TRAJECTORY_BUDGET * 8 : 0;
-        String keeps = " it will stop when the disk is full, keeping the draws made ('workbench resume' continues it"
-                + " once there is room)";
-        if (bytes > usable) {
-            return String.format(java.util.Locale.ROOT, "this run would write about %s (%d chains x %d iterations x %d"
-                    + " values x 8 bytes), more than the %s free on the disk it goes to%s:%s", size(bytes), chains,
-                    iterations, columns, size(usable), trajectories ? ", before its divergence records" : "", keeps);
-        }
-        if (!(bytes + extra > usable)) {
-            return null;
-        }
-        return String.format(java.util.Locale.ROOT, "this run writes about %s of draws (%d chains x %d iterations x %d"
-                + " values x 8 bytes) and its divergence records may add up to %s of trajectories (%s per chain at most),"
-                + " more together than the %s free on the disk it goes to: if they do,%s", size(bytes), chains,
-                iterations, columns, size(extra), size(extra / chains), size(usable), keeps);
-    }
-
-    private static String size(double bytes) {
-        String[] units = {"bytes", "KB", "MB", "GB", "TB", "PB"};
-        int u = 0;
-        while (bytes >= 1000 && u < units.length - 1) {
-            bytes /= 1000;
-            u++;
-        }
-        return String.format(java.util.Locale.ROOT, u == 0 ? "%.0f %s" : "%.1f %s", bytes, units[u]);
+        DiskNote n = DiskNote.of(chains, iterations, outputs, trajectories ? chains : 0, usable,
+                DiskNote.CLI_WHEN_FULL);
+        return n == null ? null : n.text();
     }
 
     /**

@@ -27,6 +27,7 @@ import javafx.scene.layout.RowConstraints;
 import javafx.scene.layout.VBox;
 import javafx.stage.Stage;
 import javafx.stage.Window;
+import workbench.app.cli.DiskNote;
 import workbench.core.diagnostics.Diagnostics;
 import workbench.core.draws.Stat;
 import workbench.core.kernel.AcceptStep;
@@ -55,6 +56,8 @@ public final class CompareWindow {
     private final Slider speed = new Slider(SPEED_MIN_LOG, SPEED_MAX_LOG, Math.log10(3));
     private final Label speedLabel = new Label();
     private final Label setupLine = new Label();
+    /** The warning that the panels' runs together would write more than the disk has free; hidden when none. */
+    private final Label diskLine = new Label();
     /**
      * Redraws the panels; it stops once every run is finished or paused and all they show is up to date, and starts
      * again when a run starts, on input, and when the window is shown (an idle Compare window ran 60 frames a second,
@@ -204,8 +207,13 @@ public final class CompareWindow {
         // 1280 x 720 window)
         grid.getStyleClass().add("compare-grid");
         javafx.scene.control.ScrollPane scroll = VerticalScroll.of(grid, "comparePanelsScroll");
+        diskLine.setId("compareDisk");
+        diskLine.setWrapText(true);
+        diskLine.setPadding(new Insets(0, 6, 4, 6));
+        diskLine.managedProperty().bind(diskLine.textProperty().isNotEmpty());
+        diskLine.visibleProperty().bind(diskLine.textProperty().isNotEmpty());
         BorderPane root = new BorderPane(scroll);
-        root.setTop(bar);
+        root.setTop(new VBox(bar, diskLine));
         double[] size = ScreenFit.sceneSize(owner, 1200, 860); // smaller on a laptop or projector screen
         Scene scene = new Scene(root, size[0], size[1]);
         // the workbench's style sheet (the main window's is on its root, not its scene: copying the owner scene's
@@ -275,12 +283,37 @@ public final class CompareWindow {
         setupLine.setText(main.modelId() + " \u00b7 seed " + main.runValue("seed") + " \u00b7 " + main.runValue("chains")
                 + " chains \u00b7 " + main.runValue("warmup") + " warmup + " + main.runValue("draws") + " draws");
         String first = null;
+        List<RunController> started = new ArrayList<>();
         for (Panel p : panels) {
             String problem = p.start();
             first = first == null ? problem : first;
+            if (problem == null) {
+                started.add(p.run);
+            }
         }
+        showDiskNote(started);
         loop.wake();
         return first;
+    }
+
+    /**
+     * The runs started side by side write to one sessions folder: one note for them together, as the main window gives
+     * for its run ({@link DiskNote}), red when their draws alone cannot fit.
+     */
+    private void showDiskNote(List<RunController> started) {
+        int chains = 0;
+        int recording = 0;
+        for (RunController r : started) {
+            chains += r.config().chains();
+            recording += r.sampler().recordsDivergences() ? r.config().chains() : 0;
+        }
+        RunController any = started.isEmpty() ? null : started.get(0);
+        DiskNote note = any == null ? null : DiskNote.of(sessionsRoot, started.size(), chains,
+                (long) any.config().warmup() + any.config().draws(), any.model().outputNames().size(), recording,
+                "it will stop when the disk is full, keeping the draws made (the main window's File \u25b8 Sessions"
+                        + " folder\u2026 puts later runs on another disk)");
+        diskLine.setText(note == null ? "" : note.text());
+        diskLine.getStyleClass().setAll("label", note != null && note.drawsAlone() ? "status-error" : "label");
     }
 
     /** Marks divergences in every panel where their transitions began (true) or where ΔE crossed 1000. */

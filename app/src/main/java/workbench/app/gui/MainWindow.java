@@ -54,6 +54,7 @@ import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
 import javafx.stage.FileChooser;
 import javafx.stage.Window;
+import workbench.app.cli.DiskNote;
 import workbench.core.BadInputException;
 import workbench.core.draws.Stat;
 import workbench.core.kernel.SamplerFactory;
@@ -1169,7 +1170,15 @@ public final class MainWindow extends BorderPane {
         }
         // a setting the run caps by its warmup (mile's optimizer_steps), as `run` says it in a note before it starts
         String capped = controller.cappedNote();
-        showMessage(capped == null ? "" : controller.sampler().id() + ": " + capped, false);
+        capped = capped == null ? "" : controller.sampler().id() + ": " + capped;
+        // as `run` warns before it starts; red when the draws alone cannot fit, plain when only the divergence
+        // records' bound may not
+        DiskNote disk = controller.diskNote();
+        if (disk != null) {
+            showMessage(disk.text() + (capped.isEmpty() ? "" : "; " + capped), disk.drawsAlone());
+        } else {
+            showMessage(capped, false);
+        }
         savePrefs();
         return null;
     }

@@ -20,6 +20,7 @@ import workbench.core.run.RunConfig;
 import workbench.core.run.RunOutcome;
 import workbench.core.run.TeeSink;
 import workbench.core.spec.ParamSpec;
+import workbench.app.cli.DiskNote;
 import workbench.app.cli.Version;
 import workbench.sessions.SessionWriter;
 import workbench.viz.LiveBuffer;
@@ -86,6 +87,8 @@ public final class RunController {
     private volatile Model model;
     private volatile Sampler sampler;
     private volatile String cappedNote;
+    private volatile DiskNote diskNote;
+    private volatile RunConfig config;
     private ScheduledFuture<?> tick;
     private double speed = 30;
     private boolean held;
@@ -205,6 +208,11 @@ public final class RunController {
         Thread previous = stopRunner();
         LiveBuffer b = new LiveBuffer(BUFFER_CAPACITY);
         Path dir = newSessionDir(sessionsRoot, config.modelId(), config.samplerId(), LocalDateTime.now());
+        this.config = config;
+        // read before the writer makes its folder (a statfs: quick on the FX thread)
+        this.diskNote = DiskNote.of(dir, config.chains(), (long) config.warmup() + config.draws(),
+                model.outputNames().size(), sampler.recordsDivergences() ? config.chains() : 0,
+                DiskNote.WINDOW_WHEN_FULL);
         // the writer creates the directory; a BadInputException names why it cannot
         DrawSink w = storage.apply(dir);
         this.writer = w;
@@ -656,6 +664,19 @@ public final class RunController {
      */
     public String cappedNote() {
         return cappedNote;
+    }
+
+    /**
+     * The warning that the current (or last) run would write more than the disk its session goes to has free, as
+     * {@code run} prints it before it starts ({@link DiskNote}); null when it fits, or before the first run.
+     */
+    public DiskNote diskNote() {
+        return diskNote;
+    }
+
+    /** The current (or last) run's configuration; null before the first run. */
+    public RunConfig config() {
+        return config;
     }
 
     /** The sampler the current (or last) run uses; null before the first run. */

@@ -71,4 +71,28 @@ class DiskNoteTest {
         assertNull(RunCommand.diskNote(tmp.resolve("a/b/c"), 1, 10, 2, true));
         assertTrue(Files.isDirectory(out));
     }
+
+    /** Compare's runs side by side are counted together and said in the plural, with the window's own ending. */
+    @Test
+    void runsSideBySideAreCountedTogether() {
+        int columns = 2 + SessionFiles.STAT_COLUMNS;
+        long draws = 8L * 6000 * columns * 8;
+        DiskNote over = DiskNote.of(4, 8, 6000, 2, 6, draws - 1, DiskNote.WINDOW_WHEN_FULL);
+        assertTrue(over.drawsAlone());
+        assertEquals(String.format(java.util.Locale.ROOT, "these 4 runs would write about %.1f MB (8 chains x 6000"
+                + " iterations x %d values x 8 bytes), more than the %.1f MB free on the disk they go to, before their"
+                + " divergence records: it will stop when the disk is full, keeping the draws made (File \u25b8"
+                + " Sessions folder\u2026 puts the next run on another disk)", draws / 1e6, columns, (draws - 1) / 1e6),
+                over.text());
+        // six of the eight chains record divergences: their bound alone is counted
+        long bound = 6L * SessionFiles.TRAJECTORY_BUDGET * 8;
+        assertNull(DiskNote.of(4, 8, 6000, 2, 6, draws + bound, DiskNote.WINDOW_WHEN_FULL));
+        DiskNote may = DiskNote.of(4, 8, 6000, 2, 6, draws + bound - 1, DiskNote.WINDOW_WHEN_FULL);
+        assertFalse(may.drawsAlone());
+        assertTrue(may.text().startsWith(String.format(java.util.Locale.ROOT, "these 4 runs write about %.1f MB of"
+                + " draws (8 chains x 6000 iterations x %d values x 8 bytes) and their divergence records may add up to"
+                + " %.1f MB of trajectories (67.1 MB per chain at most), more together than the", draws / 1e6, columns,
+                bound / 1e6)), may.text());
+        assertTrue(may.text().contains("free on the disk they go to: if they do, it will stop"), may.text());
+    }
 }
