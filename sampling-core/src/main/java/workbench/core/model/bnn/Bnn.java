@@ -1,7 +1,10 @@
 package workbench.core.model.bnn;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import workbench.core.model.Model;
 import workbench.core.model.ModelFactory;
 import workbench.core.spec.ParamSpec;
@@ -39,11 +42,26 @@ public final class Bnn {
         return s;
     }
 
-    /** {@code bnn-regression}: MLP with a Gaussian likelihood. */
-    public static final ModelFactory REGRESSION = new ModelFactory() {
+    /**
+     * What the two entries share: a model of the user's data (no truth), the weights' note, the data setting that
+     * names a built-in data set or a CSV file (recorded absolute), and the network's settings after it.
+     */
+    private abstract static class BnnFactory implements ModelFactory {
+        private final String id;
+        private final String description;
+        private final Set<String> builtIn;
+        private final ParamSpec data;
+
+        BnnFactory(String id, String description, ParamSpec data, Set<String> builtIn) {
+            this.id = id;
+            this.description = description;
+            this.data = data;
+            this.builtIn = builtIn;
+        }
+
         @Override
         public String id() {
-            return "bnn-regression";
+            return id;
         }
 
         /** A model of the user's data: no truth to compare with (and no need to read the file for one). */
@@ -54,7 +72,7 @@ public final class Bnn {
 
         @Override
         public String description() {
-            return "Bayesian neural network regression (MLP, Gaussian noise): toy1d, boston or your CSV; test split held out";
+            return description;
         }
 
         @Override
@@ -64,24 +82,41 @@ public final class Bnn {
 
         /** A CSV path absolute, as {@link ModelFactory#recorded} says; the built-in data sets by name. */
         @Override
-        public java.util.Map<String, String> recorded(java.util.Map<String, String> settings) {
-            return ModelFactory.absoluteDataPath(settings, java.util.Set.of("toy1d", "boston"));
+        public Map<String, String> recorded(Map<String, String> settings) {
+            return ModelFactory.absoluteDataPath(settings, builtIn);
         }
 
         /** The CSV file {@code data} names, if it names one rather than a built-in data set. */
         @Override
-        public java.util.Map<String, java.nio.file.Path> dataFiles(java.util.Map<String, String> settings) {
-            return ModelFactory.dataFile(settings, java.util.Set.of("toy1d", "boston"));
+        public Map<String, Path> dataFiles(Map<String, String> settings) {
+            return ModelFactory.dataFile(settings, builtIn);
         }
 
+        /** The data setting, the network's, then {@link #headParams()}. */
         @Override
-        public List<ParamSpec> params() {
+        public final List<ParamSpec> params() {
             List<ParamSpec> s = new ArrayList<>();
-            s.add(ParamSpec.text("data", "toy1d", "toy1d (y = x^3 + noise), boston (Boston housing) or a CSV path"));
+            s.add(data);
             s.addAll(common());
-            s.add(ParamSpec.optionalPositive("sigma", 0, 1e3,
-                    "fixed noise sd on the standardized target (unset: sampled, with log sigma ~ N(0, 1))"));
+            s.addAll(headParams());
             return s;
+        }
+
+        /** The likelihood's own settings, after the network's. */
+        List<ParamSpec> headParams() {
+            return List.of();
+        }
+    }
+
+    /** {@code bnn-regression}: MLP with a Gaussian likelihood. */
+    public static final ModelFactory REGRESSION = new BnnFactory("bnn-regression",
+            "Bayesian neural network regression (MLP, Gaussian noise): toy1d, boston or your CSV; test split held out",
+            ParamSpec.text("data", "toy1d", "toy1d (y = x^3 + noise), boston (Boston housing) or a CSV path"),
+            Set.of("toy1d", "boston")) {
+        @Override
+        List<ParamSpec> headParams() {
+            return List.of(ParamSpec.optionalPositive("sigma", 0, 1e3,
+                    "fixed noise sd on the standardized target (unset: sampled, with log sigma ~ N(0, 1))"));
         }
 
         @Override
@@ -97,56 +132,17 @@ public final class Bnn {
     };
 
     /** {@code bnn-classification}: MLP with a softmax likelihood. */
-    public static final ModelFactory CLASSIFICATION = new ModelFactory() {
-        @Override
-        public String id() {
-            return "bnn-classification";
-        }
-
-        /** A model of the user's data: no truth to compare with (and no need to read the file for one). */
-        @Override
-        public boolean mayKnowTruth() {
-            return false;
-        }
-
-        @Override
-        public String description() {
-            return "Bayesian neural network classification (softmax MLP): moons, pima or your CSV; test split held out";
-        }
-
-        @Override
-        public String parameterNote() {
-            return WEIGHT_NOTE;
-        }
-
-        /** A CSV path absolute, as {@link ModelFactory#recorded} says; the built-in data sets by name. */
-        @Override
-        public java.util.Map<String, String> recorded(java.util.Map<String, String> settings) {
-            return ModelFactory.absoluteDataPath(settings, java.util.Set.of("moons", "pima"));
-        }
-
-        /** The CSV file {@code data} names, if it names one rather than a built-in data set. */
-        @Override
-        public java.util.Map<String, java.nio.file.Path> dataFiles(java.util.Map<String, String> settings) {
-            return ModelFactory.dataFile(settings, java.util.Set.of("moons", "pima"));
-        }
-
-        @Override
-        public List<ParamSpec> params() {
-            List<ParamSpec> s = new ArrayList<>();
-            s.add(ParamSpec.text("data", "moons", "moons (two-moons, 2-D), pima (Pima diabetes) or a CSV path (labels 0..C-1)"));
-            s.addAll(common());
-            return s;
-        }
-
+    public static final ModelFactory CLASSIFICATION = new BnnFactory("bnn-classification",
+            "Bayesian neural network classification (softmax MLP): moons, pima or your CSV; test split held out",
+            ParamSpec.text("data", "moons", "moons (two-moons, 2-D), pima (Pima diabetes) or a CSV path (labels 0..C-1)"),
+            Set.of("moons", "pima")) {
         @Override
         public Model create(ParamValues v) {
             String owner = "model bnn-classification";
             BnnData d = BnnData.classification(v.text("data"), v.text("target"), owner);
             Mlp net = Mlp.of(d.p, v.integer("width"), v.integer("layers"), d.classes, activation(v));
             return new BnnModel(net, new Head.Softmax(d.classes), d, v.real("prior_scale"), v.real("beta"),
-                    new EngineChoice(v.text("engine")),
-                    v.integer("batch_size"));
+                    new EngineChoice(v.text("engine")), v.integer("batch_size"));
         }
     };
 
