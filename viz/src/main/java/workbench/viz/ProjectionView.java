@@ -1192,6 +1192,18 @@ public final class ProjectionView extends CanvasView {
      * draws when the view, the axes, the size or the buffer change, or when a chain leaves warmup
      * (a chain counts its post-warmup draws, or all its draws while it has none).
      */
+    /**
+     * The 2-D histogram's cell (row-major, {@code nx} by {@code ny}) of a point {@code fx}, {@code fy} cell widths from
+     * the plot's top-left corner, or -1 outside the grid. A NaN coordinate is in no cell ({@code (int) Math.floor(NaN)}
+     * is 0: it counted in the corner cell).
+     */
+    static int histogramCell(double fx, double fy, int nx, int ny) {
+        if (!(fx >= 0 && fx < nx && fy >= 0 && fy < ny)) {
+            return -1;
+        }
+        return (int) fy * nx + (int) fx;
+    }
+
     private void drawHistogram2d(Pen g, RunDraws b) {
         int cell = 4;
         int nx = Math.max(1, (int) (area.width() / cell));
@@ -1233,13 +1245,10 @@ public final class ProjectionView extends CanvasView {
                 if (sampling && !phase.isDraw(i)) {
                     continue;
                 }
-                double fx = (area.px(b.value(c, i, xParam)) - area.left()) / cell;
-                double fy = (area.py(b.value(c, i, yParam)) - area.top()) / cell;
-                int ix = (int) Math.floor(fx);
-                int iy = (int) Math.floor(fy);
-                // a NaN coordinate is in no cell ((int) Math.floor(NaN) is 0, the corner cell)
-                if (fx == fx && fy == fy && ix >= 0 && ix < nx && iy >= 0 && iy < ny) {
-                    int v = ++counts[iy * nx + ix];
+                int at = histogramCell((area.px(b.value(c, i, xParam)) - area.left()) / cell,
+                        (area.py(b.value(c, i, yParam)) - area.top()) / cell, nx, ny);
+                if (at >= 0) {
+                    int v = ++counts[at];
                     histMax = Math.max(histMax, v);
                     added = true;
                 }
