@@ -29,6 +29,16 @@ public final class Launcher {
     }
 
     /**
+     * {@code message} with the setting that gives Java a larger heap where it ends by asking for one (the core's
+     * refusals of a run or a network larger than the heap say "give Java a larger heap" without knowing how this
+     * program is started), else as it is.
+     */
+    public static String withHeapSetting(String message) {
+        return message != null && message.endsWith("give Java a larger heap")
+                ? message + " (" + moreHeap("-Xmx<size>") + ")" : message;
+    }
+
+    /**
      * A heap setting larger than {@code maxHeapBytes} (the heap that ran out): twice it, in whole GiB, at least 4 GiB.
      * Before, the advice was always -Xmx4g, less than a 6 GiB heap that had run out.
      */

@@ -37,7 +37,7 @@ public final class WorkbenchCli implements Runnable {
         cl.setExecutionExceptionHandler((ex, line, parsed) -> {
             PrintWriter err = line.getErr();
             if (ex instanceof BadInputException) {
-                err.println("error: " + oneLine(ex.getMessage()));
+                err.println("error: " + oneLine(Launcher.withHeapSetting(ex.getMessage())));
                 err.flush();
                 return BAD_INPUT;
             }

@@ -21,6 +21,7 @@ import workbench.core.run.RunOutcome;
 import workbench.core.run.TeeSink;
 import workbench.core.spec.ParamSpec;
 import workbench.app.cli.DiskNote;
+import workbench.app.cli.Launcher;
 import workbench.app.cli.Version;
 import workbench.sessions.SessionWriter;
 import workbench.viz.LiveBuffer;
@@ -195,7 +196,7 @@ public final class RunController {
             start(config, m, s, paused);
             return null;
         } catch (BadInputException e) {
-            String msg = Messages.oneLine(e.getMessage());
+            String msg = Messages.oneLine(Launcher.withHeapSetting(e.getMessage()));
             return msg.startsWith("cannot create session directory")
                     ? msg + " (File \u25b8 Sessions folder\u2026 chooses another)" : msg;
         }

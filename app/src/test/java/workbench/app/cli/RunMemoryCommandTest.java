@@ -49,4 +49,25 @@ class RunMemoryCommandTest {
         assertTrue(advice.startsWith("; give Java more with WORKBENCH_JAVA_OPTS=-Xmx"), advice);
         assertTrue(advice.contains("'workbench resume s' continues the run"), advice);
     }
+
+    /**
+     * A network whose parameters alone exceed the heap is refused at once (it spent 45 s building and ran out of a
+     * 6 GiB heap), and a refusal that asks for a larger heap says how to give one.
+     */
+    @Test
+    void aNetworkLargerThanTheHeapIsRefusedAtOnceSayingHowToGiveMore(@TempDir Path tmp) {
+        Path out = tmp.resolve("bnn");
+        CliHarness r = CliHarness.run("run", "--model", "bnn-classification", "--set", "width=4096", "--set", "layers=8",
+                "--sampler", "sgld", "--chains", "1", "--warmup", "0", "--draws", "1", "--seed", "1", "--no-progress",
+                "--out", out.toString());
+        assertEquals(2, r.code, r.err);
+        assertEquals(1, r.err.strip().lines().count(), r.err);
+        assertTrue(r.err.startsWith("error: model bnn-classification: a network of "), r.err);
+        assertTrue(r.err.strip().endsWith("give a smaller width or fewer layers, or give Java a larger heap"
+                + " (WORKBENCH_JAVA_OPTS=-Xmx<size>)"), r.err);
+        assertFalse(Files.exists(out), "nothing written");
+        // the sampler's own refusal says it the same way
+        CliHarness dense = CliHarness.run(run(tmp.resolve("dense"), 4_000));
+        assertTrue(dense.err.strip().endsWith("give Java a larger heap (WORKBENCH_JAVA_OPTS=-Xmx<size>)"), dense.err);
+    }
 }
