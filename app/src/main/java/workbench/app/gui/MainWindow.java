@@ -1752,14 +1752,9 @@ public final class MainWindow extends BorderPane {
     private void updatePreview() {
         String err = setup.modelError();
         modelError.setText(err == null ? "" : ParamSheet.strip(err));
-        Model m = null;
-        if (err == null) {
-            try {
-                m = setup.createModel();
-            } catch (RuntimeException e) {
-                m = null;
-            }
-        }
+        // the model modelError() just built: building it a second time doubled the wait on this thread at each edit
+        // (a network of 12.6 million parameters takes some 3 s to build)
+        Model m = err == null ? setup.lastBuiltModel() : null;
         // a formula that parses but cannot be normalized: runs (a chain drifting off can be the lesson), with a warning
         String improper = m instanceof workbench.core.model.expr.ExprModel expr ? expr.improperWarning() : null;
         modelError.pseudoClassStateChanged(WARNING, improper != null);

@@ -52,6 +52,15 @@ public final class SetupViewModel {
     private final Map<String, String> refused = new LinkedHashMap<>();
     private double beta = 1;
     private Model lastBuilt;
+    /**
+     * The model last built from settings as typed, before beta, for the window's own use (a setting's check and the
+     * preview), with the factory and settings it was built from: an edit built it to check the value, then again to
+     * check the settings and a third time to preview it, and a move of the beta slider twice (a network of 12.6
+     * million parameters takes some 3 s a build, on the window's thread). Never a run's model: a run builds its own.
+     */
+    private Model checked;
+    private String checkedId;
+    private Map<String, String> checkedSettings;
 
     public SetupViewModel(List<ModelFactory> models, List<SamplerFactory> samplers) {
         this.models = List.copyOf(models);
@@ -158,7 +167,7 @@ public final class SetupViewModel {
     public String setModelSetting(String name, String text) {
         ModelFactory f = modelFactory();
         return put(modelSettings, modelInEffect, f, "model", name, text,
-                f == null ? null : settings -> f.create(ParamValues.of("model " + f.id(), f.params(), settings)));
+                f == null ? null : settings -> checkedBuild(f, settings));
     }
 
     /**
@@ -362,17 +371,39 @@ public final class SetupViewModel {
         if (f == null) {
             throw new BadInputException("no models available");
         }
-        Model m = f.create(ParamValues.of("model " + f.id(), f.params(), modelSettings()));
-        if (m instanceof DataModel dm && beta != dm.beta()) {
-            m = dm.withBeta(beta);
-        }
+        return atBeta(f.create(ParamValues.of("model " + f.id(), f.params(), modelSettings())));
+    }
+
+    /** {@code m} at the current beta (a data model's likelihood temperature; other models as they are). */
+    private Model atBeta(Model m) {
+        return m instanceof DataModel dm && beta != dm.beta() ? dm.withBeta(beta) : m;
+    }
+
+    /** {@code f}'s model of {@code settings}, kept as the one last built for the window's own use. */
+    private Model checkedBuild(ModelFactory f, Map<String, String> settings) {
+        checked = null;
+        Model m = f.create(ParamValues.of("model " + f.id(), f.params(), settings));
+        checked = m;
+        checkedId = f.id();
+        checkedSettings = new LinkedHashMap<>(settings);
         return m;
     }
 
-    /** The message that stops the model from being built from the settings in effect, or null when it builds. */
+    /**
+     * The message that stops the model from being built from the settings in effect, or null when it builds (then
+     * {@link #lastBuiltModel()} is it, at the current beta): the model a setting's check just built from these
+     * settings is taken as it is.
+     */
     public String modelError() {
         try {
-            lastBuilt = createModel();
+            ModelFactory f = modelFactory();
+            if (f == null) {
+                throw new BadInputException("no models available");
+            }
+            Map<String, String> settings = modelSettings();
+            Model m = checked != null && f.id().equals(checkedId) && settings.equals(checkedSettings) ? checked
+                    : checkedBuild(f, settings);
+            lastBuilt = atBeta(m);
             return null;
         } catch (BadInputException e) {
             return Messages.oneLine(e.getMessage());
