@@ -44,6 +44,12 @@ public final class BnnModel implements DataModel, InputPredictiveModel, Stochast
     private int[] batchRows;
 
     BnnModel(Mlp net, Head head, BnnData data, double priorScale, double beta, EngineChoice engineChoice, int batch) {
+        this(net, head, data, priorScale, beta, engineChoice, batch, null);
+    }
+
+    /** {@code names}: the parameters' names when known (another temperature of the same network), else null. */
+    private BnnModel(Mlp net, Head head, BnnData data, double priorScale, double beta, EngineChoice engineChoice,
+                     int batch, List<String> names) {
         if (!(beta > 0 && beta <= 1)) {
             throw new BadInputException("likelihood temperature 'beta' must be in (0, 1], got " + beta);
         }
@@ -58,11 +64,15 @@ public final class BnnModel implements DataModel, InputPredictiveModel, Stochast
         }
         this.batch = Math.min(batch, data.trainSize());
         this.dim = net.params() + head.extraParams();
-        List<String> n = new ArrayList<>(net.names());
-        if (head.extraParams() == 1) {
-            n.add("sigma");
+        if (names != null) {
+            this.names = names;
+        } else {
+            List<String> n = new ArrayList<>(net.names());
+            if (head.extraParams() == 1) {
+                n.add("sigma");
+            }
+            this.names = List.copyOf(n);
         }
-        this.names = List.copyOf(n);
     }
 
     /**
@@ -118,7 +128,9 @@ public final class BnnModel implements DataModel, InputPredictiveModel, Stochast
 
     @Override
     public BnnModel withBeta(double b) {
-        return new BnnModel(net, head, data, priorScale, b, engineChoice, batch);
+        // the names are the same network's (an immutable list): building them again took seconds for a wide network,
+        // at each move of the window's beta slider
+        return new BnnModel(net, head, data, priorScale, b, engineChoice, batch, names);
     }
 
     @Override
