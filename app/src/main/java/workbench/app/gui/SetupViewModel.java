@@ -4,6 +4,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
+import workbench.app.cli.Launcher;
 import workbench.core.BadInputException;
 import workbench.core.kernel.Sampler;
 import workbench.core.kernel.SamplerFactory;
@@ -261,7 +262,7 @@ public final class SetupViewModel {
             build.apply(s);
             return null;
         } catch (BadInputException e) {
-            return Messages.oneLine(e.getMessage());
+            return Messages.oneLine(Launcher.withHeapSetting(e.getMessage()));
         } catch (RuntimeException e) {
             return Messages.oneLine(owner + ": cannot be built with these settings (" + e.getClass().getSimpleName()
                     + (e.getMessage() == null ? "" : ": " + e.getMessage()) + ")");
@@ -406,7 +407,7 @@ public final class SetupViewModel {
             lastBuilt = atBeta(m);
             return null;
         } catch (BadInputException e) {
-            return Messages.oneLine(e.getMessage());
+            return Messages.oneLine(Launcher.withHeapSetting(e.getMessage()));
         } catch (RuntimeException e) {
             return Messages.oneLine("model " + modelId + ": cannot be built (" + e.getClass().getSimpleName()
                     + (e.getMessage() == null ? "" : ": " + e.getMessage()) + ")");

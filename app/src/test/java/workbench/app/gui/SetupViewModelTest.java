@@ -190,4 +190,22 @@ class SetupViewModelTest {
         assertEquals(List.of(2, 10, 20, 77L), List.of(c.chains(), c.warmup(), c.draws(), c.seed()));
         assertTrue(vm.problems().isEmpty(), vm.problems().toString());
     }
+
+    /**
+     * A network too large for the heap is refused as its width is typed, in the field's own message, which says how to
+     * give Java more (the suite's heap is 2 GiB; 117 million parameters need about 7.5 GB), and the width in effect
+     * stays.
+     */
+    @Test
+    void aNetworkTooLargeForTheHeapIsRefusedAsItIsTyped() {
+        SetupViewModel vm = new SetupViewModel(ModelRegistry.all(), SamplerRegistry.all());
+        assertTrue(vm.selectModel("bnn-regression"));
+        assertNull(vm.setModelSetting("layers", "8"));
+        String msg = vm.setModelSetting("width", "4096");
+        assertNotNull(msg);
+        assertTrue(msg.startsWith("model bnn-regression: a network of "), msg);
+        assertTrue(msg.endsWith("or give Java a larger heap (WORKBENCH_JAVA_OPTS=-Xmx<size>)"), msg);
+        assertEquals("20", vm.modelSettingInEffect("width"));
+        assertNull(vm.modelError(), "the settings in effect build");
+    }
 }
