@@ -40,12 +40,15 @@ public final class SessionResume implements DrawSink, AutoCloseable {
     private final Schedule schedule;
     private final Map<String, Integer> logged = new HashMap<>();
     private volatile boolean refused;
+    /** Per chain, the iterations the re-run has made so far (recomputed or appended). */
+    private final java.util.concurrent.atomic.AtomicLongArray made;
 
     private SessionResume(SessionReader reader, SessionWriter writer, long[] stored, int draws) {
         this.reader = reader;
         this.writer = writer;
         this.verifier = new SessionVerifier(reader, true);
         this.stored = stored;
+        this.made = new java.util.concurrent.atomic.AtomicLongArray(stored.length);
         this.draws = draws;
         this.schedule = Replays.schedule(reader.events());
         for (EventRecord e : reader.events()) {
@@ -222,6 +225,30 @@ public final class SessionResume implements DrawSink, AutoCloseable {
         return verifier.mismatch();
     }
 
+    /**
+     * The first chain (0-based) whose re-run has not yet made all the iterations it held when opened, or -1 once every
+     * chain is past them: until then a change the stored run did not make (a step size or temperature set by hand)
+     * would break the recomputation, so whoever drives the re-run refuses one. Any thread.
+     */
+    public int recomputingChain() {
+        for (int c = 0; c < stored.length; c++) {
+            if (made.get(c) < stored[c]) {
+                return c;
+            }
+        }
+        return -1;
+    }
+
+    /** Iterations chain {@code chain}'s re-run has made so far (recomputed and appended). Any thread. */
+    public long made(int chain) {
+        return made.get(chain);
+    }
+
+    /** Writes what the writer holds in memory to the session's files now, without waiting for the disk. */
+    public void flushNow() {
+        writer.flushNow();
+    }
+
     /** Stored rows recomputed and found equal, over all chains. */
     public long verifiedRows() {
         return verifier.comparedTotal();
@@ -248,6 +275,9 @@ public final class SessionResume implements DrawSink, AutoCloseable {
 
     @Override
     public void transition(int chain, long iteration, Transition t, double[] output) {
+        if (chain < made.length()) {
+            made.set(chain, iteration + 1);
+        }
         if (iteration < stored[chain]) {
             try {
                 verifier.transition(chain, iteration, t, output);

@@ -56,6 +56,7 @@ import javafx.stage.FileChooser;
 import javafx.stage.Window;
 import workbench.app.cli.DiskNote;
 import workbench.core.BadInputException;
+import workbench.core.run.RunConfig;
 import workbench.core.draws.Stat;
 import workbench.core.kernel.SamplerFactory;
 import workbench.core.model.DataModel;
@@ -368,8 +369,12 @@ public final class MainWindow extends BorderPane {
         mFit.setOnAction(e -> posterior.projection().fitView());
         MenuItem mCompare = new MenuItem("_Compare samplers side by side\u2026");
         mCompare.setOnAction(e -> openCompare().startAll());
-        run.getItems().addAll(mRun, mPause, mStep, mRunN, mReset, new SeparatorMenuItem(), mFit, new SeparatorMenuItem(),
-                mCompare);
+        MenuItem mContinue = new MenuItem(CONTINUE_ITEM.replace("Continue", "C_ontinue"));
+        mContinue.setId("continueSessionMenuItem");
+        mContinue.setOnAction(e -> continueSession());
+        run.setOnShowing(e -> mContinue.setDisable(!canContinue()));
+        run.getItems().addAll(mRun, mPause, mStep, mRunN, mReset, new SeparatorMenuItem(), mContinue,
+                new SeparatorMenuItem(), mFit, new SeparatorMenuItem(), mCompare);
 
         Menu view = new Menu("_View");
         MenuItem larger = new MenuItem("_Larger text");
@@ -992,11 +997,26 @@ public final class MainWindow extends BorderPane {
             }
             betaLabel.setText(String.format(Locale.ROOT, "\u03b2 = %.2f", beta));
             RunController.State st = controller.state();
-            if (shownBuffer != null && shownBuffer == controller.buffer()
-                    && (st == RunController.State.RUNNING || st == RunController.State.PAUSED)) {
-                shownTruth = null; // the running chains' target moves: the truth was for the target they started on
+            try {
+                controller.setBeta(beta);
+                if (shownBuffer != null && shownBuffer == controller.buffer()
+                        && (st == RunController.State.RUNNING || st == RunController.State.PAUSED)) {
+                    shownTruth = null; // the running chains' target moves: the truth was for the target they started on
+                }
+            } catch (BadInputException e) {
+                // refused (a continued session still recomputing): the slider goes back to the temperature in effect
+                programmatic = true;
+                try {
+                    double back = a.doubleValue();
+                    betaSlider.setValue(back);
+                    setup.setBeta(Math.max(0.01, Math.min(1, back)));
+                    betaLabel.setText(String.format(Locale.ROOT, "\u03b2 = %.2f", Math.max(0.01, Math.min(1, back))));
+                } finally {
+                    programmatic = false;
+                }
+                showMessage(e.getMessage(), true);
+                return;
             }
-            controller.setBeta(beta);
             updatePreview();
         });
     }
@@ -1180,6 +1200,75 @@ public final class MainWindow extends BorderPane {
             showMessage(capped, false);
         }
         savePrefs();
+        return null;
+    }
+
+    /** The Run menu's item that continues the shown stored session (its words in the status line's advice too). */
+    static final String CONTINUE_ITEM = "Continue the shown session";
+
+    /**
+     * Whether Run \u25b8 Continue the shown session applies: a session is shown (opened, or this window's last run) and
+     * no run is going. Whether it has anything left to run is for {@link #continueSession} to say.
+     */
+    public boolean canContinue() {
+        RunController.State s = controller.state();
+        return shownSession() != null && s != RunController.State.RUNNING && s != RunController.State.PAUSED;
+    }
+
+    /**
+     * Continues the shown session (an opened one that stopped before its end, or this window's run that ended early:
+     * a full disk, out of memory) as {@code workbench resume} does: its stored iterations are recomputed and checked
+     * first, shown as they come, then the run goes on into the same session ({@link RunController#resumeSession}).
+     * Returns the one-line refusal (also shown), or null when it started.
+     */
+    public String continueSession() {
+        return continueSession(shownSession());
+    }
+
+    /**
+     * Continues the stored session in {@code dir} as {@link #continueSession()} does the shown one; one not shown
+     * puts its setup in the setup pane as opening it does ({@code workbench.autorun.continue}).
+     */
+    public String continueSession(java.nio.file.Path dir) {
+        wake();
+        boolean shown = dir != null && dir.equals(shownSession());
+        String problem;
+        if (dir == null) {
+            problem = "nothing to continue: open a stored session first (File \u25b8 Open session\u2026)";
+        } else if (controller.state() == RunController.State.RUNNING || controller.state() == RunController.State.PAUSED) {
+            problem = "a run is going: reset it, or let it end, before continuing a session";
+        } else {
+            problem = controller.resumeSession(dir, false);
+        }
+        if (problem != null) {
+            showMessage(problem, true);
+            return problem;
+        }
+        Model model = controller.model();
+        RunConfig cfg = controller.config();
+        if (!shown) {
+            Map<String, String> run = new java.util.LinkedHashMap<>();
+            run.put("chains", Integer.toString(cfg.chains()));
+            run.put("seed", Long.toString(cfg.seed()));
+            run.put("warmup", Integer.toString(cfg.warmup()));
+            run.put("draws", Integer.toString(cfg.draws()));
+            if (setup.loadRun(cfg.modelId(), cfg.modelSettings(), cfg.samplerId(), cfg.samplerSettings(), run) == null) {
+                controller.clearPendingStepSize();
+                refreshSetup();
+            }
+        }
+        openedSession = null;
+        viewModel = model;
+        shownParameterNote = workbench.core.model.ModelRegistry.parameterNote(cfg.modelId());
+        shownManifest = null;
+        showBuffer(controller.buffer(), model, runTruth(model));
+        stepSizeNote.setText("");
+        stepSizeNote.setTooltip(null);
+        String line = "continuing " + dir.getFileName() + " to " + cfg.draws() + " draws per chain: its stored"
+                + " iterations are recomputed and checked bit for bit first, then new ones are appended (the step size"
+                + " and \u03b2 can be set by hand once every chain is past its stored ones)";
+        DiskNote disk = controller.diskNote();
+        showMessage(disk == null ? line : line + "; " + disk.text(), disk != null && disk.drawsAlone());
         return null;
     }
 
@@ -2025,7 +2114,9 @@ public final class MainWindow extends BorderPane {
             perChain = sizes.length == 0 ? 0 : java.util.Arrays.stream(sizes).min().orElse(0);
             if ((st.state() == RunController.State.RUNNING || st.state() == RunController.State.PAUSED)
                     && b.chains() > 0) {
-                state += perChain < b.warmup(0) ? " \u00b7 warmup" : " \u00b7 sampling";
+                String recomputing = b == controller.buffer() ? controller.recomputingNote() : null;
+                state += recomputing != null ? " \u00b7 " + recomputing
+                        : perChain < b.warmup(0) ? " \u00b7 warmup" : " \u00b7 sampling";
             }
         }
         setText(statusState, state);

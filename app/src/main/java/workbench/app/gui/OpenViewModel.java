@@ -255,6 +255,33 @@ public final class OpenViewModel {
     }
 
     /** Reads a stored session (its directory or its {@code session.mcmcwb.json}), read-only. */
+    /**
+     * For a run that ended before its last iteration and can be continued (stopped, interrupted, failed, or killed:
+     * its manifest still says running and no process holds it), the status line's "; the run was interrupted before
+     * its end: Run ▸ Continue the shown session goes on from it"; else empty (finished, distilled, refused at its
+     * start, written by a process now, or with chains added, which resume refuses).
+     */
+    static String stoppedNote(workbench.sessions.SessionReader reader) {
+        var m = reader.manifest();
+        if (m.distilled() != null || "finished".equals(m.status()) || !m.addedChains().isEmpty()) {
+            return "";
+        }
+        workbench.core.run.RunOutcome o = reader.outcome();
+        if (o != null && o.error() != null && o.error().startsWith(workbench.core.run.RunOutcome.REFUSED_AT_START)) {
+            return "";
+        }
+        String why;
+        if (workbench.sessions.SessionManifest.RUNNING.equals(m.status())) {
+            if (workbench.sessions.SessionLock.writer(reader.directory()) != null) {
+                return "";
+            }
+            why = "did not finish (killed or crashed)";
+        } else {
+            why = ("failed".equals(m.status()) ? "failed" : "was " + m.status()) + " before its end";
+        }
+        return "; the run " + why + ": Run \u25b8 " + MainWindow.CONTINUE_ITEM + " goes on from it";
+    }
+
     public Result openSession(Path path) {
         if (path == null) {
             return Result.refused("open session: no directory chosen");
@@ -335,6 +362,7 @@ public final class OpenViewModel {
             if (leftOutLine != null) {
                 warning += "; " + leftOutLine;
             }
+            warning += stoppedNote(reader);
             List<workbench.core.diagnostics.ParameterSummary> points = null;
             if (m.distilled() != null) {
                 try {

@@ -23,6 +23,8 @@ import workbench.core.spec.ParamSpec;
 import workbench.app.cli.DiskNote;
 import workbench.app.cli.Launcher;
 import workbench.app.cli.Version;
+import workbench.sessions.SessionManifest;
+import workbench.sessions.SessionResume;
 import workbench.sessions.SessionWriter;
 import workbench.viz.LiveBuffer;
 
@@ -107,6 +109,8 @@ public final class RunController {
     public void flushSession() {
         if (writer instanceof SessionWriter sw) {
             sw.flushNow();
+        } else if (writer instanceof SessionResume res) {
+            res.flushNow();
         }
     }
 
@@ -204,23 +208,137 @@ public final class RunController {
 
     /** Starts a new run (replacing any); {@code paused}: it waits for Run, Step or Run N. */
     public synchronized void start(RunConfig config, Model model, Sampler sampler, boolean paused) {
+        Path dir = newSessionDir(sessionsRoot, config.modelId(), config.samplerId(), LocalDateTime.now());
+        // read before the writer makes its folder (a statfs: quick on the FX thread)
+        DiskNote note = DiskNote.of(dir, config.chains(), (long) config.warmup() + config.draws(),
+                model.outputNames().size(), sampler.recordsDivergences() ? config.chains() : 0,
+                DiskNote.WINDOW_WHEN_FULL);
+        launch(config, model, sampler, paused, dir, note, null);
+    }
+
+    /**
+     * Continues the stored session in {@code dir} (stopped, interrupted, failed or crashed) in this window, as {@code
+     * workbench resume} does ({@link SessionResume}): every chain runs again from its start with the session's seed and
+     * recorded step-size and temperature changes, its stored iterations are recomputed and checked bit for bit (shown
+     * as they come, at the chosen speed), then new ones are appended to the same files up to the run's draws. Until
+     * every chain is past its stored iterations a step size or temperature set by hand is refused (it would break the
+     * recomputation), and a continued run takes no added chains at all (resume could not continue it again). Returns
+     * the one-line refusal (nothing started, the session untouched), or null when it started.
+     */
+    public String resumeSession(Path dir, boolean paused) {
+        SessionResume res;
+        try {
+            res = SessionResume.open(dir, null,
+                    SessionWriter.Options.defaults().withSoftwareVersion(Version.version()));
+        } catch (BadInputException e) {
+            return continueRefusal(e.getMessage());
+        } catch (RuntimeException e) {
+            return Messages.oneLine("cannot continue " + dir + ": " + e);
+        }
+        try {
+            SessionManifest m = res.stored().manifest();
+            if (res.complete()) {
+                res.close();
+                return Messages.oneLine("nothing to continue: every chain of " + res.stored().directory().getFileName()
+                        + " holds its " + m.warmup() + " warmup and " + m.draws() + " draws, and the run finished");
+            }
+            workbench.sessions.Replays.useRecordedNd4jThreads(m);
+            Model model = workbench.sessions.Replays.model(m);
+            Sampler s = workbench.sessions.Replays.sampler(m);
+            RunConfig cfg = res.config(Math.max(1, Math.min(samplerThreads(), m.chains())));
+            s.check(model);
+            ChainRunner.requireHeap(s, model, cfg.chains());
+            long fewest = Long.MAX_VALUE;
+            for (int c = 0; c < m.chains(); c++) {
+                fewest = Math.min(fewest, res.storedLength(c));
+            }
+            long total = (long) cfg.warmup() + cfg.draws();
+            DiskNote note = DiskNote.of(res.stored().directory(), cfg.chains(), Math.max(0, total - fewest),
+                    model.outputNames().size(), s.recordsDivergences() ? cfg.chains() : 0, DiskNote.WINDOW_WHEN_FULL);
+            launch(cfg, model, s, paused, res.stored().directory(), note, res);
+            return null;
+        } catch (BadInputException e) {
+            res.close();
+            return continueRefusal(Launcher.withHeapSetting(e.getMessage()));
+        } catch (RuntimeException e) {
+            res.close();
+            return Messages.oneLine("cannot continue " + dir + ": " + e);
+        }
+    }
+
+    /** A refusal to continue a session, in the window's words (the command line's "cannot resume"). */
+    static String continueRefusal(String message) {
+        String m = String.valueOf(message);
+        m = m.startsWith("cannot resume ") ? "cannot continue " + m.substring("cannot resume ".length())
+                : "cannot continue: " + m;
+        return Messages.oneLine(withoutInitAdvice(m));
+    }
+
+    /** The stored session the current run continues ({@link #resumeSession}); null for a new run. */
+    private volatile SessionResume resumed;
+
+    /** Whether the current (or last) run continues a stored session ({@link #resumeSession}). */
+    public boolean continuesSession() {
+        return resumed != null;
+    }
+
+    /**
+     * While a continued session's chains recompute their stored iterations, the status bar's "recomputing 4472 of
+     * 45897" (the chain furthest from the end of its stored ones); null otherwise.
+     */
+    public String recomputingNote() {
+        SessionResume res = resumed;
+        if (res == null || (state != State.RUNNING && state != State.PAUSED)) {
+            return null;
+        }
+        int far = res.recomputingChain();
+        if (far < 0) {
+            return null;
+        }
+        for (int c = far + 1; c < config.chains(); c++) {
+            if (res.storedLength(c) - res.made(c) > res.storedLength(far) - res.made(far)) {
+                far = c;
+            }
+        }
+        return "recomputing " + res.made(far) + " of " + res.storedLength(far);
+    }
+
+    /**
+     * Null when the run may take a change the stored run did not make; else why not: a continued session still
+     * recomputing its stored iterations.
+     */
+    private String recomputing(String what) {
+        SessionResume res = resumed;
+        int c = res == null || (state != State.RUNNING && state != State.PAUSED) ? -1 : res.recomputingChain();
+        if (c < 0) {
+            return null;
+        }
+        return what + " not set: the continued session is still recomputing its stored iterations (chain " + (c + 1)
+                + ": " + res.made(c) + " of " + res.storedLength(c) + "), which must match the stored draws bit for"
+                + " bit; set it once every chain is past them";
+    }
+
+    /**
+     * Starts {@code config} (replacing any run) storing into {@code dir}: a new session made by {@link #storage}, or
+     * the stored one {@code res} continues.
+     */
+    private synchronized void launch(RunConfig config, Model model, Sampler sampler, boolean paused, Path dir,
+                                     DiskNote note, SessionResume res) {
         // the previous run is told to stop but not waited for here (on the FX thread: a NUTS transition on a
         // network can take seconds, and the window froze that long); the new run's thread waits for it instead
         Thread previous = stopRunner();
         LiveBuffer b = new LiveBuffer(BUFFER_CAPACITY);
-        Path dir = newSessionDir(sessionsRoot, config.modelId(), config.samplerId(), LocalDateTime.now());
         this.config = config;
-        // read before the writer makes its folder (a statfs: quick on the FX thread)
-        this.diskNote = DiskNote.of(dir, config.chains(), (long) config.warmup() + config.draws(),
-                model.outputNames().size(), sampler.recordsDivergences() ? config.chains() : 0,
-                DiskNote.WINDOW_WHEN_FULL);
+        this.diskNote = note;
         // the writer creates the directory; a BadInputException names why it cannot
-        DrawSink w = storage.apply(dir);
+        DrawSink w = res != null ? res : storage.apply(dir);
         this.writer = w;
+        this.resumed = res;
         // the buffer first: when storage fails, the draw is still shown
-        ChainRunner r = new ChainRunner(config, model, sampler, new TeeSink(b, w));
+        ChainRunner r = res != null ? new ChainRunner(config, model, sampler, new TeeSink(b, w), res.schedule())
+                : new ChainRunner(config, model, sampler, new TeeSink(b, w));
         r.pause();
-        if (!Double.isNaN(pendingStepSize)) {
+        if (res == null && !Double.isNaN(pendingStepSize)) {
             r.setStepSize(pendingStepSize);
             stepSizeByHand = true;
         } else {
@@ -242,8 +360,9 @@ public final class RunController {
                 awaitEnd(previous);
                 RunOutcome o = r.run();
                 String msg = o.error() == null ? "" : withoutInitAdvice(storageNote(o.error())) + outOfMemoryAdvice(o.error());
-                finished(r, o.status() == RunOutcome.Status.FAILED ? State.FAILED : State.FINISHED,
-                        withDroppedAdds(msg, r.addsDropped()));
+                String differs = res == null ? null : notReproduced(res);
+                finished(r, differs != null || o.status() == RunOutcome.Status.FAILED ? State.FAILED : State.FINISHED,
+                        differs != null ? differs : withDroppedAdds(msg, r.addsDropped()));
             } catch (BadInputException e) {
                 // refused at its start (no finite start point) before any chain stored a transition: the session
                 // goes, as on the command line, rather than stay in the sessions folder as a failed run without draws
@@ -266,7 +385,8 @@ public final class RunController {
                 finished(r, State.FAILED, "storage error, sampling stopped: " + e.getMessage());
             } catch (RuntimeException | Error e) {
                 forgetRemoved(w, dir);
-                finished(r, State.FAILED, "run failed: " + e);
+                String differs = res == null ? null : notReproduced(res);
+                finished(r, State.FAILED, differs != null ? differs : "run failed: " + e);
             } finally {
                 if (w instanceof AutoCloseable c) {
                     try {
@@ -342,6 +462,22 @@ public final class RunController {
         }
         return why.replace("; give one with --init", "; the command line gives start values (workbench run --init \u2026)")
                 .replace("(give another with --init)", "(the command line gives start values: workbench run --init \u2026)");
+    }
+
+    /**
+     * Why a continued session ended unchanged: its recomputation did not reproduce a stored draw ({@link
+     * SessionResume#finish} has put the session back as it was); null when it did.
+     */
+    private static String notReproduced(SessionResume res) {
+        workbench.sessions.Mismatch mm = res.mismatch();
+        if (mm == null) {
+            return null;
+        }
+        SessionManifest m = res.stored().manifest();
+        return Messages.oneLine("cannot continue " + res.stored().directory().getFileName() + ": recomputing it does"
+                + " not reproduce the stored draws (first difference at " + mm.message() + "); it was probably made by"
+                + " another software version or platform (it records version " + m.softwareVersion() + ", this is "
+                + Version.version() + "); the session is left as it was");
     }
 
     /** How long the next run (or {@link #shutdown}) waits for a stopped run's thread before going on without it. */
@@ -532,6 +668,10 @@ public final class RunController {
             throw new BadInputException("step size must be in [1e-12, 1e6], got " + eps);
         }
         ChainRunner r = runner;
+        String busy = recomputing("step size");
+        if (busy != null) {
+            throw new BadInputException(busy);
+        }
         if (r != null && (state == State.RUNNING || state == State.PAUSED)) {
             r.setStepSize(eps); // refuses one above the sampler's own ceiling; nothing changes then
             stepSizeSet = eps;
@@ -634,6 +774,10 @@ public final class RunController {
         if (r == null || (state != State.RUNNING && state != State.PAUSED)) {
             throw new BadInputException("no run is going: a click (or Enter on the plot) adds a chain to a running or paused run");
         }
+        if (resumed != null) {
+            throw new BadInputException("a continued session takes no added chains ('workbench resume' could not"
+                    + " continue it again); no chain added");
+        }
         int n = r.chainCount();
         if (n >= MAX_CHAINS) {
             throw new BadInputException("the run has " + n + " chains, the most the window runs (" + MAX_CHAINS
@@ -642,8 +786,16 @@ public final class RunController {
         return r.addChain(position, MAX_CHAINS) + 1;
     }
 
-    /** A new likelihood temperature for the running chains (data models). */
+    /**
+     * A new likelihood temperature for the running chains (data models).
+     *
+     * @throws BadInputException while a continued session recomputes its stored iterations (nothing changes)
+     */
     public synchronized void setBeta(double beta) {
+        String busy = recomputing("\u03b2");
+        if (busy != null) {
+            throw new BadInputException(busy);
+        }
         ChainRunner r = runner;
         if (r != null && (state == State.RUNNING || state == State.PAUSED)) {
             r.setBeta(beta);
@@ -761,6 +913,15 @@ public final class RunController {
                 sw.finish(new workbench.core.run.RunOutcome(workbench.core.run.RunOutcome.Status.INTERRUPTED,
                         Double.NaN, Double.NaN, Double.NaN, null));
                 sw.close();
+            } catch (RuntimeException e) {
+                // failing already: the files hold what could be written
+            }
+        } else if (t != null && t.isAlive() && w instanceof SessionResume res) {
+            // the same for a continued session (one still recomputing is left as it was, but for its status)
+            try {
+                res.finish(new workbench.core.run.RunOutcome(workbench.core.run.RunOutcome.Status.INTERRUPTED,
+                        Double.NaN, Double.NaN, Double.NaN, null));
+                res.close();
             } catch (RuntimeException e) {
                 // failing already: the files hold what could be written
             }

@@ -204,6 +204,18 @@ public final class WorkbenchApp extends Application {
             window.setSpeed(perSecond);
         }
         window.posterior().setDivergencesAtStart(divergences.equals("start"));
+        String stored = System.getProperty("workbench.autorun.continue");
+        if (stored != null) {
+            // Run > Continue the shown session on that stored session, instead of a new run
+            long t0 = System.nanoTime();
+            String refused = window.continueSession(java.nio.file.Paths.get(stored));
+            if (refused != null) {
+                System.err.println("autorun: " + refused);
+                System.exit(2);
+            }
+            quitAfter(seconds, () -> report(t0));
+            return;
+        }
         if (Boolean.getBoolean("workbench.autorun.compare")) {
             // Run > Compare samplers on this setup, filling the screen, instead of the main window's run
             CompareWindow cw = window.openCompare();
@@ -233,12 +245,15 @@ public final class WorkbenchApp extends Application {
             System.err.println("autorun: " + refused);
             System.exit(2);
         }
-        quitAfter(seconds, () -> {
-            LiveBuffer b = window.controller().buffer();
-            System.out.printf(Locale.ROOT, "autorun: %.1f s, %d transitions, state %s, session %s%n",
-                    (System.nanoTime() - t0) * 1e-9, b == null ? 0 : b.totalTransitions(),
-                    window.controller().state(), window.controller().session());
-        });
+        quitAfter(seconds, () -> report(t0));
+    }
+
+    /** The autorun's last line: seconds since {@code t0}, transitions, state and session of the window's run. */
+    private void report(long t0) {
+        LiveBuffer b = window.controller().buffer();
+        System.out.printf(Locale.ROOT, "autorun: %.1f s, %d transitions, state %s, session %s%n",
+                (System.nanoTime() - t0) * 1e-9, b == null ? 0 : b.totalTransitions(),
+                window.controller().state(), window.controller().session());
     }
 
     /** After {@code seconds} (none when NaN) prints the report and quits. */

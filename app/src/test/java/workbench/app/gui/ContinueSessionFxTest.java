@@ -1,0 +1,89 @@
+package workbench.app.gui;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.Map;
+import javafx.scene.control.Label;
+import javafx.scene.control.Menu;
+import javafx.scene.control.MenuBar;
+import javafx.scene.control.MenuItem;
+import javafx.scene.control.Slider;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.testfx.api.FxRobot;
+import workbench.core.kernel.SamplerRegistry;
+import workbench.core.model.ModelRegistry;
+import workbench.core.run.RunConfig;
+import workbench.sessions.SessionReader;
+
+/**
+ * An opened session that stopped before its end says so and how to go on; Run ▸ Continue the shown session continues
+ * it in the same session folder, as {@code workbench resume} would.
+ */
+class ContinueSessionFxTest extends WindowFxBase {
+    @TempDir
+    Path tmp;
+
+    /** banana with NUTS, 2 chains, 50 warmup + 150 draws, stopped after 90 iterations per chain. */
+    private Path stoppedSession() throws Exception {
+        RunController rc = new RunController(tmp.resolve("made"));
+        RunConfig cfg = new RunConfig("banana", Map.of(), "nuts", Map.of(), 2, 50, 150, 7, 2, null);
+        rc.start(cfg, ModelRegistry.create("banana", Map.of()), SamplerRegistry.create("nuts", Map.of()), true);
+        rc.advance(90);
+        RunControllerTest.waitFor(rc::settled, "90 iterations");
+        Path dir = rc.session();
+        rc.shutdown();
+        return dir;
+    }
+
+    private static MenuItem menuItem(FxRobot robot, String id) {
+        for (Menu m : robot.lookup(".menu-bar").queryAs(MenuBar.class).getMenus()) {
+            for (MenuItem i : m.getItems()) {
+                if (id.equals(i.getId())) {
+                    return i;
+                }
+            }
+        }
+        throw new AssertionError("no menu item " + id);
+    }
+
+    @Test
+    void aStoppedSessionOpenedSaysSoAndContinuesInItsOwnFolder(FxRobot robot) throws Exception {
+        Path dir = stoppedSession();
+        Label msg = robot.lookup("#statusMessage").queryAs(Label.class);
+        assertFalse(onFx(window::canContinue), "nothing shown yet");
+
+        robot.interact(() -> window.openSession(dir));
+        waitUntil("the opened session's line", () -> msg.getText().startsWith("showing stored session: banana"));
+        String line = onFx(msg::getText);
+        assertTrue(line.endsWith("; the run was interrupted before its end: Run \u25b8 Continue the shown session goes"
+                + " on from it"), line);
+        assertTrue(onFx(window::canContinue));
+
+        Slider speed = robot.lookup("#speedSlider").queryAs(Slider.class);
+        robot.interact(() -> speed.setValue(speed.getMax()));
+        MenuItem item = menuItem(robot, "continueSessionMenuItem");
+        robot.interact(item::fire);
+        String started = onFx(msg::getText);
+        assertTrue(started.startsWith("continuing " + dir.getFileName() + " to 150 draws per chain: its stored"
+                + " iterations are recomputed and checked bit for bit first"), started);
+        assertEquals(dir.getFileName() + " \u2014 MCMC Workbench", onFx(() -> window.titleProperty().get()),
+                "the session is written again, not read-only");
+        waitUntil("the continued run's end", () -> window.controller().state() == RunController.State.FINISHED);
+        try (SessionReader r = SessionReader.open(dir)) {
+            assertEquals("finished", r.manifest().status());
+            assertEquals(200, r.size(0));
+            assertEquals(200, r.size(1));
+        }
+        assertEquals(200, onFx(() -> window.controller().buffer().size(1)));
+
+        // finished now: continuing again says there is nothing left, and changes nothing
+        String again = onFx(window::continueSession);
+        assertTrue(again.startsWith("nothing to continue: every chain of " + dir.getFileName()), again);
+        assertEquals(again, onFx(msg::getText));
+        assertEquals(RunController.State.FINISHED, window.controller().state());
+    }
+}
