@@ -136,7 +136,7 @@ public final class WorkbenchCli implements Runnable {
                 + " (within the machine's memory)";
         String heap = "error: out of memory (" + maxHeap / (1 << 20) + " MiB heap)";
         return switch (command) {
-            case "run", "resume", "replay" -> heap + "; draws already stored stay on disk; " + more
+            case "run", "resume", "replay" -> heap + "; any draws already stored stay on disk; " + more
                     + ", or ask for less (fewer chains or dimensions)";
             case "summary" -> heap + " in summary; nothing was changed; " + more + ", or ask for less (--params)";
             case "diagnose" -> heap + " in diagnose; nothing was changed; " + more

@@ -17,7 +17,7 @@ class OutOfMemoryLineTest {
     void eachCommandIsAdvisedWhatItCanChange() {
         for (String writer : new String[] {"run", "resume", "replay"}) {
             String line = WorkbenchCli.outOfMemory(writer, HEAP);
-            assertTrue(line.startsWith("error: out of memory (1024 MiB heap); draws already stored stay on disk; give"
+            assertTrue(line.startsWith("error: out of memory (1024 MiB heap); any draws already stored stay on disk; give"
                     + " Java more with "), line);
             assertTrue(line.endsWith(", or ask for less (fewer chains or dimensions)"), line);
         }
