@@ -1238,7 +1238,17 @@ public final class MainWindow extends BorderPane {
         } else if (controller.state() == RunController.State.RUNNING || controller.state() == RunController.State.PAUSED) {
             problem = "a run is going: reset it, or let it end, before continuing a session";
         } else {
-            problem = controller.resumeSession(dir, false);
+            problem = null;
+        }
+        Integer before = null;
+        Integer typed = null;
+        if (problem == null) {
+            before = shown ? shownRunDraws() : null;
+            typed = before == null ? null : typedDraws();
+            problem = controller.resumeSession(dir, typed != null && typed.intValue() != before ? typed : null, false);
+            if (problem != null && shown && before != null && problem.startsWith("nothing to continue: ")) {
+                problem += "; to add draws, type a larger number of draws in the setup pane, then Continue";
+            }
         }
         if (problem != null) {
             showMessage(problem, true);
@@ -1264,12 +1274,63 @@ public final class MainWindow extends BorderPane {
         showBuffer(controller.buffer(), model, runTruth(model));
         stepSizeNote.setText("");
         stepSizeNote.setTooltip(null);
-        String line = "continuing " + dir.getFileName() + " to " + cfg.draws() + " draws per chain: its stored"
+        String line = "continuing " + dir.getFileName() + " to " + cfg.draws() + " draws per chain"
+                + (before != null && cfg.draws() != before ? " (the setup pane's draws; it was run for " + before + ")"
+                        : "") + ": its stored"
                 + " iterations are recomputed and checked bit for bit first, then new ones are appended (the step size"
                 + " and \u03b2 can be set by hand once every chain is past its stored ones)";
         DiskNote disk = controller.diskNote();
         showMessage(disk == null ? line : line + "; " + disk.text(), disk != null && disk.drawsAlone());
         return null;
+    }
+
+    /** The draws per chain the shown session was run for (opened: its manifest's; this window's: its run's), or null. */
+    private Integer shownRunDraws() {
+        if (openedSession != null) {
+            return shownManifest == null || shownManifest.distilled() != null ? null : shownManifest.draws();
+        }
+        RunConfig c = controller.config();
+        return c == null ? null : c.draws();
+    }
+
+    /**
+     * The setup pane's draws when the pane holds the shown session's run (its model and sampler, and its chains, seed
+     * and warmup as stored): the total Continue runs to, as {@code workbench resume --draws} (more extends a finished
+     * run); else null. Settings are not compared: the pane shows only those a stored run did not leave at their
+     * defaults.
+     */
+    private Integer typedDraws() {
+        String model;
+        String sampler;
+        long chains;
+        long seed;
+        long warmup;
+        if (openedSession != null && shownManifest != null) {
+            model = shownManifest.modelId();
+            sampler = shownManifest.samplerId();
+            chains = shownManifest.startedChains();
+            seed = shownManifest.seed();
+            warmup = shownManifest.warmup();
+        } else if (openedSession == null && controller.config() != null) {
+            RunConfig c = controller.config();
+            model = c.modelId();
+            sampler = c.samplerId();
+            chains = c.chains();
+            seed = c.seed();
+            warmup = c.warmup();
+        } else {
+            return null;
+        }
+        try {
+            if (!model.equals(setup.modelId()) || !sampler.equals(setup.samplerId())
+                    || chains != Long.parseLong(setup.runValue("chains")) || seed != Long.parseLong(setup.runValue("seed"))
+                    || warmup != Long.parseLong(setup.runValue("warmup"))) {
+                return null;
+            }
+            return Integer.valueOf(setup.runValue("draws"));
+        } catch (RuntimeException e) {
+            return null; // a field in effect that is not a plain number: the session's own draws
+        }
     }
 
     /** Exactly {@code n} transitions per chain from a held state (starting a held run if none). */

@@ -226,9 +226,17 @@ public final class RunController {
      * the one-line refusal (nothing started, the session untouched), or null when it started.
      */
     public String resumeSession(Path dir, boolean paused) {
+        return resumeSession(dir, null, paused);
+    }
+
+    /**
+     * As {@link #resumeSession(Path, boolean)}, to {@code draws} post-warmup draws per chain (null: the session's), as
+     * {@code workbench resume --draws}: more extends a finished session.
+     */
+    public String resumeSession(Path dir, Integer draws, boolean paused) {
         SessionResume res;
         try {
-            res = SessionResume.open(dir, null,
+            res = SessionResume.open(dir, draws,
                     SessionWriter.Options.defaults().withSoftwareVersion(Version.version()));
         } catch (BadInputException e) {
             return continueRefusal(e.getMessage());
@@ -240,7 +248,7 @@ public final class RunController {
             if (res.complete()) {
                 res.close();
                 return Messages.oneLine("nothing to continue: every chain of " + res.stored().directory().getFileName()
-                        + " holds its " + m.warmup() + " warmup and " + m.draws() + " draws, and the run finished");
+                        + " holds its " + m.warmup() + " warmup and " + res.draws() + " draws, and the run finished");
             }
             workbench.sessions.Replays.useRecordedNd4jThreads(m);
             Model model = workbench.sessions.Replays.model(m);
@@ -271,6 +279,8 @@ public final class RunController {
         String m = String.valueOf(message);
         m = m.startsWith("cannot resume ") ? "cannot continue " + m.substring("cannot resume ".length())
                 : "cannot continue: " + m;
+        m = m.endsWith("; give a larger --draws") ? m.substring(0, m.length() - "--draws".length())
+                + "number of draws in the setup pane" : m;
         return Messages.oneLine(withoutInitAdvice(m));
     }
 

@@ -80,10 +80,40 @@ class ContinueSessionFxTest extends WindowFxBase {
         }
         assertEquals(200, onFx(() -> window.controller().buffer().size(1)));
 
-        // finished now: continuing again says there is nothing left, and changes nothing
+        // finished now: continuing again says there is nothing left, and how to add draws
         String again = onFx(window::continueSession);
-        assertTrue(again.startsWith("nothing to continue: every chain of " + dir.getFileName()), again);
+        assertEquals("nothing to continue: every chain of " + dir.getFileName() + " holds its 50 warmup and 150 draws,"
+                + " and the run finished; to add draws, type a larger number of draws in the setup pane, then Continue",
+                again);
         assertEquals(again, onFx(msg::getText));
         assertEquals(RunController.State.FINISHED, window.controller().state());
+
+        // a larger number of draws in the setup pane extends it, as resume --draws does
+        robot.interact(() -> {
+            assertEquals(null, window.setup().setRunField("draws", "300"));
+            window.refreshSetup();
+        });
+        robot.interact(() -> assertEquals(null, window.continueSession()));
+        String extending = onFx(msg::getText);
+        assertTrue(extending.startsWith("continuing " + dir.getFileName() + " to 300 draws per chain (the setup pane's"
+                + " draws; it was run for 150): "), extending);
+        waitUntil("the extended run's end", () -> window.controller().state() == RunController.State.FINISHED);
+        try (SessionReader r = SessionReader.open(dir)) {
+            assertEquals("finished", r.manifest().status());
+            assertEquals(300, r.manifest().draws());
+            assertEquals(350, r.size(0));
+        }
+
+        // fewer than a chain holds: refused in the window's words, nothing changed
+        robot.interact(() -> {
+            assertEquals(null, window.setup().setRunField("draws", "100"));
+            window.refreshSetup();
+        });
+        String fewer = onFx(window::continueSession);
+        assertEquals("cannot continue: chain 1 already holds 350 iterations, more than 50 warmup + 100 draws; give a"
+                + " larger number of draws in the setup pane", fewer);
+        try (SessionReader r = SessionReader.open(dir)) {
+            assertEquals(300, r.manifest().draws());
+        }
     }
 }
