@@ -1212,7 +1212,8 @@ public final class MainWindow extends BorderPane {
      */
     public boolean canContinue() {
         RunController.State s = controller.state();
-        return shownSession() != null && s != RunController.State.RUNNING && s != RunController.State.PAUSED;
+        return shownSession() != null && s != RunController.State.RUNNING && s != RunController.State.PAUSED
+                && !continuing;
     }
 
     /**
@@ -1230,30 +1231,72 @@ public final class MainWindow extends BorderPane {
      * puts its setup in the setup pane as opening it does ({@code workbench.autorun.continue}).
      */
     public String continueSession(java.nio.file.Path dir) {
+        return continueSession(dir, null);
+    }
+
+    /** Whether a session is being read to be continued (FX thread only). */
+    private boolean continuing;
+
+    /**
+     * As {@link #continueSession(java.nio.file.Path)}; the session is read off the FX thread (every stored chunk's
+     * checksum is checked, seconds for gigabytes), so the run starts later: {@code whenDone}, when given, gets on the FX
+     * thread the refusal shown, or null once the run has started. Returns the refusal known at once (nothing shown,
+     * a run going), or null.
+     */
+    public String continueSession(java.nio.file.Path dir, java.util.function.Consumer<String> whenDone) {
         wake();
         boolean shown = dir != null && dir.equals(shownSession());
-        String problem;
+        String problem = null;
         if (dir == null) {
             problem = "nothing to continue: open a stored session first (File \u25b8 Open session\u2026)";
         } else if (controller.state() == RunController.State.RUNNING || controller.state() == RunController.State.PAUSED) {
             problem = "a run is going: reset it, or let it end, before continuing a session";
-        } else {
-            problem = null;
-        }
-        Integer before = null;
-        Integer typed = null;
-        if (problem == null) {
-            before = shown ? shownRunDraws() : null;
-            typed = before == null ? null : typedDraws();
-            problem = controller.resumeSession(dir, typed != null && typed.intValue() != before ? typed : null, false);
-            if (problem != null && shown && before != null && problem.startsWith("nothing to continue: ")) {
-                problem += "; to add draws, type a larger number of draws in the setup pane, then Continue";
-            }
+        } else if (continuing) {
+            problem = "a session is being read to be continued already";
         }
         if (problem != null) {
             showMessage(problem, true);
+            if (whenDone != null) {
+                whenDone.accept(problem);
+            }
             return problem;
         }
+        Integer before = shown ? shownRunDraws() : null;
+        Integer typed = before == null ? null : typedDraws();
+        Integer draws = typed != null && typed.intValue() != before ? typed : null;
+        continuing = true;
+        showMessage("reading " + dir.getFileName() + " to continue it\u2026", false);
+        Thread t = new Thread(() -> {
+            RunController.Resumption p = controller.prepareResume(dir, draws);
+            Platform.runLater(() -> {
+                continuing = false;
+                String why = p.refusal();
+                if (why == null && (controller.state() == RunController.State.RUNNING
+                        || controller.state() == RunController.State.PAUSED)) {
+                    p.discard();
+                    why = "not continued: a run started while " + dir.getFileName() + " was read";
+                }
+                if (why != null && shown && before != null && why.startsWith("nothing to continue: ")) {
+                    why += "; to add draws, type a larger number of draws in the setup pane, then Continue";
+                }
+                if (why != null) {
+                    showMessage(why, true);
+                } else {
+                    controller.startResume(p, false);
+                    showContinued(dir, shown, before);
+                }
+                if (whenDone != null) {
+                    whenDone.accept(why);
+                }
+            });
+        }, "continue-session");
+        t.setDaemon(true);
+        t.start();
+        return null;
+    }
+
+    /** The window once a continued session's run has started: its views, setup and status line. */
+    private void showContinued(java.nio.file.Path dir, boolean shown, Integer before) {
         Model model = controller.model();
         RunConfig cfg = controller.config();
         if (!shown) {
@@ -1281,7 +1324,6 @@ public final class MainWindow extends BorderPane {
                 + " and \u03b2 can be set by hand once every chain is past its stored ones)";
         DiskNote disk = controller.diskNote();
         showMessage(disk == null ? line : line + "; " + disk.text(), disk != null && disk.drawsAlone());
-        return null;
     }
 
     /** The draws per chain the shown session was run for (opened: its manifest's; this window's: its run's), or null. */

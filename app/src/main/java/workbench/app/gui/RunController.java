@@ -234,21 +234,55 @@ public final class RunController {
      * {@code workbench resume --draws}: more extends a finished session.
      */
     public String resumeSession(Path dir, Integer draws, boolean paused) {
+        Resumption p = prepareResume(dir, draws);
+        if (p.refusal() != null) {
+            return p.refusal();
+        }
+        startResume(p, paused);
+        return null;
+    }
+
+    /**
+     * A stored session opened to be continued ({@link #prepareResume}): its {@link SessionResume} (holding the
+     * session's lock), the run and what it needs; or, with everything else null, why not.
+     */
+    public record Resumption(SessionResume res, RunConfig config, Model model, Sampler sampler, DiskNote note,
+                             String refusal) {
+        static Resumption refused(String why) {
+            return new Resumption(null, null, null, null, null, why);
+        }
+
+        /** Lets the session go without continuing it (its lock released, its files untouched). */
+        public void discard() {
+            if (res != null) {
+                res.close();
+            }
+        }
+    }
+
+    /**
+     * The slow half of {@link #resumeSession}, for any thread (the window's is not one: opening checks the checksum of
+     * every stored chunk, seconds for a session of gigabytes, and a network's model takes as long to build): opens
+     * the session to continue it and builds its model and sampler. Start it with {@link #startResume}, or
+     * {@link Resumption#discard} it.
+     */
+    public Resumption prepareResume(Path dir, Integer draws) {
         SessionResume res;
         try {
             res = SessionResume.open(dir, draws,
                     SessionWriter.Options.defaults().withSoftwareVersion(Version.version()));
         } catch (BadInputException e) {
-            return continueRefusal(e.getMessage());
+            return Resumption.refused(continueRefusal(e.getMessage()));
         } catch (RuntimeException e) {
-            return Messages.oneLine("cannot continue " + dir + ": " + e);
+            return Resumption.refused(Messages.oneLine("cannot continue " + dir + ": " + e));
         }
         try {
             SessionManifest m = res.stored().manifest();
             if (res.complete()) {
                 res.close();
-                return Messages.oneLine("nothing to continue: every chain of " + res.stored().directory().getFileName()
-                        + " holds its " + m.warmup() + " warmup and " + res.draws() + " draws, and the run finished");
+                return Resumption.refused(Messages.oneLine("nothing to continue: every chain of "
+                        + res.stored().directory().getFileName() + " holds its " + m.warmup() + " warmup and "
+                        + res.draws() + " draws, and the run finished"));
             }
             workbench.sessions.Replays.useRecordedNd4jThreads(m);
             Model model = workbench.sessions.Replays.model(m);
@@ -263,15 +297,22 @@ public final class RunController {
             long total = (long) cfg.warmup() + cfg.draws();
             DiskNote note = DiskNote.of(res.stored().directory(), cfg.chains(), Math.max(0, total - fewest),
                     model.outputNames().size(), s.recordsDivergences() ? cfg.chains() : 0, DiskNote.WINDOW_WHEN_FULL);
-            launch(cfg, model, s, paused, res.stored().directory(), note, res);
-            return null;
+            return new Resumption(res, cfg, model, s, note, null);
         } catch (BadInputException e) {
             res.close();
-            return continueRefusal(Launcher.withHeapSetting(e.getMessage()));
+            return Resumption.refused(continueRefusal(Launcher.withHeapSetting(e.getMessage())));
         } catch (RuntimeException e) {
             res.close();
-            return Messages.oneLine("cannot continue " + dir + ": " + e);
+            return Resumption.refused(Messages.oneLine("cannot continue " + dir + ": " + e));
         }
+    }
+
+    /** Continues a session {@link #prepareResume} opened (replacing any run). */
+    public synchronized void startResume(Resumption p, boolean paused) {
+        if (p.refusal() != null) {
+            throw new IllegalArgumentException("a refused resumption: " + p.refusal());
+        }
+        launch(p.config(), p.model(), p.sampler(), paused, p.res().stored().directory(), p.note(), p.res());
     }
 
     /** A refusal to continue a session, in the window's words (the command line's "cannot resume"). */

@@ -208,12 +208,14 @@ public final class WorkbenchApp extends Application {
         if (stored != null) {
             // Run > Continue the shown session on that stored session, instead of a new run
             long t0 = System.nanoTime();
-            String refused = window.continueSession(java.nio.file.Paths.get(stored));
-            if (refused != null) {
-                System.err.println("autorun: " + refused);
-                System.exit(2);
-            }
-            quitAfter(seconds, () -> report(t0));
+            double quitAt = seconds;
+            window.continueSession(java.nio.file.Paths.get(stored), refused -> {
+                if (refused != null) {
+                    System.err.println("autorun: " + refused);
+                    System.exit(2);
+                }
+                quitAfter(quitAt, () -> report(t0));
+            });
             return;
         }
         if (Boolean.getBoolean("workbench.autorun.compare")) {

@@ -67,6 +67,7 @@ class ContinueSessionFxTest extends WindowFxBase {
         robot.interact(() -> speed.setValue(speed.getMax()));
         MenuItem item = menuItem(robot, "continueSessionMenuItem");
         robot.interact(item::fire);
+        waitUntil("the run continued", () -> msg.getText().startsWith("continuing "));
         String started = onFx(msg::getText);
         assertTrue(started.startsWith("continuing " + dir.getFileName() + " to 150 draws per chain: its stored"
                 + " iterations are recomputed and checked bit for bit first"), started);
@@ -81,11 +82,12 @@ class ContinueSessionFxTest extends WindowFxBase {
         assertEquals(200, onFx(() -> window.controller().buffer().size(1)));
 
         // finished now: continuing again says there is nothing left, and how to add draws
-        String again = onFx(window::continueSession);
+        assertEquals((String) null, onFx(() -> window.continueSession()), "read off the FX thread: said later");
+        waitUntil("the refusal", () -> msg.getText().startsWith("nothing to continue: "));
+        String again = onFx(msg::getText);
         assertEquals("nothing to continue: every chain of " + dir.getFileName() + " holds its 50 warmup and 150 draws,"
                 + " and the run finished; to add draws, type a larger number of draws in the setup pane, then Continue",
                 again);
-        assertEquals(again, onFx(msg::getText));
         assertEquals(RunController.State.FINISHED, window.controller().state());
 
         // a larger number of draws in the setup pane extends it, as resume --draws does
@@ -94,6 +96,7 @@ class ContinueSessionFxTest extends WindowFxBase {
             window.refreshSetup();
         });
         robot.interact(() -> assertEquals(null, window.continueSession()));
+        waitUntil("the run extended", () -> msg.getText().startsWith("continuing "));
         String extending = onFx(msg::getText);
         assertTrue(extending.startsWith("continuing " + dir.getFileName() + " to 300 draws per chain (the setup pane's"
                 + " draws; it was run for 150): "), extending);
@@ -109,7 +112,9 @@ class ContinueSessionFxTest extends WindowFxBase {
             assertEquals(null, window.setup().setRunField("draws", "100"));
             window.refreshSetup();
         });
-        String fewer = onFx(window::continueSession);
+        robot.interact(() -> { window.continueSession(); });
+        waitUntil("the refusal", () -> msg.getText().startsWith("cannot continue"));
+        String fewer = onFx(msg::getText);
         assertEquals("cannot continue: chain 1 already holds 350 iterations, more than 50 warmup + 100 draws; give a"
                 + " larger number of draws in the setup pane", fewer);
         try (SessionReader r = SessionReader.open(dir)) {
