@@ -199,6 +199,46 @@ class RunControllerContinueTest {
     }
 
     @Test
+    void aDivergentSessionContinuedStepByStepWithItsPathsDrawnIsReproduced() throws Exception {
+        // the centred eight schools diverges often: its divergence records (energy error, momentum, trajectory) are
+        // checked bit for bit too, and below 60 transitions a second the window records every integrator path
+        RunConfig cfg = new RunConfig("eight-schools-centered", Map.of(), "nuts", Map.of(), 2, 100, 300, 3, 2, null);
+        RunController first = new RunController(root.resolve("a"));
+        first.start(cfg, ModelRegistry.create(cfg.modelId(), Map.of()), SamplerRegistry.create("nuts", Map.of()), true);
+        first.advance(150);
+        RunControllerTest.waitFor(first::settled, "150 iterations");
+        Path dir = first.session();
+        first.shutdown();
+        long divergent;
+        try (SessionReader r = SessionReader.open(dir)) {
+            divergent = r.divergences(0).size() + r.divergences(1).size();
+        }
+        assertTrue(divergent > 0, "the stored part has divergences to check");
+
+        RunController rc = new RunController(root.resolve("c"));
+        assertTrue(rc.speed() < RunController.PATH_SPEED, "paths recorded");
+        assertNull(rc.resumeSession(dir, true));
+        rc.advance(400);
+        await(rc, RunController.State.FINISHED);
+        assertEquals("", rc.status().message());
+        rc.shutdown();
+
+        RunController whole = new RunController(root.resolve("b"));
+        whole.setSpeed(RunController.FULL_SPEED);
+        whole.start(cfg, ModelRegistry.create(cfg.modelId(), Map.of()), SamplerRegistry.create("nuts", Map.of()),
+                false);
+        await(whole, RunController.State.FINISHED);
+        Path reference = whole.session();
+        whole.shutdown();
+        assertSameDraws(reference, dir);
+        try (SessionReader a = SessionReader.open(reference); SessionReader b = SessionReader.open(dir)) {
+            for (int c = 0; c < 2; c++) {
+                assertEquals(a.divergences(c).size(), b.divergences(c).size(), "chain " + (c + 1) + "'s divergences");
+            }
+        }
+    }
+
+    @Test
     void whatResumeRefusesIsSaidInTheWindowsWords() throws Exception {
         RunController rc = new RunController(root.resolve("c"));
         String msg = rc.resumeSession(root.resolve("nothing-here"), false);
