@@ -267,6 +267,12 @@ public final class RunController {
      * {@link Resumption#discard} it.
      */
     public Resumption prepareResume(Path dir, Integer draws) {
+        Thread writing = thread;
+        Path own = session.get();
+        if (writing != null && own != null && dir.toAbsolutePath().normalize().equals(own.toAbsolutePath().normalize())) {
+            // this controller's run that has just ended: its thread closes the session (and lets its lock go) last
+            awaitEnd(writing);
+        }
         SessionResume res;
         try {
             res = SessionResume.open(dir, draws,
@@ -318,6 +324,14 @@ public final class RunController {
     /** A refusal to continue a session, in the window's words (the command line's "cannot resume"). */
     static String continueRefusal(String message) {
         String m = String.valueOf(message);
+        String ours = " is being written by another process (pid " + ProcessHandle.current().pid() + ")";
+        int at = m.indexOf(ours);
+        if (at >= 0) {
+            // the lock is this process's: a run of this window or of a Compare panel
+            m = m.substring(0, at) + " is being written by a run in this workbench (this window or Compare); let it end"
+                    + " (or reset it) before continuing the session";
+            return Messages.oneLine(m.startsWith("session ") ? "cannot continue: " + m : m);
+        }
         m = m.startsWith("cannot resume ") ? "cannot continue " + m.substring("cannot resume ".length())
                 : "cannot continue: " + m;
         m = m.endsWith("; give a larger --draws") ? m.substring(0, m.length() - "--draws".length())

@@ -239,6 +239,27 @@ class RunControllerContinueTest {
     }
 
     @Test
+    void aSessionARunOfThisWorkbenchStillWritesIsRefusedAsSuch() throws Exception {
+        RunController writing = new RunController(root.resolve("a"));
+        start(writing, 2, true);
+        writing.advance(20);
+        RunControllerTest.waitFor(writing::settled, "20 iterations");
+        Path dir = writing.session();
+        RunController other = new RunController(root.resolve("c"));
+        String msg = other.resumeSession(dir, false);
+        other.shutdown();
+        writing.shutdown();
+        assertEquals("cannot continue: session " + dir + " is being written by a run in this workbench (this window or"
+                + " Compare); let it end (or reset it) before continuing the session", msg);
+        // once that run has let it go, it continues
+        RunController after = new RunController(root.resolve("c"));
+        after.setSpeed(RunController.FULL_SPEED);
+        assertNull(after.resumeSession(dir, false));
+        await(after, RunController.State.FINISHED);
+        after.shutdown();
+    }
+
+    @Test
     void whatResumeRefusesIsSaidInTheWindowsWords() throws Exception {
         RunController rc = new RunController(root.resolve("c"));
         String msg = rc.resumeSession(root.resolve("nothing-here"), false);
