@@ -1713,6 +1713,12 @@ public final class MainWindow extends BorderPane {
             return "nothing to export yet: the run is still in its warmup, and Export draws writes post-warmup draws;"
                     + " export once warmup has ended";
         }
+        // a session that stopped in warmup: the window continues it itself now (the command line's export --warmup
+        // stays the way to the warmup iterations)
+        m = m.replace("complete the run with 'workbench resume' first",
+                        "complete the run first (Run \u25b8 " + CONTINUE_ITEM + ")")
+                .replace("add draws with 'workbench resume --draws N' first", "add draws first (a larger number of draws"
+                        + " in the setup pane, then Run \u25b8 " + CONTINUE_ITEM + ")");
         if (m.endsWith("already exists; not overwriting it (give a new path)")) {
             return m.substring(0, m.length() - "(give a new path)".length())
                     + "(an export never replaces a file: give a new name)";

@@ -36,8 +36,15 @@ class WindowWordsTest {
         String live = MainWindow.exportRefusal(warmup, true);
         assertEquals("nothing to export yet: the run is still in its warmup, and Export draws writes post-warmup draws;"
                 + " export once warmup has ended", live);
-        // an opened session that did stop in warmup keeps the command line's way out
-        assertEquals(warmup, MainWindow.exportRefusal(warmup, false));
+        // an opened session that did stop in warmup: the window continues it itself (Run > Continue the shown session)
+        assertEquals(warmup.replace("complete the run with 'workbench resume' first",
+                "complete the run first (Run \u25b8 Continue the shown session)"), MainWindow.exportRefusal(warmup, false));
+        String none = "chain 1 has no post-warmup draws, only 62 warmup iterations (the run asked for none): export"
+                + " with --warmup (command line) to take the warmup iterations, or add draws with 'workbench resume"
+                + " --draws N' first";
+        assertEquals(none.replace("add draws with 'workbench resume --draws N' first", "add draws first (a larger"
+                + " number of draws in the setup pane, then Run \u25b8 Continue the shown session)"),
+                MainWindow.exportRefusal(none, false));
         // the file chooser asked "Replace?" and was told yes
         assertEquals("/x/a.csv already exists; not overwriting it (an export never replaces a file: give a new name)",
                 MainWindow.exportRefusal("/x/a.csv already exists; not overwriting it (give a new path)", false));
