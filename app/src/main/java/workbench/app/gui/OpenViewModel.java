@@ -329,7 +329,9 @@ public final class OpenViewModel {
             // warns of it
             String cut = reader.cutAfterFinishing();
             if (cut != null) {
-                warning += "; damaged: " + cut;
+                // the window rebuilds them too (Continue resumes a finished run whose chain is short)
+                warning += "; damaged: " + cut.replace("('workbench resume' rebuilds",
+                        "(Run \u25b8 " + MainWindow.CONTINUE_ITEM + ", or 'workbench resume', rebuilds");
             }
             // a data file edited or removed since the run: the draws are as stored, but what reads the data again
             // (the predictive views, Evaluate) reads it as it is now, and resume is refused; summary says the same

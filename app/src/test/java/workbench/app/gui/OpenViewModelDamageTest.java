@@ -68,7 +68,18 @@ class OpenViewModelDamageTest {
         assertTrue(r.damaged(), r.message());
         assertTrue(r.message().contains("; damaged: chain 2 holds ") && r.message().contains(" of the 1000 iterations"
                 + " of a run that finished: its draws file (chain-2.draws) was cut short or damaged after the run"
-                + " ('workbench resume' rebuilds the missing iterations bit for bit)"), r.message());
+                + " (Run \u25b8 Continue the shown session, or 'workbench resume', rebuilds the missing iterations bit"
+                + " for bit)"), r.message());
+        // and it does: Continue brings the chain back to the run's end, as the run made it
+        RunController rc = new RunController(dir.resolve("sessions"));
+        rc.setSpeed(RunController.FULL_SPEED);
+        org.junit.jupiter.api.Assertions.assertNull(rc.resumeSession(s, false));
+        RunControllerTest.waitFor(() -> rc.state() == RunController.State.FINISHED, "the chain rebuilt");
+        rc.shutdown();
+        try (workbench.sessions.SessionReader rebuilt = workbench.sessions.SessionReader.open(s)) {
+            org.junit.jupiter.api.Assertions.assertEquals(rebuilt.size(0), rebuilt.size(1));
+            org.junit.jupiter.api.Assertions.assertNull(rebuilt.cutAfterFinishing());
+        }
         Files.write(draws, new byte[0]);
         r = new OpenViewModel().openSession(s);
         assertFalse(r.error(), r.message());
