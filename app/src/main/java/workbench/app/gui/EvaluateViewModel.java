@@ -297,7 +297,7 @@ final class EvaluateViewModel {
             return new Row(reader.directory(), name, workbench.sessions.DistilledFrom.methodOf(m), modelId, settings, pm.task(), inputs,
                     targets, metrics, band, map, bins, coverage, shift, noise, qs.length, rhat,
                     withLeftOut(withCapped(SessionNotes.recovery(reader), m), leftOut),
-                    SessionNotes.unfinished(reader, "these metrics"),
+                    continuedInTheWindow(SessionNotes.unfinished(reader, "these metrics")),
                     SessionNotes.diverged(reader));
         }
     }
@@ -412,5 +412,17 @@ final class EvaluateViewModel {
 
     private static String f3(double v) {
         return String.format(Locale.ROOT, "%.3f", v);
+    }
+
+    /**
+     * The command line's "'workbench resume DIR' completes it" with the window's way beside it (the main window's File ▸
+     * Open session, then Run ▸ Continue the shown session); null stays null.
+     */
+    static String continuedInTheWindow(String unfinished) {
+        if (unfinished == null || !unfinished.endsWith("' completes it")) {
+            return unfinished;
+        }
+        return unfinished + " (in the main window: File \u25b8 Open session, then Run \u25b8 " + MainWindow.CONTINUE_ITEM
+                + ")";
     }
 }

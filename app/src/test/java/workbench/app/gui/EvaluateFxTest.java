@@ -369,8 +369,9 @@ class EvaluateFxTest extends WindowFxBase {
         fxCheck(() -> {
             assertEquals(2, w.table().getItems().size(), message(w).getText());
             assertTrue(notes.isVisible() && notes.getScene() != null && notes.getHeight() > 0, "the note is shown");
-            assertEquals(cliNotes.stream().map(n -> "note: reg-nuts-killed: " + n.substring("note: ".length()))
-                    .toList(),
+            // the command line's notes, the window's way to continue beside its resume command
+            assertEquals(cliNotes.stream().map(n -> "note: reg-nuts-killed: "
+                    + EvaluateViewModel.continuedInTheWindow(n.substring("note: ".length()))).toList(),
                     notes.getText().lines().toList());
             assertEquals("reg-nuts-killed " + EvaluateViewModel.UNFINISHED_MARK,
                     w.table().getColumns().get(0).getCellData(1));

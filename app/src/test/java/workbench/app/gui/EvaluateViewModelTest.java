@@ -148,4 +148,15 @@ class EvaluateViewModelTest {
                 workbench.core.BadInputException.class, () -> EvaluateViewModel.compute(moons));
         assertTrue(!alone.getMessage().contains("is a session of"), alone.getMessage());
     }
+
+    @Test
+    void anUnfinishedSessionsNoteNamesTheWindowsWayToContinueIt() {
+        String cli = "the run was interrupted before it ended; these metrics cover 300 of 2000 iterations stored per"
+                + " chain; 'workbench resume /s' completes it";
+        org.junit.jupiter.api.Assertions.assertEquals(cli + " (in the main window: File \u25b8 Open session, then Run"
+                + " \u25b8 Continue the shown session)", EvaluateViewModel.continuedInTheWindow(cli));
+        String writing = "the run is still being written by another process (pid 7); these metrics cover 300 so far";
+        org.junit.jupiter.api.Assertions.assertEquals(writing, EvaluateViewModel.continuedInTheWindow(writing));
+        org.junit.jupiter.api.Assertions.assertNull(EvaluateViewModel.continuedInTheWindow(null));
+    }
 }
