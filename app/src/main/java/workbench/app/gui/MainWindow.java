@@ -187,6 +187,8 @@ public final class MainWindow extends BorderPane {
     private long lastTrace;
     private long traceNanos;
     private long lastStatusNumbers;
+    /** The status bar's "recomputing N of M" as last taken (a continued session), or null. */
+    private String recomputingShown;
     private long lastEnergy;
     private long energyNanos;
     private long lastDiag;
@@ -1174,6 +1176,7 @@ public final class MainWindow extends BorderPane {
         }
         Model model = controller.model();
         openedSession = null;
+        recomputingShown = null;
         viewModel = model;
         shownParameterNote = workbench.core.model.ModelRegistry.parameterNote(setup.modelId());
         shownManifest = null;
@@ -1267,7 +1270,19 @@ public final class MainWindow extends BorderPane {
         continuing = true;
         showMessage("reading " + dir.getFileName() + " to continue it\u2026", false);
         Thread t = new Thread(() -> {
-            RunController.Resumption p = controller.prepareResume(dir, draws);
+            RunController.Resumption read;
+            try {
+                read = controller.prepareResume(dir, draws);
+            } catch (OutOfMemoryError e) {
+                read = RunController.Resumption.refused("cannot continue " + dir.getFileName() + ": out of memory"
+                        + " reading it or building its model; start the workbench with more memory ("
+                        + workbench.app.cli.Launcher.moreHeap(workbench.app.cli.Launcher.largerHeap(
+                                Runtime.getRuntime().maxMemory())) + ")");
+            } catch (RuntimeException | Error e) {
+                read = RunController.Resumption.refused(Messages.oneLine("cannot continue " + dir.getFileName() + ": "
+                        + e));
+            }
+            RunController.Resumption p = read;
             Platform.runLater(() -> {
                 continuing = false;
                 String why = p.refusal();
@@ -1283,7 +1298,7 @@ public final class MainWindow extends BorderPane {
                     showMessage(why, true);
                 } else {
                     controller.startResume(p, false);
-                    showContinued(dir, shown, before);
+                    showContinued(dir, shown, before, p.res().stored().manifest());
                 }
                 if (whenDone != null) {
                     whenDone.accept(why);
@@ -1296,19 +1311,12 @@ public final class MainWindow extends BorderPane {
     }
 
     /** The window once a continued session's run has started: its views, setup and status line. */
-    private void showContinued(java.nio.file.Path dir, boolean shown, Integer before) {
+    private void showContinued(java.nio.file.Path dir, boolean shown, Integer before,
+                               workbench.sessions.SessionManifest stored) {
         Model model = controller.model();
         RunConfig cfg = controller.config();
         if (!shown) {
-            Map<String, String> run = new java.util.LinkedHashMap<>();
-            run.put("chains", Integer.toString(cfg.chains()));
-            run.put("seed", Long.toString(cfg.seed()));
-            run.put("warmup", Integer.toString(cfg.warmup()));
-            run.put("draws", Integer.toString(cfg.draws()));
-            if (setup.loadRun(cfg.modelId(), cfg.modelSettings(), cfg.samplerId(), cfg.samplerSettings(), run) == null) {
-                controller.clearPendingStepSize();
-                refreshSetup();
-            }
+            showSessionSetup(stored); // as opening it would have
         }
         openedSession = null;
         viewModel = model;
@@ -2223,8 +2231,12 @@ public final class MainWindow extends BorderPane {
             perChain = sizes.length == 0 ? 0 : java.util.Arrays.stream(sizes).min().orElse(0);
             if ((st.state() == RunController.State.RUNNING || st.state() == RunController.State.PAUSED)
                     && b.chains() > 0) {
-                String recomputing = b == controller.buffer() ? controller.recomputingNote() : null;
-                state += recomputing != null ? " \u00b7 " + recomputing
+                // its count changes each frame: taken with the other changing numbers (at most 5 times a second)
+                if (force || st.state() != RunController.State.RUNNING
+                        || System.nanoTime() - lastStatusNumbers >= 200_000_000L) {
+                    recomputingShown = b == controller.buffer() ? controller.recomputingNote() : null;
+                }
+                state += recomputingShown != null ? " \u00b7 " + recomputingShown
                         : perChain < b.warmup(0) ? " \u00b7 warmup" : " \u00b7 sampling";
             }
         }

@@ -248,7 +248,7 @@ public final class RunController {
      */
     public record Resumption(SessionResume res, RunConfig config, Model model, Sampler sampler, DiskNote note,
                              String refusal) {
-        static Resumption refused(String why) {
+        public static Resumption refused(String why) {
             return new Resumption(null, null, null, null, null, why);
         }
 

@@ -63,11 +63,15 @@ class ContinueSessionFxTest extends WindowFxBase {
                 + " on from it"), line);
         assertTrue(onFx(window::canContinue));
 
+        // slowly first, to see the status bar say what it is doing
         Slider speed = robot.lookup("#speedSlider").queryAs(Slider.class);
-        robot.interact(() -> speed.setValue(speed.getMax()));
+        robot.interact(() -> speed.setValue(speed.getMin()));
         MenuItem item = menuItem(robot, "continueSessionMenuItem");
         robot.interact(item::fire);
         waitUntil("the run continued", () -> msg.getText().startsWith("continuing "));
+        Label state = robot.lookup("#statusState").queryAs(Label.class);
+        waitUntil("the status bar's recomputing count", () -> state.getText().matches("running \u00b7 recomputing [0-9]+ of 90"));
+        robot.interact(() -> speed.setValue(speed.getMax()));
         String started = onFx(msg::getText);
         assertTrue(started.startsWith("continuing " + dir.getFileName() + " to 150 draws per chain: its stored"
                 + " iterations are recomputed and checked bit for bit first"), started);
