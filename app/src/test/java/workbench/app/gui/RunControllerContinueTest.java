@@ -199,6 +199,43 @@ class RunControllerContinueTest {
     }
 
     @Test
+    void aResetWhileRecomputingKeepsTheStoredDrawsAndTheSessionContinuesLater() throws Exception {
+        Path dir = stopped("a", 2, 100);
+        Map<String, byte[]> before = files(dir);
+        RunController rc = new RunController(root.resolve("c"));
+        assertNull(rc.resumeSession(dir, true));
+        rc.advance(30);
+        RunControllerTest.waitFor(rc::settled, "30 recomputed iterations");
+        rc.reset();
+        rc.shutdown();
+        // the reset run's thread closes the session after it (Reset does not wait for it)
+        RunControllerTest.waitFor(() -> {
+            try (SessionReader r = SessionReader.open(dir)) {
+                return !"running".equals(r.manifest().status()) && workbench.sessions.SessionLock.writer(dir) == null;
+            }
+        }, "the session closed");
+        try (SessionReader r = SessionReader.open(dir)) {
+            assertEquals(100, r.size(0));
+            assertEquals(100, r.size(1));
+            assertEquals("interrupted", r.manifest().status());
+        }
+        for (String k : before.keySet()) {
+            if (k.endsWith(".draws")) {
+                assertArrayEquals(before.get(k), Files.readAllBytes(dir.resolve(k)), k);
+            }
+        }
+        RunController later = new RunController(root.resolve("d"));
+        later.setSpeed(RunController.FULL_SPEED);
+        assertNull(later.resumeSession(dir, false));
+        await(later, RunController.State.FINISHED);
+        later.shutdown();
+        try (SessionReader r = SessionReader.open(dir)) {
+            assertEquals(WARMUP + DRAWS, r.size(0));
+            assertEquals("finished", r.manifest().status());
+        }
+    }
+
+    @Test
     void aDivergentSessionContinuedStepByStepWithItsPathsDrawnIsReproduced() throws Exception {
         // the centred eight schools diverges often: its divergence records (energy error, momentum, trajectory) are
         // checked bit for bit too, and below 60 transitions a second the window records every integrator path
