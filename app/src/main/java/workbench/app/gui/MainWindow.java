@@ -1210,13 +1210,15 @@ public final class MainWindow extends BorderPane {
     static final String CONTINUE_ITEM = "Continue the shown session";
 
     /**
-     * Whether Run \u25b8 Continue the shown session applies: a session is shown (opened, or this window's last run) and
-     * no run is going. Whether it has anything left to run is for {@link #continueSession} to say.
+     * Whether Run \u25b8 Continue the shown session applies: a session is shown (opened, or this window's last run; not a
+     * distilled set, which is no sampler's run) and no run is going. Whether it has anything left to run is for
+     * {@link #continueSession} to say.
      */
     public boolean canContinue() {
         RunController.State s = controller.state();
+        boolean distilled = openedSession != null && shownManifest != null && shownManifest.distilled() != null;
         return shownSession() != null && s != RunController.State.RUNNING && s != RunController.State.PAUSED
-                && !continuing;
+                && !continuing && !distilled;
     }
 
     /**

@@ -539,10 +539,11 @@ public final class RunController {
             return null;
         }
         SessionManifest m = res.stored().manifest();
+        // whole (the status bar cuts it to fit and its tooltip holds all of it): the first difference is the point
         return Messages.oneLine("cannot continue " + res.stored().directory().getFileName() + ": recomputing it does"
                 + " not reproduce the stored draws (first difference at " + mm.message() + "); it was probably made by"
                 + " another software version or platform (it records version " + m.softwareVersion() + ", this is "
-                + Version.version() + "); the session is left as it was");
+                + Version.version() + "); the session is left as it was", Messages.MAX_STATUS_LENGTH);
     }
 
     /** How long the next run (or {@link #shutdown}) waits for a stopped run's thread before going on without it. */

@@ -209,7 +209,15 @@ public final class WorkbenchApp extends Application {
             // Run > Continue the shown session on that stored session, instead of a new run
             long t0 = System.nanoTime();
             double quitAt = seconds;
-            window.continueSession(java.nio.file.Paths.get(stored), refused -> {
+            java.nio.file.Path dir;
+            try {
+                dir = java.nio.file.Paths.get(stored);
+            } catch (java.nio.file.InvalidPathException e) {
+                System.err.println("autorun: continue: '" + stored + "' is not a path (" + e.getReason() + ")");
+                System.exit(2);
+                return;
+            }
+            window.continueSession(dir, refused -> {
                 if (refused != null) {
                     System.err.println("autorun: " + refused);
                     System.exit(2);

@@ -124,5 +124,14 @@ class ContinueSessionFxTest extends WindowFxBase {
         try (SessionReader r = SessionReader.open(dir)) {
             assertEquals(300, r.manifest().draws());
         }
+
+        // a distilled set is no sampler's run: nothing to continue, the item is off
+        Path set = tmp.resolve("set");
+        assertEquals(0, workbench.app.cli.WorkbenchCli.execute(new java.io.PrintWriter(java.io.Writer.nullWriter()),
+                new java.io.PrintWriter(java.io.Writer.nullWriter()), "distill", dir.toString(), "--method", "thin",
+                "--size", "10", "--out", set.toString()));
+        robot.interact(() -> window.openSession(set));
+        waitUntil("the set shown", () -> msg.getText().startsWith("showing distilled set: "));
+        assertFalse(onFx(window::canContinue));
     }
 }
